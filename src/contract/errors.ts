@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Every error the API answers has this body. */
+export const errorBody = z.object({ detail: z.string() }).meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Spec §8: the default message of each call when the server gives none. */
+export const defaultMessages = {
+  login: 'Login failed',
+  register: 'Registration failed',
+  nonce: 'Failed to get nonce',
+  web3Auth: 'Web3 authentication failed',
+  verifyEmail: 'Email verification failed',
+  resendVerification: 'Failed to resend verification',
+  forgotPassword: 'Failed to send password reset',
+  resetPassword: 'Password reset failed',
+  getProfile: 'Failed to get user profile',
+  updateProfile: 'Failed to update profile',
+  completeOnboarding: 'Failed to complete onboarding',
+  notAuthenticated: 'Not authenticated',
+  changePassword: 'Failed to change password',
+  getUser: 'Failed to fetch user',
+} as const;
+
+/** Spec §8 global handling texts. */
+export const globalErrorTexts = {
+  sessionExpired: 'Session expired. Please login again.',
+  accessDenied: 'Access denied',
+  serverError: 'Server error. Please try again later.',
+  networkError: 'Network error. Please check your connection.',
+} as const;
+
+/** Spec §5 callback errors. */
+export const callbackErrors = {
+  oauth: 'Invalid OAuth response',
+  emailVerification: 'Invalid email verification response',
+  profileFormat: 'Invalid response format from server',
+} as const;

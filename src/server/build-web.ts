@@ -1,0 +1,28 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { webDistDir } from './web';
+
+const root = resolve(import.meta.dirname, '../..');
+const sources = ['index.html', 'vite.config.ts', 'package.json', 'src/web', 'src/contract', 'machines'];
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+/** True when dist/web is missing or older than any web source. */
+export function webBuildIsStale(): boolean {
+  const built = join(webDistDir, 'index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return sources.some((s) => existsSync(join(root, s)) && newestMtime(join(root, s)) > builtAt);
+}
+
+/** Builds the SPA with Vite when its sources changed since the last build. */
+export async function ensureWebBuild(log: (line: string) => void): Promise<void> {
+  if (!webBuildIsStale()) return;
+  log('Building the web app (first start or sources changed)…');
+  const { build } = await import('vite');
+  await build({ root, logLevel: 'warn', configFile: join(root, 'vite.config.ts') });
+}

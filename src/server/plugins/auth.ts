@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify, SignJWT } from 'jose';
+import { unauthorized } from '../errors';
+import { resolveJwtSecret } from '../services/secrets';
+
+export interface IssuedToken {
+  access_token: string;
+  token_type: 'bearer';
+  user_id: string;
+  expires_in: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: rejects a request without a valid, current bearer token. */
+    authenticate(request: FastifyRequest): Promise<void>;
+    issueToken(userId: string, tokenVersion: number): Promise<IssuedToken>;
+  }
+  interface FastifyRequest {
+    userId: string;
+  }
+}
+
+export default fp(
+  async function authPlugin(app: FastifyInstance) {
+    const secret = resolveJwtSecret(app.config);
+    const ttl = app.config.jwtTtlSeconds;
+    app.decorateRequest('userId', '');
+
+    app.decorate('issueToken', async (userId: string, tokenVersion: number): Promise<IssuedToken> => {
+      const token = await new SignJWT({ ver: tokenVersion })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuedAt()
+        .setExpirationTime(`${ttl}s`)
+        .sign(secret);
+      return { access_token: token, token_type: 'bearer', user_id: userId, expires_in: ttl };
+    });
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization ?? '';
+      const match = /^Bearer\s+(.+)$/i.exec(header);
+      if (!match) throw unauthorized('Not authenticated');
+      let sub: string | undefined;
+      let ver: unknown;
+      try {
+        const { payload } = await jwtVerify(match[1]!, secret, { algorithms: ['HS256'] });
+        sub = payload.sub;
+        ver = payload.ver;
+      } catch {
+        throw unauthorized('Session expired or invalid. Please log in again.');
+      }
+      const current = sub ? await app.repos.users.tokenVersion(sub) : undefined;
+      if (current === undefined || current !== ver) throw unauthorized('Session expired or invalid. Please log in again.');
+      request.userId = sub!;
+    });
+  },
+  { name: 'auth', dependencies: ['repositories'] },
+);

@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+/** "email: email must be a valid email address" from the first validation issue. */
+function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
+  const first = issues[0];
+  if (!first) return 'Invalid request';
+  const path = first.params?.issue?.path?.map(String).join('.') || first.instancePath?.replace(/^\//, '').replace(/\//g, '.') || context || 'request';
+  const message = first.params?.issue?.message ?? first.message ?? 'is invalid';
+  if (message.startsWith(path.split('.').pop() ?? '\0')) return message;
+  if (/^(Invalid input: expected|Required)/.test(message) && /received undefined/.test(message)) return `${path} is required`;
+  return `${path}: ${message}`;
+}
+
+/** Every error leaves as `{"detail": "..."}`; 5xx never reveal internals. */
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      reply.headers(error.headers).code(error.statusCode).send({ detail: error.detail });
+      return;
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const issues = (error.validation ?? []) as ValidationIssue[];
+      reply.code(422).send({ detail: describeValidation(issues, error.validationContext) });
+      return;
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      reply.code(400).send({ detail: 'Request body is not valid JSON' });
+      return;
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      reply.code(415).send({ detail: 'Send the request body as application/json' });
+      return;
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      reply.code(413).send({ detail: 'Request body is too large' });
+      return;
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status === 429) {
+      reply.code(429).send({ detail: 'Too many attempts. Please wait a minute and try again.' });
+      return;
+    }
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      reply.code(status).send({ detail: 'Internal server error' });
+      return;
+    }
+    reply.code(status).send({ detail: error.message || 'Request failed' });
+  });
+});

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { emailTokensRepository, type EmailTokensRepository } from '../repositories/emailTokens';
+import { outboxRepository, type OutboxRepository } from '../repositories/outbox';
+import { usersRepository, type UsersRepository } from '../repositories/users';
+
+export interface Repositories {
+  users: UsersRepository;
+  emailTokens: EmailTokensRepository;
+  outbox: OutboxRepository;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    repos: Repositories;
+  }
+}
+
+/** Every table is reached through a repository; routes never write SQL. */
+export default fp(
+  async function repositoriesPlugin(app: FastifyInstance) {
+    app.decorate('repos', {
+      users: usersRepository(app.db),
+      emailTokens: emailTokensRepository(app.db),
+      outbox: outboxRepository(app.db),
+    });
+  },
+  { name: 'repositories', dependencies: ['db'] },
+);

@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+export function usersRepository(db: Db) {
+  return {
+    async create(input: { email: string; passwordHash: string; fullName?: string | null }): Promise<UserRow | undefined> {
+      const rows = await db
+        .insert(users)
+        .values({ email: input.email, passwordHash: input.passwordHash, fullName: input.fullName ?? null })
+        .onConflictDoNothing()
+        .returning();
+      return rows[0];
+    },
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const rows = await db.select().from(users).where(byEmail(email)).limit(1);
+      return rows[0];
+    },
+    async findById(id: string): Promise<UserRow | undefined> {
+      const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return rows[0];
+    },
+    async tokenVersion(id: string): Promise<number | undefined> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+      const rows = await db.select({ v: users.tokenVersion }).from(users).where(eq(users.id, id)).limit(1);
+      return rows[0]?.v;
+    },
+    async markVerified(id: string): Promise<UserRow | undefined> {
+      const rows = await db
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
+      return rows[0];
+    },
+    /** Sets a new password hash and bumps the token version so older tokens stop working. */
+    async setPassword(id: string, passwordHash: string): Promise<UserRow | undefined> {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
+      return rows[0];
+    },
+    async updateProfile(id: string, patch: { fullName?: string | null; currency?: string }): Promise<UserRow | undefined> {
+      const set: Partial<typeof users.$inferInsert> = {};
+      if (patch.fullName !== undefined) set.fullName = patch.fullName;
+      if (patch.currency !== undefined) set.currency = patch.currency;
+      const rows = await db
+        .update(users)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(and(eq(users.id, id)))
+        .returning();
+      return rows[0];
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;

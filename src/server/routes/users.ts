@@ -1,0 +1,204 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changePasswordRequest,
+  changePasswordResponse,
+  emailOnly,
+  loginRequest,
+  messageResponse,
+  resetPasswordRequest,
+  signupRequest,
+  signupResponse,
+  tokenResponse,
+  updateProfileRequest,
+  user,
+  userProfile,
+  verifyEmailQuery,
+  verifyEmailResponse,
+} from '../../contract/auth';
+import { errorBody } from '../../contract/errors';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors';
+import { resetMail, verificationMail } from '../services/mail/templates';
+import { hashPassword, verifyPassword } from '../services/passwords';
+import { toProfile, toUser } from '../services/profile';
+
+const INVALID_LOGIN = 'Incorrect email or password';
+const NOT_VERIFIED = 'Please verify your email before logging in. Check your inbox or request a new link.';
+const BAD_VERIFY_LINK = 'This verification link is invalid or has expired. Request a new one.';
+const BAD_RESET_LINK = 'This reset link is invalid or has expired. Request a new one.';
+const RESEND_SENT = 'If that email belongs to an unverified account, a new verification link is on its way.';
+const RESET_SENT = 'If an account exists for that email, a password reset link is on its way.';
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
+
+export default async function usersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, repos } = fastify;
+  const authLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+
+  const sendVerification = async (userId: string, email: string) => {
+    await repos.emailTokens.revokeAll(userId, 'verify_email');
+    const token = await repos.emailTokens.issue(userId, 'verify_email', config.verificationTtlHours * 3600_000);
+    const link = `${config.apiUrl}/users/verify-email?token=${encodeURIComponent(token)}`;
+    await fastify.mailer.send(verificationMail(email, link, config.verificationTtlHours));
+  };
+
+  app.post(
+    '/users/signup',
+    {
+      config: authLimit,
+      schema: { tags: ['auth'], summary: 'Register with email and password', body: signupRequest, response: { 201: signupResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const { email, password, full_name } = request.body;
+      const created = await repos.users.create({ email, passwordHash: await hashPassword(password), fullName: full_name ?? null });
+      if (!created) throw conflict('An account with this email already exists. Log in or reset your password.');
+      await sendVerification(created.id, created.email);
+      reply.code(201);
+      return { message: 'Registration successful. Check your email to verify your account.', user_id: created.id, email: created.email };
+    },
+  );
+
+  app.get(
+    '/users/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify an email address',
+        description:
+          'Opened from the emailed link (a browser asking for HTML) it redirects to APP_URL/verify-email with success, token, token_type, user_id and message, or error. Called as JSON it answers the token.',
+        querystring: verifyEmailQuery,
+        response: { 200: verifyEmailResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const wantsPage = (request.headers.accept ?? '').includes('text/html');
+      const userId = await repos.emailTokens.consume(request.query.token, 'verify_email');
+      const verified = userId ? await repos.users.markVerified(userId) : undefined;
+      if (!verified) {
+        if (wantsPage) return redirectToApp(reply, { error: BAD_VERIFY_LINK });
+        throw badRequest(BAD_VERIFY_LINK);
+      }
+      const issued = await fastify.issueToken(verified.id, verified.tokenVersion);
+      const message = 'Email verified successfully';
+      if (wantsPage) {
+        return redirectToApp(reply, { success: 'true', token: issued.access_token, token_type: issued.token_type, user_id: issued.user_id, message });
+      }
+      return { success: true as const, message, ...issued };
+    },
+  );
+
+  function redirectToApp(reply: FastifyReply, params: Record<string, string>) {
+    const target = new URL(`${config.appUrl}/verify-email`);
+    for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
+    return reply.redirect(target.toString(), 302);
+  }
+
+  app.post(
+    '/users/resend-verification',
+    { config: authLimit, schema: { tags: ['auth'], summary: 'Send a new verification link', body: emailOnly, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      const found = await repos.users.findByEmail(request.body.email);
+      if (found && !found.emailVerifiedAt) await sendVerification(found.id, found.email);
+      return { message: RESEND_SENT };
+    },
+  );
+
+  app.post(
+    '/users/login',
+    { config: authLimit, schema: { tags: ['auth'], summary: 'Log in with email and password', body: loginRequest, response: { 200: tokenResponse, ...errors } } },
+    async (request) => {
+      const found = await repos.users.findByEmail(request.body.email);
+      const ok = await verifyPassword(found?.passwordHash, request.body.password);
+      if (!found || !ok) throw unauthorized(INVALID_LOGIN);
+      if (!found.emailVerifiedAt) throw unauthorized(NOT_VERIFIED);
+      return fastify.issueToken(found.id, found.tokenVersion);
+    },
+  );
+
+  app.post(
+    '/users/forgot-password',
+    {
+      config: authLimit,
+      schema: { tags: ['auth'], summary: 'Email a password reset link', description: 'Answers the same whether or not the email has an account.', body: emailOnly, response: { 200: messageResponse, ...errors } },
+    },
+    async (request) => {
+      const found = await repos.users.findByEmail(request.body.email);
+      if (found) {
+        await repos.emailTokens.revokeAll(found.id, 'reset_password');
+        const token = await repos.emailTokens.issue(found.id, 'reset_password', config.resetTtlMinutes * 60_000);
+        const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await fastify.mailer.send(resetMail(found.email, link, config.resetTtlMinutes));
+      }
+      return { message: RESET_SENT };
+    },
+  );
+
+  app.post(
+    '/users/reset-password',
+    { config: authLimit, schema: { tags: ['auth'], summary: 'Set a new password with an emailed reset token', body: resetPasswordRequest, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      const userId = await repos.emailTokens.consume(request.body.token, 'reset_password');
+      if (!userId) throw badRequest(BAD_RESET_LINK);
+      await repos.users.setPassword(userId, await hashPassword(request.body.new_password));
+      // Whoever could open the reset link controls the inbox: the address is verified too.
+      await repos.users.markVerified(userId);
+      return { message: 'Password reset successful. You can now log in with your new password.' };
+    },
+  );
+
+  const authed = { onRequest: fastify.authenticate, schema: { security: [{ bearerAuth: [] }] } };
+
+  const currentUser = async (request: FastifyRequest) => {
+    const row = await repos.users.findById(request.userId);
+    if (!row) throw notFound('User not found');
+    return row;
+  };
+
+  app.get('/users/me', { onRequest: authed.onRequest, schema: { ...authed.schema, tags: ['users'], summary: 'The signed-in user', response: { 200: user, ...errors } } }, async (request) =>
+    toUser(await currentUser(request)),
+  );
+
+  app.get(
+    '/users/me/profile',
+    { onRequest: authed.onRequest, schema: { ...authed.schema, tags: ['users'], summary: 'The signed-in user with onboarding and subscription state', response: { 200: userProfile, ...errors } } },
+    async (request) => toProfile(await currentUser(request)),
+  );
+
+  app.put(
+    '/users/me/profile',
+    {
+      onRequest: authed.onRequest,
+      schema: { ...authed.schema, tags: ['users'], summary: 'Update name or currency', body: updateProfileRequest, response: { 200: userProfile, ...errors } },
+    },
+    async (request) => {
+      const row = await repos.users.updateProfile(request.userId, { fullName: request.body.full_name, currency: request.body.currency });
+      if (!row) throw notFound('User not found');
+      return toProfile(row);
+    },
+  );
+
+  app.post(
+    '/users/me/change-password',
+    {
+      onRequest: authed.onRequest,
+      config: authLimit,
+      schema: {
+        ...authed.schema,
+        tags: ['users'],
+        summary: 'Change the password',
+        description: 'Every token issued before the change stops working; the answer carries a fresh one.',
+        body: changePasswordRequest,
+        response: { 200: changePasswordResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await currentUser(request);
+      if (!(await verifyPassword(row.passwordHash, request.body.current_password))) throw new HttpError(400, 'Current password is incorrect');
+      if (request.body.current_password === request.body.new_password) throw badRequest('The new password must differ from the current one');
+      const updated = await repos.users.setPassword(row.id, await hashPassword(request.body.new_password));
+      const issued = await fastify.issueToken(row.id, updated!.tokenVersion);
+      return { message: 'Password changed successfully', ...issued };
+    },
+  );
+}

@@ -1,0 +1,16 @@
+import nodemailer from 'nodemailer';
+import type { Mailer, MailMessage } from './types';
+
+/** Real mail through any SMTP server (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message: MailMessage) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

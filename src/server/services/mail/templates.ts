@@ -1,0 +1,18 @@
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function layout(heading: string, body: string, link: string, action: string): string {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:520px;margin:auto;padding:24px;color:#1a1b1e">
+<h2>${escapeHtml(heading)}</h2><p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#228be6;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="color:#868e96;font-size:13px">Or open this link: ${escapeHtml(link)}</p></body></html>`;
+}
+
+export function verificationMail(to: string, link: string, hours: number) {
+  const body = `Confirm your email address to start using Finu. The link works for ${hours} hours.`;
+  return { to, subject: 'Verify your email for Finu', text: `${body}\n\n${link}\n`, html: layout('Welcome to Finu', body, link, 'Verify email'), link };
+}
+
+export function resetMail(to: string, link: string, minutes: number) {
+  const body = `Someone asked to reset the password of your Finu account. If it was you, choose a new password within ${minutes} minutes. If not, ignore this email.`;
+  return { to, subject: 'Reset your Finu password', text: `${body}\n\n${link}\n`, html: layout('Reset your password', body, link, 'Choose a new password'), link };
+}

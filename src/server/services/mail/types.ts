@@ -1,0 +1,14 @@
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The one action link of the message (verification, reset); the outbox shows it. */
+  link?: string;
+}
+
+export interface Mailer {
+  readonly kind: 'outbox' | 'smtp';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}

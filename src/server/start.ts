@@ -1,0 +1,45 @@
+import { buildApp } from './app';
+import { ensureWebBuild } from './build-web';
+import { ConfigError, loadConfig, portOf, type Config } from './config';
+import { loggerOptions } from './logger';
+import { buildWebServer } from './web';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  await ensureWebBuild((line) => console.log(line));
+  const api = await buildApp(config);
+  const web = await buildWebServer(config, loggerOptions({ logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel }));
+
+  await api.listen({ host: config.host, port: portOf(config.apiUrl) });
+  await web.listen({ host: config.host, port: portOf(config.appUrl) });
+
+  console.log(`\n  Finu is running\n  App:      ${config.appUrl}\n  API:      ${config.apiUrl}\n  API docs: ${config.apiUrl}/docs\n  Database: ${api.dbEngine === 'pglite' ? `PGlite in ${config.dataDir}/pg` : 'PostgreSQL (DATABASE_URL)'}\n  Mail:     ${api.mailer.kind === 'outbox' ? `outbox (links in this log and at ${config.apiUrl}/dev/outbox)` : 'SMTP'}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received, shutting down`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await Promise.allSettled([web.close(), api.close()]);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

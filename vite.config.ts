@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+/** In `vite dev`, serve the same runtime config the app server serves in production. */
+const runtimeConfig = (): Plugin => ({
+  name: 'runtime-config',
+  configureServer(server) {
+    server.middlewares.use('/config.json', (_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ apiUrl: process.env.API_URL ?? 'http://localhost:8000', env: 'development' }));
+    });
+  },
+});
+
+export default defineConfig({
+  plugins: [react(), runtimeConfig()],
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 900 },
+  server: { port: 3000, strictPort: true },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/web/**/*.test.{ts,tsx}', 'tests/docs/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+    ],
+  },
+});
