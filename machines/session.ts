@@ -1,0 +1,334 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { toFailure, type CallFailure, type IssuedToken, type SessionUser, type Toast } from './types';
+
+export interface SessionContext {
+  token: string | null;
+  user: SessionUser | null;
+  /** Where to go after signing in (the guarded page the user first asked for). */
+  returnTo: string | null;
+  /** The address a registration was sent for; the verification-sent page shows it. */
+  registeredEmail: string | null;
+  error: CallFailure | null;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface Registration extends Credentials {
+  full_name?: string;
+}
+
+export type CallbackKind = 'oauth' | 'email' | 'web3';
+
+/** The query parameters of spec §2 callbacks. */
+export interface CallbackParams {
+  access_token?: string | null;
+  token?: string | null;
+  token_type?: string | null;
+  user_id?: string | null;
+  error?: string | null;
+  success?: string | null;
+  message?: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; credentials: Credentials; returnTo?: string | null }
+  | { type: 'session.register'; registration: Registration }
+  | { type: 'session.callback'; kind: CallbackKind; params: CallbackParams }
+  | { type: 'session.verifyEmail'; token: string }
+  | { type: 'session.logout' }
+  | { type: 'session.expired' }
+  | { type: 'session.refreshProfile' }
+  | { type: 'session.profileUpdated'; user: SessionUser }
+  | { type: 'session.tokenRenewed'; token: string };
+
+export interface SessionInput {
+  token?: string | null;
+  user?: SessionUser | null;
+}
+
+export const sessionTexts = {
+  loginSuccess: 'Login successful!',
+  registered: 'Registration successful! Please check your email for verification.',
+  loggedOut: 'Logged out successfully',
+  emailVerified: 'Email verified successfully!',
+  invalidOAuth: 'Invalid OAuth response',
+  invalidEmailVerification: 'Invalid email verification response',
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  profileFailed: 'Failed to get user profile',
+  verificationFailed: 'Email verification failed',
+} as const;
+
+/** Spec §5: what makes a callback's parameters usable. */
+export function readCallback(kind: CallbackKind, params: CallbackParams): { ok: true; token: string; userId: string } | { ok: false; error: string } {
+  if (kind === 'email') {
+    if (params.success === 'true' && params.token && params.user_id) return { ok: true, token: params.token, userId: params.user_id };
+    return { ok: false, error: sessionTexts.invalidEmailVerification };
+  }
+  const token = params.access_token ?? params.token;
+  if (token && params.user_id) return { ok: true, token, userId: params.user_id };
+  return { ok: false, error: sessionTexts.invalidOAuth };
+}
+
+/** Only same-site paths may be returned to after login (no open redirects). */
+export const safeReturnPath = (path: string | null | undefined): string | null =>
+  path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/login') ? path : null;
+
+/** The toast for a failed call; empty (not shown) when the API client's global handling already told the user. */
+const failureToast = (context: SessionContext, prefix = ''): Toast => ({
+  kind: 'error',
+  message: context.error && !context.error.handledGlobally ? `${prefix}${context.error.message}` : '',
+});
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+    tags: {} as 'busy' | 'authenticated',
+  },
+  actors: {
+    login: fromPromise<IssuedToken, Credentials>(async () => {
+      throw new Error('login not provided');
+    }),
+    register: fromPromise<unknown, Registration>(async () => {
+      throw new Error('register not provided');
+    }),
+    verifyEmail: fromPromise<IssuedToken, { token: string }>(async () => {
+      throw new Error('verifyEmail not provided');
+    }),
+    fetchProfile: fromPromise<SessionUser, { token: string }>(async () => {
+      throw new Error('fetchProfile not provided');
+    }),
+  },
+  actions: {
+    /** Writes token and user to local storage (provided by the app). */
+    persist: (_, _params: { token: string | null; user: SessionUser | null }) => {},
+    /** Removes token and user from local storage. */
+    clearPersisted: () => {},
+    /** Resets every other app actor (logout resets all app state). */
+    resetApp: () => {},
+    notify: (_, _params: Toast) => {},
+    navigate: (_, _params: { to: string }) => {},
+  },
+  guards: {
+    hasToken: ({ context }) => Boolean(context.token),
+    callbackValid: ({ event }) => event.type === 'session.callback' && readCallback(event.kind, event.params).ok,
+    callbackHasError: ({ event }) => event.type === 'session.callback' && Boolean(event.params.error),
+  },
+}).createMachine({
+  id: 'session',
+  description: 'Who is signed in. A token and a user are kept in local storage; every sign-in path ends by loading the profile.',
+  context: ({ input }) => ({
+    token: input.token ?? null,
+    user: input.user ?? null,
+    returnTo: null,
+    registeredEmail: null,
+    error: null,
+  }),
+  initial: 'restoring',
+  states: {
+    restoring: {
+      description: 'Decides from local storage whether there is a session to check.',
+      always: [{ guard: 'hasToken', target: 'checking' }, { target: 'anonymous' }],
+    },
+    checking: {
+      description: 'Checks a stored token by loading the profile. A failed authentication check clears the session.',
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchProfile',
+        input: ({ context }) => ({ token: context.token! }),
+        onDone: {
+          target: 'authenticated',
+          actions: [assign({ user: ({ event }) => event.output }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) }],
+        },
+        onError: {
+          target: 'anonymous',
+          actions: [assign({ token: null, user: null }), 'clearPersisted'],
+        },
+      },
+    },
+    anonymous: {
+      description: 'Nobody is signed in: the public pages.',
+      initial: 'idle',
+      on: {
+        'session.login': { target: '.loggingIn', actions: assign({ returnTo: ({ event }) => safeReturnPath(event.returnTo), error: null }) },
+        'session.register': { target: '.registering', actions: assign({ error: null }) },
+        'session.verifyEmail': { target: '.verifyingEmail', actions: assign({ error: null }) },
+      },
+      states: {
+        idle: { description: 'Waiting for the user to sign in or register.' },
+        loggingIn: {
+          description: 'POST /users/login with email and password.',
+          tags: ['busy'],
+          invoke: {
+            src: 'login',
+            input: ({ event }) => (event as Extract<SessionEvent, { type: 'session.login' }>).credentials,
+            onDone: {
+              target: '#session.signingIn',
+              actions: [assign({ token: ({ event }) => event.output.access_token }), { type: 'notify', params: { kind: 'success', message: sessionTexts.loginSuccess } }],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ error: ({ event }) => toFailure(event.error, sessionTexts.loginFailed) }),
+                { type: 'notify', params: ({ context }) => failureToast(context) },
+              ],
+            },
+          },
+        },
+        registering: {
+          description: 'POST /users/signup. Registration does not authenticate: the user must verify their email first.',
+          tags: ['busy'],
+          invoke: {
+            src: 'register',
+            input: ({ event }) => (event as Extract<SessionEvent, { type: 'session.register' }>).registration,
+            onDone: {
+              target: 'registered',
+              actions: [
+                assign({ registeredEmail: ({ event }) => (event.output as { email?: string } | undefined)?.email ?? null }),
+                { type: 'notify', params: { kind: 'success', message: sessionTexts.registered } },
+                { type: 'navigate', params: ({ context }) => ({ to: `/email-verification-sent${context.registeredEmail ? `?email=${encodeURIComponent(context.registeredEmail)}` : ''}` }) },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ error: ({ event }) => toFailure(event.error, sessionTexts.registrationFailed) }),
+                { type: 'notify', params: ({ context }) => failureToast(context) },
+              ],
+            },
+          },
+        },
+        registered: { description: 'Registered; waiting for the emailed link to be opened.' },
+        verifyingEmail: {
+          description: 'GET /users/verify-email?token= with a verification token from the link.',
+          tags: ['busy'],
+          invoke: {
+            src: 'verifyEmail',
+            input: ({ event }) => ({ token: (event as Extract<SessionEvent, { type: 'session.verifyEmail' }>).token }),
+            onDone: {
+              target: '#session.signingIn',
+              actions: [assign({ token: ({ event }) => event.output.access_token }), { type: 'notify', params: { kind: 'success', message: sessionTexts.emailVerified } }],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ error: ({ event }) => toFailure(event.error, sessionTexts.verificationFailed) }),
+                { type: 'notify', params: ({ context }) => failureToast(context, 'Email verification error: ') },
+                { type: 'navigate', params: { to: '/login' } },
+              ],
+            },
+          },
+        },
+      },
+    },
+    signingIn: {
+      description: 'A token was obtained (login, callback or verification): GET /users/me/profile, then the user is signed in.',
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchProfile',
+        input: ({ context }) => ({ token: context.token! }),
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            assign({ user: ({ event }) => event.output, error: null }),
+            { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) },
+            { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) },
+            assign({ returnTo: null }),
+          ],
+        },
+        onError: {
+          target: 'anonymous',
+          actions: [
+            assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.profileFailed) }),
+            'clearPersisted',
+            { type: 'notify', params: ({ context }) => failureToast(context) },
+          ],
+        },
+      },
+    },
+    authenticated: {
+      description: 'Signed in: token and user are stored; guarded routes open.',
+      tags: ['authenticated'],
+      initial: 'idle',
+      on: {
+        'session.logout': {
+          target: 'anonymous',
+          actions: [
+            assign({ token: null, user: null, returnTo: null, registeredEmail: null, error: null }),
+            'clearPersisted',
+            'resetApp',
+            { type: 'notify', params: { kind: 'success', message: sessionTexts.loggedOut } },
+            { type: 'navigate', params: { to: '/login' } },
+          ],
+        },
+        'session.expired': {
+          description: 'The API answered 401: the session is cleared and the user sent to /login (the API client shows the toast).',
+          target: 'anonymous',
+          actions: [assign({ token: null, user: null, error: null }), 'clearPersisted', 'resetApp', { type: 'navigate', params: { to: '/login' } }],
+        },
+        'session.profileUpdated': {
+          actions: [assign({ user: ({ event }) => event.user }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.user }) }],
+        },
+        'session.tokenRenewed': {
+          description: 'A password change issues a new token; older ones stop working.',
+          actions: [assign({ token: ({ event }) => event.token }), { type: 'persist', params: ({ context, event }) => ({ token: event.token, user: context.user }) }],
+        },
+        'session.refreshProfile': { target: '.refreshing' },
+      },
+      states: {
+        idle: {},
+        refreshing: {
+          description: 'Refetches the profile (after onboarding or a subscription change).',
+          invoke: {
+            src: 'fetchProfile',
+            input: ({ context }) => ({ token: context.token! }),
+            onDone: {
+              target: 'idle',
+              actions: [assign({ user: ({ event }) => event.output }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) }],
+            },
+            onError: { target: 'idle' },
+          },
+        },
+      },
+    },
+  },
+  on: {
+    'session.callback': [
+      {
+        description: 'OAuth / web3 / email-verification callback with an error parameter.',
+        guard: 'callbackHasError',
+        target: '.anonymous',
+        actions: [
+          { type: 'notify', params: ({ event }) => ({ kind: 'error', message: `${event.kind === 'email' ? 'Email verification error' : 'OAuth error'}: ${event.params.error}` }) },
+          { type: 'navigate', params: { to: '/login' } },
+        ],
+      },
+      {
+        description: 'A valid callback stores token and user id, then loads the profile.',
+        guard: 'callbackValid',
+        target: '.signingIn',
+        actions: [
+          assign(({ event }) => {
+            const read = readCallback(event.kind, event.params);
+            return read.ok ? { token: read.token, user: { user_id: read.userId }, error: null } : {};
+          }),
+          { type: 'persist', params: ({ context }) => ({ token: context.token, user: context.user }) },
+          { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.kind === 'email' ? sessionTexts.emailVerified : sessionTexts.loginSuccess }) },
+        ],
+      },
+      {
+        description: 'A callback without the required parameters.',
+        target: '.anonymous',
+        actions: [
+          { type: 'notify', params: ({ event }) => ({ kind: 'error', message: event.kind === 'email' ? sessionTexts.invalidEmailVerification : sessionTexts.invalidOAuth }) },
+          { type: 'navigate', params: { to: '/login' } },
+        ],
+      },
+    ],
+  },
+});

@@ -1,0 +1,46 @@
+/** Shapes the machines share with the app; plain types only (machines import nothing else). */
+
+export interface SessionUser {
+  user_id: string;
+  email?: string;
+  full_name?: string | null;
+  currency?: string;
+  onboarding_completed?: boolean;
+  onboarding_skipped?: boolean;
+  subscription?: Record<string, unknown> | null;
+  [key: string]: unknown;
+}
+
+export interface IssuedToken {
+  access_token: string;
+  token_type?: string;
+  user_id: string;
+}
+
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+export interface Toast {
+  kind: ToastKind;
+  message: string;
+  title?: string;
+}
+
+/** A failed call as the machines see it: the message to show, and whether the API client already toasted it. */
+export interface CallFailure {
+  message: string;
+  status?: number;
+  handledGlobally?: boolean;
+}
+
+/** Reads a CallFailure out of whatever an invoked actor rejected with. */
+export function toFailure(error: unknown, fallback: string): CallFailure {
+  if (error && typeof error === 'object') {
+    const e = error as { message?: unknown; status?: unknown; handledGlobally?: unknown };
+    return {
+      message: typeof e.message === 'string' && e.message ? e.message : fallback,
+      status: typeof e.status === 'number' ? e.status : undefined,
+      handledGlobally: e.handledGlobally === true,
+    };
+  }
+  return { message: fallback };
+}

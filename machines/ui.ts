@@ -1,0 +1,200 @@
+import { assign, sendTo, setup, type AnyActorRef, type EventObject } from 'xstate';
+import type { Toast } from './types';
+
+export type ConfirmationVariant = 'danger' | 'warning' | 'info';
+export type Theme = 'light' | 'dark';
+export type ModalName = 'subscription' | 'addTransaction' | 'addGoal';
+
+export interface ConfirmationRequest {
+  title?: string;
+  message?: string;
+  variant?: ConfirmationVariant;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Who asked, and the event it gets when the user confirms. */
+  replyTo?: AnyActorRef;
+  onConfirm?: EventObject;
+  onCancel?: EventObject;
+}
+
+export interface Confirmation {
+  title: string;
+  message: string;
+  variant: ConfirmationVariant;
+  confirmLabel: string;
+  cancelLabel: string;
+  replyTo: AnyActorRef | null;
+  onConfirm: EventObject | null;
+  onCancel: EventObject | null;
+}
+
+export interface Reward {
+  title: string;
+  message: string;
+  points: number | null;
+}
+
+export interface Preferences {
+  theme: Theme;
+  sidebarCollapsed: boolean;
+  showBalances: boolean;
+}
+
+export interface UiContext extends Preferences {
+  activeTab: string;
+  confirmation: Confirmation | null;
+  reward: Reward | null;
+  modals: Record<ModalName, boolean>;
+}
+
+export type UiEvent =
+  | { type: 'toast.show'; toast: Toast }
+  | { type: 'confirmation.open'; request: ConfirmationRequest }
+  | { type: 'confirmation.confirm' }
+  | { type: 'confirmation.cancel' }
+  | { type: 'reward.show'; points?: number | null; title?: string; message?: string }
+  | { type: 'reward.close' }
+  | { type: 'theme.toggle' }
+  | { type: 'theme.set'; theme: Theme }
+  | { type: 'sidebar.toggle' }
+  | { type: 'balances.toggle' }
+  | { type: 'tab.select'; tab: string }
+  | { type: 'modal.open'; modal: ModalName }
+  | { type: 'modal.close'; modal: ModalName }
+  | { type: 'app.reset' };
+
+/** Spec §2 defaults of the global overlays. */
+export const uiTexts = {
+  confirmationTitle: 'Confirm Action',
+  confirmationMessage: 'Are you sure you want to proceed?',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  rewardHeading: 'Congratulations!',
+  rewardTitle: 'You earned points!',
+  rewardMessage: 'Keep it up and earn more by exploring features.',
+  rewardButton: 'Awesome!',
+} as const;
+
+export const rewardPointsLabel = (points: number | null) => (typeof points === 'number' ? `+${points} points` : null);
+
+const closedModals: Record<ModalName, boolean> = { subscription: false, addTransaction: false, addGoal: false };
+
+const preferencesOf = (c: Preferences): Preferences => ({ theme: c.theme, sidebarCollapsed: c.sidebarCollapsed, showBalances: c.showBalances });
+
+export const defaultPreferences: Preferences = { theme: 'light', sidebarCollapsed: false, showBalances: true };
+
+export const uiMachine = setup({
+  types: {
+    context: {} as UiContext,
+    events: {} as UiEvent,
+    input: {} as Partial<Preferences> | undefined,
+  },
+  actions: {
+    /** Shows a toast (Mantine notifications, top right, 3 s). */
+    showToast: (_, _toast: Toast) => {},
+    /** Remembers theme, sidebar and balance visibility. */
+    persistPreferences: (_, _prefs: Preferences) => {},
+  },
+  guards: {
+    hasConfirmReply: ({ context }) => Boolean(context.confirmation?.replyTo && context.confirmation.onConfirm),
+    hasCancelReply: ({ context }) => Boolean(context.confirmation?.replyTo && context.confirmation.onCancel),
+  },
+}).createMachine({
+  id: 'ui',
+  description: 'App-wide interface state: toasts, the confirmation and reward dialogs, modals, theme, sidebar and balance visibility.',
+  context: ({ input }) => ({
+    ...defaultPreferences,
+    ...input,
+    activeTab: 'dashboard',
+    confirmation: null,
+    reward: null,
+    modals: { ...closedModals },
+  }),
+  type: 'parallel',
+  on: {
+    'toast.show': { actions: { type: 'showToast', params: ({ event }) => event.toast } },
+    'theme.toggle': { actions: [assign({ theme: ({ context }) => (context.theme === 'light' ? 'dark' : 'light') }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
+    'theme.set': { actions: [assign({ theme: ({ event }) => event.theme }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
+    'sidebar.toggle': { actions: [assign({ sidebarCollapsed: ({ context }) => !context.sidebarCollapsed }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
+    'balances.toggle': { description: 'Hide balances masks every amount across the app.', actions: [assign({ showBalances: ({ context }) => !context.showBalances }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
+    'tab.select': { actions: assign({ activeTab: ({ event }) => event.tab }) },
+    'modal.open': { actions: assign({ modals: ({ context, event }) => ({ ...context.modals, [event.modal]: true }) }) },
+    'modal.close': { actions: assign({ modals: ({ context, event }) => ({ ...context.modals, [event.modal]: false }) }) },
+    'app.reset': {
+      description: 'Logout resets app state (preferences stay with the device).',
+      target: ['.confirmation.closed', '.reward.closed'],
+      actions: assign({ confirmation: null, reward: null, modals: { ...closedModals }, activeTab: 'dashboard' }),
+    },
+  },
+  states: {
+    confirmation: {
+      description: 'The confirmation dialog: defaults title "Confirm Action", message "Are you sure you want to proceed?", Confirm and Cancel.',
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'confirmation.open': {
+              target: 'open',
+              actions: assign({
+                confirmation: ({ event }) => ({
+                  title: event.request.title ?? uiTexts.confirmationTitle,
+                  message: event.request.message ?? uiTexts.confirmationMessage,
+                  variant: event.request.variant ?? 'info',
+                  confirmLabel: event.request.confirmLabel ?? uiTexts.confirm,
+                  cancelLabel: event.request.cancelLabel ?? uiTexts.cancel,
+                  replyTo: event.request.replyTo ?? null,
+                  onConfirm: event.request.onConfirm ?? null,
+                  onCancel: event.request.onCancel ?? null,
+                }),
+              }),
+            },
+          },
+        },
+        open: {
+          on: {
+            'confirmation.confirm': [
+              {
+                description: 'Confirm sends the requester its confirm event.',
+                guard: 'hasConfirmReply',
+                target: 'closed',
+                actions: [sendTo(({ context }) => context.confirmation!.replyTo!, ({ context }) => context.confirmation!.onConfirm!), assign({ confirmation: null })],
+              },
+              { target: 'closed', actions: assign({ confirmation: null }) },
+            ],
+            'confirmation.cancel': [
+              {
+                guard: 'hasCancelReply',
+                target: 'closed',
+                actions: [sendTo(({ context }) => context.confirmation!.replyTo!, ({ context }) => context.confirmation!.onCancel!), assign({ confirmation: null })],
+              },
+              { target: 'closed', actions: assign({ confirmation: null }) },
+            ],
+          },
+        },
+      },
+    },
+    reward: {
+      description: 'The reward dialog: "Congratulations!", "You earned points!", "+N points", "Awesome!".',
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'reward.show': {
+              target: 'open',
+              actions: assign({
+                reward: ({ event }) => ({
+                  title: event.title ?? uiTexts.rewardTitle,
+                  message: event.message ?? uiTexts.rewardMessage,
+                  points: typeof event.points === 'number' ? event.points : null,
+                }),
+              }),
+            },
+          },
+        },
+        open: {
+          on: { 'reward.close': { target: 'closed', actions: assign({ reward: null }) } },
+        },
+      },
+    },
+  },
+});

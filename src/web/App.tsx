@@ -1,0 +1,30 @@
+import { createTheme, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { RouterProvider } from 'react-router-dom';
+import { TOAST_DURATION_MS } from '../contract/constants';
+import type { AppActors } from './app/actors';
+import { AppActorsContext } from './app/context';
+import type { AppRouter } from './app/router';
+import { useSelector } from '@xstate/react';
+import { ConfirmationDialog } from './overlays/ConfirmationDialog';
+import { RewardDialog } from './overlays/RewardDialog';
+
+const theme = createTheme({
+  primaryColor: 'teal',
+  defaultRadius: 'md',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+});
+
+export function App({ actors, router }: { actors: AppActors; router: AppRouter }) {
+  const colorScheme = useSelector(actors.ui, (s) => s.context.theme);
+  return (
+    <AppActorsContext.Provider value={actors}>
+      <MantineProvider theme={theme} forceColorScheme={colorScheme}>
+        <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={4} />
+        <RouterProvider router={router} />
+        <ConfirmationDialog />
+        <RewardDialog />
+      </MantineProvider>
+    </AppActorsContext.Provider>
+  );
+}

@@ -1,0 +1,94 @@
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { REQUEST_TIMEOUT_MS } from '../../contract/constants';
+import { globalErrorTexts } from '../../contract/errors';
+
+/** A failed call: `message` follows spec §8 (detail, then message, then the call's default). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    /** True when the global handling already told the user (toast, redirect). */
+    readonly handledGlobally: boolean,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiHooks {
+  getToken(): string | null;
+  /** A 401 on a call that is not login, signup or profile. */
+  onSessionExpired(): void;
+  toastError(message: string): void;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Spec §8 default message for this call. */
+  defaultMessage: string;
+  /** Login, signup and profile handle their own 401 (spec §8). */
+  ignoreUnauthorized?: boolean;
+  /** Use this token instead of the stored one (the session machine's first profile call). */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+/** Spec §8 message rule: detail, then message, then the default. */
+export function messageFrom(data: unknown, fallback: string): string {
+  if (data && typeof data === 'object') {
+    const { detail, message } = data as { detail?: unknown; message?: unknown };
+    if (typeof detail === 'string' && detail) return detail;
+    if (Array.isArray(detail) && detail.length && typeof detail[0]?.msg === 'string') return detail[0].msg as string;
+    if (typeof message === 'string' && message) return message;
+  }
+  return fallback;
+}
+
+export type ApiCall = <T>(path: string, options: CallOptions) => Promise<T>;
+
+/** The one HTTP client: base URL from runtime config, 30 s timeout, JSON, bearer token, spec §8 global handling. */
+export function createApiClient(baseURL: string, hooks: ApiHooks): ApiCall {
+  const http = ofetch.create({ baseURL, timeout: REQUEST_TIMEOUT_MS, retry: 0, headers: { Accept: 'application/json' } });
+
+  return async function call<T>(path: string, options: CallOptions): Promise<T> {
+    const token = options.token ?? hooks.getToken();
+    const headers: Record<string, string> = {};
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const query = options.query ? Object.fromEntries(Object.entries(options.query).filter(([, v]) => v !== undefined && v !== null && v !== '')) : undefined;
+    const request: FetchOptions<'json'> = { method: options.method ?? 'GET', headers, query, signal: options.signal };
+    if (options.body !== undefined) request.body = options.body as Record<string, unknown>;
+    try {
+      return (await http<T>(path, request)) as T;
+    } catch (error) {
+      throw classify(error, options, hooks);
+    }
+  };
+}
+
+function classify(error: unknown, options: CallOptions, hooks: ApiHooks): ApiError {
+  if (options.signal?.aborted) return new ApiError('Request cancelled', undefined, true);
+  const response = error instanceof FetchError ? error.response : undefined;
+  if (!response) {
+    hooks.toastError(globalErrorTexts.networkError);
+    return new ApiError(globalErrorTexts.networkError, undefined, true);
+  }
+  const status = response.status;
+  const message = messageFrom((error as FetchError).data, options.defaultMessage);
+  if (status === 401 && !options.ignoreUnauthorized) {
+    hooks.toastError(globalErrorTexts.sessionExpired);
+    hooks.onSessionExpired();
+    return new ApiError(globalErrorTexts.sessionExpired, status, true);
+  }
+  if (status === 403) {
+    hooks.toastError(globalErrorTexts.accessDenied);
+    return new ApiError(message, status, true);
+  }
+  if (status >= 500) {
+    hooks.toastError(globalErrorTexts.serverError);
+    return new ApiError(message === options.defaultMessage ? globalErrorTexts.serverError : message, status, true);
+  }
+  return new ApiError(message, status, false);
+}

@@ -1,0 +1,23 @@
+import { useSelector } from '@xstate/react';
+import { createContext, useContext } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { sessionMachine } from '../../../machines/session';
+import type { uiMachine } from '../../../machines/ui';
+import type { AppActors } from './actors';
+
+export const AppActorsContext = createContext<AppActors | null>(null);
+
+export function useAppActors(): AppActors {
+  const actors = useContext(AppActorsContext);
+  if (!actors) throw new Error('useAppActors outside <AppActorsContext.Provider>');
+  return actors;
+}
+
+/** Narrow selectors over the session actor; return primitives or stable references. */
+export function useSession<T>(selector: (snapshot: SnapshotFrom<typeof sessionMachine>) => T): T {
+  return useSelector(useAppActors().session, selector);
+}
+
+export function useUi<T>(selector: (snapshot: SnapshotFrom<typeof uiMachine>) => T): T {
+  return useSelector(useAppActors().ui, selector);
+}

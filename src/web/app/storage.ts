@@ -1,0 +1,42 @@
+import type { SessionUser } from '../../../machines/types';
+import type { Preferences } from '../../../machines/ui';
+
+/** Spec §4: the session is a token and a user in local storage. */
+const TOKEN_KEY = 'token';
+const USER_KEY = 'user';
+const PREFERENCES_KEY = 'preferences';
+
+function read<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const sessionStorageKeys = { token: TOKEN_KEY, user: USER_KEY } as const;
+
+export function loadSession(): { token: string | null; user: SessionUser | null } {
+  return { token: localStorage.getItem(TOKEN_KEY), user: read<SessionUser>(USER_KEY) };
+}
+
+export function saveSession(token: string | null, user: SessionUser | null) {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  else localStorage.removeItem(TOKEN_KEY);
+  if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
+  else localStorage.removeItem(USER_KEY);
+}
+
+export function clearSession() {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+}
+
+export function loadPreferences(): Partial<Preferences> {
+  const stored = read<Partial<Preferences>>(PREFERENCES_KEY) ?? {};
+  if (!stored.theme && window.matchMedia?.('(prefers-color-scheme: dark)').matches) stored.theme = 'dark';
+  return stored;
+}
+
+export const savePreferences = (prefs: Preferences) => localStorage.setItem(PREFERENCES_KEY, JSON.stringify(prefs));

@@ -1,0 +1,39 @@
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { requestMachine } from '../../../machines/request';
+import { useAppActors } from './context';
+
+interface RequestOptions<P extends Record<string, unknown>> {
+  submit: (params: P) => Promise<unknown>;
+  /** Spec §8 default message when the server gives none. */
+  defaultError: string;
+  /** Exact success toast, when the spec has one. */
+  successToast?: string;
+  onSuccess?: (result: unknown, params: P) => void;
+}
+
+/** A view-lifetime request machine for one form, with toasts wired to the ui actor. */
+export function useRequest<P extends Record<string, unknown>>(options: RequestOptions<P>) {
+  const { ui } = useAppActors();
+  const [snapshot, send] = useMachine(
+    requestMachine.provide({
+      actors: { submit: fromPromise(({ input }) => options.submit(input as P)) },
+      actions: {
+        onSuccess: (_, { result, params }) => {
+          if (options.successToast) ui.send({ type: 'toast.show', toast: { kind: 'success', message: options.successToast } });
+          options.onSuccess?.(result, params as P);
+        },
+        onFailure: (_, failure) => {
+          if (!failure.handledGlobally) ui.send({ type: 'toast.show', toast: { kind: 'error', message: failure.message } });
+        },
+      },
+    }),
+    { input: { defaultError: options.defaultError } },
+  );
+  return {
+    busy: snapshot.hasTag('busy'),
+    succeeded: snapshot.matches('succeeded'),
+    error: snapshot.context.error?.message ?? null,
+    submit: (params: P) => send({ type: 'request.submit', params }),
+  };
+}

@@ -1,0 +1,29 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { createAppActors } from './app/actors';
+import { createRouter, type AppRouter } from './app/router';
+
+interface RuntimeConfig {
+  apiUrl: string;
+}
+
+async function start() {
+  // The API host is read at run time so one build works against any API.
+  const config = (await fetch('/config.json').then((r) => r.json())) as RuntimeConfig;
+  const routing: { router?: AppRouter } = {};
+  const actors = createAppActors(config.apiUrl, (to) => void routing.router?.navigate(to));
+  const router = createRouter();
+  routing.router = router;
+  actors.ui.start();
+  actors.session.start();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App actors={actors} router={router} />
+    </StrictMode>,
+  );
+}
+
+void start();

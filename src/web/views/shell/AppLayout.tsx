@@ -1,0 +1,98 @@
+import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
+import { guardedRoutes } from '../../../../machines/routes';
+import { useAppActors, useSession, useUi } from '../../app/context';
+import { Icon, type IconName } from '../icons';
+
+const navigation = guardedRoutes.filter((r) => r.path !== '/onboarding');
+const icons: Record<string, IconName> = {
+  '/dashboard': 'dashboard',
+  '/transactions': 'transactions',
+  '/budget': 'budget',
+  '/ai-coach': 'coach',
+  '/tokens': 'tokens',
+  '/settings': 'settings',
+  '/help': 'help',
+};
+
+/** The signed-in frame: header, navigation to every guarded route, and the page. */
+export function AppLayout() {
+  const { session, ui } = useAppActors();
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const collapsed = useUi((s) => s.context.sidebarCollapsed);
+  const theme = useUi((s) => s.context.theme);
+  const showBalances = useUi((s) => s.context.showBalances);
+  const email = useSession((s) => s.context.user?.email ?? '');
+  const name = useSession((s) => s.context.user?.full_name ?? null);
+  const location = useLocation();
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: collapsed ? 72 : 232, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <ActionIcon variant="subtle" color="gray" visibleFrom="sm" onClick={() => ui.send({ type: 'sidebar.toggle' })} aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} aria-expanded={!collapsed}>
+              <Icon name="sidebar" />
+            </ActionIcon>
+            <Text fw={800} fz="xl">
+              Finu
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label={showBalances ? 'Hide balances' : 'Show balances'}>
+              <ActionIcon variant="default" size="lg" onClick={() => ui.send({ type: 'balances.toggle' })} aria-label={showBalances ? 'Hide balances' : 'Show balances'} aria-pressed={!showBalances}>
+                <Icon name={showBalances ? 'eye' : 'eyeOff'} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={theme === 'light' ? 'Dark theme' : 'Light theme'}>
+              <ActionIcon variant="default" size="lg" onClick={() => ui.send({ type: 'theme.toggle' })} aria-label={theme === 'light' ? 'Switch to dark theme' : 'Switch to light theme'}>
+                <Icon name={theme === 'light' ? 'moon' : 'sun'} />
+              </ActionIcon>
+            </Tooltip>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label="Account menu" px="xs">
+                  <Text size="sm" fw={500} truncate maw={180}>
+                    {name || email}
+                  </Text>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{email}</Menu.Label>
+                <Menu.Item onClick={() => session.send({ type: 'session.logout' })}>Log out</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main navigation">
+        <AppShell.Section grow component={ScrollArea}>
+          {navigation.map((route) => (
+            <NavLink
+              key={route.path}
+              component={RouterNavLink}
+              to={route.path}
+              onClick={mobile.close}
+              active={location.pathname === route.path}
+              label={collapsed ? <VisuallyHidden>{route.title}</VisuallyHidden> : route.title}
+              aria-label={collapsed ? route.title : undefined}
+              leftSection={<Icon name={icons[route.path] ?? 'help'} />}
+            />
+          ))}
+        </AppShell.Section>
+        <AppShell.Section>
+          <NavLink component="button" label={collapsed ? <VisuallyHidden>Log out</VisuallyHidden> : 'Log out'} leftSection={<Icon name="logout" />} onClick={() => session.send({ type: 'session.logout' })} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

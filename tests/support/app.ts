@@ -1,0 +1,173 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+
+/** The environment every test app starts from; a test adds or overrides variables. */
+export const TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+};
+
+/**
+ * Where a test app keeps its data. Without DATABASE_URL: PGlite (in memory, or on disk
+ * under DATA_DIR). With DATABASE_URL: a brand-new database on that server, dropped on `drop()`.
+ */
+export interface TestDatabase {
+  /** Set only when the suite runs against a PostgreSQL server. */
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database for one test file: its own PostgreSQL database when DATABASE_URL is set. */
+export async function createTestDatabase(adminUrl = process.env.DATABASE_URL): Promise<TestDatabase> {
+  if (!adminUrl) return { drop: async () => undefined };
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    databaseUrl: url.toString(),
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdmin<T>(adminUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestAppOptions {
+  /** Extra environment variables for loadConfig (merged over TEST_ENV). */
+  env?: Record<string, string>;
+  /** Keep data on disk in this DATA_DIR instead of an in-memory PGlite (restarts, the JWT secret file). */
+  dataDir?: string;
+  /** Reuse a database across several apps (a restart); the caller drops it. */
+  database?: TestDatabase;
+  /** A pino logger for buildApp (log capture); silent otherwise. */
+  logger?: FastifyServerOptions['logger'];
+  /** Register extra routes or hooks before the app is ready. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Closes the app and drops the database it created. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the real API server for one test file (PGlite starts in ~3 s: build it in beforeAll).
+ * Runs on in-memory PGlite, or on a new database of the server at DATABASE_URL when set.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const env = { ...TEST_ENV, ...options.env };
+  if (options.dataDir) env.DATA_DIR = options.dataDir;
+  const base = loadConfig(env);
+  const database = options.database ?? (await createTestDatabase());
+  const ownsDatabase = !options.database;
+  const config: Config = {
+    ...base,
+    inMemoryDb: !options.dataDir,
+    ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, options.logger === undefined ? {} : { logger: options.logger });
+    await options.beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    if (ownsDatabase) await database.drop().catch(() => undefined);
+    throw error;
+  }
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      if (ownsDatabase) await database.drop();
+    },
+  };
+}
+
+/** An address no other test uses, so files and tests never collide on a shared server. */
+export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 12)}@example.com`;
+
+export const DEFAULT_PASSWORD = 'correct horse battery';
+
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  link: string | null;
+  created_at: string;
+}
+
+/** Mail the dev outbox holds for one address, newest first. */
+export async function mailTo(app: FastifyInstance, to: string): Promise<OutboxMail[]> {
+  const res = await app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}` });
+  if (res.statusCode !== 200) throw new Error(`GET /dev/outbox answered ${res.statusCode}: ${res.body}`);
+  return res.json<{ messages: OutboxMail[] }>().messages;
+}
+
+/** The newest action link mailed to an address whose subject matches, or a readable failure. */
+export async function latestLink(app: FastifyInstance, to: string, subject: RegExp): Promise<URL> {
+  const mail = (await mailTo(app, to)).find((m) => subject.test(m.subject));
+  if (!mail?.link) throw new Error(`no mail matching ${subject} was sent to ${to}`);
+  return new URL(mail.link);
+}
+
+export const verificationLink = (app: FastifyInstance, to: string) => latestLink(app, to, /verify/i);
+export const resetLink = (app: FastifyInstance, to: string) => latestLink(app, to, /reset/i);
+
+/** The path and query of a link, as app.inject wants it. */
+export const pathOf = (link: URL) => `${link.pathname}${link.search}`;
+
+export const tokenOf = (link: URL) => {
+  const token = link.searchParams.get('token');
+  if (!token) throw new Error(`link has no token: ${link.toString()}`);
+  return token;
+};
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function signUp(app: FastifyInstance, email = uniqueEmail(), password = DEFAULT_PASSWORD): Promise<LightMyRequestResponse> {
+  const res = await app.inject({ method: 'POST', url: '/users/signup', payload: { email, password } });
+  if (res.statusCode !== 201) throw new Error(`signup of ${email} answered ${res.statusCode}: ${res.body}`);
+  return res;
+}
+
+export interface VerifiedUser {
+  token: string;
+  userId: string;
+  email: string;
+  password: string;
+}
+
+/** Signs up, follows the mailed verification link (as a JSON client) and returns the session. */
+export async function signUpAndVerify(app: FastifyInstance, email = uniqueEmail(), password = DEFAULT_PASSWORD): Promise<VerifiedUser> {
+  await signUp(app, email, password);
+  const link = await verificationLink(app, email);
+  const res = await app.inject({ method: 'GET', url: pathOf(link), headers: { accept: 'application/json' } });
+  if (res.statusCode !== 200) throw new Error(`verify-email answered ${res.statusCode}: ${res.body}`);
+  const body = res.json<{ access_token: string; user_id: string }>();
+  return { token: body.access_token, userId: body.user_id, email, password };
+}
+
+export async function logIn(app: FastifyInstance, email: string, password: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/users/login', payload: { email, password } });
+}
