@@ -103,6 +103,10 @@ export const sessionMachine = setup({
     fetchProfile: fromPromise<SessionUser, { token: string }>(async () => {
       throw new Error('fetchProfile not provided');
     }),
+    /** The authentication check of a restored session (GET /users/me, then the profile). */
+    checkSession: fromPromise<SessionUser, { token: string }>(async () => {
+      throw new Error('checkSession not provided');
+    }),
   },
   actions: {
     /** Writes token and user to local storage (provided by the app). */
@@ -136,10 +140,10 @@ export const sessionMachine = setup({
       always: [{ guard: 'hasToken', target: 'checking' }, { target: 'anonymous' }],
     },
     checking: {
-      description: 'Checks a stored token by loading the profile. A failed authentication check clears the session.',
+      description: 'Checks a stored token (GET /users/me, then the profile). A failed authentication check clears the session.',
       tags: ['busy'],
       invoke: {
-        src: 'fetchProfile',
+        src: 'checkSession',
         input: ({ context }) => ({ token: context.token! }),
         onDone: {
           target: 'authenticated',

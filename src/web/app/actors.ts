@@ -48,6 +48,11 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
         register: fromPromise(({ input }) => api.auth.signup(input)),
         verifyEmail: fromPromise(({ input }) => api.auth.verifyEmail(input.token)),
         fetchProfile: fromPromise(async ({ input }) => (await api.auth.getProfile(input.token)) as SessionUser),
+        // GET /users/me is not exempt from spec §8's 401 rule: an expired stored token toasts 'Session expired…'.
+        checkSession: fromPromise(async ({ input }) => {
+          await api.auth.me();
+          return (await api.auth.getProfile(input.token)) as SessionUser;
+        }),
       },
       actions: {
         persist: (_, { token, user }) => saveSession(token, user),

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { guardRoute, type GuardInput } from '../../machines/routes';
+
+const at = (path: string, session: GuardInput['session'], extra: Partial<GuardInput> = {}) =>
+  guardRoute({ path, location: path, session, onboardingCompleted: false, onboardingSkipped: false, ...extra });
+
+describe('route guard (spec §2, §4)', () => {
+  it('no token redirects to /login, remembering the origin', () => {
+    expect(guardRoute({ path: '/budget', location: '/budget?goal=3', session: 'anonymous', onboardingCompleted: false, onboardingSkipped: false })).toEqual({
+      kind: 'redirect',
+      to: '/login?from=%2Fbudget%3Fgoal%3D3',
+    });
+  });
+
+  it.each(['/login', '/register', '/email-verification-sent', '/oauth-callback', '/verify-email', '/forgot-password', '/reset-password', '/subscription/success'])(
+    'public route %s is open to anonymous users',
+    (path) => expect(at(path, 'anonymous').kind).toBe('allow'),
+  );
+
+  it('any unknown path redirects to /login, signed in or not', () => {
+    expect(at('/no-such-page', 'anonymous')).toEqual({ kind: 'redirect', to: '/login' });
+    expect(at('/no-such-page', 'authenticated')).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('waits while a stored session is being checked', () => {
+    expect(at('/dashboard', 'checking')).toEqual({ kind: 'wait' });
+  });
+
+  it('/ redirects to /ai-coach when onboarding is completed, otherwise to /onboarding', () => {
+    expect(at('/', 'authenticated', { onboardingCompleted: true })).toEqual({ kind: 'redirect', to: '/ai-coach' });
+    expect(at('/', 'authenticated')).toEqual({ kind: 'redirect', to: '/onboarding' });
+  });
+
+  it('a signed-in user opening /login or /register goes to /', () => {
+    expect(at('/login', 'authenticated')).toEqual({ kind: 'redirect', to: '/' });
+    expect(at('/verify-email', 'authenticated').kind).toBe('allow');
+  });
+
+  it.each(['/onboarding', '/dashboard', '/transactions', '/budget', '/ai-coach', '/tokens', '/settings', '/help'])('guarded route %s opens for a signed-in user', (path) => {
+    expect(at(path, 'authenticated', { onboardingCompleted: true }).kind).toBe('allow');
+  });
+});

@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import { readCallback, safeReturnPath } from '../../machines/session';
+import { fakeBackend, startSession } from './support/session';
+
+describe('session machine (spec §4 Session)', () => {
+  it('with nothing in local storage the user is anonymous', async () => {
+    const s = startSession(fakeBackend());
+    await s.settled();
+    expect(s.actor.getSnapshot().matches('anonymous')).toBe(true);
+  });
+
+  it('restores a stored session: token and user are checked and the user is authenticated', async () => {
+    const backend = fakeBackend();
+    backend.addAccount('ann@example.com', 'secret-pass');
+    const { access_token } = await backend.login({ email: 'ann@example.com', password: 'secret-pass' });
+    const s = startSession(backend, { token: access_token, user: { user_id: 'stale' } });
+    await s.settled();
+    const snap = s.actor.getSnapshot();
+    expect(snap.hasTag('authenticated')).toBe(true);
+    expect(snap.context.user?.email).toBe('ann@example.com');
+    expect(s.storage.user?.email).toBe('ann@example.com');
+  });
+
+  it('a failed authentication check clears the session', async () => {
+    const s = startSession(fakeBackend(), { token: 'expired', user: { user_id: 'u1' } });
+    await s.settled();
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches('anonymous')).toBe(true);
+    expect(snap.context.token).toBeNull();
+    expect(s.storage).toEqual({ token: null, user: null });
+  });
+
+  it('login stores token and user, marks the user authenticated and toasts "Login successful!"', async () => {
+    const backend = fakeBackend();
+    backend.addAccount('bo@example.com', 'right-password');
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.login', credentials: { email: 'bo@example.com', password: 'right-password' } });
+    await s.settled();
+    const snap = s.actor.getSnapshot();
+    expect(snap.hasTag('authenticated')).toBe(true);
+    expect(s.storage.token).toBe(snap.context.token);
+    expect(s.storage.user?.email).toBe('bo@example.com');
+    expect(s.toasts.map((t) => t.message)).toContain('Login successful!');
+    expect(s.navigations.at(-1)).toBe('/');
+  });
+
+  it('login returns to the remembered origin', async () => {
+    const backend = fakeBackend();
+    backend.addAccount('cy@example.com', 'right-password');
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.login', credentials: { email: 'cy@example.com', password: 'right-password' }, returnTo: '/transactions?type=expense' });
+    await s.settled();
+    expect(s.navigations.at(-1)).toBe('/transactions?type=expense');
+  });
+
+  it('a wrong password keeps the user anonymous and toasts the server detail', async () => {
+    const backend = fakeBackend();
+    backend.addAccount('di@example.com', 'right-password');
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.login', credentials: { email: 'di@example.com', password: 'nope' } });
+    await s.settled();
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ anonymous: 'idle' })).toBe(true);
+    expect(snap.context.error?.message).toBe('Incorrect email or password');
+    expect(s.lastToast()).toEqual({ kind: 'error', message: 'Incorrect email or password' });
+    expect(s.storage.token).toBeNull();
+  });
+
+  it('a failure the API client already toasted globally (5xx, network) is not toasted twice', async () => {
+    const backend = fakeBackend();
+    backend.login = async () => {
+      throw Object.assign(new Error('Server error. Please try again later.'), { status: 500, handledGlobally: true });
+    };
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.login', credentials: { email: 'x@example.com', password: 'y' } });
+    await s.settled();
+    expect(s.toasts).toEqual([]);
+    expect(s.actor.getSnapshot().context.error?.message).toBe('Server error. Please try again later.');
+  });
+
+  it('registration does not authenticate: it toasts the spec text and goes to /email-verification-sent', async () => {
+    const s = startSession(fakeBackend());
+    s.actor.send({ type: 'session.register', registration: { email: 'new@example.com', password: 'long-password' } });
+    await s.settled();
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches({ anonymous: 'registered' })).toBe(true);
+    expect(snap.context.token).toBeNull();
+    expect(snap.context.registeredEmail).toBe('new@example.com');
+    expect(s.lastToast()?.message).toBe('Registration successful! Please check your email for verification.');
+    expect(s.navigations.at(-1)).toBe('/email-verification-sent?email=new%40example.com');
+  });
+
+  it('a failed registration toasts the server detail', async () => {
+    const backend = fakeBackend();
+    backend.addAccount('dup@example.com', 'x');
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.register', registration: { email: 'dup@example.com', password: 'long-password' } });
+    await s.settled();
+    expect(s.actor.getSnapshot().matches({ anonymous: 'idle' })).toBe(true);
+    expect(s.lastToast()?.message).toBe('An account with this email already exists.');
+  });
+
+  it('the email-verification callback stores token and user and marks the user authenticated', async () => {
+    const backend = fakeBackend();
+    backend.addAccount('ev@example.com', 'pw');
+    const { access_token, user_id } = await backend.login({ email: 'ev@example.com', password: 'pw' });
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.callback', kind: 'email', params: { success: 'true', token: access_token, user_id, token_type: 'bearer' } });
+    await s.settled();
+    expect(s.actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    expect(s.storage.token).toBe(access_token);
+    expect(s.toasts.map((t) => t.message)).toContain('Email verified successfully!');
+  });
+
+  it("the email-verification callback without success 'true', token and user_id fails with 'Invalid email verification response'", async () => {
+    const s = startSession(fakeBackend());
+    s.actor.send({ type: 'session.callback', kind: 'email', params: { success: 'false', token: 't', user_id: 'u' } });
+    await s.settled();
+    expect(s.actor.getSnapshot().matches('anonymous')).toBe(true);
+    expect(s.lastToast()?.message).toBe('Invalid email verification response');
+    expect(s.navigations.at(-1)).toBe('/login');
+  });
+
+  it("the OAuth callback is invalid without both an access token and user_id ('Invalid OAuth response')", async () => {
+    const s = startSession(fakeBackend());
+    s.actor.send({ type: 'session.callback', kind: 'oauth', params: { access_token: 'abc' } });
+    await s.settled();
+    expect(s.lastToast()?.message).toBe('Invalid OAuth response');
+    expect(s.storage.token).toBeNull();
+  });
+
+  it("an OAuth callback error toasts 'OAuth error: {error}'", async () => {
+    const s = startSession(fakeBackend());
+    s.actor.send({ type: 'session.callback', kind: 'oauth', params: { error: 'access_denied' } });
+    await s.settled();
+    expect(s.lastToast()?.message).toBe('OAuth error: access_denied');
+  });
+
+  it("an email-verification callback error toasts 'Email verification error: {error}'", async () => {
+    const s = startSession(fakeBackend());
+    s.actor.send({ type: 'session.callback', kind: 'email', params: { error: 'This verification link is invalid or has expired.' } });
+    await s.settled();
+    expect(s.lastToast()?.message).toBe('Email verification error: This verification link is invalid or has expired.');
+  });
+
+  it('the OAuth and web3 callbacks store token and user and toast "Login successful!"', async () => {
+    const backend = fakeBackend();
+    backend.addAccount('oa@example.com', 'pw');
+    const { access_token, user_id } = await backend.login({ email: 'oa@example.com', password: 'pw' });
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.callback', kind: 'oauth', params: { access_token, user_id, token_type: 'bearer' } });
+    await s.settled();
+    expect(s.actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    expect(s.toasts.map((t) => t.message)).toContain('Login successful!');
+  });
+
+  it('a verification token from the link verifies the email and signs the user in', async () => {
+    const backend = fakeBackend();
+    backend.addAccount('vt@example.com', 'pw', false);
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.verifyEmail', token: backend.verificationTokenFor('vt@example.com') });
+    await s.settled();
+    expect(s.actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    expect(s.toasts.map((t) => t.message)).toContain('Email verified successfully!');
+  });
+
+  it('logout clears token and user, resets all app state, toasts and goes to /login', async () => {
+    const backend = fakeBackend();
+    backend.addAccount('lo@example.com', 'pw');
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.login', credentials: { email: 'lo@example.com', password: 'pw' } });
+    await s.settled();
+    s.actor.send({ type: 'session.logout' });
+    const snap = s.actor.getSnapshot();
+    expect(snap.matches('anonymous')).toBe(true);
+    expect(snap.context.token).toBeNull();
+    expect(snap.context.user).toBeNull();
+    expect(s.storage).toEqual({ token: null, user: null });
+    expect(s.resets).toBe(1);
+    expect(s.lastToast()?.message).toBe('Logged out successfully');
+    expect(s.navigations.at(-1)).toBe('/login');
+  });
+
+  it('an expired session (401 on a call) clears the session and goes to /login', async () => {
+    const backend = fakeBackend();
+    backend.addAccount('ex@example.com', 'pw');
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.login', credentials: { email: 'ex@example.com', password: 'pw' } });
+    await s.settled();
+    s.actor.send({ type: 'session.expired' });
+    expect(s.actor.getSnapshot().matches('anonymous')).toBe(true);
+    expect(s.storage.token).toBeNull();
+    expect(s.navigations.at(-1)).toBe('/login');
+  });
+
+  it('a renewed token (password change) replaces the stored one', async () => {
+    const backend = fakeBackend();
+    backend.addAccount('rt@example.com', 'pw');
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.login', credentials: { email: 'rt@example.com', password: 'pw' } });
+    await s.settled();
+    s.actor.send({ type: 'session.tokenRenewed', token: 'fresh' });
+    expect(s.actor.getSnapshot().context.token).toBe('fresh');
+    expect(s.storage.token).toBe('fresh');
+  });
+
+  it('refreshing the profile replaces the user (after onboarding)', async () => {
+    const backend = fakeBackend();
+    const user = backend.addAccount('rp@example.com', 'pw');
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.login', credentials: { email: 'rp@example.com', password: 'pw' } });
+    await s.settled();
+    user.onboarding_completed = true;
+    s.actor.send({ type: 'session.refreshProfile' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(s.actor.getSnapshot().context.user?.onboarding_completed).toBe(true);
+    expect(s.storage.user?.onboarding_completed).toBe(true);
+  });
+});
+
+describe('callback and return-path rules', () => {
+  it('reads spec §5 callback parameters', () => {
+    expect(readCallback('email', { success: 'true', token: 't', user_id: 'u' })).toEqual({ ok: true, token: 't', userId: 'u' });
+    expect(readCallback('email', { success: 'true', token: 't' })).toEqual({ ok: false, error: 'Invalid email verification response' });
+    expect(readCallback('oauth', { access_token: 't', user_id: 'u' })).toEqual({ ok: true, token: 't', userId: 'u' });
+    expect(readCallback('oauth', { user_id: 'u' })).toEqual({ ok: false, error: 'Invalid OAuth response' });
+  });
+
+  it('returns only to same-site paths after login', () => {
+    expect(safeReturnPath('/budget')).toBe('/budget');
+    expect(safeReturnPath('//evil.example.com')).toBeNull();
+    expect(safeReturnPath('https://evil.example.com')).toBeNull();
+    expect(safeReturnPath('/login')).toBeNull();
+    expect(safeReturnPath(null)).toBeNull();
+  });
+});

@@ -1,0 +1,103 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { sessionMachine, type Credentials, type Registration, type SessionInput } from '../../../machines/session';
+import type { SessionUser, Toast } from '../../../machines/types';
+
+/** A fake backend the session machine talks to through `.provide()`; behaves like the real API's rules. */
+export function fakeBackend() {
+  const accounts = new Map<string, { password: string; verified: boolean; user: SessionUser }>();
+  const tokens = new Map<string, string>();
+  let next = 1;
+  let profileFails = false;
+  const issue = (userId: string) => {
+    const token = `token-${next++}`;
+    tokens.set(token, userId);
+    return { access_token: token, token_type: 'bearer', user_id: userId };
+  };
+  const fail = (message: string, status: number) => Object.assign(new Error(message), { status });
+  return {
+    accounts,
+    tokens,
+    set profileFails(v: boolean) {
+      profileFails = v;
+    },
+    addAccount(email: string, password: string, verified = true) {
+      const user: SessionUser = { user_id: `u-${email}`, email, onboarding_completed: false, onboarding_skipped: false };
+      accounts.set(email, { password, verified, user });
+      return user;
+    },
+    verificationTokenFor(email: string) {
+      return `verify:${email}`;
+    },
+    async login({ email, password }: Credentials) {
+      const account = accounts.get(email);
+      if (!account || account.password !== password) throw fail('Incorrect email or password', 401);
+      if (!account.verified) throw fail('Please verify your email before logging in.', 401);
+      return issue(account.user.user_id);
+    },
+    async register({ email, password }: Registration) {
+      if (accounts.has(email)) throw fail('An account with this email already exists.', 409);
+      const user = this.addAccount(email, password, false);
+      return { message: 'ok', user_id: user.user_id, email };
+    },
+    async verifyEmail(token: string) {
+      const email = token.replace(/^verify:/, '');
+      const account = accounts.get(email);
+      if (!account || !token.startsWith('verify:')) throw fail('This verification link is invalid or has expired.', 400);
+      account.verified = true;
+      return issue(account.user.user_id);
+    },
+    async profile(token: string) {
+      const userId = tokens.get(token);
+      if (profileFails || !userId) throw fail('Not authenticated', 401);
+      return [...accounts.values()].find((a) => a.user.user_id === userId)!.user;
+    },
+  };
+}
+
+export type FakeBackend = ReturnType<typeof fakeBackend>;
+
+/** Starts the real session machine with the fake backend; records toasts, navigations and storage. */
+export function startSession(backend: FakeBackend, input: SessionInput = {}) {
+  const toasts: Toast[] = [];
+  const navigations: string[] = [];
+  const storage: { token: string | null; user: SessionUser | null } = { token: input.token ?? null, user: input.user ?? null };
+  let resets = 0;
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        login: fromPromise(({ input: credentials }) => backend.login(credentials)),
+        register: fromPromise(({ input: registration }) => backend.register(registration)),
+        verifyEmail: fromPromise(({ input: { token } }) => backend.verifyEmail(token)),
+        fetchProfile: fromPromise(({ input: { token } }) => backend.profile(token)),
+        checkSession: fromPromise(({ input: { token } }) => backend.profile(token)),
+      },
+      actions: {
+        persist: (_, { token, user }) => Object.assign(storage, { token, user }),
+        clearPersisted: () => Object.assign(storage, { token: null, user: null }),
+        resetApp: () => {
+          resets += 1;
+        },
+        notify: (_, toast) => {
+          if (toast.message) toasts.push(toast);
+        },
+        navigate: (_, { to }) => {
+          navigations.push(to);
+        },
+      },
+    }),
+    { input },
+  );
+  actor.start();
+  const settled = () => waitFor(actor, (s) => !s.hasTag('busy'), { timeout: 2000 });
+  return {
+    actor,
+    toasts,
+    navigations,
+    storage,
+    get resets() {
+      return resets;
+    },
+    settled,
+    lastToast: () => toasts.at(-1),
+  };
+}
