@@ -1,3 +1,5 @@
+import { Center, Loader } from '@mantine/core';
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { guardedRoutes } from '../../../machines/routes';
 import { PageTitle } from '../views/PageTitle';
@@ -9,6 +11,23 @@ import { RegisterPage } from '../views/auth/RegisterPage';
 import { ResetPasswordPage } from '../views/auth/ResetPasswordPage';
 import { AppLayout } from '../views/shell/AppLayout';
 import { Guard } from './Guard';
+import { pages } from './pages';
+
+function GuardedPage({ path, title }: { path: string; title: string }) {
+  const Page = pages[path];
+  if (!Page) return <PageTitle title={title} />;
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl" role="status" aria-label="Loading">
+          <Loader />
+        </Center>
+      }
+    >
+      <Page />
+    </Suspense>
+  );
+}
 
 /** Spec §2 routes: public pages, guarded pages inside the app shell, unknown paths to /login. */
 export function createRouter() {
@@ -27,7 +46,7 @@ export function createRouter() {
         { path: '/', element: null },
         {
           element: <AppLayout />,
-          children: guardedRoutes.map((route) => ({ path: route.path, element: <PageTitle title={route.title} /> })),
+          children: guardedRoutes.map((route) => ({ path: route.path, element: <GuardedPage path={route.path} title={route.title} /> })),
         },
         { path: '*', element: <Navigate to="/login" replace /> },
       ],

@@ -1,0 +1,11 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/**
+ * The page of each guarded route (spec §2), loaded only when visited so heavy code
+ * (charts, ethers) stays out of the first load. A route without an entry shows its title only.
+ * Feature issues add one line here.
+ */
+export const pages: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
+  // '/budget': lazy(() => import('../views/budget/BudgetPage')),
+};
+
