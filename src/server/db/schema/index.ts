@@ -1,2 +1,3 @@
 /** Every table, one file per area; drizzle-kit reads this folder to generate migrations. */
 export * from './auth';
+export * from './billing';
