@@ -13,6 +13,9 @@ const url = (name: string) =>
 const positiveInt = (name: string) =>
   z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
 
+const price = (name: string) =>
+  z.coerce.number({ error: `${name} must be a number` }).positive(`${name} must be positive`).refine((v) => Math.round(v * 100) === Math.round(v * 100 * 1e6) / 1e6, `${name} must have at most two decimals`);
+
 /** Every environment variable the app reads; docs/configuration.md mirrors this table. */
 const envSchema = z
   .object({
@@ -35,8 +38,20 @@ const envSchema = z
       .default('info'),
     VERIFICATION_TTL_HOURS: positiveInt('VERIFICATION_TTL_HOURS').default(48),
     RESET_TTL_MINUTES: positiveInt('RESET_TTL_MINUTES').default(60),
+    TRIAL_DAYS: positiveInt('TRIAL_DAYS').default(14),
+    BILLING_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'BILLING_CURRENCY must be a three-letter ISO 4217 code').default('USD'),
+    PLAN_MONTHLY_PRICE: price('PLAN_MONTHLY_PRICE').default(7.99),
+    PLAN_YEARLY_PRICE: price('PLAN_YEARLY_PRICE').default(79.99),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must start with sk_ or rk_').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+    STRIPE_PRICE_MONTHLY: z.string().regex(/^price_/, 'STRIPE_PRICE_MONTHLY must be a Stripe price id (price_…)').optional(),
+    STRIPE_PRICE_YEARLY: z.string().regex(/^price_/, 'STRIPE_PRICE_YEARLY must be a Stripe price id (price_…)').optional(),
+    STRIPE_API_URL: url('STRIPE_API_URL').optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_YEARLY)) {
+      ctx.addIssue({ code: 'custom', path: [env.STRIPE_PRICE_MONTHLY ? 'STRIPE_PRICE_YEARLY' : 'STRIPE_PRICE_MONTHLY'], message: 'STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY are required with STRIPE_SECRET_KEY' });
+    }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when NODE_ENV=production (the dev outbox is off there)' });
     }
@@ -62,6 +77,15 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   verificationTtlHours: number;
   resetTtlMinutes: number;
+  billing: BillingConfig;
+}
+
+export interface BillingConfig {
+  trialDays: number;
+  currency: string;
+  monthlyPrice: number;
+  yearlyPrice: number;
+  stripe?: { secretKey: string; webhookSecret?: string; priceMonthly: string; priceYearly: string; apiUrl?: string };
 }
 
 export class ConfigError extends Error {}
@@ -74,7 +98,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'configuration');
     const value = cleaned[name];
-    const shown = value === undefined ? '' : name.includes('SECRET') || name.includes('URL') && /:\/\/[^@]*@/.test(value) ? ' (value hidden)' : ` (got '${value}')`;
+    const shown = value === undefined ? '' : name.includes('SECRET') || name.includes('KEY') || name.includes('URL') && /:\/\/[^@]*@/.test(value) ? ' (value hidden)' : ` (got '${value}')`;
     throw new ConfigError(`Invalid configuration: ${issue.message}${shown}`);
   }
   const e = parsed.data;
@@ -93,6 +117,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     verificationTtlHours: e.VERIFICATION_TTL_HOURS,
     resetTtlMinutes: e.RESET_TTL_MINUTES,
+    billing: {
+      trialDays: e.TRIAL_DAYS,
+      currency: e.BILLING_CURRENCY,
+      monthlyPrice: e.PLAN_MONTHLY_PRICE,
+      yearlyPrice: e.PLAN_YEARLY_PRICE,
+      stripe: e.STRIPE_SECRET_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, priceMonthly: e.STRIPE_PRICE_MONTHLY!, priceYearly: e.STRIPE_PRICE_YEARLY!, apiUrl: e.STRIPE_API_URL }
+        : undefined,
+    },
   };
 }
 

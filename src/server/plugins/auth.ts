@@ -16,6 +16,10 @@ declare module 'fastify' {
     /** preHandler: rejects a request without a valid, current bearer token. */
     authenticate(request: FastifyRequest): Promise<void>;
     issueToken(userId: string, tokenVersion: number): Promise<IssuedToken>;
+    /** A short-lived token for one purpose (e.g. the billing portal link); not a session. */
+    signScopedToken(userId: string, scope: string, ttlSeconds: number): Promise<string>;
+    /** The user id of a valid scoped token, else undefined. */
+    verifyScopedToken(token: string, scope: string): Promise<string | undefined>;
   }
   interface FastifyRequest {
     userId: string;
@@ -36,6 +40,18 @@ export default fp(
         .setExpirationTime(`${ttl}s`)
         .sign(secret);
       return { access_token: token, token_type: 'bearer', user_id: userId, expires_in: ttl };
+    });
+
+    app.decorate('signScopedToken', (userId: string, scope: string, ttlSeconds: number) =>
+      new SignJWT({ scope }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(secret),
+    );
+    app.decorate('verifyScopedToken', async (token: string, scope: string) => {
+      try {
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+        return payload.scope === scope ? payload.sub : undefined;
+      } catch {
+        return undefined;
+      }
     });
 
     app.decorate('authenticate', async (request: FastifyRequest) => {

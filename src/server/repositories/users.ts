@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { OnboardingAnswers } from '../../contract/onboarding';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 
@@ -44,6 +45,18 @@ export function usersRepository(db: Db) {
         .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
         .where(eq(users.id, id))
         .returning();
+      return rows[0];
+    },
+    async completeOnboarding(id: string, answers: OnboardingAnswers): Promise<UserRow | undefined> {
+      const rows = await db
+        .update(users)
+        .set({ onboardingCompleted: true, onboardingSkipped: false, onboarding: answers, currency: answers.currency, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
+      return rows[0];
+    },
+    async skipOnboarding(id: string): Promise<UserRow | undefined> {
+      const rows = await db.update(users).set({ onboardingCompleted: false, onboardingSkipped: true, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
       return rows[0];
     },
     async updateProfile(id: string, patch: { fullName?: string | null; currency?: string }): Promise<UserRow | undefined> {

@@ -17,6 +17,7 @@ import {
   verifyEmailResponse,
 } from '../../contract/auth';
 import { errorBody } from '../../contract/errors';
+import { onboardingRequest } from '../../contract/onboarding';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors';
 import { resetMail, verificationMail } from '../services/mail/templates';
 import { hashPassword, verifyPassword } from '../services/passwords';
@@ -162,7 +163,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   app.get(
     '/users/me/profile',
     { onRequest: authed.onRequest, schema: { ...authed.schema, tags: ['users'], summary: 'The signed-in user with onboarding and subscription state', response: { 200: userProfile, ...errors } } },
-    async (request) => toProfile(await currentUser(request)),
+    async (request) => toProfile(await currentUser(request), await fastify.subscriptionStatus(request.userId)),
   );
 
   app.put(
@@ -174,7 +175,27 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     async (request) => {
       const row = await repos.users.updateProfile(request.userId, { fullName: request.body.full_name, currency: request.body.currency });
       if (!row) throw notFound('User not found');
-      return toProfile(row);
+      return toProfile(row, await fastify.subscriptionStatus(row.id));
+    },
+  );
+
+  app.post(
+    '/users/me/onboarding',
+    {
+      onRequest: authed.onRequest,
+      schema: {
+        ...authed.schema,
+        tags: ['users'],
+        summary: 'Complete onboarding with the wizard answers, or skip it',
+        description: 'Completing sets onboarding_completed true and onboarding_skipped false and stores the answers (and the currency); skipping does the opposite. Answers the profile.',
+        body: onboardingRequest,
+        response: { 200: userProfile, ...errors },
+      },
+    },
+    async (request) => {
+      const row = request.body.action === 'complete' ? await repos.users.completeOnboarding(request.userId, request.body.answers) : await repos.users.skipOnboarding(request.userId);
+      if (!row) throw notFound('User not found');
+      return toProfile(row, await fastify.subscriptionStatus(row.id));
     },
   );
 

@@ -11,13 +11,13 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export function toProfile(row: UserRow): UserProfile {
+export function toProfile(row: UserRow, subscription: Record<string, unknown> | null = null): UserProfile {
   return {
     ...toUser(row),
     currency: row.currency,
     onboarding_completed: row.onboardingCompleted,
     onboarding_skipped: row.onboardingSkipped,
     onboarding: row.onboarding ?? null,
-    subscription: null,
+    subscription,
   };
 }

@@ -1,0 +1,110 @@
+import Stripe from 'stripe';
+import type { Plan } from '../../../contract/subscription';
+import type { BillingConfig } from '../../config';
+import { badRequest, notFound } from '../../errors';
+import type { BillingProvider, ProviderSubscription, WebhookOutcome } from './types';
+
+type StripeConfig = NonNullable<BillingConfig['stripe']>;
+
+/** Stripe Checkout, Billing Portal and webhooks; selected when STRIPE_SECRET_KEY is set. */
+export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plans: Plan[] }): BillingProvider {
+  const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+  const priceOf = (planId: string) => (planId === 'yearly' ? config.priceYearly : config.priceMonthly);
+  const planOfPrice = (priceId: string | undefined) => (priceId === config.priceYearly ? 'yearly' : priceId === config.priceMonthly ? 'monthly' : undefined);
+
+  function fromSubscription(sub: Stripe.Subscription): ProviderSubscription {
+    const item = sub.items.data[0];
+    const end = (item as { current_period_end?: number } | undefined)?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end ?? 0;
+    const pm = sub.default_payment_method;
+    const card = pm && typeof pm === 'object' && pm.card ? `${pm.card.brand[0]!.toUpperCase()}${pm.card.brand.slice(1)} •••• ${pm.card.last4}` : null;
+    return {
+      planId: planOfPrice(item?.price.id) ?? 'monthly',
+      status: sub.status === 'active' || sub.status === 'trialing' ? 'active' : sub.status === 'past_due' ? 'past_due' : 'canceled',
+      currentPeriodEnd: new Date(end * 1000),
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+      paymentMethod: card,
+      customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+      subscriptionId: sub.id,
+    };
+  }
+
+  const retrieveSubscription = (id: string) => stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] });
+
+  return {
+    kind: 'stripe',
+    async createCheckout({ userId, email, plan, customerId }) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: priceOf(plan.id), quantity: 1 }],
+        client_reference_id: userId,
+        ...(customerId ? { customer: customerId } : { customer_email: email }),
+        metadata: { user_id: userId, plan_id: plan.id },
+        subscription_data: { metadata: { user_id: userId, plan_id: plan.id } },
+        success_url: `${deps.appUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${deps.appUrl}/settings`,
+      });
+      if (!session.url) throw badRequest('Stripe did not return a checkout URL');
+      return { session_id: session.id, url: session.url };
+    },
+    async confirm({ userId, sessionId }) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId).catch(() => undefined);
+      if (!session || session.client_reference_id !== userId) throw notFound('Checkout session not found');
+      if (session.status !== 'complete' || !session.subscription) throw badRequest('Payment for this checkout session has not been completed');
+      const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
+      return fromSubscription(await retrieveSubscription(subscriptionId));
+    },
+    async cancel(row) {
+      if (!row.subscriptionId) throw badRequest('There is no paid subscription to cancel');
+      return fromSubscription(await stripe.subscriptions.update(row.subscriptionId, { cancel_at_period_end: true, expand: ['default_payment_method'] }));
+    },
+    async portal({ row }) {
+      if (!row?.customerId) throw badRequest('The billing portal opens once you have subscribed');
+      const session = await stripe.billingPortal.sessions.create({ customer: row.customerId, return_url: `${deps.appUrl}/settings` });
+      return { url: session.url };
+    },
+    async update(row, plan, paymentMethod) {
+      if (!row.subscriptionId) throw badRequest('There is no paid subscription to change');
+      const current = await retrieveSubscription(row.subscriptionId);
+      const item = current.items.data[0];
+      const updated = await stripe.subscriptions.update(row.subscriptionId, {
+        items: item ? [{ id: item.id, price: priceOf(plan.id) }] : [{ price: priceOf(plan.id) }],
+        cancel_at_period_end: false,
+        proration_behavior: 'create_prorations',
+        ...(paymentMethod ? { default_payment_method: paymentMethod } : {}),
+        expand: ['default_payment_method'],
+      });
+      return fromSubscription(updated);
+    },
+    async webhook(rawBody, signature): Promise<WebhookOutcome | null> {
+      if (!config.webhookSecret) throw badRequest('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
+      } catch {
+        throw badRequest('Invalid Stripe signature');
+      }
+      switch (event.type) {
+        case 'checkout.session.completed': {
+          const session = event.data.object;
+          if (!session.subscription || !session.client_reference_id) return null;
+          const id = typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
+          return { userId: session.client_reference_id, update: fromSubscription(await retrieveSubscription(id)) };
+        }
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted': {
+          const sub = event.data.object;
+          const update = fromSubscription(sub);
+          if (event.type === 'customer.subscription.deleted') update.status = 'canceled';
+          return { userId: sub.metadata?.user_id, subscriptionId: sub.id, update };
+        }
+        default:
+          return null;
+      }
+    },
+  };
+}
