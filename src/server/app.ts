@@ -8,12 +8,15 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import type { Config } from './config';
 import { loggerOptions } from './logger';
 import authPlugin from './plugins/auth';
+import billingPlugin from './plugins/billing';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
+import billingPagesRoutes from './routes/billing-pages';
 import devRoutes from './routes/dev';
 import healthRoutes from './routes/health';
+import subscriptionRoutes from './routes/subscription';
 import usersRoutes from './routes/users';
 
 declare module 'fastify' {
@@ -67,9 +70,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(repositoriesPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(billingPlugin);
 
   await app.register(healthRoutes);
   await app.register(usersRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(billingPagesRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
 
   return app;
