@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { emailTokensRepository, type EmailTokensRepository } from '../repositories/emailTokens';
-import { goalsRepository, type GoalsRepository } from '../repositories/goals';
 import { outboxRepository, type OutboxRepository } from '../repositories/outbox';
 import { subscriptionsRepository, type SubscriptionsRepository } from '../repositories/subscriptions';
 import { usersRepository, type UsersRepository } from '../repositories/users';
@@ -10,7 +9,6 @@ export interface Repositories {
   users: UsersRepository;
   emailTokens: EmailTokensRepository;
   outbox: OutboxRepository;
-  goals: GoalsRepository;
   subscriptions: SubscriptionsRepository;
 }
 
@@ -27,7 +25,6 @@ export default fp(
       users: usersRepository(app.db),
       emailTokens: emailTokensRepository(app.db),
       outbox: outboxRepository(app.db),
-      goals: goalsRepository(app.db),
       subscriptions: subscriptionsRepository(app.db),
     });
   },
