@@ -11,7 +11,9 @@
  *   so transitions that stay inside their source state (root `on`, targetless
  *   handlers on compound states, re-entry) start from a dashed pseudo-state
  *   "any state" / "any state in <key>";
- * - `;` ends a statement, so it is escaped in labels.
+ * - `;` ends a statement, so it is escaped in labels;
+ * - edges between the same two states overlap, so they become one edge whose
+ *   label lists each transition on its own line (`<br>`).
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 
@@ -93,9 +95,9 @@ function invokeLabel(node: AnyStateNode, invokeId: string): string {
   const index = node.invoke.findIndex((definition) => definition.id === invokeId);
   const definition = node.invoke[index];
   if (!definition) return invokeId;
-  const generated = `${index}.${node.id}`;
-  if (typeof definition.src === 'string' && definition.src !== generated) return definition.src;
-  return definition.id !== generated ? definition.id : 'inline actor';
+  // Inline logic gets src `xstate.invoke.<index>.<state id>` and id `<index>.<state id>`.
+  if (typeof definition.src === 'string' && !definition.src.startsWith('xstate.invoke.')) return definition.src;
+  return definition.id !== `${index}.${node.id}` ? definition.id : 'inline actor';
 }
 
 function formatDelay(delay: unknown): string {
@@ -146,6 +148,10 @@ class IdAllocator {
     this.used.add(id);
     return id;
   }
+
+  reserve(id: string): void {
+    this.used.add(id);
+  }
 }
 
 const quote = (text: string) => `"${text.replace(/"/g, '#quot;').replace(/\s+/g, ' ')}"`;
@@ -168,16 +174,16 @@ export function toMermaid(machine: AnyStateMachine): string {
   // Allocate state ids first (document order) so they do not depend on which transitions exist.
   const rootIsWrapped = root.type === 'parallel';
   if (rootIsWrapped) idOf.set(root, ids.allocate(machine.id));
-  for (const node of nodes) if (node !== root) idOf.set(node, ids.allocate(node.path.join('_')));
+  for (const node of nodes) {
+    if (node === root) continue;
+    const id = ids.allocate(node.path.join('_'));
+    idOf.set(node, id);
+    if (children(node).length > 0) [`${id}_start`, `${id}_end`].forEach((name) => ids.reserve(name));
+  }
 
   // Transitions that stay within a compound source start from that source's pseudo-state.
-  interface Edge {
-    from: string;
-    to: string;
-    label: string;
-  }
-  const edges: Edge[] = [];
-  const seen = new Set<string>();
+  // Mermaid draws parallel edges on top of each other, so one edge per (from, to) carries every label.
+  const edges = new Map<string, { from: string; to: string; labels: string[] }>();
   // A pseudo-state sits inside its source's box, except for a parallel source (its box holds only
   // regions): then it sits in the nearest enclosing non-parallel box. The root's sits at the top level.
   const pseudoHome = (source: AnyStateNode) => {
@@ -200,12 +206,10 @@ export function toMermaid(machine: AnyStateMachine): string {
         const staysInside = isAncestorOrSelf(node, target) && (node === root || (node.type !== 'atomic' && node.type !== 'final'));
         const from = staysInside ? anyId(node) : idOf.get(node)!;
         const to = staysInside && target === node ? from : idOf.get(target)!;
-        const edge = { from, to, label: transitionLabel(transition) };
-        const key = `${edge.from}\u0000${edge.to}\u0000${edge.label}`;
-        if (!seen.has(key)) {
-          seen.add(key);
-          edges.push(edge);
-        }
+        const edge = edges.get(`${from} ${to}`) ?? { from, to, labels: [] };
+        edges.set(`${from} ${to}`, edge);
+        const label = transitionLabel(transition);
+        if (!edge.labels.includes(label)) edge.labels.push(label);
       }
     }
   }
@@ -255,7 +259,7 @@ export function toMermaid(machine: AnyStateMachine): string {
   } else {
     declareChildren(root, 1);
   }
-  for (const edge of edges) lines.push(`  ${edge.from} --> ${edge.to} : ${edgeText(edge.label)}`);
+  for (const edge of edges.values()) lines.push(`  ${edge.from} --> ${edge.to} : ${edge.labels.map(edgeText).join('<br>')}`);
   if (anyIdOf.size > 0) {
     lines.push('  classDef anyState fill:none,stroke-dasharray:4 4');
     lines.push(`  class ${[...anyIdOf.values()].join(',')} anyState`);

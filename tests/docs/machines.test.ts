@@ -131,14 +131,16 @@ describe('toMermaid', () => {
         b: {},
       },
     });
-    const out = lines(toMermaid(machine));
-    expect(out).toContain('  a --> b : named [hasToken]');
-    expect(out).toContain('  a --> b : params [isOwner]');
-    expect(out).toContain('  a --> b : negated [!hasToken]');
-    expect(out).toContain('  a --> b : both [hasToken && !isTrialUnused]');
-    expect(out).toContain('  a --> b : either [hasToken || isTrialUnused]');
-    expect(out).toContain('  a --> b : inState [in(#guards.b)]');
-    expect(out).toContain('  a --> b : inline [inline guard]');
+    const edge = lines(toMermaid(machine)).find((line) => line.startsWith('  a --> b : '));
+    expect(edge?.slice('  a --> b : '.length).split('<br>')).toEqual([
+      'named [hasToken]',
+      'params [isOwner]',
+      'negated [!hasToken]',
+      'both [hasToken && !isTrialUnused]',
+      'either [hasToken || isTrialUnused]',
+      'inState [in(#guards.b)]',
+      'inline [inline guard]',
+    ]);
     expect(guardLabel(not(and(['a', 'b'])))).toBe('!(a && b)');
   });
 
@@ -148,8 +150,6 @@ describe('toMermaid', () => {
       initial: 'loading',
       states: {
         loading: { invoke: { src: 'loadProfile', onDone: 'ready', onError: { target: 'failed', guard: () => true } } },
-        inlineLoading: { invoke: { src: fromPromise(async () => 1), onDone: 'ready', onError: 'failed' } },
-        namedLoading: { invoke: { id: 'fetchStatus', src: fromPromise(async () => 1), onDone: 'ready', onError: 'failed' } },
         ready: {},
         failed: {},
       },
@@ -157,8 +157,20 @@ describe('toMermaid', () => {
     const out = lines(toMermaid(machine));
     expect(out).toContain('  loading --> ready : done: loadProfile');
     expect(out).toContain('  loading --> failed : error: loadProfile [inline guard]');
-    expect(out).toContain('  inlineLoading --> ready : done: inline actor');
-    expect(out).toContain('  namedLoading --> failed : error: fetchStatus');
+  });
+
+  it('names an inline invoked actor by its id, or "inline actor" when it has none', () => {
+    const machine = createMachine({
+      id: 'inline',
+      initial: 'anonymous',
+      states: {
+        anonymous: { invoke: { src: fromPromise(async () => 1), onDone: 'named' } },
+        named: { invoke: { id: 'fetchStatus', src: fromPromise(async () => 1), onError: 'anonymous' } },
+      },
+    });
+    const out = lines(toMermaid(machine));
+    expect(out).toContain('  anonymous --> named : done: inline actor');
+    expect(out).toContain('  named --> anonymous : error: fetchStatus');
   });
 
   it('labels eventless transitions always and delayed ones after <delay>', () => {
@@ -223,6 +235,17 @@ describe('toMermaid', () => {
     expect(out).toContain('  state "two words" as two_words');
     expect(out).toContain('    state "end" as y_end_2');
     expect(out).toContain('    y_end_2 --> [*]');
+  });
+
+  it('draws transitions between the same two states as one edge with one label per line', () => {
+    const machine = createMachine({
+      id: 'dialog',
+      initial: 'open',
+      states: { open: { on: { 'dialog.confirm': 'closed', 'dialog.cancel': 'closed' } }, closed: { on: { 'dialog.open': 'open' } } },
+    });
+    const out = lines(toMermaid(machine));
+    expect(out).toContain('  open --> closed : dialog.confirm<br>dialog.cancel');
+    expect(out).toContain('  closed --> open : dialog.open');
   });
 
   it('escapes ; in labels because it ends a mermaid statement', () => {
