@@ -10,6 +10,8 @@ export interface RouteRule {
   title: string;
   /** How a route treats users who have not completed onboarding. */
   onboarding: OnboardingRequirement;
+  /** Whether the route runs the access check (subscription or trial). */
+  access: boolean;
 }
 
 export const publicRoutes = [
@@ -24,14 +26,16 @@ export const publicRoutes = [
 ] as const;
 
 export const guardedRoutes: readonly RouteRule[] = [
-  { path: '/onboarding', title: 'Onboarding', onboarding: 'any' },
-  { path: '/dashboard', title: 'Dashboard', onboarding: 'none' },
-  { path: '/transactions', title: 'Transactions', onboarding: 'modal' },
-  { path: '/budget', title: 'Budget', onboarding: 'modal' },
-  { path: '/ai-coach', title: 'AI Coach', onboarding: 'none' },
-  { path: '/tokens', title: 'Tokens', onboarding: 'redirect' },
-  { path: '/settings', title: 'Settings', onboarding: 'redirect' },
-  { path: '/help', title: 'Help', onboarding: 'redirect' },
+  { path: '/onboarding', title: 'Onboarding', onboarding: 'any', access: false },
+  { path: '/dashboard', title: 'Dashboard', onboarding: 'none', access: true },
+  { path: '/transactions', title: 'Transactions', onboarding: 'modal', access: true },
+  { path: '/budget', title: 'Budget', onboarding: 'modal', access: true },
+  // Where users without access land: the coach stays available with a daily allowance.
+  { path: '/ai-coach', title: 'AI Coach', onboarding: 'none', access: false },
+  { path: '/tokens', title: 'Tokens', onboarding: 'redirect', access: true },
+  // Settings hold the subscription itself, help must always open: no access check.
+  { path: '/settings', title: 'Settings', onboarding: 'redirect', access: false },
+  { path: '/help', title: 'Help', onboarding: 'redirect', access: false },
 ];
 
 export interface GuardInput {
@@ -41,9 +45,16 @@ export interface GuardInput {
   session: 'checking' | 'anonymous' | 'authenticated';
   onboardingCompleted: boolean;
   onboardingSkipped: boolean;
+  /** /onboarding?force=true opens the wizard even after completing or skipping it. */
+  force?: boolean;
 }
 
-export type GuardDecision = { kind: 'wait' } | { kind: 'allow'; rule: RouteRule | null } | { kind: 'redirect'; to: string };
+export type GuardDecision =
+  | { kind: 'wait' }
+  | { kind: 'allow'; rule: RouteRule | null; checkAccess: boolean }
+  | { kind: 'redirect'; to: string }
+  /** Skipped onboarding plus a modal-mode route: the onboarding-required modal. */
+  | { kind: 'onboardingModal'; rule: RouteRule; skipped: boolean };
 
 const signInForms = ['/login', '/register'];
 
@@ -57,12 +68,29 @@ export function guardRoute(input: GuardInput): GuardDecision {
   const { path } = input;
   // A signed-in user has no business on the sign-in forms.
   if (input.session === 'authenticated' && signInForms.includes(path)) return { kind: 'redirect', to: '/' };
-  if (isPublicRoute(path)) return { kind: 'allow', rule: null };
+  if (isPublicRoute(path)) return { kind: 'allow', rule: null, checkAccess: false };
   const rule = ruleFor(path);
   // Any unknown path redirects to /login.
   if (path !== '/' && !rule) return { kind: 'redirect', to: '/login' };
   if (input.session === 'checking') return { kind: 'wait' };
   if (input.session === 'anonymous') return { kind: 'redirect', to: loginRedirect(input.location) };
   if (path === '/') return { kind: 'redirect', to: input.onboardingCompleted ? '/ai-coach' : '/onboarding' };
-  return { kind: 'allow', rule };
+  const r = rule!;
+  const completed = input.onboardingCompleted;
+  switch (r.onboarding) {
+    case 'any':
+      // A completed user has nothing to do on the wizard unless they ask for it again.
+      if (completed && !input.force) return { kind: 'redirect', to: '/ai-coach' };
+      break;
+    case 'modal':
+      if (!completed && input.onboardingSkipped) return { kind: 'onboardingModal', rule: r, skipped: true };
+      if (!completed) return { kind: 'redirect', to: '/onboarding' };
+      break;
+    case 'redirect':
+      if (!completed) return { kind: 'redirect', to: '/onboarding' };
+      break;
+    case 'none':
+      break;
+  }
+  return { kind: 'allow', rule: r, checkAccess: r.access };
 }

@@ -1,9 +1,9 @@
-import { assign, sendTo, setup, type AnyActorRef, type EventObject } from 'xstate';
+import { assign, sendTo, setup, type AnyActorRef, type AnyEventObject } from 'xstate';
 import type { Toast } from './types';
 
 export type ConfirmationVariant = 'danger' | 'warning' | 'info';
 export type Theme = 'light' | 'dark';
-export type ModalName = 'subscription' | 'addTransaction' | 'addGoal';
+export type ModalName = 'subscription' | 'addTransaction' | 'addGoal' | 'onboardingRequired';
 
 export interface ConfirmationRequest {
   title?: string;
@@ -13,8 +13,8 @@ export interface ConfirmationRequest {
   cancelLabel?: string;
   /** Who asked, and the event it gets when the user confirms. */
   replyTo?: AnyActorRef;
-  onConfirm?: EventObject;
-  onCancel?: EventObject;
+  onConfirm?: AnyEventObject;
+  onCancel?: AnyEventObject;
 }
 
 export interface Confirmation {
@@ -24,8 +24,8 @@ export interface Confirmation {
   confirmLabel: string;
   cancelLabel: string;
   replyTo: AnyActorRef | null;
-  onConfirm: EventObject | null;
-  onCancel: EventObject | null;
+  onConfirm: AnyEventObject | null;
+  onCancel: AnyEventObject | null;
 }
 
 export interface Reward {
@@ -73,11 +73,17 @@ export const uiTexts = {
   rewardTitle: 'You earned points!',
   rewardMessage: 'Keep it up and earn more by exploring features.',
   rewardButton: 'Awesome!',
+  onboardingTitle: 'Complete Onboarding',
+  onboardingSkippedMessage: 'You previously skipped onboarding. Please complete it to access transactions and budgeting features.',
+  onboardingMessage: 'Please complete onboarding to access this feature.',
+  maybeLater: 'Maybe Later',
+  goToOnboarding: 'Go to Onboarding',
+  completeNow: 'Complete Now',
 } as const;
 
 export const rewardPointsLabel = (points: number | null) => (typeof points === 'number' ? `+${points} points` : null);
 
-const closedModals: Record<ModalName, boolean> = { subscription: false, addTransaction: false, addGoal: false };
+const closedModals: Record<ModalName, boolean> = { subscription: false, addTransaction: false, addGoal: false, onboardingRequired: false };
 
 const preferencesOf = (c: Preferences): Preferences => ({ theme: c.theme, sidebarCollapsed: c.sidebarCollapsed, showBalances: c.showBalances });
 

@@ -19,6 +19,8 @@ async function start() {
   routing.router = router;
   actors.ui.start();
   actors.session.start();
+  actors.onboarding.start();
+  actors.access.start();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App actors={actors} router={router} />

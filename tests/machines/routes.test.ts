@@ -36,7 +36,50 @@ describe('route guard (spec §2, §4)', () => {
     expect(at('/verify-email', 'authenticated').kind).toBe('allow');
   });
 
-  it.each(['/onboarding', '/dashboard', '/transactions', '/budget', '/ai-coach', '/tokens', '/settings', '/help'])('guarded route %s opens for a signed-in user', (path) => {
+  it.each(['/dashboard', '/transactions', '/budget', '/ai-coach', '/tokens', '/settings', '/help'])('guarded route %s opens for a user who completed onboarding', (path) => {
     expect(at(path, 'authenticated', { onboardingCompleted: true }).kind).toBe('allow');
+  });
+});
+
+describe('onboarding requirement per route (spec §2, §4)', () => {
+  it('/onboarding is open to any signed-in user who has not completed it', () => {
+    expect(at('/onboarding', 'authenticated').kind).toBe('allow');
+    expect(at('/onboarding', 'authenticated', { onboardingSkipped: true }).kind).toBe('allow');
+  });
+
+  it('/onboarding?force=true opens the wizard even for a user who completed it; without force they go to /ai-coach', () => {
+    expect(at('/onboarding', 'authenticated', { onboardingCompleted: true, force: true }).kind).toBe('allow');
+    expect(at('/onboarding', 'authenticated', { onboardingCompleted: true })).toEqual({ kind: 'redirect', to: '/ai-coach' });
+  });
+
+  it.each(['/dashboard', '/ai-coach'])('%s does not require onboarding', (path) => {
+    expect(at(path, 'authenticated').kind).toBe('allow');
+    expect(at(path, 'authenticated', { onboardingSkipped: true }).kind).toBe('allow');
+  });
+
+  it.each(['/transactions', '/budget', '/tokens', '/settings', '/help'])('onboarding neither completed nor skipped: %s redirects to /onboarding', (path) => {
+    expect(at(path, 'authenticated')).toEqual({ kind: 'redirect', to: '/onboarding' });
+  });
+
+  it.each(['/transactions', '/budget'])('skipped onboarding plus a required route (%s) shows the onboarding modal', (path) => {
+    expect(at(path, 'authenticated', { onboardingSkipped: true })).toMatchObject({ kind: 'onboardingModal', skipped: true, rule: { path } });
+  });
+
+  it.each(['/tokens', '/settings', '/help'])('skipped onboarding plus a redirect-mode route (%s) redirects to /onboarding', (path) => {
+    expect(at(path, 'authenticated', { onboardingSkipped: true })).toEqual({ kind: 'redirect', to: '/onboarding' });
+  });
+});
+
+describe('which routes run the access check', () => {
+  it.each([
+    ['/dashboard', true],
+    ['/transactions', true],
+    ['/budget', true],
+    ['/tokens', true],
+    ['/ai-coach', false],
+    ['/settings', false],
+    ['/help', false],
+  ] as const)('%s → %s', (path, checks) => {
+    expect(at(path, 'authenticated', { onboardingCompleted: true })).toMatchObject({ kind: 'allow', checkAccess: checks });
   });
 });

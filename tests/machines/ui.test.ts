@@ -111,7 +111,7 @@ describe('ui machine', () => {
     ui.actor.send({ type: 'confirmation.open', request: {} });
     ui.actor.send({ type: 'modal.open', modal: 'addGoal' });
     ui.actor.send({ type: 'app.reset' });
-    expect(ui.ctx()).toMatchObject({ reward: null, confirmation: null, modals: { subscription: false, addTransaction: false, addGoal: false } });
+    expect(ui.ctx()).toMatchObject({ reward: null, confirmation: null, modals: { subscription: false, addTransaction: false, addGoal: false, onboardingRequired: false } });
     expect(ui.actor.getSnapshot().matches({ confirmation: 'closed', reward: 'closed' })).toBe(true);
   });
 });

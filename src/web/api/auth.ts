@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { signupResponse, tokenResponse, user, userProfile, verifyEmailResponse, messageResponse, changePasswordResponse, UpdateProfileRequest } from '../../contract/auth';
 import { callbackErrors, defaultMessages } from '../../contract/errors';
+import type { OnboardingAnswers } from '../../contract/onboarding';
 import { ApiError, type ApiCall } from './client';
 
 type TokenResponse = z.infer<typeof tokenResponse>;
@@ -29,6 +30,9 @@ export function authApi(call: ApiCall) {
       if (!result || typeof result !== 'object' || Array.isArray(result)) throw new ApiError(callbackErrors.profileFormat, undefined, false);
       return result as z.infer<typeof userProfile>;
     },
+    completeOnboarding: (answers: OnboardingAnswers) =>
+      call<z.infer<typeof userProfile>>('/users/me/onboarding', { method: 'POST', body: { action: 'complete', answers }, defaultMessage: defaultMessages.completeOnboarding }),
+    skipOnboarding: () => call<z.infer<typeof userProfile>>('/users/me/onboarding', { method: 'POST', body: { action: 'skip' }, defaultMessage: defaultMessages.completeOnboarding }),
     changePassword: (body: { current_password: string; new_password: string }) =>
       call<z.infer<typeof changePasswordResponse>>('/users/me/change-password', { method: 'POST', body, defaultMessage: defaultMessages.changePassword }),
   };

@@ -1,6 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { TOAST_DURATION_MS } from '../../contract/constants';
+import { accessMachine, type AccessStatus } from '../../../machines/access';
+import { onboardingMachine, type OnboardingDraft } from '../../../machines/onboarding';
 import { sessionMachine } from '../../../machines/session';
 import { uiMachine } from '../../../machines/ui';
 import type { SessionUser, Toast } from '../../../machines/types';
@@ -9,11 +11,15 @@ import { clearSession, loadPreferences, loadSession, savePreferences, saveSessio
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type UiActor = ActorRefFrom<typeof uiMachine>;
+export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
+export type AccessActor = ActorRefFrom<typeof accessMachine>;
 
 export interface AppActors {
   api: Api;
   session: SessionActor;
   ui: UiActor;
+  onboarding: OnboardingActor;
+  access: AccessActor;
 }
 
 const toastColors: Record<Toast['kind'], string> = { success: 'teal', error: 'red', info: 'blue', warning: 'yellow' };
@@ -21,7 +27,10 @@ const toastColors: Record<Toast['kind'], string> = { success: 'teal', error: 're
 /** Creates the app-lifetime actors once, wiring each machine's named effects to real implementations. */
 export function createAppActors(apiUrl: string, navigate: (to: string) => void): AppActors {
   // The API client and the session actor need each other: the client reads the token through this late binding.
-  const late: { session?: SessionActor } = {};
+  const late: { session?: SessionActor; onboarding?: OnboardingActor; access?: AccessActor } = {};
+  const notify = (toast: Toast) => {
+    if (toast.message) ui.send({ type: 'toast.show', toast });
+  };
 
   const ui = createActor(
     uiMachine.provide({
@@ -57,11 +66,12 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
       actions: {
         persist: (_, { token, user }) => saveSession(token, user),
         clearPersisted: () => clearSession(),
-        resetApp: () => ui.send({ type: 'app.reset' }),
-        // Toasts the API client already showed (network, 5xx, 403) are not repeated.
-        notify: (_, toast) => {
-          if (toast.message) ui.send({ type: 'toast.show', toast });
+        resetApp: () => {
+          ui.send({ type: 'app.reset' });
+          late.access?.send({ type: 'access.reset' });
         },
+        // An empty message means the API client already toasted it (network, 5xx, 403).
+        notify: (_, toast) => notify(toast),
         navigate: (_, { to }) => navigate(to),
       },
     }),
@@ -69,5 +79,55 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
   );
 
   late.session = session;
-  return { api, session, ui };
+
+  const onboarding = createActor(
+    onboardingMachine.provide({
+      actors: {
+        completeOnboarding: fromPromise(async ({ input }) => (await api.auth.completeOnboarding(input as Parameters<Api['auth']['completeOnboarding']>[0])) as SessionUser),
+        skipOnboarding: fromPromise(async () => (await api.auth.skipOnboarding()) as SessionUser),
+      },
+      actions: {
+        profileUpdated: (_, user) => session.send({ type: 'session.profileUpdated', user }),
+        refreshProfile: () => session.send({ type: 'session.refreshProfile' }),
+        notify: (_, toast) => notify(toast),
+        navigate: (_, { to }) => navigate(to),
+      },
+    }),
+    { input: onboardingInput(session.getSnapshot().context.user) },
+  );
+  late.onboarding = onboarding;
+  // The onboarding actor follows the profile the session holds.
+  let lastUser: SessionUser | null = null;
+  session.subscribe((snapshot) => {
+    const user = snapshot.context.user;
+    if (user === lastUser) return;
+    lastUser = user;
+    onboarding.send({ type: 'onboarding.sync', ...onboardingInput(user) });
+  });
+
+  const access = createActor(
+    accessMachine.provide({
+      actors: {
+        getStatus: fromPromise(async (): Promise<AccessStatus> => api.subscription.status()),
+        startTrial: fromPromise(async (): Promise<{ status: string; trial?: AccessStatus['trial'] }> => api.subscription.startTrial()),
+      },
+      actions: {
+        openSubscriptionModal: () => ui.send({ type: 'modal.open', modal: 'subscription' }),
+        navigate: (_, { to }) => navigate(to),
+        notify: (_, toast) => notify(toast),
+      },
+    }),
+  );
+  late.access = access;
+
+  return { api, session, ui, onboarding, access };
+}
+
+function onboardingInput(user: SessionUser | null): { completed: boolean; skipped: boolean; draft: OnboardingDraft } {
+  const answers = (user?.onboarding ?? {}) as OnboardingDraft;
+  return {
+    completed: user?.onboarding_completed === true,
+    skipped: user?.onboarding_skipped === true,
+    draft: { ...answers, currency: answers.currency ?? (typeof user?.currency === 'string' ? user.currency : undefined) },
+  };
 }

@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import type { accessMachine } from '../../../machines/access';
+import type { onboardingMachine } from '../../../machines/onboarding';
 import type { sessionMachine } from '../../../machines/session';
 import type { uiMachine } from '../../../machines/ui';
 import type { AppActors } from './actors';
@@ -20,4 +22,12 @@ export function useSession<T>(selector: (snapshot: SnapshotFrom<typeof sessionMa
 
 export function useUi<T>(selector: (snapshot: SnapshotFrom<typeof uiMachine>) => T): T {
   return useSelector(useAppActors().ui, selector);
+}
+
+export function useOnboarding<T>(selector: (snapshot: SnapshotFrom<typeof onboardingMachine>) => T): T {
+  return useSelector(useAppActors().onboarding, selector);
+}
+
+export function useAccess<T>(selector: (snapshot: SnapshotFrom<typeof accessMachine>) => T): T {
+  return useSelector(useAppActors().access, selector);
 }

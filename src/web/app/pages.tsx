@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * The page of each guarded route (spec §2), loaded only when visited so heavy code
@@ -6,6 +6,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
  * Feature issues add one line here.
  */
 export const pages: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
-  // '/budget': lazy(() => import('../views/budget/BudgetPage')),
+  '/onboarding': lazy(() => import('../views/onboarding/OnboardingPage')),
+  '/settings': lazy(() => import('../views/settings/SettingsPage')),
 };
 

@@ -1,4 +1,3 @@
-import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { guardedRoutes } from '../../../machines/routes';
@@ -10,22 +9,22 @@ import { LoginPage } from '../views/auth/LoginPage';
 import { RegisterPage } from '../views/auth/RegisterPage';
 import { ResetPasswordPage } from '../views/auth/ResetPasswordPage';
 import { AppLayout } from '../views/shell/AppLayout';
-import { Guard } from './Guard';
+import { SubscriptionSuccessPage } from '../views/subscription/SubscriptionSuccessPage';
+import { FeatureGate, Guard, Loading } from './Guard';
 import { pages } from './pages';
 
 function GuardedPage({ path, title }: { path: string; title: string }) {
   const Page = pages[path];
-  if (!Page) return <PageTitle title={title} />;
   return (
-    <Suspense
-      fallback={
-        <Center py="xl" role="status" aria-label="Loading">
-          <Loader />
-        </Center>
-      }
-    >
-      <Page />
-    </Suspense>
+    <FeatureGate title={title}>
+      {Page ? (
+        <Suspense fallback={<Loading />}>
+          <Page />
+        </Suspense>
+      ) : (
+        <PageTitle title={title} />
+      )}
+    </FeatureGate>
   );
 }
 
@@ -42,7 +41,7 @@ export function createRouter() {
         { path: '/oauth-callback', element: <CallbackPage kind="oauth" /> },
         { path: '/forgot-password', element: <ForgotPasswordPage /> },
         { path: '/reset-password', element: <ResetPasswordPage /> },
-        { path: '/subscription/success', element: <PageTitle title="Subscription" /> },
+        { path: '/subscription/success', element: <SubscriptionSuccessPage /> },
         { path: '/', element: null },
         {
           element: <AppLayout />,

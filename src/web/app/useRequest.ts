@@ -15,7 +15,7 @@ interface RequestOptions<P extends Record<string, unknown>> {
 /** A view-lifetime request machine for one form, with toasts wired to the ui actor. */
 export function useRequest<P extends Record<string, unknown>>(options: RequestOptions<P>) {
   const { ui } = useAppActors();
-  const [snapshot, send] = useMachine(
+  const [snapshot, send, actorRef] = useMachine(
     requestMachine.provide({
       actors: { submit: fromPromise(({ input }) => options.submit(input as P)) },
       actions: {
@@ -34,6 +34,10 @@ export function useRequest<P extends Record<string, unknown>>(options: RequestOp
     busy: snapshot.hasTag('busy'),
     succeeded: snapshot.matches('succeeded'),
     error: snapshot.context.error?.message ?? null,
+    result: snapshot.context.result,
+    params: snapshot.context.params as P | null,
     submit: (params: P) => send({ type: 'request.submit', params }),
+    /** For the confirmation dialog's replyTo: it sends `request.submit` here on Confirm. */
+    actorRef,
   };
 }

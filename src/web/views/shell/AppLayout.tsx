@@ -3,7 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { guardedRoutes } from '../../../../machines/routes';
 import { useAppActors, useSession, useUi } from '../../app/context';
+import { OnboardingRequiredModal } from '../../overlays/OnboardingRequiredModal';
 import { Icon, type IconName } from '../icons';
+import { SubscriptionModal } from '../subscription/SubscriptionModal';
 
 const navigation = guardedRoutes.filter((r) => r.path !== '/onboarding');
 const icons: Record<string, IconName> = {
@@ -93,6 +95,8 @@ export function AppLayout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      <OnboardingRequiredModal />
+      <SubscriptionModal />
     </AppShell>
   );
 }

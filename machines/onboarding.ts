@@ -1,0 +1,167 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { toFailure, type CallFailure, type SessionUser, type Toast } from './types';
+
+/** The wizard's answers (see src/contract/onboarding.ts for the allowed values). */
+export interface OnboardingDraft {
+  currency?: string;
+  monthly_income?: number;
+  main_goal?: string;
+  help_with?: string[];
+}
+
+export const wizardSteps = ['currency', 'income', 'goal', 'help'] as const;
+export type WizardStep = (typeof wizardSteps)[number];
+
+export interface OnboardingContext {
+  completed: boolean;
+  skipped: boolean;
+  step: number;
+  draft: OnboardingDraft;
+  error: CallFailure | null;
+}
+
+export type OnboardingEvent =
+  | { type: 'onboarding.sync'; completed: boolean; skipped: boolean; draft?: OnboardingDraft }
+  | { type: 'onboarding.answer'; answers: OnboardingDraft }
+  | { type: 'onboarding.next' }
+  | { type: 'onboarding.back' }
+  | { type: 'onboarding.restart' }
+  | { type: 'onboarding.skip' }
+  | { type: 'onboarding.complete' };
+
+export const onboardingTexts = {
+  failed: 'Failed to complete onboarding',
+  completed: 'You are all set! Your coach now knows your starting point.',
+} as const;
+
+/** Whether the answer the current step asks for is there. */
+export function stepAnswered(step: number, draft: OnboardingDraft): boolean {
+  switch (wizardSteps[step]) {
+    case 'currency':
+      return typeof draft.currency === 'string' && /^[A-Z]{3}$/.test(draft.currency);
+    case 'income':
+      return typeof draft.monthly_income === 'number' && Number.isFinite(draft.monthly_income) && draft.monthly_income >= 0;
+    case 'goal':
+      return typeof draft.main_goal === 'string' && draft.main_goal.length > 0;
+    case 'help':
+      return true;
+    default:
+      return false;
+  }
+}
+
+const lastStep = wizardSteps.length - 1;
+
+export const onboardingMachine = setup({
+  types: {
+    context: {} as OnboardingContext,
+    events: {} as OnboardingEvent,
+    input: {} as { completed?: boolean; skipped?: boolean; draft?: OnboardingDraft },
+    tags: {} as 'busy',
+  },
+  actors: {
+    completeOnboarding: fromPromise<SessionUser, OnboardingDraft>(async () => {
+      throw new Error('completeOnboarding not provided');
+    }),
+    skipOnboarding: fromPromise<SessionUser, void>(async () => {
+      throw new Error('skipOnboarding not provided');
+    }),
+  },
+  actions: {
+    /** Hands the profile the server answered to the session. */
+    profileUpdated: (_, _user: SessionUser) => {},
+    /** Refetches the profile (spec §4: after completing onboarding). */
+    refreshProfile: () => {},
+    notify: (_, _toast: Toast) => {},
+    navigate: (_, _params: { to: string }) => {},
+  },
+  guards: {
+    isCompleted: ({ context }) => context.completed,
+    isSkipped: ({ context }) => context.skipped,
+    stepAnswered: ({ context }) => stepAnswered(context.step, context.draft),
+    onLastStep: ({ context }) => context.step === lastStep,
+    allAnswered: ({ context }) => wizardSteps.every((_, i) => stepAnswered(i, context.draft)),
+  },
+}).createMachine({
+  id: 'onboarding',
+  description: 'Onboarding is not completed, skipped, or completed. Skipping sets skipped true and completed false; completing sets completed true and skipped false, then the profile is refetched.',
+  context: ({ input }) => ({ completed: input.completed ?? false, skipped: input.skipped ?? false, step: 0, draft: input.draft ?? {}, error: null }),
+  initial: 'resolving',
+  on: {
+    'onboarding.sync': {
+      description: 'The session loaded or refreshed the profile.',
+      target: '.resolving',
+      actions: assign(({ context, event }) => ({ completed: event.completed, skipped: event.skipped, draft: { ...event.draft, ...context.draft } })),
+    },
+    'onboarding.answer': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.answers }) }) },
+    'onboarding.next': { guard: 'stepAnswered', actions: assign({ step: ({ context }) => Math.min(context.step + 1, lastStep) }) },
+    'onboarding.back': { actions: assign({ step: ({ context }) => Math.max(context.step - 1, 0) }) },
+    'onboarding.restart': { actions: assign({ step: 0 }) },
+  },
+  states: {
+    resolving: {
+      always: [
+        { guard: 'isCompleted', target: 'completed' },
+        { guard: 'isSkipped', target: 'skipped' },
+        { target: 'notCompleted' },
+      ],
+    },
+    notCompleted: {
+      description: 'Neither completed nor skipped: every route that needs onboarding sends the user to /onboarding.',
+      on: { 'onboarding.skip': 'skipping', 'onboarding.complete': { guard: 'allAnswered', target: 'completing' } },
+    },
+    skipped: {
+      description: 'Skipped: /transactions and /budget show the onboarding modal; /tokens, /settings and /help redirect to /onboarding.',
+      on: { 'onboarding.skip': 'skipping', 'onboarding.complete': { guard: 'allAnswered', target: 'completing' } },
+    },
+    completed: {
+      description: 'Completed: every feature is open (subject to the access check).',
+      on: { 'onboarding.skip': 'skipping', 'onboarding.complete': { guard: 'allAnswered', target: 'completing' } },
+    },
+    skipping: {
+      description: 'POST /users/me/onboarding {action: skip}.',
+      tags: ['busy'],
+      invoke: {
+        src: 'skipOnboarding',
+        onDone: {
+          target: 'skipped',
+          actions: [
+            assign({ skipped: true, completed: false, error: null }),
+            { type: 'profileUpdated', params: ({ event }) => event.output },
+            { type: 'navigate', params: { to: '/ai-coach' } },
+          ],
+        },
+        onError: {
+          target: 'resolving',
+          actions: [assign({ error: ({ event }) => toFailure(event.error, onboardingTexts.failed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
+        },
+      },
+    },
+    completing: {
+      description: 'POST /users/me/onboarding {action: complete, answers}, then the profile is refetched.',
+      tags: ['busy'],
+      invoke: {
+        src: 'completeOnboarding',
+        input: ({ context }) => context.draft,
+        onDone: {
+          target: 'completed',
+          actions: [
+            assign({ completed: true, skipped: false, error: null, step: 0 }),
+            { type: 'profileUpdated', params: ({ event }) => event.output },
+            'refreshProfile',
+            { type: 'notify', params: { kind: 'success', message: onboardingTexts.completed } },
+            { type: 'navigate', params: { to: '/dashboard' } },
+          ],
+        },
+        onError: {
+          target: 'resolving',
+          actions: [assign({ error: ({ event }) => toFailure(event.error, onboardingTexts.failed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
+        },
+      },
+    },
+  },
+});
+
+function failureToast(context: OnboardingContext): Toast {
+  return { kind: 'error', message: context.error && !context.error.handledGlobally ? context.error.message : '' };
+}

@@ -1,0 +1,130 @@
+import { Button, Checkbox, Group, NumberInput, Paper, Radio, Select, SimpleGrid, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { helpTopics, mainGoals } from '../../../contract/onboarding';
+import { stepAnswered, wizardSteps, type OnboardingDraft } from '../../../../machines/onboarding';
+import { useAppActors, useOnboarding } from '../../app/context';
+
+const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'ZAR', 'SGD', 'NZD'];
+
+const goalLabels: Record<(typeof mainGoals)[number], { label: string; hint: string }> = {
+  build_emergency_fund: { label: 'Build an emergency fund', hint: 'A cushion of three to six months of spending' },
+  pay_off_debt: { label: 'Pay off debt', hint: 'Cards, loans, buy-now-pay-later' },
+  save_for_purchase: { label: 'Save for something big', hint: 'A trip, a car, a home' },
+  grow_savings: { label: 'Grow my savings', hint: 'Put more aside every month' },
+  spend_less: { label: 'Spend less', hint: 'Find what to cut without pain' },
+  understand_spending: { label: 'Understand where my money goes', hint: 'See it all in one place' },
+};
+
+const helpLabels: Record<(typeof helpTopics)[number], string> = {
+  budgeting: 'Budgeting',
+  saving: 'Saving',
+  debt: 'Debt',
+  investing_basics: 'Investing basics',
+  spending_insights: 'Spending insights',
+  goals: 'Savings goals',
+  subscriptions: 'Subscriptions and recurring bills',
+};
+
+const stepTitles: Record<(typeof wizardSteps)[number], string> = {
+  currency: 'Currency',
+  income: 'Income',
+  goal: 'Main goal',
+  help: 'Coaching',
+};
+
+/** The onboarding wizard; its steps and answers live in the onboarding machine. */
+export default function OnboardingPage() {
+  const { onboarding } = useAppActors();
+  const step = useOnboarding((s) => s.context.step);
+  const draft = useOnboarding((s) => s.context.draft);
+  const busy = useOnboarding((s) => s.hasTag('busy'));
+  const skipping = useOnboarding((s) => s.matches('skipping'));
+  const canContinue = stepAnswered(step, draft);
+  const last = step === wizardSteps.length - 1;
+  const answer = (answers: OnboardingDraft) => onboarding.send({ type: 'onboarding.answer', answers });
+
+  useEffect(() => {
+    document.title = 'Welcome · Finu';
+    onboarding.send({ type: 'onboarding.restart' });
+  }, [onboarding]);
+
+  return (
+    <Stack maw={720} mx="auto" gap="lg">
+      <div>
+        <Title order={1}>Welcome to Finu</Title>
+        <Text c="dimmed">Four quick questions so your coach and dashboard start from your numbers. You can change them later in Settings.</Text>
+      </div>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+        <form
+          aria-label="Onboarding"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onboarding.send(last ? { type: 'onboarding.complete' } : { type: 'onboarding.next' });
+          }}
+        >
+          <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={(i) => i < step && onboarding.send({ type: 'onboarding.back' })}>
+            <Stepper.Step label={stepTitles.currency}>
+              <Select
+                mt="md"
+                label="Which currency do you use day to day?"
+                data={currencies}
+                searchable
+                value={draft.currency ?? null}
+                onChange={(v) => answer({ currency: v ?? undefined })}
+                allowDeselect={false}
+                required
+              />
+            </Stepper.Step>
+            <Stepper.Step label={stepTitles.income}>
+              <NumberInput
+                mt="md"
+                label="About how much comes in each month, after tax?"
+                description="A rough figure is fine: it helps the coach judge what is affordable."
+                min={0}
+                thousandSeparator=","
+                decimalScale={2}
+                prefix={draft.currency ? `${draft.currency} ` : undefined}
+                value={draft.monthly_income ?? ''}
+                onChange={(v) => answer({ monthly_income: typeof v === 'number' ? v : undefined })}
+                required
+              />
+            </Stepper.Step>
+            <Stepper.Step label={stepTitles.goal}>
+              <Radio.Group mt="md" label="What matters most right now?" value={draft.main_goal ?? null} onChange={(v) => answer({ main_goal: v })} required>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+                  {mainGoals.map((g) => (
+                    <Radio key={g} value={g} label={goalLabels[g].label} description={goalLabels[g].hint} />
+                  ))}
+                </SimpleGrid>
+              </Radio.Group>
+            </Stepper.Step>
+            <Stepper.Step label={stepTitles.help}>
+              <Checkbox.Group mt="md" label="What would you like help with?" description="Pick any; the coach will bring these up first." value={draft.help_with ?? []} onChange={(v) => answer({ help_with: v })}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+                  {helpTopics.map((t) => (
+                    <Checkbox key={t} value={t} label={helpLabels[t]} />
+                  ))}
+                </SimpleGrid>
+              </Checkbox.Group>
+            </Stepper.Step>
+          </Stepper>
+          <Group justify="space-between" mt="xl">
+            <Button variant="subtle" color="gray" onClick={() => onboarding.send({ type: 'onboarding.skip' })} loading={skipping} disabled={busy && !skipping}>
+              Skip for now
+            </Button>
+            <Group gap="sm">
+              {step > 0 && (
+                <Button variant="default" onClick={() => onboarding.send({ type: 'onboarding.back' })} disabled={busy}>
+                  Back
+                </Button>
+              )}
+              <Button type="submit" disabled={!canContinue} loading={busy && !skipping}>
+                {last ? 'Finish' : 'Continue'}
+              </Button>
+            </Group>
+          </Group>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

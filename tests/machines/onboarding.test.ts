@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { onboardingMachine, stepAnswered, type OnboardingDraft } from '../../machines/onboarding';
+import type { SessionUser, Toast } from '../../machines/types';
+
+function start(input: { completed?: boolean; skipped?: boolean; draft?: OnboardingDraft } = {}, server: { fail?: string } = {}) {
+  const log = { profiles: [] as SessionUser[], refreshes: 0, toasts: [] as Toast[], navigations: [] as string[], completedWith: null as OnboardingDraft | null };
+  const answer = (flags: Partial<SessionUser>) => ({ user_id: 'u1', ...flags });
+  const actor = createActor(
+    onboardingMachine.provide({
+      actors: {
+        completeOnboarding: fromPromise(async ({ input: draft }) => {
+          if (server.fail) throw new Error(server.fail);
+          log.completedWith = draft;
+          return answer({ onboarding_completed: true, onboarding_skipped: false });
+        }),
+        skipOnboarding: fromPromise(async () => {
+          if (server.fail) throw new Error(server.fail);
+          return answer({ onboarding_completed: false, onboarding_skipped: true });
+        }),
+      },
+      actions: {
+        profileUpdated: (_, user) => void log.profiles.push(user),
+        refreshProfile: () => void (log.refreshes += 1),
+        notify: (_, t) => void (t.message && log.toasts.push(t)),
+        navigate: (_, { to }) => void log.navigations.push(to),
+      },
+    }),
+    { input },
+  ).start();
+  return { actor, log, settled: () => waitFor(actor, (s) => !s.hasTag('busy')) };
+}
+
+const fullDraft: OnboardingDraft = { currency: 'EUR', monthly_income: 3200, main_goal: 'grow_savings', help_with: ['saving'] };
+
+describe('onboarding machine (spec §4 Onboarding)', () => {
+  it('starts in the state the profile says: not completed, skipped or completed', () => {
+    expect(start().actor.getSnapshot().value).toBe('notCompleted');
+    expect(start({ skipped: true }).actor.getSnapshot().value).toBe('skipped');
+    expect(start({ completed: true }).actor.getSnapshot().value).toBe('completed');
+  });
+
+  it('skipping sets skipped true and completed false', async () => {
+    const o = start({ completed: true });
+    o.actor.send({ type: 'onboarding.skip' });
+    await o.settled();
+    const snap = o.actor.getSnapshot();
+    expect(snap.value).toBe('skipped');
+    expect(snap.context).toMatchObject({ skipped: true, completed: false });
+    expect(o.log.profiles.at(-1)).toMatchObject({ onboarding_skipped: true });
+    expect(o.log.navigations).toEqual(['/ai-coach']);
+  });
+
+  it('completing sets completed true and skipped false, then the profile is refetched', async () => {
+    const o = start({ skipped: true, draft: fullDraft });
+    o.actor.send({ type: 'onboarding.complete' });
+    await o.settled();
+    const snap = o.actor.getSnapshot();
+    expect(snap.value).toBe('completed');
+    expect(snap.context).toMatchObject({ completed: true, skipped: false });
+    expect(o.log.completedWith).toEqual(fullDraft);
+    expect(o.log.refreshes).toBe(1);
+  });
+
+  it('cannot complete before every question is answered', () => {
+    const o = start({ draft: { currency: 'EUR' } });
+    o.actor.send({ type: 'onboarding.complete' });
+    expect(o.actor.getSnapshot().value).toBe('notCompleted');
+  });
+
+  it('the wizard only moves on when the current step is answered', () => {
+    const o = start();
+    o.actor.send({ type: 'onboarding.next' });
+    expect(o.actor.getSnapshot().context.step).toBe(0);
+    o.actor.send({ type: 'onboarding.answer', answers: { currency: 'GBP' } });
+    o.actor.send({ type: 'onboarding.next' });
+    expect(o.actor.getSnapshot().context.step).toBe(1);
+    o.actor.send({ type: 'onboarding.back' });
+    expect(o.actor.getSnapshot().context.step).toBe(0);
+    expect(o.actor.getSnapshot().context.draft).toEqual({ currency: 'GBP' });
+  });
+
+  it('a failure keeps the previous state and toasts the server detail', async () => {
+    const o = start({ draft: fullDraft }, { fail: 'answers.currency: currency must be a three-letter ISO 4217 code' });
+    o.actor.send({ type: 'onboarding.complete' });
+    await o.settled();
+    expect(o.actor.getSnapshot().value).toBe('notCompleted');
+    expect(o.log.toasts.at(-1)?.message).toBe('answers.currency: currency must be a three-letter ISO 4217 code');
+  });
+
+  it('follows the profile when the session reloads it', () => {
+    const o = start();
+    o.actor.send({ type: 'onboarding.sync', completed: true, skipped: false });
+    expect(o.actor.getSnapshot().value).toBe('completed');
+  });
+
+  it('step rules', () => {
+    expect(stepAnswered(0, { currency: 'eur' })).toBe(false);
+    expect(stepAnswered(1, { monthly_income: 0 })).toBe(true);
+    expect(stepAnswered(2, {})).toBe(false);
+    expect(stepAnswered(3, {})).toBe(true);
+  });
+});
