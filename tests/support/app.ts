@@ -171,3 +171,11 @@ export async function signUpAndVerify(app: FastifyInstance, email = uniqueEmail(
 export async function logIn(app: FastifyInstance, email: string, password: string): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/users/login', payload: { email, password } });
 }
+
+/** A verified user whose free trial has started: what premium endpoints (goals, transactions) require. */
+export async function signUpWithAccess(app: FastifyInstance, email = uniqueEmail(), password = DEFAULT_PASSWORD): Promise<VerifiedUser> {
+  const user = await signUpAndVerify(app, email, password);
+  const res = await app.inject({ method: 'POST', url: '/subscription/trial/start', headers: bearer(user.token) });
+  if (res.statusCode !== 200) throw new Error(`trial start answered ${res.statusCode}: ${res.body}`);
+  return user;
+}
