@@ -35,6 +35,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? loggerOptions(config),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Opening PGlite (initdb plus migrations) can outlast Fastify's 10 s default on a busy or slow machine.
+    pluginTimeout: 120_000,
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.setValidatorCompiler(validatorCompiler);

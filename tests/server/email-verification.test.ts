@@ -111,6 +111,14 @@ describe('GET /users/verify-email called as JSON', () => {
     expect(again.json()).toEqual({ detail: BAD_LINK });
   });
 
+  it('a link opened several times at once verifies exactly once', async () => {
+    const email = uniqueEmail('race');
+    await signUp(app, email);
+    const link = pathOf(await verificationLink(app, email));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => callAsJson(link)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
+  });
+
   it('an unknown token answers 400 with the detail', async () => {
     const res = await callAsJson('/users/verify-email?token=not-a-real-token');
     expect(res.statusCode).toBe(400);

@@ -11,19 +11,18 @@ let app: FastifyInstance;
 let strict: TestApp;
 
 beforeAll(async () => {
-  [main, strict] = await Promise.all([
-    createTestApp({ env: { APP_URL } }),
-    createTestApp({
-      env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' },
-      beforeReady: (instance) => {
-        instance.get('/test/crash', async () => {
-          const error = new Error('select password_hash from users where id = $1 -- relation "users" does not exist');
-          throw Object.assign(error, { code: '42P01', detail: 'Key (email)=(someone@example.com) already exists.' });
-        });
-      },
-    }),
-  ]);
+  // One after the other: two PGlite start-ups at once only compete for the CPU.
+  main = await createTestApp({ env: { APP_URL } });
   app = main.app;
+  strict = await createTestApp({
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' },
+    beforeReady: (instance) => {
+      instance.get('/test/crash', async () => {
+        const error = new Error('select password_hash from users where id = $1 -- relation "users" does not exist');
+        throw Object.assign(error, { code: '42P01', detail: 'Key (email)=(someone@example.com) already exists.' });
+      });
+    },
+  });
 });
 afterAll(async () => {
   await Promise.all([main?.close(), strict?.close()]);

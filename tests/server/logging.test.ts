@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions, redactUrl } from '../../src/server/logger';
@@ -84,6 +85,38 @@ describe('logs never reveal credentials', () => {
       expect(leaks.length).toBe(1);
       expect(String(leaks[0]!.msg)).toMatch(/^mail stored in outbox, link: /);
     }
+  });
+});
+
+describe('a database failure is logged with its SQL but never the values', () => {
+  // Runs after the journey: these break the app's tables on purpose.
+  it('a failing insert of a user logs neither the email nor the password hash', async () => {
+    const email = uniqueEmail('db-failure');
+    await app.db.execute(sql`alter table users add constraint test_refuse_new_users check (created_at < '2000-01-01') not valid`);
+    const res = await app.inject({ method: 'POST', url: '/users/signup', payload: { email, password: PASSWORD } });
+    expect(res.statusCode).toBe(500);
+
+    const failures = lines.filter((l) => l.level === 50);
+    expect(failures).toHaveLength(1);
+    const logged = JSON.stringify(failures[0]);
+    expect(logged).toContain('insert into \\"users\\"');
+    expect(logged).toContain('test_refuse_new_users');
+    expect(logged).not.toContain(email);
+    expect(logged).not.toMatch(/\$argon2/);
+    expect(logged).not.toContain(PASSWORD);
+  });
+
+  it('a failing outbox insert does not log the mail text with its link', async () => {
+    await app.db.execute(sql`alter table users drop constraint test_refuse_new_users`);
+    await app.db.execute(sql`alter table outbox add constraint test_refuse_mail check (created_at < '2000-01-01') not valid`);
+    const res = await app.inject({ method: 'POST', url: '/users/signup', payload: { email: uniqueEmail('no-mail'), password: PASSWORD } });
+    expect(res.statusCode).toBe(500);
+
+    const failures = lines.filter((l) => l.level === 50);
+    expect(failures).toHaveLength(2);
+    const logged = JSON.stringify(failures[1]);
+    expect(logged).toContain('test_refuse_mail');
+    expect(logged).not.toMatch(/token=(?!\[redacted\])/);
   });
 });
 

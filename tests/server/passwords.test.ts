@@ -114,6 +114,17 @@ describe('POST /users/reset-password', () => {
     expect((await logIn(app, user.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('one reset link used several times at once sets exactly one password', async () => {
+    const user = await signUpAndVerify(app);
+    const token = await requestResetToken(user.email);
+    const candidates = ['first candidate pass', 'second candidate pass', 'third candidate pass'];
+    const answers = await Promise.all(candidates.map((p) => reset(token, p)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+
+    const winner = candidates[answers.findIndex((r) => r.statusCode === 200)]!;
+    for (const candidate of candidates) expect((await logIn(app, user.email, candidate)).statusCode).toBe(candidate === winner ? 200 : 401);
+  });
+
   it('an expired reset link is refused and the password is unchanged', async () => {
     const user = await signUpAndVerify(app);
     const token = await requestResetToken(user.email);

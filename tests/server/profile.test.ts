@@ -17,7 +17,7 @@ const getProfile = (token = user.token) => app.inject({ method: 'GET', url: '/us
 const putProfile = (payload: unknown, token = user.token) => app.inject({ method: 'PUT', url: '/users/me/profile', headers: bearer(token), payload: payload as object });
 
 describe('GET /users/me/profile', () => {
-  it('answers the profile with user_id, onboarding_completed, onboarding_skipped and subscription', async () => {
+  it('answers the profile with user_id, onboarding_completed, onboarding_skipped and the subscription status', async () => {
     const res = await getProfile();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -30,8 +30,10 @@ describe('GET /users/me/profile', () => {
       onboarding_completed: false,
       onboarding_skipped: false,
       onboarding: null,
-      subscription: null,
+      subscription: expect.any(Object),
     });
+    // A new user has no access yet and a trial still to start (spec §4 access check).
+    expect(res.json().subscription).toMatchObject({ has_access: false, trial: { active: false, has_used_trial: false } });
     expect(new Date(res.json().created_at).getTime()).toBeGreaterThan(Date.now() - 5 * 60_000);
   });
 
@@ -46,7 +48,8 @@ describe('PUT /users/me/profile', () => {
   it('updates the name and currency and answers the whole profile (an object)', async () => {
     const res = await putProfile({ full_name: '  Grace Hopper ', currency: 'eur' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ user_id: user.userId, full_name: 'Grace Hopper', currency: 'EUR', onboarding_completed: false, onboarding_skipped: false, subscription: null });
+    expect(res.json()).toMatchObject({ user_id: user.userId, full_name: 'Grace Hopper', currency: 'EUR', onboarding_completed: false, onboarding_skipped: false });
+    expect(res.json().subscription).toMatchObject({ has_access: false });
 
     // The change is stored, not only echoed.
     expect((await getProfile()).json()).toMatchObject({ full_name: 'Grace Hopper', currency: 'EUR' });

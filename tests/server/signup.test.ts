@@ -56,6 +56,13 @@ describe('POST /users/signup', () => {
     expect(await mailTo(app, email)).toHaveLength(1);
   });
 
+  it('simultaneous signups with one email create exactly one account', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => signup({ email: i % 2 ? email.toUpperCase() : email, password: 'long enough password' })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    expect(await mailTo(app, email)).toHaveLength(1);
+  });
+
   describe('invalid input answers 422 with a readable detail naming the field', () => {
     const cases: [string, unknown, string][] = [
       ['a malformed email', { email: 'not-an-email', password: 'long enough password' }, 'email must be a valid email address'],
