@@ -15,6 +15,7 @@ import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
 import billingPagesRoutes from './routes/billing-pages';
 import devRoutes from './routes/dev';
+import goalsRoutes from './routes/goals';
 import healthRoutes from './routes/health';
 import subscriptionRoutes from './routes/subscription';
 import usersRoutes from './routes/users';
@@ -33,7 +34,8 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
-    trustProxy: true,
+    // Only behind a proxy: otherwise any client could pick its own address for the rate limits.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Opening PGlite (initdb plus migrations) can outlast Fastify's 10 s default on a busy or slow machine.
     pluginTimeout: 120_000,
@@ -78,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes);
   await app.register(subscriptionRoutes);
   await app.register(billingPagesRoutes);
+  await app.register(goalsRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
 
   return app;

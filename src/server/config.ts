@@ -23,6 +23,7 @@ const envSchema = z
     APP_URL: url('APP_URL').default('http://localhost:3000'),
     API_URL: url('API_URL').default('http://localhost:8000'),
     HOST: z.string().min(1).default('127.0.0.1'),
+    TRUST_PROXY: z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -64,6 +65,8 @@ export interface Config {
   appUrl: string;
   apiUrl: string;
   host: string;
+  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
   dataDir: string;
   /** PostgreSQL URL; when absent the embedded PGlite is used. */
   databaseUrl?: string;
@@ -107,6 +110,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appUrl: e.APP_URL.replace(/\/$/, ''),
     apiUrl: e.API_URL.replace(/\/$/, ''),
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY === 'true',
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,

@@ -34,7 +34,16 @@ export async function createTestDatabase(adminUrl = process.env.DATABASE_URL): P
     async drop() {
       if (dropped) return;
       dropped = true;
-      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await withAdmin(adminUrl, async (client) => {
+        // pool.end() resolves before its sockets close; FORCE-killing a closing session makes that
+        // client emit an unhandled error, so let the app's sessions leave first.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { emailTokensRepository, type EmailTokensRepository } from '../repositories/emailTokens';
+import { goalsRepository, type GoalsRepository } from '../repositories/goals';
 import { outboxRepository, type OutboxRepository } from '../repositories/outbox';
 import { subscriptionsRepository, type SubscriptionsRepository } from '../repositories/subscriptions';
 import { usersRepository, type UsersRepository } from '../repositories/users';
@@ -9,6 +10,7 @@ export interface Repositories {
   users: UsersRepository;
   emailTokens: EmailTokensRepository;
   outbox: OutboxRepository;
+  goals: GoalsRepository;
   subscriptions: SubscriptionsRepository;
 }
 
@@ -25,6 +27,7 @@ export default fp(
       users: usersRepository(app.db),
       emailTokens: emailTokensRepository(app.db),
       outbox: outboxRepository(app.db),
+      goals: goalsRepository(app.db),
       subscriptions: subscriptionsRepository(app.db),
     });
   },

@@ -30,6 +30,9 @@ export function usersRepository(db: Db) {
       const rows = await db.select({ v: users.tokenVersion }).from(users).where(eq(users.id, id)).limit(1);
       return rows[0]?.v;
     },
+    async remove(id: string): Promise<void> {
+      await db.delete(users).where(eq(users.id, id));
+    },
     async markVerified(id: string): Promise<UserRow | undefined> {
       const rows = await db
         .update(users)

@@ -54,7 +54,13 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       const { email, password, full_name } = request.body;
       const created = await repos.users.create({ email, passwordHash: await hashPassword(password), fullName: full_name ?? null });
       if (!created) throw conflict('An account with this email already exists. Log in or reset your password.');
-      await sendVerification(created.id, created.email);
+      try {
+        await sendVerification(created.id, created.email);
+      } catch (error) {
+        // No verification mail, no account: the user can simply sign up again.
+        await repos.users.remove(created.id);
+        throw error;
+      }
       reply.code(201);
       return { message: 'Registration successful. Check your email to verify your account.', user_id: created.id, email: created.email };
     },

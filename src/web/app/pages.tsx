@@ -8,5 +8,6 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export const pages: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/onboarding': lazy(() => import('../views/onboarding/OnboardingPage')),
   '/settings': lazy(() => import('../views/settings/SettingsPage')),
+  '/budget': lazy(() => import('../views/budget/BudgetPage')),
 };
 

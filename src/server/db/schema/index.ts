@@ -1,3 +1,4 @@
 /** Every table, one file per area; drizzle-kit reads this folder to generate migrations. */
 export * from './auth';
 export * from './billing';
+export * from './goals';

@@ -60,7 +60,7 @@ export function AppLayout() {
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <UnstyledButton aria-label="Account menu" px="xs">
-                  <Text size="sm" fw={500} truncate maw={180}>
+                  <Text size="sm" fw={500} truncate maw={{ base: 110, sm: 220 }}>
                     {name || email}
                   </Text>
                 </UnstyledButton>

@@ -1,0 +1,103 @@
+import { Alert, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { PageTitle } from '../PageTitle';
+import { GoalCard } from './GoalCard';
+import { GoalFormModal } from './GoalFormModal';
+import { GoalFundsModal } from './GoalFundsModal';
+import { GoalHistoryDrawer } from './GoalHistoryDrawer';
+import { GoalsActorContext, useGoals, useGoalsActor, useGoalsMachine } from './goalsActor';
+import { GoalsSummaryPanel } from './GoalsSummaryPanel';
+
+/** /budget: the savings goals page (spec §2). */
+export default function BudgetPage() {
+  const goals = useGoalsMachine();
+  return (
+    <GoalsActorContext.Provider value={goals}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <PageTitle title="Budget" description="Savings goals: put money aside for what matters and see whether you are on track." />
+          <NewGoalButton />
+        </Group>
+        <GoalsContent />
+      </Stack>
+      <GoalFormModal />
+      <GoalFundsModal />
+      <GoalHistoryDrawer />
+    </GoalsActorContext.Provider>
+  );
+}
+
+function NewGoalButton() {
+  const actor = useGoalsActor();
+  const ready = useGoals((s) => s.matches('ready'));
+  const empty = useGoals((s) => s.context.goals.length === 0);
+  if (!ready || empty) return null;
+  return <Button onClick={() => actor.send({ type: 'goal.create' })}>New goal</Button>;
+}
+
+function GoalsContent() {
+  const actor = useGoalsActor();
+  const phase = useGoals((s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
+  const loadError = useGoals((s) => s.context.loadError?.message ?? null);
+  const goals = useGoals((s) => s.context.goals);
+
+  if (phase === 'loading') return <GoalsSkeleton />;
+  if (phase === 'failed') {
+    return (
+      <Alert color="red" variant="light" title="Your goals could not be loaded" role="alert">
+        <Stack gap="sm" align="flex-start">
+          {loadError}
+          <Button variant="light" color="red" onClick={() => actor.send({ type: 'goals.retry' })}>
+            Retry
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (goals.length === 0) {
+    return (
+      <Card withBorder padding="xl">
+        <EmptyState
+          variant="light"
+          title="No savings goals yet"
+          description="A goal turns “someday” into a plan: set a target and a date, and we work out how much to put aside each month."
+          icon={<EmptyGoalIcon />}
+        >
+          <EmptyState.Actions>
+            <Button onClick={() => actor.send({ type: 'goal.create' })}>Create your first goal</Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Card>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <GoalsSummaryPanel />
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" role="list" aria-label="Savings goals">
+        {goals.map((goal) => (
+          <GoalCard key={goal.goal_id} goal={goal} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function GoalsSkeleton() {
+  return (
+    <Stack gap="lg" role="status" aria-label="Loading goals">
+      <Skeleton height={120} radius="md" />
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={230} radius="md" />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function EmptyGoalIcon() {
+  return (
+    <svg width={28} height={28} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
+      <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM12 12h.01" />
+    </svg>
+  );
+}
