@@ -14,7 +14,7 @@ function start(server: Server) {
           if (server.status instanceof Error) throw server.status;
           return server.status!;
         }),
-        startTrial: fromPromise(async () => {
+        startTrial: fromPromise(async (): Promise<{ status: string; trial?: AccessStatus['trial'] }> => {
           log.trialStarts += 1;
           if (server.trial instanceof Error) throw server.trial;
           return { ...server.trial!, trial: { active: true, has_used_trial: true, days_left: 14 } };
