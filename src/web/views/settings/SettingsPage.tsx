@@ -2,7 +2,9 @@ import { Alert, Anchor, Badge, Button, Group, Paper, PasswordInput, Select, Simp
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { SubscriptionStatus } from '../../../contract/subscription';
+import type { AnyActorRef } from 'xstate';
 import type { SessionUser } from '../../../../machines/types';
+import type { ConfirmationRequest } from '../../../../machines/ui';
 import { useAppActors, useSession, useUi } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { formatMoney } from '../../format/money';
@@ -37,6 +39,9 @@ function SubscriptionSection() {
   }, []);
   const s = status.result as SubscriptionStatus | null;
   const choosePlan = () => ui.send({ type: 'modal.open', modal: 'subscription' });
+  // The confirmation dialog submits the given request machine when the user confirms.
+  const confirmThen = (replyTo: AnyActorRef, request: Omit<ConfirmationRequest, 'replyTo' | 'onConfirm'>) =>
+    ui.send({ type: 'confirmation.open', request: { ...request, replyTo, onConfirm: { type: 'request.submit', params: {} } } });
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="subscription-heading">
@@ -89,17 +94,12 @@ function SubscriptionSection() {
                   color="red"
                   loading={cancel.busy}
                   onClick={() =>
-                    ui.send({
-                      type: 'confirmation.open',
-                      request: {
-                        variant: 'danger',
-                        title: 'Cancel subscription?',
-                        message: `You keep access until ${longDate(s.current_period_end)}. After that, the dashboard, transactions, goals and rewards close until you subscribe again.`,
-                        confirmLabel: 'Cancel subscription',
-                        cancelLabel: 'Keep subscription',
-                        replyTo: cancel.actorRef,
-                        onConfirm: { type: 'request.submit', params: {} },
-                      },
+                    confirmThen(cancel.actorRef, {
+                      variant: 'danger',
+                      title: 'Cancel subscription?',
+                      message: `You keep access until ${longDate(s.current_period_end)}. After that, the dashboard, transactions, goals and rewards close until you subscribe again.`,
+                      confirmLabel: 'Cancel subscription',
+                      cancelLabel: 'Keep subscription',
                     })
                   }
                 >
@@ -112,16 +112,11 @@ function SubscriptionSection() {
                   color="orange"
                   loading={endTrial.busy}
                   onClick={() =>
-                    ui.send({
-                      type: 'confirmation.open',
-                      request: {
-                        variant: 'warning',
-                        title: 'End the free trial now?',
-                        message: 'For trying out what happens after the trial: features close until you choose a plan. The trial cannot be restarted.',
-                        confirmLabel: 'End trial now',
-                        replyTo: endTrial.actorRef,
-                        onConfirm: { type: 'request.submit', params: {} },
-                      },
+                    confirmThen(endTrial.actorRef, {
+                      variant: 'warning',
+                      title: 'End the free trial now?',
+                      message: 'For trying out what happens after the trial: features close until you choose a plan. The trial cannot be restarted.',
+                      confirmLabel: 'End trial now',
                     })
                   }
                 >
