@@ -1,3 +1,5 @@
+import { safeReturnPath } from './session';
+
 /**
  * Route guarding as pure logic the router consults (spec §2 and §4).
  * Issue-by-issue the table grows; the decision function is the single place the rules live.
@@ -47,6 +49,10 @@ export interface GuardInput {
   onboardingSkipped: boolean;
   /** /onboarding?force=true opens the wizard even after completing or skipping it. */
   force?: boolean;
+  /** The `from` query parameter of /login: where a signed-in user goes instead of `/`. */
+  from?: string | null;
+  /** False right after an explicit logout: the next person to log in should not land on the last user's page. */
+  rememberOrigin?: boolean;
 }
 
 export type GuardDecision =
@@ -67,13 +73,13 @@ export const loginRedirect = (location: string) => (location && location !== '/'
 export function guardRoute(input: GuardInput): GuardDecision {
   const { path } = input;
   // A signed-in user has no business on the sign-in forms.
-  if (input.session === 'authenticated' && signInForms.includes(path)) return { kind: 'redirect', to: '/' };
+  if (input.session === 'authenticated' && signInForms.includes(path)) return { kind: 'redirect', to: safeReturnPath(input.from) ?? '/' };
   if (isPublicRoute(path)) return { kind: 'allow', rule: null, checkAccess: false };
   const rule = ruleFor(path);
   // Any unknown path redirects to /login.
   if (path !== '/' && !rule) return { kind: 'redirect', to: '/login' };
   if (input.session === 'checking') return { kind: 'wait' };
-  if (input.session === 'anonymous') return { kind: 'redirect', to: loginRedirect(input.location) };
+  if (input.session === 'anonymous') return { kind: 'redirect', to: input.rememberOrigin === false ? '/login' : loginRedirect(input.location) };
   if (path === '/') return { kind: 'redirect', to: input.onboardingCompleted ? '/ai-coach' : '/onboarding' };
   const r = rule!;
   const completed = input.onboardingCompleted;

@@ -9,6 +9,8 @@ export interface SessionContext {
   /** The address a registration was sent for; the verification-sent page shows it. */
   registeredEmail: string | null;
   error: CallFailure | null;
+  /** How the last session ended: after a logout the login page does not remember the last page. */
+  signedOutBy: 'logout' | 'expired' | null;
 }
 
 export interface Credentials {
@@ -132,6 +134,7 @@ export const sessionMachine = setup({
     returnTo: null,
     registeredEmail: null,
     error: null,
+    signedOutBy: null,
   }),
   initial: 'restoring',
   states: {
@@ -239,7 +242,7 @@ export const sessionMachine = setup({
         onDone: {
           target: 'authenticated',
           actions: [
-            assign({ user: ({ event }) => event.output, error: null }),
+            assign({ user: ({ event }) => event.output, error: null, signedOutBy: null }),
             { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) },
             { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) },
             assign({ returnTo: null }),
@@ -263,7 +266,7 @@ export const sessionMachine = setup({
         'session.logout': {
           target: 'anonymous',
           actions: [
-            assign({ token: null, user: null, returnTo: null, registeredEmail: null, error: null }),
+            assign({ token: null, user: null, returnTo: null, registeredEmail: null, error: null, signedOutBy: 'logout' }),
             'clearPersisted',
             'resetApp',
             { type: 'notify', params: { kind: 'success', message: sessionTexts.loggedOut } },
@@ -273,7 +276,7 @@ export const sessionMachine = setup({
         'session.expired': {
           description: 'The API answered 401: the session is cleared and the user sent to /login (the API client shows the toast).',
           target: 'anonymous',
-          actions: [assign({ token: null, user: null, error: null }), 'clearPersisted', 'resetApp', { type: 'navigate', params: { to: '/login' } }],
+          actions: [assign({ token: null, user: null, error: null, signedOutBy: 'expired' }), 'clearPersisted', 'resetApp', { type: 'navigate', params: { to: '/login' } }],
         },
         'session.profileUpdated': {
           actions: [assign({ user: ({ event }) => event.user }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.user }) }],

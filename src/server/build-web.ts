@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { webDistDir } from './web';
 
@@ -19,10 +19,22 @@ export function webBuildIsStale(): boolean {
   return sources.some((s) => existsSync(join(root, s)) && newestMtime(join(root, s)) > builtAt);
 }
 
-/** Builds the SPA with Vite when its sources changed since the last build. */
+/**
+ * Builds the SPA with Vite when its sources changed since the last build. It builds into a
+ * folder of its own and swaps it in, so another running server never serves a half-written build.
+ */
 export async function ensureWebBuild(log: (line: string) => void): Promise<void> {
   if (!webBuildIsStale()) return;
   log('Building the web app (first start or sources changed)…');
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', configFile: join(root, 'vite.config.ts') });
+  const fresh = `${webDistDir}.build-${process.pid}-${Date.now()}`;
+  const retired = `${webDistDir}.old-${process.pid}-${Date.now()}`;
+  try {
+    await build({ root, logLevel: 'warn', configFile: join(root, 'vite.config.ts'), build: { outDir: fresh, emptyOutDir: true } });
+    if (existsSync(webDistDir)) renameSync(webDistDir, retired);
+    renameSync(fresh, webDistDir);
+  } finally {
+    rmSync(fresh, { recursive: true, force: true });
+    rmSync(retired, { recursive: true, force: true });
+  }
 }

@@ -31,6 +31,15 @@ describe('route guard (spec §2, §4)', () => {
     expect(at('/', 'authenticated')).toEqual({ kind: 'redirect', to: '/onboarding' });
   });
 
+  it('a signed-in user on /login?from=<path> goes to that path (the same place login returns to)', () => {
+    expect(at('/login', 'authenticated', { from: '/dashboard' })).toEqual({ kind: 'redirect', to: '/dashboard' });
+    expect(at('/login', 'authenticated', { from: '//evil.example.com' })).toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it('after an explicit logout the login page does not remember the last page', () => {
+    expect(at('/dashboard', 'anonymous', { rememberOrigin: false })).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
   it('a signed-in user opening /login or /register goes to /', () => {
     expect(at('/login', 'authenticated')).toEqual({ kind: 'redirect', to: '/' });
     expect(at('/verify-email', 'authenticated').kind).toBe('allow');

@@ -177,6 +177,7 @@ describe('session machine (spec §4 Session)', () => {
     expect(snap.context.user).toBeNull();
     expect(s.storage).toEqual({ token: null, user: null });
     expect(s.resets).toBe(1);
+    expect(snap.context.signedOutBy).toBe('logout');
     expect(s.lastToast()?.message).toBe('Logged out successfully');
     expect(s.navigations.at(-1)).toBe('/login');
   });

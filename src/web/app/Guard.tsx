@@ -21,7 +21,17 @@ function useRouteDecision(): { decision: GuardDecision; path: string } {
   const session = useSession((s) => (s.hasTag('authenticated') ? 'authenticated' : s.matches('checking') || s.matches('restoring') ? 'checking' : 'anonymous'));
   const onboardingCompleted = useOnboarding((s) => s.context.completed);
   const onboardingSkipped = useOnboarding((s) => s.context.skipped);
-  const decision = guardRoute({ path, location: location.pathname + location.search, session, onboardingCompleted, onboardingSkipped, force: search.get('force') === 'true' });
+  const rememberOrigin = useSession((s) => s.context.signedOutBy !== 'logout');
+  const decision = guardRoute({
+    path,
+    location: location.pathname + location.search,
+    session,
+    onboardingCompleted,
+    onboardingSkipped,
+    force: search.get('force') === 'true',
+    from: search.get('from'),
+    rememberOrigin,
+  });
   return { decision, path };
 }
 

@@ -1,0 +1,281 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestModel } from 'xstate/graph';
+import { formatMoney } from '../../src/web/format/money';
+import { goalFundsFlow, goalFundsModel } from '../models/goalFunds';
+import { AppShell } from './pages/AppShell';
+import { BudgetPage, type GoalCardModel, type FundsDialog } from './pages/BudgetPage';
+import { Toasts } from './pages/Toasts';
+import { createVerifiedUser, type TestUser } from './support/api';
+import { saveScreenshot, useBrowser } from './support/browser';
+
+// Spec §8 toasts, exactly.
+const texts = {
+  created: 'Goal created successfully!',
+  updated: 'Goal updated successfully!',
+  added: 'Funds added to goal successfully!',
+  withdrawn: 'Funds withdrawn from goal successfully!',
+  deleteFailed: 'Failed to delete goal',
+};
+
+const browser = useBrowser();
+// The browser context's locale (support/browser.ts) and the user's currency.
+const money = (amount: number) => formatMoney(amount, 'USD', { locale: 'en-GB' });
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+async function api<T>(apiUrl: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = (await response.json()) as T & { detail?: string };
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${data.detail ?? ''}`);
+  return data;
+}
+
+/**
+ * A verified user who completed onboarding (spec §2: /budget requires it) and started the free trial,
+ * so /budget opens and the goals calls made here through the API are allowed.
+ */
+async function budgetUser(apiUrl: string): Promise<TestUser> {
+  const user = await createVerifiedUser(apiUrl);
+  await api(apiUrl, user.token, 'POST', '/users/me/onboarding', {
+    action: 'complete',
+    answers: { currency: 'USD', monthly_income: 4000, main_goal: 'grow_savings', help_with: ['goals'] },
+  });
+  await api(apiUrl, user.token, 'POST', '/subscription/trial/start');
+  return user;
+}
+
+async function openBudget(page: Page, token: string): Promise<BudgetPage> {
+  await AppShell.openSignedIn(page, token, '/budget');
+  const budget = new BudgetPage(page);
+  await budget.heading.waitFor();
+  return budget.waitUntilLoaded();
+}
+
+const savedOnServer = async (apiUrl: string, token: string, goalId: string) => (await api<{ current_amount: number }>(apiUrl, token, 'GET', `/goals/${goalId}`)).current_amount;
+
+describe('savings goals on /budget (Chromium against the real app)', () => {
+  it('create, add funds, a refused withdrawal that changes nothing, withdraw, history, edit, delete after confirming', async () => {
+    const { page, apiUrl } = browser;
+    const user = await budgetUser(apiUrl);
+    const budget = await openBudget(page, user.token);
+    const toasts = new Toasts(page);
+
+    // An empty page invites to create the first goal.
+    await budget.emptyState.waitFor();
+    await saveScreenshot(page, 'goals-empty');
+
+    // Create.
+    const form = await budget.openNewGoalForm();
+    await form.fill({ name: 'Emergency fund', targetAmount: '1000', targetDate: isoDay(200), category: 'Emergency fund', priority: 'High', notes: 'Three months of rent' });
+    await form.submit();
+    await toasts.waitFor(texts.created);
+    const card = budget.card('Emergency fund');
+    await card.root.waitFor();
+    expect(await card.saved.textContent()).toBe(money(0));
+    expect(await card.root.getByText('On track', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => budget.summaryFigure('Total target').textContent()).toContain(money(1000));
+    const [goal] = await api<{ goal_id: string; name: string }[]>(apiUrl, user.token, 'GET', '/goals');
+    expect(goal?.name).toBe('Emergency fund');
+    const goalId = goal!.goal_id;
+
+    // Add funds.
+    let funds = await card.addFunds();
+    await funds.submit('50', 'First savings');
+    await toasts.waitFor(texts.added);
+    await funds.root.waitFor({ state: 'hidden' });
+    await expect.poll(() => card.saved.textContent()).toBe(money(50));
+    await expect.poll(() => budget.summaryFigure('Total saved').textContent()).toContain(money(50));
+
+    // Withdrawing more than is saved: the server's detail, nothing changed.
+    funds = await card.withdraw();
+    await funds.submit('80');
+    await funds.error.getByText('Cannot withdraw 80.00: only 50.00 is saved in this goal.', { exact: true }).waitFor();
+    await saveScreenshot(page, 'goals-withdraw-refused');
+    await funds.cancelButton.click();
+    await funds.root.waitFor({ state: 'hidden' });
+    expect(await card.saved.textContent()).toBe(money(50));
+    expect(await savedOnServer(apiUrl, user.token, goalId)).toBe(50);
+
+    // Withdraw.
+    funds = await card.withdraw();
+    await funds.submit('20');
+    await toasts.waitFor(texts.withdrawn);
+    await expect.poll(() => card.saved.textContent()).toBe(money(30));
+    expect(await savedOnServer(apiUrl, user.token, goalId)).toBe(30);
+
+    // History: both moves, newest first, and their summary.
+    const drawer = await card.history();
+    const rows = drawer.getByRole('table', { name: 'Fund moves, newest first' }).getByRole('row');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.nth(1).textContent()).toContain('Withdrawal');
+    expect(await rows.nth(2).textContent()).toContain('First savings');
+    expect(await drawer.getByRole('group', { name: 'Net saved' }).textContent()).toContain(money(30));
+    await saveScreenshot(page, 'goals-history');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // Edit.
+    const edit = await card.edit();
+    await edit.fill({ name: 'Rainy day fund', targetAmount: '1500' });
+    await edit.submit();
+    await toasts.waitFor(texts.updated);
+    const renamed = budget.card('Rainy day fund');
+    await renamed.root.waitFor();
+    expect(await renamed.saved.textContent()).toBe(money(30));
+    await expect.poll(() => budget.summaryFigure('Total target').textContent()).toContain(money(1500));
+    await saveScreenshot(page, 'goals-desktop');
+
+    // Delete only after the danger confirmation; cancelling keeps it.
+    let confirm = await renamed.delete();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await renamed.root.isVisible()).toBe(true);
+
+    confirm = await renamed.delete();
+    expect(await confirm.textContent()).toContain('Delete "Rainy day fund" and its fund history?');
+    await confirm.getByRole('button', { name: 'Delete goal' }).click();
+    await renamed.root.waitFor({ state: 'detached' });
+    await budget.emptyState.waitFor();
+    expect(await api<unknown[]>(apiUrl, user.token, 'GET', '/goals')).toEqual([]);
+  });
+
+  it("a failed delete toasts 'Failed to delete goal' and keeps the goal", async () => {
+    const { page, apiUrl } = browser;
+    const user = await budgetUser(apiUrl);
+    await api(apiUrl, user.token, 'POST', '/goals', { name: 'Keep me', target_amount: 100, target_date: isoDay(60) });
+    const budget = await openBudget(page, user.token);
+    const card = budget.card('Keep me');
+    await card.root.waitFor();
+
+    // The server answers a 4xx without a detail: the spec §8 default is shown.
+    await page.route('**/goals/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 409, json: {} }) : route.fallback()));
+    const confirm = await card.delete();
+    await confirm.getByRole('button', { name: 'Delete goal' }).click();
+    await new Toasts(page).waitFor(texts.deleteFailed);
+    expect(await card.root.isVisible()).toBe(true);
+  });
+
+  it('reaching the target is celebrated in the reward dialog', async () => {
+    const { page, apiUrl } = browser;
+    const user = await budgetUser(apiUrl);
+    await api(apiUrl, user.token, 'POST', '/goals', { name: 'Bike', target_amount: 300, target_date: isoDay(90), initial_amount: 250 });
+    const budget = await openBudget(page, user.token);
+    const card = budget.card('Bike');
+    const funds = await card.addFunds();
+    await funds.submit('50');
+    await new Toasts(page).waitFor(texts.added);
+    const reward = page.getByRole('dialog', { name: 'Congratulations!' });
+    await reward.getByText('Goal reached!', { exact: true }).waitFor();
+    expect(await reward.textContent()).toContain('You reached your "Bike" goal.');
+    await saveScreenshot(page, 'goals-reached');
+    await reward.getByRole('button', { name: 'Awesome!' }).click();
+    await reward.waitFor({ state: 'hidden' });
+    await card.root.getByText('Goal reached', { exact: true }).waitFor();
+    expect(await card.progress.getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  it('on a 375 px wide screen the goals page fits without sideways scrolling', async () => {
+    const { page, apiUrl } = browser;
+    const user = await budgetUser(apiUrl);
+    await api(apiUrl, user.token, 'POST', '/goals', { name: 'Summer trip', target_amount: 2400, target_date: isoDay(120), category: 'vacation', initial_amount: 200 });
+    await page.setViewportSize({ width: 375, height: 800 });
+    const budget = await openBudget(page, user.token);
+    await budget.card('Summer trip').root.waitFor();
+    const main = page.getByRole('main');
+    const overflow = await main.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await saveScreenshot(page, 'goals-mobile');
+  });
+});
+
+describe('model-based paths: one withdraw-funds operation in the real UI', () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await budgetUser(browser.apiUrl);
+  });
+
+  const paths = createTestModel(goalFundsModel).getSimplePaths();
+  paths.forEach((path, index) => {
+    it(path.description, async () => {
+      const { page, apiUrl } = browser;
+      const name = `Model path ${index + 1}`;
+      const created = await api<{ goal_id: string }>(apiUrl, user.token, 'POST', '/goals', {
+        name,
+        target_amount: 1000,
+        target_date: isoDay(365),
+        initial_amount: goalFundsFlow.saved,
+      });
+      const budget = await openBudget(page, user.token);
+      const card: GoalCardModel = budget.card(name);
+      await card.root.waitFor();
+      let dialog: FundsDialog | undefined;
+      const offline = '**/goals/*/withdraw-funds';
+
+      await path.test({
+        events: {
+          OPEN: async () => {
+            dialog = await card.withdraw();
+          },
+          SUBMIT_INVALID: async () => {
+            await dialog!.submit(goalFundsFlow.invalid);
+          },
+          SUBMIT_VALID: async () => {
+            await dialog!.submit(goalFundsFlow.valid);
+          },
+          SUBMIT_TOO_MUCH: async () => {
+            await dialog!.submit(goalFundsFlow.tooMuch);
+          },
+          SUBMIT_OFFLINE: async () => {
+            await page.route(offline, (route) => route.abort('internetdisconnected'));
+            await dialog!.submit(goalFundsFlow.valid);
+            await dialog!.retryButton.waitFor();
+            await page.unroute(offline);
+          },
+          RETRY: async () => {
+            await dialog!.retryButton.click();
+          },
+          CANCEL: async () => {
+            await dialog!.cancelButton.click();
+          },
+        },
+        states: {
+          closed: async () => {
+            expect(await card.saved.textContent()).toBe(money(goalFundsFlow.saved));
+          },
+          entering: async () => {
+            expect(await dialog!.amount.inputValue()).toBe('');
+            expect(await dialog!.error.count()).toBe(0);
+          },
+          invalid: async () => {
+            await dialog!.validationMessage(goalFundsFlow.invalidMessage).waitFor();
+            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
+          },
+          refused: async () => {
+            await dialog!.error.getByText(goalFundsFlow.refusedDetail, { exact: true }).waitFor();
+            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
+          },
+          failed: async () => {
+            await dialog!.error.getByText(goalFundsFlow.offlineMessage, { exact: true }).waitFor();
+            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
+          },
+          succeeded: async () => {
+            await new Toasts(page).waitFor(goalFundsFlow.successToast);
+            await dialog!.root.waitFor({ state: 'hidden' });
+            await expect.poll(() => card.saved.textContent()).toBe(money(goalFundsFlow.afterWithdrawal));
+            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.afterWithdrawal);
+          },
+          cancelled: async () => {
+            await dialog!.root.waitFor({ state: 'hidden' });
+            expect(await card.saved.textContent()).toBe(money(goalFundsFlow.saved));
+            expect(await new Toasts(page).withText(goalFundsFlow.successToast).count()).toBe(0);
+            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
+          },
+        },
+      });
+    });
+  });
+});

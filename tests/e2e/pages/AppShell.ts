@@ -1,0 +1,82 @@
+import type { Locator, Page } from 'playwright-core';
+import { LoginPage } from './LoginPage';
+
+/** The signed-in frame (src/web/views/shell/AppLayout.tsx): header, main navigation, the page. */
+export class AppShell {
+  readonly header: Locator;
+  readonly navigation: Locator;
+  readonly burger: Locator;
+  readonly accountMenu: Locator;
+  readonly logOutMenuItem: Locator;
+  readonly logOutNavItem: Locator;
+
+  constructor(readonly page: Page) {
+    this.header = page.getByRole('banner');
+    this.navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    this.burger = page.getByRole('button', { name: 'Toggle navigation' });
+    this.accountMenu = page.getByRole('button', { name: 'Account menu' });
+    this.logOutMenuItem = page.getByRole('menuitem', { name: 'Log out' });
+    this.logOutNavItem = this.navigation.getByRole('button', { name: 'Log out' });
+  }
+
+  /**
+   * Opens the app with a session already in local storage, the way a returning user arrives
+   * (the start-up check decides whether it is still good). The token is seeded by a one-shot init script:
+   * writing localStorage from one page and then calling page.goto() races Chromium's storage sync (~1 in 8 lost).
+   */
+  static async openSignedIn(page: Page, token: string, path = '/'): Promise<AppShell> {
+    const seed = await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    try {
+      await page.goto(path);
+    } finally {
+      await seed.dispose();
+    }
+    return new AppShell(page);
+  }
+
+  navLink(name: string): Locator {
+    return this.navigation.getByRole('link', { name, exact: true });
+  }
+
+  /** The navigation entry of the page on screen, as assistive technology announces it (aria-current="page"). */
+  async currentSection(): Promise<string | null> {
+    const current = this.navigation.locator('a[aria-current="page"]');
+    return (await current.count()) === 1 ? (await current.textContent())?.trim() ?? null : null;
+  }
+
+  /** Resolves once the shell and its navigation are on screen. */
+  async waitUntilShown(): Promise<this> {
+    await this.header.waitFor();
+    await this.navigation.waitFor();
+    return this;
+  }
+
+  /** Resolves once the page inside the shell has rendered past its loaders (its first heading is on screen). */
+  async waitForPageContent(): Promise<this> {
+    await this.page.getByRole('main').getByRole('heading').first().waitFor();
+    await this.page.getByRole('main').getByRole('status', { name: 'Loading' }).waitFor({ state: 'detached' });
+    return this;
+  }
+
+  async goTo(section: string): Promise<AppShell> {
+    await this.navLink(section).click();
+    return this;
+  }
+
+  /** The burger, shown below the `sm` breakpoint only. */
+  async toggleNavigation(): Promise<AppShell> {
+    await this.burger.click();
+    return this;
+  }
+
+  async logOutFromAccountMenu(): Promise<LoginPage> {
+    await this.accountMenu.click();
+    await this.logOutMenuItem.click();
+    return new LoginPage(this.page);
+  }
+
+  async logOutFromNavigation(): Promise<LoginPage> {
+    await this.logOutNavItem.click();
+    return new LoginPage(this.page);
+  }
+}

@@ -1,0 +1,25 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** Mantine notifications (spec §2: toasts at the top right for 3 seconds), found by their exact text. */
+export class Toasts {
+  constructor(readonly page: Page) {}
+
+  /** The toast whose message is exactly `text` (a role="alert" notification). */
+  withText(text: string): Locator {
+    return this.page.getByRole('alert').filter({ has: this.page.getByText(text, { exact: true }) });
+  }
+
+  /** Waits for the toast to show; the first match, since the same toast may be shown twice in a row. */
+  async waitFor(text: string): Promise<Locator> {
+    const toast = this.withText(text).first();
+    await toast.waitFor({ state: 'visible' });
+    return toast;
+  }
+
+  /** Closes the toast with its close button (on narrow screens toasts cover the header for 3 s). */
+  async dismiss(text: string): Promise<void> {
+    const toast = await this.waitFor(text);
+    await toast.getByRole('button').click();
+    await toast.waitFor({ state: 'detached' });
+  }
+}

@@ -1,0 +1,93 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { CHROMIUM_ARGS, ensureChromium } from '../../support/chromium';
+import { failuresDir, screenshotsDir } from './server';
+
+/** How long a locator or URL wait may take before the step fails (toasts only live 3 s anyway). */
+const STEP_TIMEOUT_MS = 10_000;
+
+/** Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium, see tests/support/chromium.ts); never a downloaded browser. */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS], headless: true });
+}
+
+export interface BrowserSession {
+  /** The page of the current test (a fresh context per test: no shared storage between tests). */
+  readonly page: Page;
+  readonly context: BrowserContext;
+  readonly appUrl: string;
+  readonly apiUrl: string;
+}
+
+const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 120);
+
+/**
+ * Registers the hooks of a browser test file: one Chromium per file, a new context and page per test,
+ * and on failure a screenshot plus the browser console in .tmp/e2e-failures/<file>-<test>.{png,log}
+ * (overwritten by the next failure of the same test).
+ */
+export function useBrowser(): BrowserSession {
+  const appUrl = inject('appUrl');
+  const apiUrl = inject('apiUrl');
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  let consoleLines: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    context = await browser!.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS * 2);
+    page = await context.newPage();
+    consoleLines = [];
+    page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
+    page.on('pageerror', (error) => consoleLines.push(`[pageerror] ${error.message}`));
+  });
+
+  afterEach(async ({ task }) => {
+    try {
+      // Expected failures (it.fails: known bugs) leave nothing behind.
+      if (task.result?.state === 'fail' && !task.fails && page && !page.isClosed()) {
+        await mkdir(failuresDir, { recursive: true });
+        const name = join(failuresDir, slug(`${task.file?.name.split('/').pop() ?? 'e2e'}-${task.name}`));
+        await page.screenshot({ path: `${name}.png`, fullPage: true }).catch(() => undefined);
+        await writeFile(`${name}.log`, [`URL: ${page.url()}`, ...consoleLines].join('\n') + '\n');
+        console.warn(`e2e failure: screenshot and browser console in ${name}.{png,log}`);
+      }
+    } finally {
+      await context?.close();
+      context = undefined;
+      page = undefined;
+    }
+  });
+
+  return {
+    get page() {
+      if (!page) throw new Error('useBrowser: no page outside a test');
+      return page;
+    },
+    get context() {
+      if (!context) throw new Error('useBrowser: no context outside a test');
+      return context;
+    },
+    appUrl,
+    apiUrl,
+  };
+}
+
+/** Saves a named screenshot for a human to look at (.tmp/e2e-screenshots/<name>.png). */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(screenshotsDir, { recursive: true });
+  const path = join(screenshotsDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
