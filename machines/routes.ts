@@ -85,8 +85,9 @@ export function guardRoute(input: GuardInput): GuardDecision {
   const completed = input.onboardingCompleted;
   switch (r.onboarding) {
     case 'any':
-      // A completed user has nothing to do on the wizard unless they ask for it again.
-      if (completed && !input.force) return { kind: 'redirect', to: '/ai-coach' };
+      // A completed user has nothing to do on the wizard unless they ask for it again; /dashboard is also
+      // where completing the wizard leads, so the guard and the onboarding machine agree.
+      if (completed && !input.force) return { kind: 'redirect', to: '/dashboard' };
       break;
     case 'modal':
       if (!completed && input.onboardingSkipped) return { kind: 'onboardingModal', rule: r, skipped: true };

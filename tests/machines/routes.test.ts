@@ -56,9 +56,9 @@ describe('onboarding requirement per route (spec §2, §4)', () => {
     expect(at('/onboarding', 'authenticated', { onboardingSkipped: true }).kind).toBe('allow');
   });
 
-  it('/onboarding?force=true opens the wizard even for a user who completed it; without force they go to /ai-coach', () => {
+  it('/onboarding?force=true opens the wizard even for a user who completed it; without force they go to /dashboard', () => {
     expect(at('/onboarding', 'authenticated', { onboardingCompleted: true, force: true }).kind).toBe('allow');
-    expect(at('/onboarding', 'authenticated', { onboardingCompleted: true })).toEqual({ kind: 'redirect', to: '/ai-coach' });
+    expect(at('/onboarding', 'authenticated', { onboardingCompleted: true })).toEqual({ kind: 'redirect', to: '/dashboard' });
   });
 
   it.each(['/dashboard', '/ai-coach'])('%s does not require onboarding', (path) => {

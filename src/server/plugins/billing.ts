@@ -20,20 +20,23 @@ declare module 'fastify' {
 
 export const NO_ACCESS = 'Your free trial has ended. Choose a plan to keep using this feature.';
 export const NO_ACCESS_YET = 'Start your free trial or choose a plan to use this feature.';
+export const SUBSCRIPTION_ENDED = 'Your subscription has ended. Choose a plan to keep using this feature.';
 
 export default fp(
   async function billingPlugin(app: FastifyInstance) {
     const plans = plansFrom(app.config.billing);
     const stripe = app.config.billing.stripe;
     const provider = stripe
-      ? stripeBilling(stripe, { appUrl: app.config.appUrl, plans })
+      ? stripeBilling(stripe, { appUrl: app.config.appUrl, plans, log: app.log })
       : localBilling({ apiUrl: app.config.apiUrl, plans, repo: app.repos.subscriptions, signPortalToken: (userId) => app.signScopedToken(userId, 'billing-portal', 3600) });
     app.decorate('billing', provider);
     app.decorate('plans', plans);
     app.decorate('subscriptionStatus', async (userId: string) => statusOf(await app.repos.subscriptions.find(userId), plans, provider.kind));
     app.decorate('requireAccess', async (request: FastifyRequest) => {
       const status = await app.subscriptionStatus(request.userId);
-      if (!status.has_access) throw forbidden(status.trial.has_used_trial || status.status === 'expired' ? NO_ACCESS : NO_ACCESS_YET);
+      if (status.has_access) return;
+      // A paid period that ran out is not a trial that ended: say which one.
+      throw forbidden(status.current_period_end ? SUBSCRIPTION_ENDED : status.trial.has_used_trial || status.status === 'expired' ? NO_ACCESS : NO_ACCESS_YET);
     });
   },
   { name: 'billing', dependencies: ['repositories', 'auth'] },

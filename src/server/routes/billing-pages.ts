@@ -127,7 +127,9 @@ ${status.cancel_at_period_end ? `<form method="post" action="/billing/portal/res
   fastify.post<{ Querystring: { token?: string }; Params: { action: string }; Body: Record<string, string> }>('/billing/portal/:action', { schema }, async (request, reply) => {
     const userId = await portalUser(request.query.token);
     const row = userId ? await repos.subscriptions.find(userId) : undefined;
-    if (!userId || !row) return reply.redirect(`/billing/portal?token=${encodeURIComponent(request.query.token ?? '')}`, 303);
+    const status = userId && row ? (await fastify.subscriptionStatus(userId)).status : 'none';
+    // Like the page, the actions are for a paid subscription only (a trial has nothing to cancel or switch).
+    if (!userId || !row || (status !== 'active' && status !== 'canceled')) return reply.redirect(`/billing/portal?token=${encodeURIComponent(request.query.token ?? '')}`, 303);
     let done = '';
     if (request.params.action === 'cancel') {
       await repos.subscriptions.upsert(userId, 'local', await fastify.billing.cancel(row));

@@ -25,6 +25,15 @@ export function localBilling(deps: {
       const session = await deps.repo.findCheckout(sessionId);
       if (!session || session.userId !== userId) throw notFound('Checkout session not found');
       if (session.status !== 'paid' || !session.paidAt) throw badRequest('Payment for this checkout session has not been completed');
+      // Confirming again (a reload of the success page, an older checkout) must not undo a later cancel, plan change or purchase.
+      const current = await deps.repo.find(userId);
+      if (current?.subscriptionId && current.planId && current.currentPeriodEnd && current.status !== 'none') {
+        const latest = current.subscriptionId === session.id ? session : await deps.repo.findCheckout(current.subscriptionId);
+        if (latest?.paidAt && latest.paidAt >= session.paidAt) {
+          const { planId, status, currentPeriodEnd, cancelAtPeriodEnd, paymentMethod, subscriptionId } = current;
+          return { planId, status, currentPeriodEnd, cancelAtPeriodEnd, paymentMethod, subscriptionId };
+        }
+      }
       const plan = planById(session.planId);
       if (!plan) throw badRequest('The plan of this checkout session no longer exists');
       return { planId: plan.id, status: 'active', currentPeriodEnd: periodEnd(session.paidAt, plan.interval), cancelAtPeriodEnd: false, paymentMethod: session.paymentMethod, subscriptionId: session.id };

@@ -1,13 +1,18 @@
 import Stripe from 'stripe';
 import type { Plan } from '../../../contract/subscription';
 import type { BillingConfig } from '../../config';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, HttpError, notFound } from '../../errors';
 import type { BillingProvider, ProviderSubscription, WebhookOutcome } from './types';
 
 type StripeConfig = NonNullable<BillingConfig['stripe']>;
 
+/** Stripe statuses after which the customer has not paid for the rest of the period. */
+const accessEndsNow = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete', 'incomplete_expired', 'unpaid', 'paused']);
+
+export const PROVIDER_FAILED = 'The billing provider could not complete the request. Please try again later.';
+
 /** Stripe Checkout, Billing Portal and webhooks; selected when STRIPE_SECRET_KEY is set. */
-export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plans: Plan[] }): BillingProvider {
+export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plans: Plan[]; log?: { error(obj: object, msg: string): void } }): BillingProvider {
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: 1,
@@ -17,15 +22,32 @@ export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plan
   const priceOf = (planId: string) => (planId === 'yearly' ? config.priceYearly : config.priceMonthly);
   const planOfPrice = (priceId: string | undefined) => (priceId === config.priceYearly ? 'yearly' : priceId === config.priceMonthly ? 'monthly' : undefined);
 
+  /**
+   * Stripe's own status codes must not reach our client as-is (a 401 for a revoked key would sign the user
+   * out, spec §8): a refused or failed call is a 502 with a generic detail, the reason goes to the log.
+   */
+  async function stripeCall<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      deps.log?.error({ err: error }, 'Stripe request failed');
+      throw new HttpError(502, PROVIDER_FAILED);
+    }
+  }
+  const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404);
+
   function fromSubscription(sub: Stripe.Subscription): ProviderSubscription {
     const item = sub.items.data[0];
     const end = (item as { current_period_end?: number } | undefined)?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end ?? 0;
     const pm = sub.default_payment_method;
     const card = pm && typeof pm === 'object' && pm.card ? `${pm.card.brand[0]!.toUpperCase()}${pm.card.brand.slice(1)} •••• ${pm.card.last4}` : null;
+    // Ended, unpaid or never paid: access stops now, not at the end of a period nobody paid for.
+    const accessUntil = accessEndsNow.has(sub.status) ? Math.min(end, sub.ended_at ?? Math.floor(Date.now() / 1000)) : end;
     return {
       planId: planOfPrice(item?.price.id) ?? 'monthly',
       status: sub.status === 'active' || sub.status === 'trialing' ? 'active' : sub.status === 'past_due' ? 'past_due' : 'canceled',
-      currentPeriodEnd: new Date(end * 1000),
+      currentPeriodEnd: new Date(accessUntil * 1000),
       cancelAtPeriodEnd: sub.cancel_at_period_end,
       paymentMethod: card,
       customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
@@ -33,12 +55,12 @@ export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plan
     };
   }
 
-  const retrieveSubscription = (id: string) => stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] });
+  const retrieveSubscription = (id: string) => stripeCall(() => stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] }));
 
   return {
     kind: 'stripe',
     async createCheckout({ userId, email, plan, customerId }) {
-      const session = await stripe.checkout.sessions.create({
+      const session = await stripeCall(() => stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: priceOf(plan.id), quantity: 1 }],
         client_reference_id: userId,
@@ -47,12 +69,12 @@ export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plan
         subscription_data: { metadata: { user_id: userId, plan_id: plan.id } },
         success_url: `${deps.appUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${deps.appUrl}/settings`,
-      });
+      }));
       if (!session.url) throw badRequest('Stripe did not return a checkout URL');
       return { session_id: session.id, url: session.url };
     },
     async confirm({ userId, sessionId }) {
-      const session = await stripe.checkout.sessions.retrieve(sessionId).catch(() => undefined);
+      const session = await stripeCall(() => stripe.checkout.sessions.retrieve(sessionId).catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error))));
       if (!session || session.client_reference_id !== userId) throw notFound('Checkout session not found');
       if (session.status !== 'complete' || !session.subscription) throw badRequest('Payment for this checkout session has not been completed');
       const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
@@ -60,24 +82,27 @@ export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plan
     },
     async cancel(row) {
       if (!row.subscriptionId) throw badRequest('There is no paid subscription to cancel');
-      return fromSubscription(await stripe.subscriptions.update(row.subscriptionId, { cancel_at_period_end: true, expand: ['default_payment_method'] }));
+      const id = row.subscriptionId;
+      return fromSubscription(await stripeCall(() => stripe.subscriptions.update(id, { cancel_at_period_end: true, expand: ['default_payment_method'] })));
     },
     async portal({ row }) {
       if (!row?.customerId) throw badRequest('The billing portal opens once you have subscribed');
-      const session = await stripe.billingPortal.sessions.create({ customer: row.customerId, return_url: `${deps.appUrl}/settings` });
+      const customer = row.customerId;
+      const session = await stripeCall(() => stripe.billingPortal.sessions.create({ customer, return_url: `${deps.appUrl}/settings` }));
       return { url: session.url };
     },
     async update(row, plan, paymentMethod) {
       if (!row.subscriptionId) throw badRequest('There is no paid subscription to change');
       const current = await retrieveSubscription(row.subscriptionId);
       const item = current.items.data[0];
-      const updated = await stripe.subscriptions.update(row.subscriptionId, {
+      const id = row.subscriptionId;
+      const updated = await stripeCall(() => stripe.subscriptions.update(id, {
         items: item ? [{ id: item.id, price: priceOf(plan.id) }] : [{ price: priceOf(plan.id) }],
         cancel_at_period_end: false,
         proration_behavior: 'create_prorations',
         ...(paymentMethod ? { default_payment_method: paymentMethod } : {}),
         expand: ['default_payment_method'],
-      });
+      }));
       return fromSubscription(updated);
     },
     async webhook(rawBody, signature): Promise<WebhookOutcome | null> {

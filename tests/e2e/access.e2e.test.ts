@@ -1,0 +1,218 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from 'xstate/graph';
+import type { SubscriptionStatus } from '../../src/contract/subscription';
+import { accessFlowModel, accessFlowTexts, accessFlowTransitions, coveringPaths, transitionsTaken } from '../models/accessFlow';
+import { AppShell } from './pages/AppShell';
+import { HostedCheckoutPage } from './pages/HostedCheckoutPage';
+import { OnboardingRequiredModal } from './pages/OnboardingRequiredModal';
+import { OnboardingWizard } from './pages/OnboardingWizard';
+import { RegisterPage } from './pages/RegisterPage';
+import { SettingsSubscriptionSection } from './pages/SettingsSubscriptionSection';
+import { SubscriptionModal } from './pages/SubscriptionModal';
+import { SubscriptionSuccessPage } from './pages/SubscriptionSuccessPage';
+import { Toasts } from './pages/Toasts';
+import { linkOf, PASSWORD, uniqueEmail, waitForMail } from './support/api';
+import { saveScreenshot, useBrowser } from './support/browser';
+
+const texts = {
+  ...accessFlowTexts,
+  emailVerified: 'Email verified successfully!',
+  trialEnded: 'Your trial has ended.',
+  networkError: 'Network error. Please check your connection.',
+  subscribed: 'Subscription activated. Thank you!',
+};
+const answers = { currency: 'EUR', monthlyIncome: '3200', mainGoal: 'Grow my savings', helpWith: ['Saving', 'Budgeting'] };
+const futureExpiry = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
+const testCard = { name: 'Ada Lovelace', number: '4242 4242 4242 4242', expiry: futureExpiry, cvc: '123' };
+
+const browser = useBrowser();
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
+/** Lets client-side redirects that follow a render (react-router <Navigate> effects) finish before asserting. */
+const settle = (page: Page) => page.waitForTimeout(500);
+const mainHeading = (page: Page, name: string) => page.getByRole('main').getByRole('heading', { name, level: 1 });
+
+async function statusOnServer(page: Page, apiUrl: string): Promise<SubscriptionStatus> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await fetch(`${apiUrl}/subscription/status`, { headers: { authorization: `Bearer ${token}` } });
+  return (await response.json()) as SubscriptionStatus;
+}
+
+/**
+ * The browser run takes a few paths that together take every transition of the model (coveringPaths):
+ * every simple path (16, most of them through checkout) would take minutes; the machine suite
+ * (tests/machines/accessFlow.model.test.ts) runs them all.
+ */
+const allPaths = createTestModel(accessFlowModel).getSimplePaths();
+const paths = coveringPaths(allPaths);
+
+describe('onboarding, route guard, free trial and subscription in Chromium (model paths against the real app)', () => {
+  it('the browser paths cover every state and every transition of the model', () => {
+    const visited = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.state.value))));
+    expect([...transitionsTaken(paths)].sort()).toEqual(accessFlowTransitions().sort());
+    expect([...visited].sort()).toEqual(Object.keys(accessFlowModel.root.states).sort());
+  });
+
+  it('completing onboarding on /onboarding lands on /dashboard and the free trial starts by itself', async () => {
+    const { page, apiUrl } = browser;
+    const email = uniqueEmail('complete');
+    await (await new RegisterPage(page).goto()).register({ email, password: PASSWORD });
+    await waitForPath(page, '/email-verification-sent');
+    await page.goto(linkOf(await waitForMail(apiUrl, email)));
+    const wizard = await new OnboardingWizard(page).waitUntilShown();
+    await wizard.complete(answers);
+    const toasts = new Toasts(page);
+    await toasts.waitFor(texts.onboardingCompleted);
+    await toasts.waitFor(texts.trialStarted);
+    await waitForPath(page, '/dashboard');
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { page, apiUrl } = browser;
+      const toasts = new Toasts(page);
+      const shell = new AppShell(page);
+      const wizard = new OnboardingWizard(page);
+      const onboardingModal = new OnboardingRequiredModal(page);
+      const subscriptionModal = new SubscriptionModal(page);
+      const settings = new SettingsSubscriptionSection(page);
+      const success = new SubscriptionSuccessPage(page);
+      const shot = path.steps.length > 8 ? (name: string) => saveScreenshot(page, `access-${name}`) : async () => undefined;
+
+      // A new user: registers, opens the link from the outbox, and is signed in on the wizard.
+      const email = uniqueEmail('access');
+      await (await new RegisterPage(page).goto()).register({ email, password: PASSWORD });
+      await waitForPath(page, '/email-verification-sent');
+      await page.goto(linkOf(await waitForMail(apiUrl, email)));
+      await toasts.waitFor(texts.emailVerified);
+
+      /** Moves inside the app through the main navigation, the way a user does (app state survives). */
+      const goTo = async (section: string) => {
+        await shell.navLink(section).click();
+      };
+
+      await path.test({
+        events: {
+          SKIP_ONBOARDING: async () => {
+            await wizard.skip();
+            await waitForPath(page, '/ai-coach');
+          },
+          COMPLETE_ONBOARDING: async () => {
+            await wizard.complete(answers);
+            await toasts.waitFor(texts.onboardingCompleted);
+            await settle(page);
+            // The first visit to a feature starts the trial. Completing should land on /dashboard already; from a
+            // plain /onboarding it lands on /ai-coach instead (the known bug below), so open the Dashboard then.
+            if (pathOf(page) !== '/dashboard') await goTo('Dashboard');
+          },
+          VISIT_TRANSACTIONS: async () => {
+            if (await shell.navigation.isVisible()) await goTo('Transactions');
+            else await page.goto('/transactions');
+            await settle(page);
+          },
+          VISIT_SETTINGS: async () => {
+            await goTo('Settings');
+            await settle(page);
+          },
+          MAYBE_LATER: () => onboardingModal.maybeLater(),
+          COMPLETE_NOW: async () => {
+            await onboardingModal.completeNow();
+            await page.waitForURL((url) => url.pathname === '/onboarding' && url.searchParams.get('force') === 'true');
+          },
+          END_TRIAL: async () => {
+            await goTo('Settings');
+            await waitForPath(page, '/settings');
+            await settings.endTrial();
+            await toasts.waitFor(texts.trialEnded);
+          },
+          // Not mocking the server away: Playwright aborts the status request the way a dropped
+          // connection would, to show the spec §4 rule "if the status call fails, allow".
+          VISIT_TRANSACTIONS_WHILE_STATUS_FAILS: async () => {
+            await page.route(`${apiUrl}/subscription/status`, (route) => route.abort('internetdisconnected'));
+            await goTo('Transactions');
+            await settle(page);
+          },
+          SUBSCRIBE_MONTHLY: async () => {
+            const checkout: HostedCheckoutPage = await subscriptionModal.choose('Monthly');
+            await shot('checkout');
+            await checkout.pay(testCard);
+            await waitForPath(page, '/subscription/success');
+          },
+        },
+        states: {
+          wizard: async () => {
+            await waitForPath(page, '/onboarding');
+            await wizard.waitUntilShown();
+          },
+          coachAfterSkip: async () => {
+            expect(pathOf(page)).toBe('/ai-coach');
+            await mainHeading(page, 'AI Coach').waitFor();
+            expect(await onboardingModal.root.isVisible()).toBe(false);
+          },
+          onboardingModal: async () => {
+            await onboardingModal.root.waitFor();
+            expect(pathOf(page)).toBe('/transactions');
+            await onboardingModal.message(texts.skippedMessage).waitFor();
+            expect(await onboardingModal.buttonLabels()).toEqual([texts.maybeLater, texts.completeNow]);
+            await shot('onboarding-modal');
+          },
+          coachAfterModal: async () => {
+            await waitForPath(page, '/ai-coach');
+            await mainHeading(page, 'AI Coach').waitFor();
+            expect(await onboardingModal.root.isVisible()).toBe(false);
+          },
+          wizardAfterSkip: async () => {
+            await waitForPath(page, '/onboarding');
+            await wizard.waitUntilShown();
+            expect(await onboardingModal.root.isVisible()).toBe(false);
+          },
+          trialStarted: async () => {
+            await toasts.waitFor(texts.trialStarted);
+            await waitForPath(page, '/dashboard');
+            await mainHeading(page, 'Dashboard').waitFor();
+            expect(await statusOnServer(page, apiUrl)).toMatchObject({ has_access: true, status: 'trialing', trial: { active: true, has_used_trial: true } });
+            await shot('trial-started');
+          },
+          transactionsOpen: async () => {
+            await mainHeading(page, 'Transactions').waitFor();
+            expect(pathOf(page)).toBe('/transactions');
+            expect(await subscriptionModal.root.isVisible()).toBe(false);
+          },
+          trialEnded: async () => {
+            await settings.status('Expired').waitFor();
+            expect(pathOf(page)).toBe('/settings');
+            expect(await statusOnServer(page, apiUrl)).toMatchObject({ has_access: false, trial: { active: false, has_used_trial: true } });
+          },
+          subscriptionModal: async () => {
+            await subscriptionModal.root.waitFor();
+            await waitForPath(page, '/ai-coach');
+            await subscriptionModal.plan('Monthly').waitFor();
+            await subscriptionModal.plan('Yearly').waitFor();
+            await shot('subscription-modal');
+          },
+          openedDespiteFailure: async () => {
+            await toasts.waitFor(texts.networkError);
+            await mainHeading(page, 'Transactions').waitFor();
+            expect(pathOf(page)).toBe('/transactions');
+            expect(await subscriptionModal.root.isVisible()).toBe(false);
+            await page.unroute(`${apiUrl}/subscription/status`);
+          },
+          subscribed: async () => {
+            await success.subscribedHeading.waitFor();
+            await toasts.waitFor(texts.subscribed);
+            await success.activePlan('Monthly').waitFor();
+            expect(await statusOnServer(page, apiUrl)).toMatchObject({ has_access: true, status: 'active', plan: { id: 'monthly' }, payment_method: 'Visa •••• 4242' });
+            await shot('subscribed');
+          },
+          paidTransactionsOpen: async () => {
+            await mainHeading(page, 'Transactions').waitFor();
+            expect(pathOf(page)).toBe('/transactions');
+            expect(await subscriptionModal.root.isVisible()).toBe(false);
+          },
+        },
+      });
+    });
+  }
+});

@@ -1,0 +1,326 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { accessMachine, type AccessStatus } from '../../machines/access';
+import { onboardingMachine, type OnboardingDraft } from '../../machines/onboarding';
+import { guardRoute, type GuardDecision } from '../../machines/routes';
+import type { SessionUser, Toast } from '../../machines/types';
+import { uiMachine, uiTexts } from '../../machines/ui';
+import { accessFlowModel, accessFlowTexts, accessFlowTransitions, transitionsTaken } from '../models/accessFlow';
+
+const DAY = 86_400_000;
+const answers: OnboardingDraft = { currency: 'EUR', monthly_income: 3000, main_goal: 'grow_savings', help_with: ['saving'] };
+const fail = (message: string, status: number, handledGlobally = false) => Object.assign(new Error(message), { status, handledGlobally });
+
+/** The server as the client sees it: the profile's onboarding flags, and the subscription rules of the API (trial once, ever). */
+function fakeServer() {
+  const user: SessionUser = { user_id: 'u1', email: 'model@example.com', onboarding_completed: false, onboarding_skipped: false };
+  const billing = { trialEndsAt: null as number | null, trialUsed: false, paidUntil: null as number | null };
+  const calls = { status: 0, trialStart: 0 };
+  let networkDown = false;
+  return {
+    user,
+    billing,
+    calls,
+    set networkDown(down: boolean) {
+      networkDown = down;
+    },
+    async status(): Promise<AccessStatus> {
+      calls.status += 1;
+      if (networkDown) throw fail('Network error. Please check your connection.', 0, true);
+      const now = Date.now();
+      const paid = billing.paidUntil !== null && billing.paidUntil > now;
+      const trialActive = !paid && billing.trialEndsAt !== null && billing.trialEndsAt > now;
+      return { has_access: paid || trialActive, trial: { active: trialActive, has_used_trial: billing.trialUsed, days_left: trialActive ? Math.ceil((billing.trialEndsAt! - now) / DAY) : 0 } };
+    },
+    async startTrial(): Promise<{ status: string; trial?: AccessStatus['trial'] }> {
+      calls.trialStart += 1;
+      if (billing.trialUsed) throw fail('The free trial has already been used. Choose a plan to continue.', 409);
+      Object.assign(billing, { trialUsed: true, trialEndsAt: Date.now() + accessFlowTexts.trialDays * DAY });
+      return { status: 'started', trial: { active: true, has_used_trial: true, days_left: accessFlowTexts.trialDays } };
+    },
+    endTrialNow() {
+      billing.trialEndsAt = Math.min(billing.trialEndsAt ?? Date.now(), Date.now() - 1);
+    },
+    payMonthly() {
+      billing.paidUntil = Date.now() + 30 * DAY;
+    },
+    async completeOnboarding(draft: OnboardingDraft): Promise<SessionUser> {
+      Object.assign(user, { onboarding_completed: true, onboarding_skipped: false, onboarding: draft, currency: draft.currency });
+      return { ...user };
+    },
+    async skipOnboarding(): Promise<SessionUser> {
+      Object.assign(user, { onboarding_completed: false, onboarding_skipped: true });
+      return { ...user };
+    },
+  };
+}
+type FakeServer = ReturnType<typeof fakeServer>;
+
+/**
+ * The signed-in app around the real machines: the router consults guardRoute (machines/routes.ts) on every
+ * location, opens the onboarding-required modal through the ui machine and runs the access machine's check,
+ * as src/web/app/Guard.tsx does; the machines' navigate actions move the location. Only I/O is faked.
+ */
+function startApp(server: FakeServer) {
+  const toasts: Toast[] = [];
+  const navigations: string[] = [];
+  let pending: string | null = null;
+  const navigate = (to: string) => {
+    navigations.push(to);
+    pending = to;
+  };
+  const notify = (toast: Toast) => void (toast.message && toasts.push(toast));
+
+  const ui = createActor(uiMachine.provide({ actions: { showToast: (_, toast) => notify(toast), persistPreferences: () => undefined } }), { input: undefined }).start();
+  const onboarding = createActor(
+    onboardingMachine.provide({
+      actors: {
+        completeOnboarding: fromPromise(({ input }) => server.completeOnboarding(input)),
+        skipOnboarding: fromPromise(() => server.skipOnboarding()),
+      },
+      actions: { notify: (_, toast) => notify(toast), navigate: (_, { to }) => navigate(to) },
+    }),
+    // What the app gives it from the stored profile (src/web/app/actors.ts onboardingInput).
+    { input: { completed: server.user.onboarding_completed === true, skipped: server.user.onboarding_skipped === true } },
+  ).start();
+  const access = createActor(
+    accessMachine.provide({
+      actors: { getStatus: fromPromise(() => server.status()), startTrial: fromPromise(() => server.startTrial()) },
+      actions: { openSubscriptionModal: () => ui.send({ type: 'modal.open', modal: 'subscription' }), navigate: (_, { to }) => navigate(to), notify: (_, toast) => notify(toast) },
+    }),
+  ).start();
+
+  const app = {
+    ui,
+    onboarding,
+    access,
+    toasts,
+    navigations,
+    location: '/',
+    /** Every location the app showed, redirects included. */
+    history: [] as string[],
+    decision: null as GuardDecision | null,
+    get path() {
+      return new URL(app.location, 'http://app.test').pathname;
+    },
+    /** What the route shows: the page itself (allowed, and the access check passed or is not needed). */
+    pageOpen() {
+      const d = app.decision;
+      if (!d || d.kind !== 'allow') return false;
+      if (!d.checkAccess) return true;
+      const s = access.getSnapshot();
+      return s.context.path === app.path && (s.hasTag('open') || (s.hasTag('busy') && s.context.granted));
+    },
+    modals: () => ui.getSnapshot().context.modals,
+    /** The onboarding-required modal as the user reads it (src/web/overlays/OnboardingRequiredModal.tsx). */
+    onboardingModal() {
+      const skipped = onboarding.getSnapshot().context.skipped;
+      return {
+        open: app.modals().onboardingRequired,
+        title: uiTexts.onboardingTitle,
+        text: skipped ? uiTexts.onboardingSkippedMessage : uiTexts.onboardingMessage,
+        buttons: [uiTexts.maybeLater, skipped ? uiTexts.completeNow : uiTexts.goToOnboarding],
+      };
+    },
+    /** Opens a location and follows redirects and the machines' navigations until the app rests. */
+    async visit(location: string) {
+      pending = location;
+      for (let hops = 0; pending !== null; hops++) {
+        if (hops > 8) throw new Error(`navigation loop: ${navigations.join(' → ')}`);
+        app.location = pending;
+        app.history.push(pending);
+        pending = null;
+        const url = new URL(app.location, 'http://app.test');
+        const { completed, skipped } = onboarding.getSnapshot().context;
+        const decision = guardRoute({ path: url.pathname, location: app.location, session: 'authenticated', onboardingCompleted: completed, onboardingSkipped: skipped, force: url.searchParams.get('force') === 'true' });
+        app.decision = decision;
+        if (decision.kind === 'redirect') {
+          pending = decision.to;
+          continue;
+        }
+        ui.send({ type: decision.kind === 'onboardingModal' ? 'modal.open' : 'modal.close', modal: 'onboardingRequired' });
+        if (decision.kind === 'allow' && decision.checkAccess) {
+          access.send({ type: 'access.check', path: url.pathname });
+          await waitFor(access, (s) => !s.hasTag('busy'), { timeout: 2000 });
+        }
+      }
+    },
+    /** Sends an onboarding event, waits for the call, then follows where the machine navigated. */
+    async onboardingDo(event: { type: 'onboarding.skip' } | { type: 'onboarding.complete' }) {
+      onboarding.send(event);
+      await waitFor(onboarding, (s) => !s.hasTag('busy'), { timeout: 2000 });
+      if (pending) await app.visit(pending);
+    },
+    stop() {
+      ui.stop();
+      onboarding.stop();
+      access.stop();
+    },
+  };
+  return app;
+}
+type App = ReturnType<typeof startApp>;
+
+const model = createTestModel(accessFlowModel);
+const paths = model.getSimplePaths();
+
+describe('model-based paths: onboarding, route guard and access check (real guardRoute, onboarding, ui and access machines)', () => {
+  it('the paths cover every state and every transition of the model', () => {
+    const visited = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.state.value))));
+    expect([...transitionsTaken(paths)].sort()).toEqual(accessFlowTransitions().sort());
+    expect([...visited].sort()).toEqual(Object.keys(accessFlowModel.root.states).sort());
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const server = fakeServer();
+      let app: App = startApp(server);
+      await app.visit('/');
+      const trialToasts = () => app.toasts.filter((t) => t.message === accessFlowTexts.trialStarted);
+
+      try {
+        await path.test({
+          events: {
+            SKIP_ONBOARDING: () => app.onboardingDo({ type: 'onboarding.skip' }),
+            COMPLETE_ONBOARDING: async () => {
+              app.onboarding.send({ type: 'onboarding.answer', answers });
+              await app.onboardingDo({ type: 'onboarding.complete' });
+            },
+            VISIT_TRANSACTIONS: () => app.visit('/transactions'),
+            VISIT_SETTINGS: () => app.visit('/settings'),
+            // The modal's buttons (OnboardingRequiredModal.tsx): close the modal, then go.
+            MAYBE_LATER: async () => {
+              app.ui.send({ type: 'modal.close', modal: 'onboardingRequired' });
+              await app.visit('/ai-coach');
+            },
+            COMPLETE_NOW: async () => {
+              app.ui.send({ type: 'modal.close', modal: 'onboardingRequired' });
+              await app.visit('/onboarding?force=true');
+            },
+            // Settings → 'End trial now' → confirm: POST /subscription/trial/end-now.
+            END_TRIAL: async () => {
+              await app.visit('/settings');
+              server.endTrialNow();
+            },
+            VISIT_TRANSACTIONS_WHILE_STATUS_FAILS: async () => {
+              server.networkDown = true;
+              await app.visit('/transactions');
+              server.networkDown = false;
+            },
+            // Choose Monthly → hosted checkout (a full page load away from the app) → back on /subscription/success.
+            SUBSCRIBE_MONTHLY: async () => {
+              server.payMonthly();
+              app.stop();
+              app = startApp(server);
+              await app.visit('/subscription/success?session_id=cs_local_model');
+            },
+          },
+          states: {
+            wizard: () => {
+              expect(app.location).toBe('/onboarding');
+              expect(app.pageOpen()).toBe(true);
+              expect(app.onboarding.getSnapshot().value).toBe('notCompleted');
+              expect(app.modals()).toMatchObject({ onboardingRequired: false, subscription: false });
+              expect(server.calls.status).toBe(0);
+            },
+            coachAfterSkip: () => {
+              expect(app.location).toBe('/ai-coach');
+              expect(app.pageOpen()).toBe(true);
+              expect(app.onboarding.getSnapshot().value).toBe('skipped');
+              expect(server.user).toMatchObject({ onboarding_completed: false, onboarding_skipped: true });
+              expect(app.modals().onboardingRequired).toBe(false);
+              // The coach needs neither onboarding nor a subscription: no access check.
+              expect(server.calls.status).toBe(0);
+            },
+            onboardingModal: () => {
+              expect(app.location).toBe('/transactions');
+              expect(app.decision).toMatchObject({ kind: 'onboardingModal', skipped: true });
+              expect(app.pageOpen()).toBe(false);
+              expect(app.onboardingModal()).toEqual({
+                open: true,
+                title: accessFlowTexts.onboardingTitle,
+                text: accessFlowTexts.skippedMessage,
+                buttons: [accessFlowTexts.maybeLater, accessFlowTexts.completeNow],
+              });
+              expect(server.calls.status).toBe(0);
+            },
+            coachAfterModal: () => {
+              expect(app.location).toBe('/ai-coach');
+              expect(app.pageOpen()).toBe(true);
+              expect(app.modals().onboardingRequired).toBe(false);
+              expect(app.onboarding.getSnapshot().context).toMatchObject({ skipped: true, completed: false });
+            },
+            wizardAfterSkip: () => {
+              // Redirected from /settings (redirect mode), or sent by 'Complete Now' to /onboarding?force=true.
+              expect(['/settings,/onboarding', '/onboarding?force=true']).toContain(app.history.slice(app.history.at(-1) === '/onboarding' ? -2 : -1).join(','));
+              expect(app.path).toBe('/onboarding');
+              expect(app.pageOpen()).toBe(true);
+              expect(app.modals().onboardingRequired).toBe(false);
+              expect(app.onboarding.getSnapshot().value).toBe('skipped');
+              expect(server.calls.status).toBe(0);
+            },
+            trialStarted: () => {
+              expect(app.location).toBe('/dashboard');
+              expect(app.pageOpen()).toBe(true);
+              expect(app.onboarding.getSnapshot().context).toMatchObject({ completed: true, skipped: false });
+              expect(server.user).toMatchObject({ onboarding_completed: true, onboarding_skipped: false, onboarding: answers });
+              expect(app.toasts).toEqual([
+                { kind: 'success', message: accessFlowTexts.onboardingCompleted },
+                { kind: 'success', message: accessFlowTexts.trialStarted },
+              ]);
+              expect(server.calls.trialStart).toBe(1);
+              expect(app.modals().subscription).toBe(false);
+            },
+            transactionsOpen: () => {
+              expect(app.location).toBe('/transactions');
+              expect(app.pageOpen()).toBe(true);
+              expect(app.access.getSnapshot().value).toBe('allowed');
+              expect(server.calls.trialStart).toBe(1);
+              expect(trialToasts()).toHaveLength(1);
+              expect(app.modals()).toMatchObject({ onboardingRequired: false, subscription: false });
+            },
+            trialEnded: async () => {
+              expect(app.location).toBe('/settings');
+              expect(app.pageOpen()).toBe(true);
+              expect(await server.status()).toMatchObject({ has_access: false, trial: { active: false, has_used_trial: true } });
+            },
+            subscriptionModal: () => {
+              expect(app.modals().subscription).toBe(true);
+              expect(app.location).toBe('/ai-coach');
+              expect(app.pageOpen()).toBe(true);
+              // The access machine sent the user from /transactions to /ai-coach.
+              expect(app.history.slice(-2)).toEqual(['/transactions', '/ai-coach']);
+              expect(app.navigations.at(-1)).toBe('/ai-coach');
+              expect(app.access.getSnapshot().value).toBe('denied');
+              // The used trial is never started again.
+              expect(server.calls.trialStart).toBe(1);
+            },
+            openedDespiteFailure: () => {
+              expect(app.location).toBe('/transactions');
+              expect(app.pageOpen()).toBe(true);
+              expect(app.access.getSnapshot().value).toBe('allowed');
+              expect(app.modals().subscription).toBe(false);
+              expect(server.calls.trialStart).toBe(1);
+            },
+            subscribed: async () => {
+              expect(app.path).toBe('/subscription/success');
+              expect(app.pageOpen()).toBe(true);
+              expect(await server.status()).toMatchObject({ has_access: true });
+              expect(app.modals().subscription).toBe(false);
+            },
+            paidTransactionsOpen: () => {
+              expect(app.location).toBe('/transactions');
+              expect(app.pageOpen()).toBe(true);
+              expect(app.access.getSnapshot().value).toBe('allowed');
+              expect(app.modals()).toMatchObject({ onboardingRequired: false, subscription: false });
+              expect(server.calls.trialStart).toBe(1);
+            },
+          },
+        });
+      } finally {
+        app.stop();
+      }
+    });
+  }
+});
