@@ -238,13 +238,22 @@ describe('checkout on the local provider (hosted page with a test card)', () => 
   });
 
   it('confirming an older checkout after a newer one keeps the newer purchase', async () => {
-    const user = await subscribedUser('monthly');
+    // Two checkouts opened before either was paid (e.g. two tabs): the later payment wins.
+    const user = await signUpAndVerify(app);
+    const older = await createCheckout(user, 'monthly');
     const newer = await createCheckout(user, 'yearly');
+    expect((await form(`/billing/checkout/${older.session_id}/pay`, card(GOOD_CARD))).statusCode).toBe(303);
+    expect((await call(user, 'POST', '/subscription/confirm', { session_id: older.session_id })).statusCode).toBe(200);
     expect((await form(`/billing/checkout/${newer.session_id}/pay`, card(GOOD_CARD))).statusCode).toBe(303);
     expect((await call(user, 'POST', '/subscription/confirm', { session_id: newer.session_id })).json()).toMatchObject({ plan: { id: 'yearly' } });
-    const older = await call(user, 'POST', '/subscription/confirm', { session_id: user.sessionId });
-    expect(older.statusCode).toBe(200);
-    expect(older.json()).toMatchObject({ status: 'active', plan: { id: 'yearly' } });
+    const again = await call(user, 'POST', '/subscription/confirm', { session_id: older.session_id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'active', plan: { id: 'yearly' } });
+  });
+
+  it('an active subscriber cannot open a second checkout (409): plans change through update or the portal', async () => {
+    const user = await subscribedUser('monthly');
+    expectDetail(await call(user, 'POST', '/subscription/create-checkout-session', { plan_id: 'yearly' }), 409, /already have an active subscription/);
   });
 
   it('confirming the same checkout again after switching plan keeps the new plan', async () => {

@@ -70,6 +70,8 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
         const user = await repos.users.findById(request.userId);
         if (!user) throw notFound('User not found');
         const row = await repos.subscriptions.find(request.userId);
+        // Paying twice is never what a user wants: a running subscription changes plan instead.
+        if ((await fastify.subscriptionStatus(request.userId)).status === 'active') throw conflict('You already have an active subscription. Switch plans from Settings → Manage billing.');
         return billing.createCheckout({ userId: user.id, email: user.email, plan, customerId: row?.customerId ?? null });
       },
     );
