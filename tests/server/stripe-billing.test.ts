@@ -134,8 +134,9 @@ describe('Stripe provider (against a local server speaking the Stripe API)', () 
     expect((await statusOf(other)).has_access).toBe(false);
   });
 
-  it('a second checkout reuses the Stripe customer', async () => {
+  it('a second checkout (after cancelling) reuses the Stripe customer', async () => {
     const user = await subscribedUser();
+    expect((await call(user, '/subscription/cancel')).statusCode).toBe(200);
     await checkout(user, 'yearly');
     const sent = fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!;
     expect(sent.form.customer).toBe(fake.subscriptions.get(user.subscriptionId)!.customer);
