@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** One error of an import, by line of the uploaded file (1-based, header included). */
+export interface ImportLineError {
+  line: number;
+  message: string;
+}
+
+/**
+ * CSV import jobs. The uploaded text stays here until the job finishes, so a job interrupted by a
+ * restart resumes from `rows_done` (progress and inserted rows commit in the same transaction).
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled'] }).notNull().default('uploaded'),
+    fileName: text('file_name'),
+    /** The uploaded CSV text; cleared when the job ends. */
+    content: text('content'),
+    /** The mapping and options chosen at commit (ImportMapping of the contract). */
+    mapping: jsonb('mapping').$type<Record<string, unknown>>(),
+    rowsTotal: integer('rows_total').notNull().default(0),
+    rowsDone: integer('rows_done').notNull().default(0),
+    rowsImported: integer('rows_imported').notNull().default(0),
+    rowsDuplicate: integer('rows_duplicate').notNull().default(0),
+    rowsFailed: integer('rows_failed').notNull().default(0),
+    /** The first errors by line (capped); rows_failed has the full count. */
+    errors: jsonb('errors').$type<ImportLineError[]>().notNull().default([]),
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('import_jobs_user_idx').on(t.userId, t.createdAt),
+    index('import_jobs_pending_idx').on(t.status).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+/**
+ * Income and expenses. Amounts are positive minor units; `type` gives the direction. The
+ * statement-level triggers of migrations `transactions_rollups` and `transactions_monthly_totals`
+ * keep `transaction_daily_totals` and `transaction_monthly_totals` in step inside the same
+ * database transaction as every write.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['income', 'expense'] }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** ISO 4217; null means the account currency (users.currency). */
+    currency: text('currency'),
+    date: date('date', { mode: 'string' }).notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull().default(''),
+    merchant: text('merchant'),
+    notes: text('notes'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    source: text('source', { enum: ['manual', 'import', 'demo'] }).notNull().default('manual'),
+    importId: uuid('import_id').references(() => importJobs.id, { onDelete: 'set null' }),
+    /** Word index over description, merchant and notes ('simple' config: no stemming, any language). */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, coalesce(description, '') || ' ' || coalesce(merchant, '') || ' ' || coalesce(notes, ''))`,
+    ),
+    // Millisecond precision so a created_at cursor round-trips through a JS Date exactly.
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('transactions_amount_positive', sql`${t.amountMinor} > 0`),
+    check('transactions_type_valid', sql`${t.type} in ('income', 'expense')`),
+    // Plain ascending btrees: a backward scan serves ORDER BY ... DESC (NULLS FIRST) exactly.
+    // Default list order and keyset pagination: (date desc, id desc).
+    index('transactions_user_date_idx').on(t.userId, t.date, t.id),
+    index('transactions_user_category_date_idx').on(t.userId, t.category, t.date, t.id),
+    index('transactions_user_amount_idx').on(t.userId, t.amountMinor, t.id),
+    index('transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('transactions_search_idx').using('gin', t.search),
+    index('transactions_tags_idx').using('gin', t.tags),
+    index('transactions_import_idx').on(t.importId).where(sql`${t.importId} is not null`),
+    index('transactions_demo_idx').on(t.userId).where(sql`${t.source} = 'demo'`),
+  ],
+);
+
+/**
+ * Per user, day, category and type: the sum and count of transactions. Written only by the
+ * triggers on `transactions`; summaries, reports, balances and list totals read it.
+ */
+export const transactionDailyTotals = pgTable(
+  'transaction_daily_totals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    category: text('category').notNull(),
+    type: text('type', { enum: ['income', 'expense'] }).notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ name: 'transaction_daily_totals_pkey', columns: [t.userId, t.day, t.category, t.type] })],
+);
+
+/**
+ * The same sums per calendar month (`month` is its first day), kept by the same trigger. Long
+ * ranges (all-time balance, yearly views) read whole months here and only the partial months at
+ * either end from the daily table: ~12 rows a year per category instead of ~365.
+ */
+export const transactionMonthlyTotals = pgTable(
+  'transaction_monthly_totals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    category: text('category').notNull(),
+    type: text('type', { enum: ['income', 'expense'] }).notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ name: 'transaction_monthly_totals_pkey', columns: [t.userId, t.month, t.category, t.type] })],
+);
+
+/** Categories a user added to the built-in set (src/contract/transactions.ts DEFAULT_CATEGORIES). */
+export const transactionCategories = pgTable(
+  'transaction_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['income', 'expense'] }).notNull(),
+    color: text('color'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('transaction_categories_user_name_key').on(t.userId, sql`lower(${t.name})`)],
+);

@@ -1,0 +1,636 @@
+import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { ImportLineError } from '../db/schema';
+import type { Db } from '../db/client';
+import { importJobs, transactionCategories, transactionDailyTotals, transactionMonthlyTotals, transactions, users } from '../db/schema';
+
+export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search'>;
+export type CategoryRow = typeof transactionCategories.$inferSelect;
+export type ImportJobRow = typeof importJobs.$inferSelect;
+type TxType = 'income' | 'expense';
+type Source = 'manual' | 'import' | 'demo';
+/** The database or an open transaction on it. */
+export type Queryable = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface NewTransaction {
+  type: TxType;
+  amountMinor: number;
+  date: string;
+  category: string;
+  description: string;
+  merchant: string | null;
+  notes: string | null;
+  tags: string[];
+  currency: string | null;
+}
+
+export type TransactionPatch = Partial<NewTransaction>;
+
+/** Filters in storage terms: canonical category names, minor units, a ready tsquery. */
+export interface StoredFilters {
+  type?: TxType;
+  categories?: string[];
+  dateFrom?: string;
+  dateTo?: string;
+  amountMinMinor?: number;
+  amountMaxMinor?: number;
+  /** to_tsquery('simple', …) input, e.g. `star:* & coffee:*`. */
+  tsquery?: string;
+  tags?: string[];
+  source?: Source;
+  importId?: string;
+}
+
+export type SortKey = 'date' | 'amount' | 'created_at';
+export interface KeysetPosition {
+  /** The sort key of the last row seen: YYYY-MM-DD, minor units, or an ISO timestamp. */
+  value: string | number;
+  id: string;
+}
+
+export interface ListRequest {
+  filters: StoredFilters;
+  sort: SortKey;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  after?: KeysetPosition;
+  includeTotal: boolean;
+}
+
+export interface ListResult {
+  rows: TransactionRow[];
+  total: number | null;
+  hasMore: boolean;
+}
+
+export interface PeriodTotals {
+  incomeMinor: number;
+  expenseMinor: number;
+  count: number;
+}
+
+export interface CategoryTotalRow {
+  category: string;
+  type: TxType;
+  totalMinor: number;
+  count: number;
+}
+
+/** Every column but the search vector, which only the database needs. */
+const rowColumns = {
+  id: transactions.id,
+  userId: transactions.userId,
+  type: transactions.type,
+  amountMinor: transactions.amountMinor,
+  currency: transactions.currency,
+  date: transactions.date,
+  category: transactions.category,
+  description: transactions.description,
+  merchant: transactions.merchant,
+  notes: transactions.notes,
+  tags: transactions.tags,
+  source: transactions.source,
+  importId: transactions.importId,
+  createdAt: transactions.createdAt,
+  updatedAt: transactions.updatedAt,
+};
+
+const sortColumn = { date: transactions.date, amount: transactions.amountMinor, created_at: transactions.createdAt } as const;
+
+const num = (v: unknown) => Number(v ?? 0);
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+const owned = (userId: string, id: string) => and(eq(transactions.userId, userId), eq(transactions.id, id));
+
+function filterConditions(userId: string, f: StoredFilters): SQL[] {
+  const conds: SQL[] = [eq(transactions.userId, userId)];
+  if (f.type) conds.push(eq(transactions.type, f.type));
+  if (f.categories?.length === 1) conds.push(eq(transactions.category, f.categories[0]!));
+  else if (f.categories && f.categories.length > 1) conds.push(inArray(transactions.category, f.categories));
+  if (f.dateFrom) conds.push(gte(transactions.date, f.dateFrom));
+  if (f.dateTo) conds.push(lte(transactions.date, f.dateTo));
+  if (f.amountMinMinor !== undefined) conds.push(gte(transactions.amountMinor, f.amountMinMinor));
+  if (f.amountMaxMinor !== undefined) conds.push(lte(transactions.amountMinor, f.amountMaxMinor));
+  if (f.tsquery) conds.push(sql`${transactions.search} @@ to_tsquery('simple', ${f.tsquery})`);
+  if (f.tags?.length) conds.push(arrayContains(transactions.tags, f.tags));
+  if (f.source) conds.push(eq(transactions.source, f.source));
+  if (f.importId) conds.push(isUuid(f.importId) ? eq(transactions.importId, f.importId) : sql`false`);
+  return conds;
+}
+
+/** Filters the daily rollup can count exactly: type, category and day range. */
+const countableFromRollup = (f: StoredFilters) =>
+  f.amountMinMinor === undefined && f.amountMaxMinor === undefined && !f.tsquery && !f.tags?.length && !f.source && !f.importId;
+
+const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+const monthEnd = (day: string) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+const shiftMonthStart = (day: string, delta: number) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + delta, 1)).toISOString().slice(0, 10);
+};
+
+/**
+ * A day range (open ends allowed) as whole months plus the partial months at either end:
+ * whole months are read from the monthly rollup, the rest from the daily one.
+ */
+export function splitRange(from?: string, to?: string): { months: { from?: string; to?: string } | null; days: [string, string][] } {
+  if (from && to && from > to) return { months: null, days: [] };
+  if (from && to && from.slice(0, 7) === to.slice(0, 7)) {
+    return from === monthStart(from) && to === monthEnd(to) ? { months: { from, to: from }, days: [] } : { months: null, days: [[from, to]] };
+  }
+  const days: [string, string][] = [];
+  let monthsFrom: string | undefined;
+  let monthsTo: string | undefined;
+  if (from) {
+    if (from === monthStart(from)) monthsFrom = from;
+    else {
+      days.push([from, monthEnd(from)]);
+      monthsFrom = shiftMonthStart(from, 1);
+    }
+  }
+  if (to) {
+    if (to === monthEnd(to)) monthsTo = monthStart(to);
+    else {
+      days.push([monthStart(to), to]);
+      monthsTo = shiftMonthStart(to, -1);
+    }
+  }
+  const months = monthsFrom && monthsTo && monthsFrom > monthsTo ? null : { from: monthsFrom, to: monthsTo };
+  return { months, days };
+}
+
+/** Rollup rows (category, type, total_minor, count) covering a day range, optionally one type or some categories. */
+function rollupSource(userId: string, range: { from?: string; to?: string; type?: TxType; categories?: string[] }): SQL {
+  const { months, days } = splitRange(range.from, range.to);
+  const extra = (table: typeof transactionDailyTotals | typeof transactionMonthlyTotals) => {
+    const conds: SQL[] = [];
+    if (range.type) conds.push(sql` and ${table.type} = ${range.type}`);
+    if (range.categories?.length) conds.push(sql` and ${inArray(table.category, range.categories)}`);
+    return sql.join(conds, sql``);
+  };
+  const parts: SQL[] = [];
+  if (months) {
+    const m = transactionMonthlyTotals;
+    parts.push(sql`select ${m.category} as category, ${m.type} as type, ${m.totalMinor} as total_minor, ${m.count} as count from ${m}
+      where ${m.userId} = ${userId}${months.from ? sql` and ${m.month} >= ${months.from}` : sql``}${months.to ? sql` and ${m.month} <= ${months.to}` : sql``}${extra(m)}`);
+  }
+  for (const [a, b] of days) {
+    const d = transactionDailyTotals;
+    parts.push(sql`select ${d.category} as category, ${d.type} as type, ${d.totalMinor} as total_minor, ${d.count} as count from ${d}
+      where ${d.userId} = ${userId} and ${d.day} >= ${a} and ${d.day} <= ${b}${extra(d)}`);
+  }
+  if (parts.length === 0) return sql`select null::text as category, null::text as type, 0::bigint as total_minor, 0 as count where false`;
+  return sql.join(parts, sql` union all `);
+}
+
+const toInsert = (userId: string, t: NewTransaction, source: Source, importId: string | null) => ({
+  userId,
+  type: t.type,
+  amountMinor: t.amountMinor,
+  date: t.date,
+  category: t.category,
+  description: t.description,
+  merchant: t.merchant,
+  notes: t.notes,
+  tags: t.tags,
+  currency: t.currency,
+  source,
+  importId,
+});
+
+/** Rows per INSERT statement: 12 parameters a row stays well below PostgreSQL's 65,535. */
+const INSERT_CHUNK = 2_000;
+
+/** Transactions, their daily rollup (read side), user categories and import jobs. Every query is scoped by user. */
+export function transactionsRepository(db: Db) {
+  const repo = {
+    async get(userId: string, id: string): Promise<TransactionRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const rows = await db.select(rowColumns).from(transactions).where(owned(userId, id)).limit(1);
+      return rows[0];
+    },
+
+    async create(userId: string, input: NewTransaction): Promise<TransactionRow> {
+      const [row] = await db.insert(transactions).values(toInsert(userId, input, 'manual', null)).returning(rowColumns);
+      return row!;
+    },
+
+    async update(userId: string, id: string, patch: TransactionPatch): Promise<TransactionRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const rows = await db
+        .update(transactions)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(owned(userId, id))
+        .returning(rowColumns);
+      return rows[0];
+    },
+
+    async remove(userId: string, id: string): Promise<boolean> {
+      if (!isUuid(id)) return false;
+      const rows = await db.delete(transactions).where(owned(userId, id)).returning({ id: transactions.id });
+      return rows.length > 0;
+    },
+
+    /** Inserts many rows (import batches, demo data) in chunks; call inside a transaction to make them one write. */
+    async insertMany(q: Queryable, userId: string, rows: NewTransaction[], source: Source, importId: string | null = null): Promise<number> {
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await q.insert(transactions).values(rows.slice(i, i + INSERT_CHUNK).map((t) => toInsert(userId, t, source, importId)));
+      }
+      return rows.length;
+    },
+
+    /**
+     * One page in a stable order (sort key, then id, same direction) plus the total. Keyset
+     * (`after`) pages cost the same at any depth. Totals of type/category/date filters come from
+     * the daily rollup; other filters count the matching rows.
+     */
+    async list(userId: string, req: ListRequest): Promise<ListResult> {
+      const conds = filterConditions(userId, req.filters);
+      const dir = req.order === 'asc' ? asc : desc;
+
+      let rows: TransactionRow[];
+      let total: number | null = null;
+      if (req.filters.tsquery) {
+        // Text search: collect the matches through the GIN index first (OFFSET 0 keeps the planner
+        // from walking the date index hoping to meet a rare word early), count them in the same
+        // pass, then sort that set. The cost follows the number of matches.
+        const matches = db
+          .select({ ...rowColumns, matchCount: sql<string>`count(*) over ()`.as('match_count') })
+          .from(transactions)
+          .where(and(...conds))
+          .offset(0)
+          .as('m');
+        const key = { date: matches.date, amount: matches.amountMinor, created_at: matches.createdAt }[req.sort];
+        const where = req.after ? keysetAfter(key, matches.id, req.after, req.sort, req.order) : undefined;
+        const found = await db
+          .select()
+          .from(matches)
+          .where(where)
+          .orderBy(dir(key), dir(matches.id))
+          .limit(req.limit + 1)
+          .offset(req.after ? 0 : req.offset);
+        rows = found.map(({ matchCount, ...row }) => {
+          total = num(matchCount);
+          return row as TransactionRow;
+        });
+      } else {
+        const key = sortColumn[req.sort];
+        if (req.after) conds.push(keysetAfter(key, transactions.id, req.after, req.sort, req.order));
+        rows = await db
+          .select(rowColumns)
+          .from(transactions)
+          .where(and(...conds))
+          .orderBy(dir(key), dir(transactions.id))
+          .limit(req.limit + 1)
+          .offset(req.after ? 0 : req.offset);
+      }
+      const hasMore = rows.length > req.limit;
+      if (hasMore) rows.pop();
+      if (!req.includeTotal) total = null;
+      else if (total === null) total = await repo.count(userId, req.filters);
+      return { rows, total, hasMore };
+    },
+
+    async count(userId: string, f: StoredFilters): Promise<number> {
+      if (countableFromRollup(f)) {
+        const groups = await repo.rollupGroups(userId, { from: f.dateFrom, to: f.dateTo, type: f.type, categories: f.categories });
+        return groups.reduce((n, g) => n + g.count, 0);
+      }
+      const [row] = await db
+        .select({ n: sql<string>`count(*)` })
+        .from(transactions)
+        .where(and(...filterConditions(userId, f)));
+      return num(row?.n);
+    },
+
+    /** Sum and count per category and type over a day range (open ends allowed), from the rollups. */
+    async rollupGroups(userId: string, range: { from?: string; to?: string; type?: TxType; categories?: string[] }): Promise<CategoryTotalRow[]> {
+      const result = (await db.execute(sql`
+        select category, type, sum(total_minor)::text as total, sum(count)::text as n
+        from (${rollupSource(userId, range)}) as r
+        group by category, type`)) as unknown as { rows: { category: string; type: TxType; total: string; n: string }[] };
+      return result.rows.filter((r) => num(r.n) > 0).map((r) => ({ category: r.category, type: r.type, totalMinor: num(r.total), count: num(r.n) }));
+    },
+
+    /** Income, expenses and count over a day range (open ends allowed), from the rollups. */
+    async totals(userId: string, dateFrom?: string, dateTo?: string): Promise<PeriodTotals> {
+      const out: PeriodTotals = { incomeMinor: 0, expenseMinor: 0, count: 0 };
+      for (const g of await repo.rollupGroups(userId, { from: dateFrom, to: dateTo })) {
+        if (g.type === 'income') out.incomeMinor += g.totalMinor;
+        else out.expenseMinor += g.totalMinor;
+        out.count += g.count;
+      }
+      return out;
+    },
+
+    async categoryTotals(userId: string, dateFrom: string | undefined, dateTo: string | undefined, type?: TxType): Promise<CategoryTotalRow[]> {
+      return repo.rollupGroups(userId, { from: dateFrom, to: dateTo, type });
+    },
+
+    async dailyTotals(userId: string, dateFrom: string, dateTo: string): Promise<{ day: string; type: TxType; totalMinor: number; count: number }[]> {
+      const rows = await db
+        .select({ day: transactionDailyTotals.day, type: transactionDailyTotals.type, total: sql<string>`sum(${transactionDailyTotals.totalMinor})`, n: sql<string>`sum(${transactionDailyTotals.count})` })
+        .from(transactionDailyTotals)
+        .where(and(eq(transactionDailyTotals.userId, userId), gte(transactionDailyTotals.day, dateFrom), lte(transactionDailyTotals.day, dateTo)))
+        .groupBy(transactionDailyTotals.day, transactionDailyTotals.type);
+      return rows.map((r) => ({ day: r.day, type: r.type, totalMinor: num(r.total), count: num(r.n) }));
+    },
+
+    /** Sums per calendar month (YYYY-MM) and type for the months touching [dateFrom, dateTo]. */
+    async monthlyTotals(userId: string, dateFrom: string, dateTo: string): Promise<{ month: string; type: TxType; totalMinor: number; count: number }[]> {
+      const m = transactionMonthlyTotals;
+      const month = sql<string>`to_char(${m.month}, 'YYYY-MM')`;
+      const rows = await db
+        .select({ month, type: m.type, total: sql<string>`sum(${m.totalMinor})`, n: sql<string>`sum(${m.count})` })
+        .from(m)
+        .where(and(eq(m.userId, userId), gte(m.month, monthStart(dateFrom)), lte(m.month, monthStart(dateTo))))
+        .groupBy(month, m.type);
+      return rows.map((r) => ({ month: r.month, type: r.type, totalMinor: num(r.total), count: num(r.n) }));
+    },
+
+    /** Sums per month (YYYY-MM), category and type for whole months fromMonth..toMonth (YYYY-MM), from the monthly rollup. */
+    async monthGroups(userId: string, fromMonth: string, toMonth: string): Promise<(CategoryTotalRow & { month: string })[]> {
+      const m = transactionMonthlyTotals;
+      const rows = await db
+        .select({ month: sql<string>`to_char(${m.month}, 'YYYY-MM')`, category: m.category, type: m.type, total: m.totalMinor, n: m.count })
+        .from(m)
+        .where(and(eq(m.userId, userId), gte(m.month, `${fromMonth}-01`), lte(m.month, `${toMonth}-01`)));
+      return rows.map((r) => ({ month: r.month, category: r.category, type: r.type, totalMinor: num(r.total), count: num(r.n) }));
+    },
+
+    /** The account currency (users.currency). */
+    async accountCurrency(userId: string): Promise<string> {
+      const rows = await db.select({ currency: users.currency }).from(users).where(eq(users.id, userId)).limit(1);
+      return rows[0]?.currency ?? 'USD';
+    },
+
+    /** First and last day with any transaction. */
+    async dateSpan(userId: string): Promise<{ first: string | null; last: string | null }> {
+      const [row] = await db
+        .select({ first: sql<string | null>`min(${transactionDailyTotals.day})::text`, last: sql<string | null>`max(${transactionDailyTotals.day})::text` })
+        .from(transactionDailyTotals)
+        .where(eq(transactionDailyTotals.userId, userId));
+      return { first: row?.first ?? null, last: row?.last ?? null };
+    },
+
+    async largest(userId: string, type: TxType, dateFrom: string, dateTo: string, limit: number): Promise<TransactionRow[]> {
+      return db
+        .select(rowColumns)
+        .from(transactions)
+        .where(and(eq(transactions.userId, userId), eq(transactions.type, type), gte(transactions.date, dateFrom), lte(transactions.date, dateTo)))
+        .orderBy(desc(transactions.amountMinor), desc(transactions.id))
+        .limit(limit);
+    },
+
+    /** Transactions per category name (for the categories list). */
+    async usageByCategory(userId: string): Promise<Map<string, number>> {
+      const usage = new Map<string, number>();
+      for (const g of await repo.rollupGroups(userId, {})) usage.set(g.category, (usage.get(g.category) ?? 0) + g.count);
+      return usage;
+    },
+
+    async hasDemo(userId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(and(eq(transactions.userId, userId), eq(transactions.source, 'demo')))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Replaces the user's demo rows with these, in one database transaction. */
+    async replaceDemo(userId: string, rows: NewTransaction[]): Promise<number> {
+      return db.transaction(async (tx) => {
+        await tx.delete(transactions).where(and(eq(transactions.userId, userId), eq(transactions.source, 'demo')));
+        return repo.insertMany(tx, userId, rows, 'demo');
+      });
+    },
+
+    async removeDemo(userId: string): Promise<number> {
+      const rows = await db
+        .delete(transactions)
+        .where(and(eq(transactions.userId, userId), eq(transactions.source, 'demo')))
+        .returning({ id: transactions.id });
+      return rows.length;
+    },
+
+    /**
+     * Existing rows sharing date, type and amount with any of these (descriptions compared by the
+     * caller), leaving out rows of one import. One indexed probe per distinct triple.
+     */
+    async duplicateCandidates(
+      userId: string,
+      triples: { date: string; type: TxType; amountMinor: number }[],
+      excludeImportId: string | null,
+      q: Queryable = db,
+    ): Promise<{ date: string; type: TxType; amountMinor: number; description: string }[]> {
+      if (triples.length === 0) return [];
+      // Dates, types and integers only: safe to pass as array literals.
+      const dates = `{${triples.map((t) => t.date).join(',')}}`;
+      const types = `{${triples.map((t) => t.type).join(',')}}`;
+      const amounts = `{${triples.map((t) => Math.trunc(t.amountMinor)).join(',')}}`;
+      const result = (await q.execute(sql`
+        select t.date::text as date, t.type, t.amount_minor, t.description
+        from (select distinct d, ty, a from unnest(${dates}::date[], ${types}::text[], ${amounts}::bigint[]) as k(d, ty, a)) as k
+        cross join lateral (
+          select x.date, x.type, x.amount_minor, x.description from ${transactions} x
+          where x.user_id = ${userId} and x.date = k.d and x.type = k.ty and x.amount_minor = k.a
+            and (${excludeImportId}::uuid is null or x.import_id is distinct from ${excludeImportId}::uuid)
+        ) as t`)) as unknown as { rows: { date: string; type: TxType; amount_minor: string | number; description: string }[] };
+      return result.rows.map((r) => ({ date: r.date, type: r.type, amountMinor: num(r.amount_minor), description: r.description }));
+    },
+
+    /** Recomputes the rollups of one user (or everyone) from the transactions: repair and bulk loads. */
+    async rebuildRollups(userId?: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const scope = userId ? sql`where user_id = ${userId}` : sql``;
+        await tx.execute(sql`delete from ${transactionDailyTotals} ${scope}`);
+        await tx.execute(sql`delete from ${transactionMonthlyTotals} ${scope}`);
+        await tx.execute(sql`
+          insert into ${transactionDailyTotals} (user_id, day, category, type, total_minor, count)
+          select user_id, date, category, type, sum(amount_minor), count(*) from ${transactions} ${scope}
+          group by user_id, date, category, type`);
+        await tx.execute(sql`
+          insert into ${transactionMonthlyTotals} (user_id, month, category, type, total_minor, count)
+          select user_id, date_trunc('month', date)::date, category, type, sum(amount_minor), count(*) from ${transactions} ${scope}
+          group by 1, 2, 3, 4`);
+      });
+    },
+
+    categories: {
+      async list(userId: string): Promise<CategoryRow[]> {
+        return db.select().from(transactionCategories).where(eq(transactionCategories.userId, userId)).orderBy(asc(sql`lower(${transactionCategories.name})`));
+      },
+      /** The new category, or undefined when the user already has one with that name. */
+      async create(userId: string, input: { name: string; type: TxType; color: string | null }): Promise<CategoryRow | undefined> {
+        const rows = await db
+          .insert(transactionCategories)
+          .values({ userId, ...input })
+          .onConflictDoNothing()
+          .returning();
+        return rows[0];
+      },
+      /** Deletes a user category no transaction uses: 'deleted', 'in_use' or 'not_found'. */
+      async remove(userId: string, name: string): Promise<'deleted' | 'in_use' | 'not_found'> {
+        return db.transaction(async (tx) => {
+          const [found] = await tx
+            .select()
+            .from(transactionCategories)
+            .where(and(eq(transactionCategories.userId, userId), eq(sql`lower(${transactionCategories.name})`, name.toLowerCase())))
+            .for('update');
+          if (!found) return 'not_found';
+          const used = await tx
+            .select({ id: transactions.id })
+            .from(transactions)
+            .where(and(eq(transactions.userId, userId), eq(transactions.category, found.name)))
+            .limit(1);
+          if (used.length > 0) return 'in_use';
+          await tx.delete(transactionCategories).where(eq(transactionCategories.id, found.id));
+          return 'deleted';
+        });
+      },
+    },
+
+    imports: importJobsRepository(db),
+  };
+  return repo;
+}
+export type TransactionsRepository = ReturnType<typeof transactionsRepository>;
+
+/** Rows after the last one seen: a row comparison, which the btree on (user_id, key, id) serves directly. */
+function keysetAfter(key: SQLWrapper, id: SQLWrapper, after: KeysetPosition, sort: SortKey, order: 'asc' | 'desc'): SQL {
+  const cast = sort === 'date' ? sql`::date` : sort === 'amount' ? sql`::bigint` : sql`::timestamptz`;
+  const op = order === 'asc' ? sql`>` : sql`<`;
+  return sql`(${key}, ${id}) ${op} (${String(after.value)}${cast}, ${after.id}::uuid)`;
+}
+
+/** Import jobs: progress moves with the inserted rows in one transaction (see the import runner). */
+function importJobsRepository(db: Db) {
+  const ownedJob = (userId: string, id: string) => and(eq(importJobs.userId, userId), eq(importJobs.id, id));
+  return {
+    async create(userId: string, input: { fileName: string | null; content: string; rowsTotal: number; mapping: Record<string, unknown> }): Promise<ImportJobRow> {
+      const [row] = await db.insert(importJobs).values({ userId, fileName: input.fileName, content: input.content, rowsTotal: input.rowsTotal, mapping: input.mapping }).returning();
+      return row!;
+    },
+    async get(userId: string, id: string): Promise<ImportJobRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const rows = await db.select().from(importJobs).where(ownedJob(userId, id)).limit(1);
+      return rows[0];
+    },
+    async getById(id: string): Promise<ImportJobRow | undefined> {
+      const rows = await db.select().from(importJobs).where(eq(importJobs.id, id)).limit(1);
+      return rows[0];
+    },
+    async recent(userId: string, limit: number): Promise<Omit<ImportJobRow, 'content'>[]> {
+      const { content: _content, ...columns } = getTableColumns(importJobs);
+      return db.select(columns).from(importJobs).where(eq(importJobs.userId, userId)).orderBy(desc(importJobs.createdAt), desc(importJobs.id)).limit(limit);
+    },
+    async setPreviewMapping(userId: string, id: string, mapping: Record<string, unknown>): Promise<void> {
+      await db.update(importJobs).set({ mapping, updatedAt: sql`now()` }).where(and(ownedJob(userId, id), eq(importJobs.status, 'uploaded')));
+    },
+    /** uploaded → queued with the chosen mapping; undefined when the job is not waiting for a commit. */
+    async queue(userId: string, id: string, mapping: Record<string, unknown>, rowsTotal: number): Promise<ImportJobRow | undefined> {
+      const rows = await db
+        .update(importJobs)
+        .set({ status: 'queued', mapping, rowsTotal, updatedAt: sql`now()` })
+        .where(and(ownedJob(userId, id), eq(importJobs.status, 'uploaded')))
+        .returning();
+      return rows[0];
+    },
+    /**
+     * Takes a queued job, or a running one whose worker went quiet for `staleMs` (a restart), for
+     * this worker. Answers the job when the claim won.
+     */
+    async claim(id: string, staleMs: number): Promise<ImportJobRow | undefined> {
+      const rows = await db
+        .update(importJobs)
+        .set({ status: 'running', startedAt: sql`coalesce(${importJobs.startedAt}, now())`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(importJobs.id, id),
+            or(
+              eq(importJobs.status, 'queued'),
+              and(eq(importJobs.status, 'running'), lt(importJobs.updatedAt, sql`now() - make_interval(secs => ${staleMs / 1000})`)),
+            ),
+          ),
+        )
+        .returning();
+      return rows[0];
+    },
+    /** Jobs any worker may pick up: queued, or running without a heartbeat for `staleMs`. */
+    async claimable(staleMs: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: importJobs.id })
+        .from(importJobs)
+        .where(
+          or(
+            and(eq(importJobs.status, 'queued'), lt(importJobs.updatedAt, sql`now() - make_interval(secs => ${staleMs / 1000})`)),
+            and(eq(importJobs.status, 'running'), lt(importJobs.updatedAt, sql`now() - make_interval(secs => ${staleMs / 1000})`)),
+          ),
+        )
+        .orderBy(asc(importJobs.createdAt))
+        .limit(20);
+      return rows.map((r) => r.id);
+    },
+    /**
+     * Writes one batch: checks the job is still ours at the expected position (locking its row
+     * first, so a cancel waits for us or we see it), inserts the rows, advances the counters.
+     * Answers false, writing nothing, when the job was cancelled or taken over.
+     */
+    async writeBatch(
+      job: { id: string; userId: string; rowsDone: number },
+      batch: { rows: NewTransaction[]; processed: number; duplicates: number; failed: number; errors: ImportLineError[] },
+      insert: (tx: Queryable) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ status: importJobs.status, rowsDone: importJobs.rowsDone, errors: importJobs.errors })
+          .from(importJobs)
+          .where(eq(importJobs.id, job.id))
+          .for('update');
+        if (!locked || locked.status !== 'running' || locked.rowsDone !== job.rowsDone) return false;
+        await insert(tx);
+        const errors = batch.errors.length > 0 ? [...locked.errors, ...batch.errors].slice(0, 100) : locked.errors;
+        await tx
+          .update(importJobs)
+          .set({
+            rowsDone: sql`${importJobs.rowsDone} + ${batch.processed}`,
+            rowsImported: sql`${importJobs.rowsImported} + ${batch.rows.length}`,
+            rowsDuplicate: sql`${importJobs.rowsDuplicate} + ${batch.duplicates}`,
+            rowsFailed: sql`${importJobs.rowsFailed} + ${batch.failed}`,
+            errors,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(importJobs.id, job.id));
+        return true;
+      });
+    },
+    async finish(id: string, status: 'completed' | 'failed', failure: string | null = null): Promise<void> {
+      await db
+        .update(importJobs)
+        .set({ status, failure, content: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(importJobs.id, id), inArray(importJobs.status, ['queued', 'running'])));
+    },
+    /** Cancels the job if unfinished and deletes every transaction it added, in one transaction. */
+    async discard(userId: string, id: string): Promise<{ deleted: number; status: ImportJobRow['status'] } | undefined> {
+      if (!isUuid(id)) return undefined;
+      return db.transaction(async (tx) => {
+        const [job] = await tx.select({ status: importJobs.status }).from(importJobs).where(ownedJob(userId, id)).for('update');
+        if (!job) return undefined;
+        const status = job.status === 'completed' || job.status === 'failed' ? job.status : 'cancelled';
+        await tx.update(importJobs).set({ status, content: null, finishedAt: sql`coalesce(${importJobs.finishedAt}, now())`, updatedAt: sql`now()` }).where(eq(importJobs.id, id));
+        const deleted = await tx
+          .delete(transactions)
+          .where(and(eq(transactions.userId, userId), eq(transactions.importId, id)))
+          .returning({ id: transactions.id });
+        return { deleted: deleted.length, status };
+      });
+    },
+    /** Forgets uploads nobody committed within `olderThanMs`. */
+    async pruneUploads(olderThanMs: number): Promise<void> {
+      await db.delete(importJobs).where(and(eq(importJobs.status, 'uploaded'), lt(importJobs.updatedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`)));
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { fromMinor } from '../../../contract/money';
+import { CSV_IMPORT_LIMITS, type ImportMapping, type ImportPreview, type ImportPreviewRow, type LineError } from '../../../contract/transactions';
+import type { Categories } from '../transactions/categories';
+import { DuplicateTracker, type DuplicateProbe } from './duplicates';
+import { detectLayout, layoutFile, readRow, suggestMapping } from './mapping';
+
+export interface PreviewInput {
+  text: string;
+  /** The mapping to apply; omitted on upload, when the server suggests one. */
+  mapping?: ImportMapping;
+  /** Ambiguous day/month dates read month-first (US accounts). */
+  monthFirst: boolean;
+  categories: Categories;
+  probe: DuplicateProbe;
+}
+
+export type PreviewBody = Omit<ImportPreview, 'import_id' | 'status' | 'file_name'>;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Reads the whole file with a mapping (suggested when none is given): every row is parsed and
+ * checked for duplicates so the counts are exact; the first rows and errors are returned.
+ */
+export async function previewImport(input: PreviewInput): Promise<PreviewBody> {
+  const detectedLayout = detectLayout(input.text);
+  const layout = input.mapping
+    ? layoutFile(input.text, input.mapping.delimiter, input.mapping.skip_lines, input.mapping.has_header)
+    : layoutFile(input.text, detectedLayout.delimiter, detectedLayout.skipLines, detectedLayout.hasHeader);
+  const suggestion = suggestMapping(layout, input.monthFirst);
+  const mapping = input.mapping ?? suggestion.mapping;
+
+  const tracker = new DuplicateTracker(input.probe);
+  const counts = { rows: layout.data.length, new: 0, duplicates: 0, duplicates_in_file: 0, errors: 0 };
+  const rows: ImportPreviewRow[] = [];
+  const errors: LineError[] = [];
+  const chunk = CSV_IMPORT_LIMITS.batchSize * 5;
+  for (let i = 0; i < layout.data.length; i += chunk) {
+    const results = layout.data.slice(i, i + chunk).map((record) => readRow(record, mapping, input.categories.resolve));
+    await tracker.prime(results.flatMap((r) => (r.ok ? [r.row] : [])));
+    for (const r of results) {
+      if (!r.ok) {
+        counts.errors++;
+        if (errors.length < CSV_IMPORT_LIMITS.maxErrors) errors.push({ line: r.line, message: r.error });
+        if (rows.length < CSV_IMPORT_LIMITS.previewRows) {
+          rows.push({
+            line: r.line,
+            status: 'error',
+            error: r.error,
+            date: r.partial.date ?? null,
+            type: null,
+            amount: null,
+            category: null,
+            description: '',
+            merchant: null,
+            notes: null,
+            tags: [],
+            currency: null,
+          });
+        }
+        continue;
+      }
+      const status = tracker.classify(r.row);
+      counts[status === 'new' ? 'new' : status === 'duplicate' ? 'duplicates' : 'duplicates_in_file']++;
+      if (rows.length < CSV_IMPORT_LIMITS.previewRows) {
+        const row = r.row;
+        rows.push({
+          line: row.line,
+          status,
+          error: null,
+          date: row.date,
+          type: row.type,
+          amount: fromMinor(row.amountMinor),
+          category: row.category,
+          description: row.description,
+          merchant: row.merchant,
+          notes: row.notes,
+          tags: row.tags,
+          currency: row.currency,
+        });
+      }
+    }
+    await yieldToEventLoop();
+  }
+  return {
+    columns: layout.columns,
+    sample: layout.data.slice(0, 10).map((r) => r.cells),
+    detected: input.mapping
+      ? { ...suggestion.detected, delimiter: mapping.delimiter, has_header: mapping.has_header, skip_lines: mapping.skip_lines }
+      : suggestion.detected,
+    mapping,
+    counts,
+    rows,
+    errors,
+  };
+}

@@ -1,0 +1,156 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { CSV_IMPORT_LIMITS, importCommitRequest, type LineError } from '../../../contract/transactions';
+import type { NewTransaction, TransactionsRepository } from '../../repositories/transactions';
+import { loadCategories } from '../transactions/categories';
+import { DuplicateTracker } from './duplicates';
+import { layoutFile, readRow, type ImportRow } from './mapping';
+
+export interface ImportRunnerOptions {
+  repo: TransactionsRepository;
+  log: FastifyBaseLogger;
+  batchSize?: number;
+  /** A running job whose progress has not moved for this long is taken over (its worker died). */
+  staleMs?: number;
+  /** How often to look for stale or orphaned jobs and old uploads. */
+  sweepMs?: number;
+}
+
+export interface ImportRunner {
+  /** Starts (or queues behind the current job) a job already marked queued. */
+  enqueue(id: string): void;
+  /** Resumes jobs left behind by a stopped or crashed process, prunes old uploads; then every sweepMs. */
+  start(): Promise<void>;
+  /** Stops after the batch in flight; unfinished jobs stay `running` and resume later. */
+  stop(): Promise<void>;
+  /** Resolves when the queue is empty (tests). */
+  idle(): Promise<void>;
+}
+
+const UPLOAD_TTL_MS = 24 * 3600_000;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const toNew = (r: ImportRow): NewTransaction => ({
+  type: r.type,
+  amountMinor: r.amountMinor,
+  date: r.date,
+  category: r.category,
+  description: r.description,
+  merchant: r.merchant,
+  notes: r.notes,
+  tags: r.tags,
+  currency: r.currency,
+});
+
+/**
+ * Runs CSV imports in the background, one job at a time per process, in batches: each batch's
+ * rows and the job's progress commit together, and the event loop gets a turn between batches,
+ * so other requests keep being served and a restart resumes exactly where the job stopped.
+ */
+export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
+  const { repo, log } = options;
+  const batchSize = options.batchSize ?? CSV_IMPORT_LIMITS.batchSize;
+  const staleMs = options.staleMs ?? 60_000;
+  const sweepMs = options.sweepMs ?? 60_000;
+  const queue: string[] = [];
+  let active: Promise<void> | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  const drain = async () => {
+    while (queue.length > 0 && !stopped) {
+      const id = queue.shift()!;
+      try {
+        await run(id);
+      } catch (error) {
+        log.error({ err: error, importId: id }, 'import job failed');
+        await repo.imports.finish(id, 'failed', 'The import stopped on an unexpected error. Rows imported so far are kept.').catch(() => undefined);
+      }
+    }
+  };
+  const kick = () => {
+    if (active || stopped || queue.length === 0) return;
+    active = drain().finally(() => {
+      active = null;
+      // A job enqueued while the last one was finishing.
+      kick();
+    });
+  };
+
+  async function run(id: string): Promise<void> {
+    const job = await repo.imports.claim(id, staleMs);
+    if (!job) return;
+    const parsed = importCommitRequest.safeParse(job.mapping);
+    if (!parsed.success || job.content === null) {
+      await repo.imports.finish(id, 'failed', 'The import has no file or mapping to work from.');
+      return;
+    }
+    const { mapping, skip_duplicates: skipDuplicates, skip_file_duplicates: skipFileDuplicates } = parsed.data;
+    const categories = await loadCategories(repo, job.userId);
+    const layout = layoutFile(job.content, mapping.delimiter, mapping.skip_lines, mapping.has_header);
+    const tracker = new DuplicateTracker((triples) => repo.duplicateCandidates(job.userId, triples, job.id));
+    const readBatch = (from: number) => layout.data.slice(from, from + batchSize).map((record) => readRow(record, mapping, categories.resolve));
+
+    // After a restart: replay the decisions of the rows already done, so duplicate counting continues exactly.
+    for (let i = 0; i < job.rowsDone; i += batchSize) {
+      const rows = readBatch(i).flatMap((r) => (r.ok ? [r.row] : []));
+      await tracker.prime(rows);
+      for (const row of rows) tracker.classify(row);
+      await yieldToEventLoop();
+    }
+
+    let rowsDone = job.rowsDone;
+    while (rowsDone < layout.data.length) {
+      if (stopped) return;
+      const results = readBatch(rowsDone);
+      await tracker.prime(results.flatMap((r) => (r.ok ? [r.row] : [])));
+      const insert: NewTransaction[] = [];
+      const errors: LineError[] = [];
+      let duplicates = 0;
+      let failed = 0;
+      for (const r of results) {
+        if (!r.ok) {
+          failed++;
+          if (errors.length < CSV_IMPORT_LIMITS.maxErrors) errors.push({ line: r.line, message: r.error });
+          continue;
+        }
+        const status = tracker.classify(r.row);
+        if ((status === 'duplicate' && skipDuplicates) || (status === 'duplicate_in_file' && skipFileDuplicates)) duplicates++;
+        else insert.push(toNew(r.row));
+      }
+      const written = await repo.imports.writeBatch({ id, userId: job.userId, rowsDone }, { rows: insert, processed: results.length, duplicates, failed, errors }, async (tx) => {
+        await repo.insertMany(tx, job.userId, insert, 'import', id);
+      });
+      // Cancelled, or another worker took the job over: stop quietly.
+      if (!written) return;
+      rowsDone += results.length;
+      await yieldToEventLoop();
+    }
+    await repo.imports.finish(id, 'completed');
+  }
+
+  const sweep = async () => {
+    await repo.imports.pruneUploads(UPLOAD_TTL_MS);
+    for (const id of await repo.imports.claimable(staleMs)) if (!queue.includes(id)) queue.push(id);
+    kick();
+  };
+
+  return {
+    enqueue(id) {
+      queue.push(id);
+      kick();
+    },
+    async start() {
+      await sweep().catch((error: unknown) => log.error({ err: error }, 'import sweep failed'));
+      timer = setInterval(() => void sweep().catch((error: unknown) => log.error({ err: error }, 'import sweep failed')), sweepMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await active;
+    },
+    async idle() {
+      while (active) await active;
+    },
+  };
+}

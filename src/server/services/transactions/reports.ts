@@ -1,0 +1,185 @@
+import { fromMinor } from '../../../contract/money';
+import type {
+  CategoryTotal,
+  CurrentBalance,
+  ExpenseCategories,
+  MonthlyIncome,
+  MonthlyReport,
+  MonthTotals,
+  SummaryOverview,
+  TransactionType,
+} from '../../../contract/transactions';
+import type { CategoryTotalRow, PeriodTotals, TransactionsRepository } from '../../repositories/transactions';
+import { toTransaction } from './wire';
+
+/** Today as YYYY-MM-DD in UTC (clients send their local month or day where it matters). */
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+export const currentMonth = (now = new Date()) => now.toISOString().slice(0, 7);
+
+/** First and last day of a YYYY-MM month. */
+export function monthBounds(month: string): { from: string; to: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** The month `delta` months after (or before) a YYYY-MM month. */
+export function shiftMonth(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + delta, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const percent = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
+const savingsRate = (incomeMinor: number, expenseMinor: number) => (incomeMinor > 0 ? round1(((incomeMinor - expenseMinor) / incomeMinor) * 100) : null);
+
+function monthTotals(month: string, t: PeriodTotals): MonthTotals {
+  return {
+    month,
+    income: fromMinor(t.incomeMinor),
+    expenses: fromMinor(t.expenseMinor),
+    net: fromMinor(t.incomeMinor - t.expenseMinor),
+    transaction_count: t.count,
+    savings_rate: savingsRate(t.incomeMinor, t.expenseMinor),
+  };
+}
+
+/** Category rows with their share of their type's total, largest first (income before expenses). */
+function categoryTotals(rows: CategoryTotalRow[]): CategoryTotal[] {
+  const byType: Record<TransactionType, number> = { income: 0, expense: 0 };
+  for (const r of rows) byType[r.type] += r.totalMinor;
+  return rows
+    .filter((r) => r.count > 0)
+    .sort((a, b) => (a.type === b.type ? b.totalMinor - a.totalMinor || a.category.localeCompare(b.category) : a.type === 'income' ? -1 : 1))
+    .map((r) => ({ category: r.category, type: r.type, total: fromMinor(r.totalMinor), count: r.count, percentage: percent(r.totalMinor, byType[r.type]) }));
+}
+
+function sumGroups(groups: CategoryTotalRow[]): PeriodTotals {
+  const t: PeriodTotals = { incomeMinor: 0, expenseMinor: 0, count: 0 };
+  for (const g of groups) {
+    if (g.type === 'income') t.incomeMinor += g.totalMinor;
+    else t.expenseMinor += g.totalMinor;
+    t.count += g.count;
+  }
+  return t;
+}
+
+export function transactionReports(repo: TransactionsRepository) {
+  return {
+    async overview(userId: string, currency: string, month = currentMonth()): Promise<SummaryOverview> {
+      const today = todayUtc();
+      const previous = shiftMonth(month, -1);
+      const [all, months, span, hasDemo] = await Promise.all([repo.totals(userId, undefined, today), repo.monthGroups(userId, previous, month), repo.dateSpan(userId), repo.hasDemo(userId)]);
+      const current = sumGroups(months.filter((g) => g.month === month));
+      const before = sumGroups(months.filter((g) => g.month === previous));
+      const expenseCategories = months.filter((g) => g.month === month && g.type === 'expense');
+      return {
+        currency,
+        balance: fromMinor(all.incomeMinor - all.expenseMinor),
+        total_income: fromMinor(all.incomeMinor),
+        total_expenses: fromMinor(all.expenseMinor),
+        transaction_count: all.count,
+        first_date: span.first,
+        last_date: span.last,
+        current_month: monthTotals(month, current),
+        previous_month: monthTotals(previous, before),
+        top_expense_categories: categoryTotals(expenseCategories).slice(0, 5),
+        has_demo_data: hasDemo,
+      };
+    },
+
+    async monthly(userId: string, currency: string, year: number, monthNumber: number): Promise<MonthlyReport> {
+      const month = `${String(year).padStart(4, '0')}-${String(monthNumber).padStart(2, '0')}`;
+      const { from, to } = monthBounds(month);
+      const previous = shiftMonth(month, -1);
+      const [months, days, largest] = await Promise.all([repo.monthGroups(userId, previous, month), repo.dailyTotals(userId, from, to), repo.largest(userId, 'expense', from, to, 5)]);
+      const categories = months.filter((g) => g.month === month);
+      const totals = sumGroups(categories);
+      const before = sumGroups(months.filter((g) => g.month === previous));
+      const byDay = new Map<string, { income: number; expense: number }>();
+      for (const d of days) {
+        const entry = byDay.get(d.day) ?? { income: 0, expense: 0 };
+        entry[d.type] += d.totalMinor;
+        byDay.set(d.day, entry);
+      }
+      const daily: MonthlyReport['daily'] = [];
+      const lastDay = Number(to.slice(8));
+      for (let day = 1; day <= lastDay; day++) {
+        const date = `${month}-${String(day).padStart(2, '0')}`;
+        const e = byDay.get(date) ?? { income: 0, expense: 0 };
+        daily.push({ date, income: fromMinor(e.income), expenses: fromMinor(e.expense), net: fromMinor(e.income - e.expense) });
+      }
+      return {
+        year,
+        month: monthNumber,
+        date_from: from,
+        date_to: to,
+        currency,
+        income: fromMinor(totals.incomeMinor),
+        expenses: fromMinor(totals.expenseMinor),
+        net: fromMinor(totals.incomeMinor - totals.expenseMinor),
+        savings_rate: savingsRate(totals.incomeMinor, totals.expenseMinor),
+        transaction_count: totals.count,
+        previous_month: monthTotals(previous, before),
+        categories: categoryTotals(categories),
+        daily,
+        largest_expenses: largest.map(toTransaction),
+      };
+    },
+
+    async balance(userId: string, currency: string, asOf = todayUtc()): Promise<CurrentBalance> {
+      const t = await repo.totals(userId, undefined, asOf);
+      return {
+        balance: fromMinor(t.incomeMinor - t.expenseMinor),
+        total_income: fromMinor(t.incomeMinor),
+        total_expenses: fromMinor(t.expenseMinor),
+        transaction_count: t.count,
+        currency,
+        as_of: asOf,
+      };
+    },
+
+    async expenseCategories(userId: string, currency: string, period: { date_from?: string; date_to?: string }): Promise<ExpenseCategories> {
+      const dateTo = period.date_to ?? todayUtc();
+      const dateFrom = period.date_from ?? `${dateTo.slice(0, 7)}-01`;
+      const rows = await repo.categoryTotals(userId, dateFrom, dateTo, 'expense');
+      const total = rows.reduce((sum, r) => sum + r.totalMinor, 0);
+      return { date_from: dateFrom, date_to: dateTo, currency, total: fromMinor(total), categories: categoryTotals(rows) };
+    },
+
+    async monthlyIncome(userId: string, currency: string, month: string, months: number): Promise<MonthlyIncome> {
+      const first = shiftMonth(month, -(months - 1));
+      const [series, sources] = await Promise.all([
+        repo.monthlyTotals(userId, monthBounds(first).from, monthBounds(month).to),
+        repo.categoryTotals(userId, monthBounds(month).from, monthBounds(month).to, 'income'),
+      ]);
+      const byMonth = new Map<string, PeriodTotals>();
+      for (const r of series) {
+        const entry = byMonth.get(r.month) ?? { incomeMinor: 0, expenseMinor: 0, count: 0 };
+        if (r.type === 'income') entry.incomeMinor += r.totalMinor;
+        else entry.expenseMinor += r.totalMinor;
+        entry.count += r.count;
+        byMonth.set(r.month, entry);
+      }
+      const history: MonthTotals[] = [];
+      for (let i = 0; i < months; i++) {
+        const m = shiftMonth(first, i);
+        history.push(monthTotals(m, byMonth.get(m) ?? { incomeMinor: 0, expenseMinor: 0, count: 0 }));
+      }
+      const current = byMonth.get(month) ?? { incomeMinor: 0, expenseMinor: 0, count: 0 };
+      const incomeSum = history.reduce((sum, h) => sum + Math.round(h.income * 100), 0);
+      return {
+        currency,
+        month,
+        income: fromMinor(current.incomeMinor),
+        expenses: fromMinor(current.expenseMinor),
+        net: fromMinor(current.incomeMinor - current.expenseMinor),
+        sources: categoryTotals(sources),
+        average_income: fromMinor(Math.round(incomeSum / months)),
+        history,
+      };
+    },
+  };
+}
+export type TransactionReports = ReturnType<typeof transactionReports>;

@@ -1,0 +1,428 @@
+/**
+ * `npm run bench`: seeds 1,000,000 transactions for one user into a fresh database, starts the
+ * API in a child process on a free loopback port, and measures the transactions endpoints with
+ * autocannon next to a bare Fastify route in the same run. Prints a markdown table and writes
+ * docs/performance.md.
+ *
+ *   npm run bench                                   # temp PGlite directory (the embedded default)
+ *   DATABASE_URL=postgres://… npm run bench         # a new database on that server, dropped at the end
+ *   npm run bench -- --rows 200000 --duration 5 --connections 10 --no-write --keep
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig, type Config } from '../server/config';
+import { openDatabase, type Db } from '../server/db/client';
+import { transactionsRepository, type TransactionRow } from '../server/repositories/transactions';
+import { usersRepository } from '../server/repositories/users';
+import { hashPassword } from '../server/services/passwords';
+import { encodeCursor } from '../server/services/transactions/wire';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const READY = 'BENCH_READY';
+const EMAIL = 'bench@example.com';
+const PASSWORD = 'bench password 1';
+
+interface Options {
+  rows: number;
+  duration: number;
+  connections: number;
+  write: boolean;
+  /** Keep the PGlite directory (or PostgreSQL database) for a look afterwards. */
+  keep: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const value = (name: string, fallback: number) => {
+    const i = argv.indexOf(`--${name}`);
+    if (i < 0) return fallback;
+    const n = Number(argv[i + 1]);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} needs a positive number`);
+    return n;
+  };
+  return { rows: Math.floor(value('rows', 1_000_000)), duration: value('duration', 8), connections: Math.floor(value('connections', 10)), write: !argv.includes('--no-write'), keep: argv.includes('--keep') };
+}
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+// ---------------------------------------------------------------------------------------------
+// Seeding
+
+/** Merchants: category, description, amount range in cents, direction, and how often (per mille of rows). */
+const MERCHANTS: [string, string, string, number, number, 'income' | 'expense', number][] = [
+  ['Whole Foods Market', 'Groceries', 'Weekly groceries', 2_000, 18_000, 'expense', 70],
+  ["Trader Joe's", 'Groceries', 'Groceries', 1_500, 12_000, 'expense', 80],
+  ['Safeway', 'Groceries', 'Groceries top-up', 800, 9_000, 'expense', 50],
+  ['Greenleaf Farmers Market', 'Groceries', 'Fresh produce', 600, 5_000, 'expense', 20],
+  ['Blue Bottle Coffee', 'Dining', 'Coffee', 350, 900, 'expense', 90],
+  ['Starbucks', 'Dining', 'Coffee and pastry', 400, 1_400, 'expense', 120],
+  ['Pho Saigon', 'Dining', 'Lunch', 1_200, 3_500, 'expense', 30],
+  ['Sushi Kai', 'Dining', 'Dinner out', 3_000, 12_000, 'expense', 20],
+  ['Taco Loco', 'Dining', 'Takeout', 1_000, 4_000, 'expense', 30],
+  ['Uber', 'Transport', 'Ride share', 800, 4_500, 'expense', 15],
+  ['Lyft', 'Transport', 'Ride share', 800, 4_000, 'expense', 10],
+  ['Shell', 'Transport', 'Fuel', 3_000, 8_000, 'expense', 40],
+  ['Metro Transit', 'Transport', 'Transit fare', 250, 9_000, 'expense', 60],
+  ['Amazon', 'Shopping', 'Online order', 800, 25_000, 'expense', 100],
+  ['Target', 'Shopping', 'Household supplies', 1_000, 15_000, 'expense', 40],
+  ['IKEA', 'Shopping', 'Furniture and decor', 2_000, 60_000, 'expense', 5],
+  ['Uniqlo', 'Shopping', 'Clothing', 1_500, 12_000, 'expense', 15],
+  ['Netflix', 'Subscriptions', 'Netflix Standard', 1_549, 1_550, 'expense', 8],
+  ['Spotify', 'Subscriptions', 'Spotify Premium', 1_199, 1_200, 'expense', 8],
+  ['Apple', 'Subscriptions', 'iCloud storage', 299, 300, 'expense', 8],
+  ['City Power & Light', 'Utilities', 'Electricity bill', 5_000, 16_000, 'expense', 8],
+  ['Metro Water', 'Utilities', 'Water and sewer', 3_000, 7_000, 'expense', 4],
+  ['FiberNet', 'Utilities', 'Home internet', 5_999, 6_000, 'expense', 8],
+  ['Parkside Apartments', 'Housing', 'Rent', 165_000, 165_001, 'expense', 8],
+  ['AMC Theatres', 'Entertainment', 'Cinema tickets', 1_200, 4_000, 'expense', 20],
+  ['Ticketmaster', 'Entertainment', 'Concert tickets', 4_000, 25_000, 'expense', 8],
+  ['CVS Pharmacy', 'Health', 'Pharmacy', 800, 6_000, 'expense', 25],
+  ['Peak Fitness', 'Health', 'Gym membership', 3_900, 3_901, 'expense', 8],
+  ['SafeRoad Insurance', 'Insurance', 'Car insurance', 11_840, 11_841, 'expense', 8],
+  ['Booking.com', 'Travel', 'Hotel', 8_000, 90_000, 'expense', 6],
+  ['SkyWays', 'Travel', 'Flights', 12_000, 95_000, 'expense', 4],
+  ['Barber & Co', 'Personal Care', 'Haircut', 2_800, 5_500, 'expense', 12],
+  ['Coursera', 'Education', 'Online course', 4_900, 19_900, 'expense', 3],
+  ['Etsy', 'Gifts & Donations', 'Gift', 2_500, 15_000, 'expense', 15],
+  ['First Community Bank', 'Fees & Charges', 'Account fee', 495, 496, 'expense', 8],
+  ['Northwind Analytics', 'Salary', 'Monthly salary', 485_000, 502_000, 'income', 8],
+  ['Bluebird Studio', 'Freelance', 'Invoice', 30_000, 140_000, 'income', 5],
+  ['Index Fund Brokerage', 'Investments', 'Dividend', 4_500, 13_000, 'income', 3],
+  ['Amazon Refunds', 'Refunds', 'Refund', 800, 25_000, 'income', 10],
+  ['Venmo', 'Other Income', 'Payment received', 1_000, 20_000, 'income', 11],
+];
+
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const merchantsValues = MERCHANTS.map(([name, category, description, lo, hi, type], i) => `(${i}, ${quote(name)}, ${quote(category)}, ${quote(description)}, ${lo}, ${hi}, ${quote(type)})`).join(',\n');
+/** 1,000 buckets, each naming a merchant as often as its weight says. */
+const BUCKETS = MERCHANTS.flatMap(([, , , , , , weight], i) => Array.from({ length: weight }, () => i));
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * 1,000,000 rows over six years ending today, inserted with INSERT … SELECT generate_series: the
+ * secondary indexes and the rollup trigger are set aside during the load and rebuilt after it
+ * (index builds by sort are far faster than a million single inserts into nine indexes).
+ */
+async function seed(db: Db, userId: string, total: number): Promise<void> {
+  const days = 6 * 365;
+  const indexes = await rows<{ indexname: string; indexdef: string }>(
+    db,
+    sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'transactions' and indexname <> 'transactions_pkey'`,
+  );
+  await db.execute(sql`alter table transactions disable trigger transactions_daily_totals_insert`);
+  for (const ix of indexes) await db.execute(sql.raw(`drop index ${ix.indexname}`));
+  const chunk = 250_000;
+  for (let from = 1; from <= total; from += chunk) {
+    const to = Math.min(total, from + chunk - 1);
+    const started = performance.now();
+    await db.execute(
+      sql.raw(`
+      insert into transactions (user_id, type, amount_minor, date, category, description, merchant, notes, tags, source, created_at, updated_at)
+      select ${quote(userId)}::uuid, m.type, m.lo + (h % greatest(1, m.hi - m.lo)),
+        -- In date order, as a life's worth of entries and imports arrive.
+        current_date - ${days - 1} + ((g - 1)::bigint * ${days} / ${total})::int, m.category, m.description || ' #' || (g % 9973), m.name,
+        case when g % 53 = 0 then 'reimbursable, keep the receipt' end,
+        case when g % 7 = 0 then '{work}'::text[] when g % 11 = 0 then '{family,home}'::text[] else '{}'::text[] end,
+        'manual', now() - make_interval(secs => ${total} - g), now() - make_interval(secs => ${total} - g)
+      from generate_series(${from}, ${to}) as g
+      cross join lateral (select (g::bigint * 2654435761) % 4294967296 as h) as r
+      join (values ${merchantsValues}) as m(i, name, category, description, lo, hi, type)
+        on m.i = ('{${BUCKETS.join(',')}}'::int[])[1 + (r.h % ${BUCKETS.length})]`),
+    );
+    log(`  rows ${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} in ${seconds(started)}`);
+  }
+  let started = performance.now();
+  for (const ix of indexes) await db.execute(sql.raw(ix.indexdef));
+  log(`  ${indexes.length} indexes rebuilt in ${seconds(started)}`);
+  await db.execute(sql`alter table transactions enable trigger transactions_daily_totals_insert`);
+  started = performance.now();
+  await transactionsRepository(db).rebuildRollups(userId);
+  await db.execute(sql`analyze`);
+  log(`  rollups rebuilt and statistics gathered in ${seconds(started)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server child process
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp(config, { logger: false });
+  // The reference: the same Fastify instance, no auth, no database, no validation.
+  app.get('/bench/noop', async () => ({ ok: true }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  console.log(`${READY} ${port}`);
+  const stop = () => void app.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [fileURLToPath(import.meta.url), '--serve'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let buffer = '';
+    child.stdout!.on('data', (data: Buffer) => {
+      buffer += data.toString();
+      const match = new RegExp(`${READY} (\\d+)`).exec(buffer);
+      if (match) resolvePromise({ child, port: Number(match[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`the API process exited with ${code} before it was ready`)));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+interface Measurement {
+  label: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  requests: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+
+async function measure(base: string, label: string, path: string, headers: Record<string, string>, options: Options): Promise<Measurement> {
+  const run = (duration: number, collect: number[] | null) =>
+    new Promise<autocannon.Result>((resolveRun, reject) => {
+      const instance = autocannon({ url: `${base}${path}`, headers, connections: options.connections, duration }, (error, result) => (error ? reject(error) : resolveRun(result)));
+      if (collect) instance.on('response', (_client, _status, _bytes, responseTime) => collect.push(responseTime));
+    });
+  await run(1, null); // warm-up: JIT, the database's buffer cache
+  const latencies: number[] = [];
+  const result = await run(options.duration, latencies);
+  latencies.sort((a, b) => a - b);
+  const m: Measurement = {
+    label,
+    path,
+    rps: result.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    requests: result.requests.total,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+  log(`  ${label.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${m.p50.toFixed(1).padStart(7)} ms  p95 ${m.p95.toFixed(1).padStart(7)} ms${m.errors ? `  ${m.errors} errors!` : ''}`);
+  return m;
+}
+
+function table(results: Measurement[], bare: Measurement): string {
+  const lines = [
+    '| Endpoint | Request | req/s | p50 ms | p95 ms | bare req/s ÷ req/s | p50 ÷ bare p50 |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of results) {
+    const path = r.path.length > 70 ? `${r.path.slice(0, 67)}…` : r.path;
+    lines.push(
+      `| ${r.label} | \`GET ${path.replace(/\|/g, '\\|')}\` | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${(bare.rps / r.rps).toFixed(1)}× | ${(r.p50 / bare.p50).toFixed(1)}× |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const startedAll = performance.now();
+  const jwtSecret = randomBytes(32).toString('hex');
+  const adminUrl = process.env.DATABASE_URL;
+  let dataDir: string | undefined;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => undefined as void;
+  if (adminUrl) {
+    const name = `bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    };
+    log(`fresh PostgreSQL database ${name}`);
+  } else {
+    dataDir = mkdtempSync(join(tmpdir(), 'finu-bench-'));
+    log(`fresh PGlite directory ${dataDir}`);
+  }
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: jwtSecret,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+
+  let child: ChildProcess | undefined;
+  try {
+    // 1. Seed.
+    const config: Config = loadConfig(env);
+    const database = await openDatabase(config);
+    const db = database.db;
+    const [version] = await rows<{ version: string }>(db, sql`select version()`);
+    const users = usersRepository(db);
+    const created = await users.create({ email: EMAIL, passwordHash: await hashPassword(PASSWORD), fullName: 'Bench User' });
+    await users.markVerified(created!.id);
+    const userId = created!.id;
+    let started = performance.now();
+    log(`seeding ${options.rows.toLocaleString('en-US')} transactions…`);
+    await seed(db, userId, options.rows);
+    const seedTime = seconds(started);
+    log(`seeded in ${seedTime}`);
+    // A real row half-way down the default order, for a deep keyset page.
+    const depth = Math.floor(options.rows / 2);
+    const [middle] = await rows<{ id: string; date: string }>(
+      db,
+      sql`select id, date::text as date from transactions where user_id = ${userId} order by date desc, id desc offset ${depth} limit 1`,
+    );
+    // A date-sorted cursor only reads the row's date and id.
+    const deepCursor = encodeCursor({ id: middle!.id, date: middle!.date } as TransactionRow, 'date', 'desc');
+    const [searchCount] = await rows<{ n: string }>(db, sql`select count(*) as n from transactions where user_id = ${userId} and search @@ to_tsquery('simple', 'uber:*')`);
+    const [rareCount] = await rows<{ n: string }>(db, sql`select count(*) as n from transactions where user_id = ${userId} and search @@ to_tsquery('simple', 'ikea:* & 4242:*')`);
+    const [filteredCount] = await rows<{ n: string }>(
+      db,
+      sql`select count(*) as n from transactions where user_id = ${userId} and category = 'Groceries' and date between current_date - 365 and current_date - 182`,
+    );
+    await database.close();
+
+    // 2. Serve.
+    started = performance.now();
+    const server = await startServer(env);
+    child = server.child;
+    const base = `http://127.0.0.1:${server.port}`;
+    log(`API up on ${base} in ${seconds(started)}`);
+    const login = await fetch(`${base}/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`);
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const auth = { authorization: `Bearer ${token}` };
+    // Future-proof for a subscription check on /transactions: give the user its trial.
+    await fetch(`${base}/subscription/trial/start`, { method: 'POST', headers: auth }).catch(() => undefined);
+
+    const today = new Date();
+    const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const lastMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+    const endpoints: [string, string][] = [
+      ['List, first page', '/transactions?limit=50'],
+      ['List, filtered (category + 6 months)', `/transactions?category=Groceries&date_from=${day(-365)}&date_to=${day(-182)}&limit=50`],
+      [`List, deep page (keyset, row ${depth.toLocaleString('en-US')})`, `/transactions?limit=50&include_total=false&cursor=${encodeURIComponent(deepCursor)}`],
+      ['List, deep page (offset 100,000)', '/transactions?limit=50&offset=100000'],
+      [`List, text search (${Number(searchCount!.n).toLocaleString('en-US')} matches)`, '/transactions?q=uber&limit=50'],
+      [`List, text search (${Number(rareCount!.n).toLocaleString('en-US')} matches)`, '/transactions?q=ikea%204242&limit=50'],
+      ['List, sorted by amount', '/transactions?sort=amount&order=desc&limit=50'],
+      ['Summary overview', '/transactions/summary/overview'],
+      ['Current balance', '/transactions/balance/current'],
+      ['Expense categories (this month)', '/transactions/categories/expenses'],
+      ['Expense categories (one year)', `/transactions/categories/expenses?date_from=${day(-365)}&date_to=${day(0)}`],
+      ['Monthly income (12 months)', '/transactions/income/monthly'],
+      ['Monthly report', `/transactions/reports/monthly/${lastMonth.getUTCFullYear()}/${lastMonth.getUTCMonth() + 1}`],
+    ];
+
+    // 3. Measure: the bare route first, then each endpoint, the same tool and settings.
+    const loadBefore = loadavg()[0]!;
+    log(`autocannon: ${options.connections} connections, ${options.duration} s per endpoint after a 1 s warm-up`);
+    const bare = await measure(base, 'Bare Fastify route (reference)', '/bench/noop', {}, options);
+    const health = await measure(base, 'GET /health (one `select 1`)', '/health', {}, options);
+    const results: Measurement[] = [bare, health];
+    for (const [label, path] of endpoints) results.push(await measure(base, label, path, auth, options));
+    const failures = results.filter((r) => r.errors > 0);
+    if (failures.length) throw new Error(`requests failed on: ${failures.map((f) => f.label).join(', ')}`);
+
+    // 4. Report.
+    const engine = adminUrl ? 'PostgreSQL' : 'PGlite (embedded, on disk)';
+    const machine = `${availableParallelism()} CPU cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory, Node ${process.version}, ${process.platform}; load average ${loadBefore.toFixed(1)} when measuring started (other work on the machine lowers every figure, the bare route's too)`;
+    const markdown = table(results, bare);
+    const key = adminUrl ? 'postgres' : 'pglite';
+    const section = `<!-- bench:${key} -->
+## ${engine}
+
+- **Date**: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
+- **Machine**: ${machine}
+- **Database**: ${version!.version.split(' on ')[0]}
+- **Data**: ${options.rows.toLocaleString('en-US')} transactions for one user over six years (${MERCHANTS.length} merchants, ${new Set(MERCHANTS.map((m) => m[1])).size} categories), seeded in ${seedTime}.
+- **Load**: autocannon, ${options.connections} connections, ${options.duration} s per endpoint after a 1 s warm-up.
+- **Command**: \`${adminUrl ? 'DATABASE_URL=postgres://… ' : ''}npm run bench\`${options.rows !== 1_000_000 || options.duration !== 8 || options.connections !== 10 ? ` (with \`--rows ${options.rows} --duration ${options.duration} --connections ${options.connections}\`)` : ''}
+
+${markdown}
+
+The filtered page matches ${Number(filteredCount!.n).toLocaleString('en-US')} rows.
+<!-- /bench:${key} -->`;
+    const intro = `# Performance
+
+Figures from \`npm run bench\` (\`src/tools/bench.ts\`): it seeds 1,000,000 transactions for one user into a fresh database (INSERT … SELECT generate_series in date order, with the secondary indexes dropped during the load and rebuilt after it, then the rollups rebuilt from the rows), starts the API in its own process on a free loopback port (\`LOG_LEVEL=warn\`), and measures each endpoint with autocannon from another process, after a bare Fastify route (no auth, no database) measured the same way in the same run. p50/p95 are computed from every response time of a run. They are one run on one machine: read the ratios, not the absolute numbers.
+
+- \`npm run bench\`: the embedded PGlite, in a temporary directory.
+- \`DATABASE_URL=postgres://… npm run bench\`: a new database on that PostgreSQL server, dropped afterwards.
+- Options: \`npm run bench -- --rows N --duration S --connections C --no-write --keep\`.
+
+"bare req/s ÷ req/s" is how many times more requests per second the bare route served than the endpoint; "p50 ÷ bare p50" compares median latency the same way. Every transactions request also checks the bearer token against the user's token version and the subscription access (an indexed query each), as in production.
+
+What the figures show:
+
+- Summaries, balance, categories, monthly income and the monthly report read the rollup tables (\`transaction_daily_totals\`, \`transaction_monthly_totals\`): their cost follows the days and categories in range, not the number of transactions. So does the list's \`total\` for type, category and date filters.
+- A deep keyset page (\`cursor\`) costs what the first page costs; an offset page reads and discards every skipped row, which is why offsets stop at 100,000 and the client should follow \`next_cursor\`.
+- Text search reads every matching row once (GIN index, then the rows, counted and sorted in one pass): a word found in 15,000 transactions costs about that many row reads, a rare one almost nothing.
+- PGlite runs queries on the API process's own thread, one at a time, so on 2 cores it is the ceiling for every database-backed endpoint; PostgreSQL moves that work to other processes and serves concurrent requests in parallel.
+`;
+    const path = join(root, 'docs', 'performance.md');
+    let doc = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    const block = new RegExp(`<!-- bench:${key} -->[\\s\\S]*?<!-- /bench:${key} -->`);
+    if (!doc.startsWith('# Performance')) doc = `${intro}\n${section}\n`;
+    else {
+      // Keep the other engine's section; refresh the introduction and this engine's section.
+      const sections = doc.match(/<!-- bench:(\w+) -->[\s\S]*?<!-- \/bench:\1 -->/g) ?? [];
+      const kept = sections.filter((s) => !block.test(s));
+      doc = `${intro}\n${[...kept, section].sort().join('\n\n')}\n`;
+    }
+    console.log(`\n${markdown}\n`);
+    if (options.write) {
+      writeFileSync(path, doc);
+      log('wrote docs/performance.md');
+    }
+    log(`done in ${seconds(startedAll)}`);
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    if (options.keep) log(`kept ${dataDir ?? databaseUrl}`);
+    else if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keep) await dropDatabase().catch((error: unknown) => log(`could not drop the bench database: ${String(error)}`));
+  }
+}
+
+if (process.argv.includes('--serve')) {
+  serve().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,94 @@
+import {
+  transactionMessages,
+  type Category,
+  type CategoryList,
+  type CreateCategoryRequest,
+  type CreateTransactionRequest,
+  type DeleteTransactionResponse,
+  type ImportCommitRequest,
+  type ImportJob,
+  type ImportMappingInput,
+  type ImportPreview,
+  type SummaryOverview,
+  type Transaction,
+  type TransactionListQuery,
+  type TransactionListResponse,
+  type UpdateTransactionRequest,
+  type CurrentBalance,
+  type ExpenseCategories,
+  type MonthlyIncome,
+  type MonthlyReport,
+  demoLoadResponse,
+  demoRemoveResponse,
+} from '../../contract/transactions';
+import type { z } from 'zod';
+import type { ApiCall } from './client';
+
+const transactionPath = (id: string) => `/transactions/${encodeURIComponent(id)}`;
+const importPath = (id: string) => `/transactions/import/${encodeURIComponent(id)}`;
+
+/** The query of GET /transactions (transactionListQuery): filters, order and paging; lists are comma-separated. */
+export interface TransactionQuery {
+  type?: TransactionListQuery['type'];
+  category?: string;
+  date_from?: string;
+  date_to?: string;
+  amount_min?: string | number;
+  amount_max?: string | number;
+  q?: string;
+  tags?: string;
+  source?: TransactionListQuery['source'];
+  import_id?: string;
+  sort?: TransactionListQuery['sort'];
+  order?: TransactionListQuery['order'];
+  limit?: number;
+  offset?: number;
+  cursor?: string;
+  include_total?: boolean;
+}
+
+/** Spec §7 transactions calls plus categories, CSV import/export and demo data; failures carry the server's detail, else the call's default. */
+export function transactionsApi(call: ApiCall) {
+  return {
+    list: (query: TransactionQuery, signal?: AbortSignal) =>
+      call<TransactionListResponse>('/transactions', { query: { ...query }, defaultMessage: transactionMessages.fetchTransactions, signal }),
+    get: (id: string, signal?: AbortSignal) => call<Transaction>(transactionPath(id), { defaultMessage: transactionMessages.fetchTransaction, signal }),
+    create: (body: CreateTransactionRequest) => call<Transaction>('/transactions', { method: 'POST', body, defaultMessage: transactionMessages.createTransaction }),
+    update: (id: string, body: UpdateTransactionRequest) => call<Transaction>(transactionPath(id), { method: 'PUT', body, defaultMessage: transactionMessages.updateTransaction }),
+    remove: (id: string) => call<DeleteTransactionResponse>(transactionPath(id), { method: 'DELETE', defaultMessage: transactionMessages.deleteTransaction }),
+    /** `month` (YYYY-MM) is the browser's current month, so "this month" follows the user's clock. */
+    summary: (month: string, signal?: AbortSignal) =>
+      call<SummaryOverview>('/transactions/summary/overview', { query: { month }, defaultMessage: transactionMessages.fetchSummary, signal }),
+    monthlyReport: (year: number, month: number, signal?: AbortSignal) =>
+      call<MonthlyReport>(`/transactions/reports/monthly/${year}/${month}`, { defaultMessage: transactionMessages.fetchReport, signal }),
+    expenseCategories: (period: { date_from?: string; date_to?: string } = {}, signal?: AbortSignal) =>
+      call<ExpenseCategories>('/transactions/categories/expenses', { query: { ...period }, defaultMessage: transactionMessages.fetchExpenseCategories, signal }),
+    monthlyIncome: (query: { month?: string; months?: number } = {}, signal?: AbortSignal) =>
+      call<MonthlyIncome>('/transactions/income/monthly', { query: { ...query }, defaultMessage: transactionMessages.fetchMonthlyIncome, signal }),
+    balance: (signal?: AbortSignal) => call<CurrentBalance>('/transactions/balance/current', { defaultMessage: transactionMessages.fetchBalance, signal }),
+    categories: (signal?: AbortSignal) => call<CategoryList>('/transactions/categories', { defaultMessage: transactionMessages.fetchCategories, signal }),
+    createCategory: (body: CreateCategoryRequest) => call<Category>('/transactions/categories', { method: 'POST', body, defaultMessage: transactionMessages.createCategory }),
+    /** The filtered list as CSV text (columns: EXPORT_COLUMNS). */
+    exportCsv: (query: Omit<TransactionQuery, 'limit' | 'offset' | 'cursor' | 'include_total'>, signal?: AbortSignal) =>
+      call<string>('/transactions/export', { query: { ...query }, defaultMessage: transactionMessages.exportTransactions, signal }),
+    /**
+     * Uploads a CSV file's text; the server detects the layout and answers a preview. The API client
+     * sends JSON only, so the text goes as one JSON string, which the route reads like a text/csv body.
+     */
+    importUpload: (csv: string, fileName: string) =>
+      call<ImportPreview>('/transactions/import', {
+        method: 'POST',
+        body: JSON.stringify(csv),
+        query: { file_name: fileName },
+        defaultMessage: transactionMessages.importPreview,
+      }),
+    importPreview: (id: string, mapping: ImportMappingInput) =>
+      call<ImportPreview>(`${importPath(id)}/preview`, { method: 'POST', body: { mapping }, defaultMessage: transactionMessages.importPreview }),
+    importCommit: (id: string, body: ImportCommitRequest) => call<ImportJob>(`${importPath(id)}/commit`, { method: 'POST', body, defaultMessage: transactionMessages.importCommit }),
+    importJob: (id: string, signal?: AbortSignal) => call<ImportJob>(importPath(id), { defaultMessage: transactionMessages.importProgress, signal }),
+    loadDemo: (seed?: number) =>
+      call<z.infer<typeof demoLoadResponse>>('/transactions/demo', { method: 'POST', query: { seed }, defaultMessage: transactionMessages.loadDemo }),
+    removeDemo: () => call<z.infer<typeof demoRemoveResponse>>('/transactions/demo', { method: 'DELETE', defaultMessage: transactionMessages.removeDemo }),
+  };
+}
+export type TransactionsApi = ReturnType<typeof transactionsApi>;

@@ -1,0 +1,152 @@
+import { Badge, Button, Collapse, Group, MultiSelect, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { useId, useState } from 'react';
+import { activeFilterCount, DEFAULT_FILTERS, type TransactionFilters, type TransactionSort, type SortOrder } from '../../../../machines/transactions';
+import { amountFromText } from './display';
+import { useTransactions } from './transactionsActor';
+
+const sortOptions: { value: `${TransactionSort}:${SortOrder}`; label: string }[] = [
+  { value: 'date:desc', label: 'Newest first' },
+  { value: 'date:asc', label: 'Oldest first' },
+  { value: 'amount:desc', label: 'Largest amount' },
+  { value: 'amount:asc', label: 'Smallest amount' },
+  { value: 'created_at:desc', label: 'Recently added' },
+];
+
+const typeOptions = [
+  { value: 'all', label: 'All' },
+  { value: 'expense', label: 'Expenses' },
+  { value: 'income', label: 'Income' },
+];
+
+/**
+ * A text field that commits its value after a pause in typing (Enter commits at once), and follows
+ * the committed value when it changes from outside (Clear filters, a pasted link, back button).
+ */
+function useCommittedText(value: string, commit: (text: string) => void, delay = 350) {
+  const [draft, setDraft] = useState(value);
+  const [seen, setSeen] = useState(value);
+  const debounced = useDebouncedCallback(commit, delay);
+  if (value !== seen) {
+    setSeen(value);
+    if (value !== draft.trim()) setDraft(value);
+  }
+  return {
+    value: draft,
+    onChange: (text: string) => {
+      setDraft(text);
+      debounced(text);
+    },
+    flush: () => {
+      debounced.cancel();
+      commit(draft);
+    },
+  };
+}
+
+const amountText = (n: number | undefined) => (n === undefined ? '' : String(n));
+
+/** Search, sort and the filters of the list. Every value lives in the URL; changing one rewrites it. */
+export function FiltersBar({ filters, onChange }: { filters: TransactionFilters; onChange: (filters: TransactionFilters) => void }) {
+  const active = activeFilterCount(filters);
+  const [open, panel] = useDisclosure(active > 0);
+  const panelId = useId();
+  const categories = useTransactions((s) => s.context.categories);
+  const set = (patch: Partial<TransactionFilters>) => onChange({ ...filters, ...patch });
+
+  const search = useCommittedText(filters.q ?? '', (q) => set({ q: q.trim() || undefined }));
+  const minAmount = useCommittedText(amountText(filters.amount_min), (text) => set({ amount_min: validAmount(text) }));
+  const maxAmount = useCommittedText(amountText(filters.amount_max), (text) => set({ amount_max: validAmount(text) }));
+
+  const categoryData = [
+    { group: 'Expenses', items: categories.filter((c) => c.type === 'expense').map((c) => c.name) },
+    { group: 'Income', items: categories.filter((c) => c.type === 'income').map((c) => c.name) },
+  ].filter((g) => g.items.length > 0);
+  // A category from a shared link that this user does not have is still shown (and removable).
+  const unknown = (filters.category ?? []).filter((name) => !categories.some((c) => c.name === name));
+  if (unknown.length) categoryData.push({ group: 'Other', items: unknown });
+
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label="Search and filters">
+      <Stack gap="sm">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search"
+            placeholder="Description, merchant or notes"
+            type="search"
+            value={search.value}
+            onChange={(e) => search.onChange(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') search.flush();
+            }}
+            maxLength={100}
+            style={{ flex: '1 1 220px' }}
+          />
+          <NativeSelect
+            label="Sort by"
+            data={sortOptions}
+            value={`${filters.sort}:${filters.order}`}
+            onChange={(e) => {
+              const [sort, order] = e.currentTarget.value.split(':') as [TransactionSort, SortOrder];
+              set({ sort, order });
+            }}
+            style={{ flex: '0 1 180px' }}
+          />
+          <Button
+            variant={open ? 'light' : 'default'}
+            onClick={panel.toggle}
+            aria-expanded={open}
+            aria-controls={panelId}
+            rightSection={active > 0 ? <Badge size="sm" circle aria-label={`${active} active`}>{active}</Badge> : undefined}
+          >
+            Filters
+          </Button>
+          {active > 0 && (
+            <Button variant="subtle" onClick={() => onChange({ ...DEFAULT_FILTERS, sort: filters.sort, order: filters.order })}>
+              Clear filters
+            </Button>
+          )}
+        </Group>
+        <Collapse expanded={open} id={panelId}>
+          <Stack gap="sm" pt={4}>
+            <div>
+              <Text size="sm" fw={500} mb={4} id={`${panelId}-type`}>
+                Type
+              </Text>
+              <SegmentedControl
+                role="radiogroup"
+                aria-labelledby={`${panelId}-type`}
+                data={typeOptions}
+                value={filters.type ?? 'all'}
+                onChange={(value) => set({ type: value === 'all' ? undefined : (value as TransactionFilters['type']) })}
+              />
+            </div>
+            <MultiSelect
+              label="Categories"
+              placeholder={filters.category?.length ? undefined : 'Any category'}
+              data={categoryData}
+              value={filters.category ?? []}
+              onChange={(value) => set({ category: value.length ? value : undefined })}
+              searchable
+              clearable
+              nothingFoundMessage="No such category"
+              comboboxProps={{ withinPortal: true }}
+            />
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+              <TextInput label="From" type="date" value={filters.date_from ?? ''} max={filters.date_to} onChange={(e) => set({ date_from: e.currentTarget.value || undefined })} />
+              <TextInput label="To" type="date" value={filters.date_to ?? ''} min={filters.date_from} onChange={(e) => set({ date_to: e.currentTarget.value || undefined })} />
+              <TextInput label="Min amount" inputMode="decimal" placeholder="0.00" value={minAmount.value} onChange={(e) => minAmount.onChange(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && minAmount.flush()} />
+              <TextInput label="Max amount" inputMode="decimal" placeholder="Any" value={maxAmount.value} onChange={(e) => maxAmount.onChange(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && maxAmount.flush()} />
+            </SimpleGrid>
+          </Stack>
+        </Collapse>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A typed amount bound, or none when blank or not a number. */
+function validAmount(text: string): number | undefined {
+  const n = amountFromText(text);
+  return n === undefined || Number.isNaN(n) || n < 0 ? undefined : n;
+}

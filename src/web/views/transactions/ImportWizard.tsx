@@ -1,0 +1,391 @@
+import { Alert, Badge, Button, Checkbox, FileInput, Group, List, Modal, NativeSelect, Progress, ScrollArea, SegmentedControl, SimpleGrid, Stack, Stepper, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import {
+  amountStyleOf,
+  withAmountStyle,
+  type AmountStyle,
+  type ImportColumns,
+  type ImportDateFormat,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportPreviewRow,
+} from '../../../../machines/transactions';
+import { CSV_IMPORT_LIMITS, IMPORT_DATE_FORMATS } from '../../../contract/transactions';
+import { formatDay, useTransactionMoney } from './display';
+import { useTransactions, type ImportActor, type ImportSnapshot } from './transactionsActor';
+import classes from './transactions.module.css';
+
+const steps = ['choosing', 'reviewing', 'running', 'done'] as const;
+type Step = (typeof steps)[number];
+
+function stepOf(s: ImportSnapshot): Step {
+  if (s.matches('choosing') || s.matches('uploading')) return 'choosing';
+  if (s.matches('reviewing') || s.matches('remapping') || s.matches('committing')) return 'reviewing';
+  if (s.matches('running')) return 'running';
+  return 'done';
+}
+
+const count = new Intl.NumberFormat();
+
+/** The CSV import wizard: upload → preview and mapping → progress → summary. Driven by the invoked transactionImport actor. */
+export function ImportWizard() {
+  const wizard = useTransactions((s) => s.children.transactionImport as ImportActor | undefined);
+  const fullScreen = useMediaQuery('(max-width: 36em)', false) ?? false;
+  return (
+    <Modal
+      opened={Boolean(wizard)}
+      onClose={() => wizard?.send({ type: 'import.close' })}
+      title="Import transactions from CSV"
+      size="xl"
+      centered
+      fullScreen={fullScreen}
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': 'Close import' }}
+    >
+      {wizard && <WizardBody wizard={wizard} />}
+    </Modal>
+  );
+}
+
+function WizardBody({ wizard }: { wizard: ImportActor }) {
+  const step = useSelector(wizard, stepOf);
+  const error = useSelector(wizard, (s) => s.context.error?.message ?? null);
+  const active = steps.indexOf(step);
+  return (
+    <Stack gap="md">
+      <Stepper active={active} size="xs" allowNextStepsSelect={false} aria-label="Import steps">
+        <Stepper.Step label="Upload" />
+        <Stepper.Step label="Review" />
+        <Stepper.Step label="Import" />
+        <Stepper.Step label="Done" />
+      </Stepper>
+      {error && step !== 'running' && (
+        <Alert color="red" variant="light" role="alert" title={step === 'choosing' ? 'The file could not be read' : 'Something needs a look'}>
+          {error}
+        </Alert>
+      )}
+      {step === 'choosing' && <ChooseFile wizard={wizard} />}
+      {step === 'reviewing' && <Review wizard={wizard} />}
+      {step === 'running' && <Running wizard={wizard} />}
+      {step === 'done' && <Summary wizard={wizard} />}
+    </Stack>
+  );
+}
+
+function ChooseFile({ wizard }: { wizard: ImportActor }) {
+  const uploading = useSelector(wizard, (s) => s.matches('uploading'));
+  const fileName = useSelector(wizard, (s) => s.context.file?.name ?? null);
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        Export your transactions from your bank as CSV and choose the file here. We detect the columns, the date format, decimal commas and separate money-in and
+        money-out columns, and flag rows you already have. Nothing is saved until you confirm.
+      </Text>
+      <FileInput
+        label="CSV file"
+        placeholder={fileName ?? 'Choose a .csv file'}
+        accept=".csv,text/csv,text/plain,application/vnd.ms-excel"
+        description={`Up to ${Math.round(CSV_IMPORT_LIMITS.maxBytes / (1024 * 1024))} MB or ${count.format(CSV_IMPORT_LIMITS.maxRows)} rows`}
+        disabled={uploading}
+        clearable={false}
+        value={null}
+        onChange={(file) => {
+          if (file) wizard.send({ type: 'file.choose', file });
+        }}
+      />
+      {uploading && (
+        <Group gap="xs" role="status" aria-live="polite">
+          <Progress value={100} animated striped style={{ flex: 1 }} aria-label="Reading the file" />
+          <Text size="sm">Reading {fileName}…</Text>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+const dateFormatOptions = IMPORT_DATE_FORMATS.map((f) => ({ value: f, label: f }));
+
+function Review({ wizard }: { wizard: ImportActor }) {
+  const preview = useSelector(wizard, (s) => s.context.preview!);
+  const busy = useSelector(wizard, (s) => s.matches('remapping') || s.matches('committing'));
+  const committing = useSelector(wizard, (s) => s.matches('committing'));
+  const options = useSelector(wizard, (s) => s.context.options);
+  const mapping = preview.mapping;
+  const change = (next: ImportMapping) => wizard.send({ type: 'mapping.change', mapping: next });
+  const setColumn = (field: keyof ImportColumns, value: string) => change({ ...mapping, columns: { ...mapping.columns, [field]: value === '' ? null : Number(value) } });
+  const style = amountStyleOf(mapping);
+  const columnOptions = [{ value: '', label: '— none —' }, ...preview.columns.map((name, i) => ({ value: String(i), label: name || `Column ${i + 1}` }))];
+  const columnValue = (field: keyof ImportColumns) => {
+    const v = mapping.columns[field];
+    return v === null || v === undefined ? '' : String(v);
+  };
+  const toImport = preview.counts.new + preview.counts.duplicates_in_file * (options.skipFileDuplicates ? 0 : 1) + (options.skipDuplicates ? 0 : preview.counts.duplicates);
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" aria-live="polite">
+        <b>{preview.file_name ?? 'Your file'}</b>: {count.format(preview.counts.rows)} rows. Detected {describeDetected(preview)}.
+      </Text>
+      {preview.detected.date_format_ambiguous && (
+        <Alert color="yellow" variant="light" title="Check the date format">
+          Every day in this file is 12 or less, so days and months could be either way round. Pick the order your bank uses.
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <NativeSelect label="Date format" data={dateFormatOptions} value={mapping.date_format} onChange={(e) => change({ ...mapping, date_format: e.currentTarget.value as ImportDateFormat })} disabled={busy} />
+        <LabelledSegments
+          label="Decimal style"
+          value={mapping.decimal_separator}
+          data={[
+            { value: '.', label: '1,234.56' },
+            { value: ',', label: '1.234,56' },
+          ]}
+          onChange={(v) => change({ ...mapping, decimal_separator: v as ImportMapping['decimal_separator'] })}
+          disabled={busy}
+        />
+      </SimpleGrid>
+      <LabelledSegments
+        label="Amounts"
+        value={style}
+        data={[
+          { value: 'signed', label: 'One signed column' },
+          { value: 'debit_credit', label: 'Out and in columns' },
+        ]}
+        onChange={(v) => change(withAmountStyle(mapping, v as AmountStyle, preview.columns))}
+        disabled={busy}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
+        <NativeSelect label="Date column" data={columnOptions.slice(1)} value={columnValue('date')} onChange={(e) => setColumn('date', e.currentTarget.value)} disabled={busy} />
+        {style === 'signed' ? (
+          <NativeSelect label="Amount column" data={columnOptions} value={columnValue('amount')} onChange={(e) => setColumn('amount', e.currentTarget.value)} disabled={busy} />
+        ) : (
+          <>
+            <NativeSelect label="Money out column" data={columnOptions} value={columnValue('debit')} onChange={(e) => setColumn('debit', e.currentTarget.value)} disabled={busy} />
+            <NativeSelect label="Money in column" data={columnOptions} value={columnValue('credit')} onChange={(e) => setColumn('credit', e.currentTarget.value)} disabled={busy} />
+          </>
+        )}
+        <NativeSelect label="Description column" data={columnOptions} value={columnValue('description')} onChange={(e) => setColumn('description', e.currentTarget.value)} disabled={busy} />
+        <NativeSelect label="Merchant column" data={columnOptions} value={columnValue('merchant')} onChange={(e) => setColumn('merchant', e.currentTarget.value)} disabled={busy} />
+        <NativeSelect label="Category column" data={columnOptions} value={columnValue('category')} onChange={(e) => setColumn('category', e.currentTarget.value)} disabled={busy} />
+      </SimpleGrid>
+      <Group gap="lg">
+        <Checkbox label="First row holds column names" checked={mapping.has_header} onChange={(e) => change({ ...mapping, has_header: e.currentTarget.checked })} disabled={busy} />
+        <Checkbox label="Flip signs (purchases listed as positive)" checked={mapping.invert_sign} onChange={(e) => change({ ...mapping, invert_sign: e.currentTarget.checked })} disabled={busy} />
+      </Group>
+      <Group gap="xs" aria-label="Rows in the file" role="group">
+        <Badge color="teal" variant="light">
+          {count.format(preview.counts.new)} new
+        </Badge>
+        <Badge color="yellow" variant="light">
+          {count.format(preview.counts.duplicates)} already imported
+        </Badge>
+        {preview.counts.duplicates_in_file > 0 && (
+          <Badge color="orange" variant="light">
+            {count.format(preview.counts.duplicates_in_file)} repeated in the file
+          </Badge>
+        )}
+        <Badge color={preview.counts.errors ? 'red' : 'gray'} variant="light">
+          {count.format(preview.counts.errors)} unreadable
+        </Badge>
+      </Group>
+      <Stack gap={4}>
+        <Checkbox
+          label="Skip rows I already have (same date, amount, type and description)"
+          checked={options.skipDuplicates}
+          onChange={(e) => wizard.send({ type: 'options.change', options: { skipDuplicates: e.currentTarget.checked } })}
+          disabled={busy}
+        />
+        {preview.counts.duplicates_in_file > 0 && (
+          <Checkbox
+            label="Also skip rows repeated within this file"
+            checked={options.skipFileDuplicates}
+            onChange={(e) => wizard.send({ type: 'options.change', options: { skipFileDuplicates: e.currentTarget.checked } })}
+            disabled={busy}
+          />
+        )}
+      </Stack>
+      <PreviewTable rows={preview.rows} total={preview.counts.rows} busy={busy} />
+      <Group justify="space-between" gap="sm">
+        <Button variant="default" onClick={() => wizard.send({ type: 'import.back' })} disabled={busy}>
+          Choose another file
+        </Button>
+        <Button onClick={() => wizard.send({ type: 'import.confirm' })} loading={committing} disabled={busy || toImport === 0}>
+          {`Import ${count.format(toImport)} ${toImport === 1 ? 'transaction' : 'transactions'}`}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function describeDetected(preview: ImportPreview): string {
+  const d = preview.detected;
+  const delimiter = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' }[d.delimiter];
+  const amounts = d.amount_style === 'debit_credit' ? 'money out and money in columns' : d.amount_style === 'signed' ? 'signed amounts' : 'no clear amount column';
+  return [
+    `${delimiter}-separated`,
+    d.has_header ? 'a header row' : 'no header row',
+    d.date_format ? `dates as ${d.date_format}` : 'no date format',
+    d.decimal_separator === ',' ? 'decimal commas' : 'decimal points',
+    amounts,
+  ].join(', ');
+}
+
+function LabelledSegments({ label, value, data, onChange, disabled }: { label: string; value: string; data: { value: string; label: string }[]; onChange: (v: string) => void; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={4} id={id}>
+        {label}
+      </Text>
+      <SegmentedControl role="radiogroup" aria-labelledby={id} fullWidth data={data} value={value} onChange={onChange} disabled={disabled} />
+    </div>
+  );
+}
+
+const statusBadges: Record<ImportPreviewRow['status'], { label: string; color: string }> = {
+  new: { label: 'New', color: 'teal' },
+  duplicate: { label: 'Already imported', color: 'yellow' },
+  duplicate_in_file: { label: 'Repeated', color: 'orange' },
+  error: { label: 'Unreadable', color: 'red' },
+};
+
+function PreviewTable({ rows, total, busy }: { rows: ImportPreviewRow[]; total: number; busy: boolean }) {
+  const money = useTransactionMoney();
+  return (
+    <Stack gap={4}>
+      <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
+        <Table striped stickyHeader className={classes.previewTable} aria-label="Preview of the import" aria-busy={busy} style={{ opacity: busy ? 0.55 : 1 }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Line</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th>Category</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.line}>
+                <Table.Td>{row.line}</Table.Td>
+                <Table.Td>
+                  <Badge size="sm" variant="light" color={statusBadges[row.status].color}>
+                    {statusBadges[row.status].label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.date ? formatDay(row.date) : '—'}</Table.Td>
+                <Table.Td>{row.status === 'error' ? <Text size="sm" c="red.7">{row.error}</Text> : row.description || row.merchant || '—'}</Table.Td>
+                <Table.Td>{row.category ?? '—'}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} c={row.type === 'income' ? 'teal.7' : undefined}>
+                  {row.amount === null ? '—' : row.type === 'income' ? `+${money(row.amount)}` : money(-row.amount)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+      {total > rows.length && (
+        <Text size="xs" c="dimmed">
+          The first {count.format(rows.length)} of {count.format(total)} rows.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Running({ wizard }: { wizard: ImportActor }) {
+  const job = useSelector(wizard, (s) => s.context.job);
+  const stalled = useSelector(wizard, (s) => s.matches({ running: 'stalled' }));
+  const error = useSelector(wizard, (s) => s.context.error?.message ?? null);
+  const percent = Math.round((job?.progress ?? 0) * 100);
+  return (
+    <Stack gap="sm">
+      <Text size="sm" id="import-progress-label">
+        Importing {job?.file_name ?? 'your file'}…
+      </Text>
+      <Progress value={percent} size="xl" animated={!stalled} aria-labelledby="import-progress-label" aria-valuetext={`${percent}%`} />
+      <Text size="sm" c="dimmed" role="status" aria-live="polite">
+        {job ? `${count.format(job.rows_done)} of ${count.format(job.rows_total)} rows processed (${percent}%)` : 'Starting…'}
+      </Text>
+      {stalled && (
+        <Alert color="red" variant="light" role="alert" title="Progress could not be read">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{error} The import keeps running on the server.</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => wizard.send({ type: 'progress.retry' })}>
+              Retry
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      <Text size="xs" c="dimmed">
+        You can close this window: the import goes on, and the list refreshes when you close it.
+      </Text>
+    </Stack>
+  );
+}
+
+function Summary({ wizard }: { wizard: ImportActor }) {
+  const job = useSelector(wizard, (s) => s.context.job);
+  const failed = useSelector(wizard, (s) => s.matches('failed'));
+  if (!job) return null;
+  return (
+    <Stack gap="md">
+      {failed ? (
+        <Alert color="red" variant="light" role="alert" title="The import stopped">
+          {job.failure ?? 'The import could not finish.'} {job.rows_imported > 0 && `${count.format(job.rows_imported)} rows were imported before it stopped.`}
+        </Alert>
+      ) : (
+        <Alert color="teal" variant="light" title="Import finished" role="status">
+          {count.format(job.rows_imported)} {job.rows_imported === 1 ? 'transaction was' : 'transactions were'} added.
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <SummaryFigure label="Imported" value={job.rows_imported} />
+        <SummaryFigure label="Skipped as duplicates" value={job.rows_duplicate} />
+        <SummaryFigure label="Could not be read" value={job.rows_failed} />
+      </SimpleGrid>
+      {job.errors.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Rows that could not be read
+          </Text>
+          <ScrollArea.Autosize mah={160}>
+            <List size="sm" spacing={2}>
+              {job.errors.map((e) => (
+                <List.Item key={e.line}>
+                  Line {e.line}: {e.message}
+                </List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
+        </Stack>
+      )}
+      <Group justify="flex-end">
+        {failed && (
+          <Button variant="default" onClick={() => wizard.send({ type: 'import.back' })}>
+            Choose another file
+          </Button>
+        )}
+        <Button onClick={() => wizard.send({ type: 'import.close' })} data-autofocus>
+          {failed ? 'Close' : 'View transactions'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function SummaryFigure({ label, value }: { label: string; value: number }) {
+  return (
+    <Stack gap={0} role="group" aria-label={label}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="lg">
+        {count.format(value)}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { useTransactionMoney, monthName, localMonth } from './display';
+import { useTransactions } from './transactionsActor';
+
+/** The page header's figures: current balance, and this month's income and spending. */
+export function SummaryHeader() {
+  const summary = useTransactions((s) => s.context.summary);
+  const loading = useTransactions((s) => s.context.summary === null && s.matches({ summary: 'loading' }));
+  const money = useTransactionMoney();
+  const month = monthName(summary?.current_month.month ?? localMonth());
+  const figure = (value: number | undefined) => (value === undefined ? '—' : money(value, summary?.currency));
+
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" component="section" aria-label="Balance and this month">
+      <Figure label="Current balance" value={figure(summary?.balance)} loading={loading} color={summary && summary.balance < 0 ? 'red.7' : undefined} />
+      <Figure label={`Income in ${month}`} value={figure(summary?.current_month.income)} loading={loading} color="teal.7" />
+      <Figure label={`Spending in ${month}`} value={figure(summary?.current_month.expenses)} loading={loading} />
+    </SimpleGrid>
+  );
+}
+
+function Figure({ label, value, loading, color }: { label: string; value: string; loading: boolean; color?: string }) {
+  return (
+    <Card withBorder padding="sm" radius="md" role="group" aria-label={label}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      {loading ? (
+        <Skeleton height={26} mt={6} width="60%" />
+      ) : (
+        <Text fz="xl" fw={700} c={color} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {value}
+        </Text>
+      )}
+    </Card>
+  );
+}

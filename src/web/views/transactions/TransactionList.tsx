@@ -1,0 +1,247 @@
+import { Alert, Box, Button, Card, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useState } from 'react';
+import type { Transaction } from '../../../../machines/transactions';
+import { categoryColor, formatDay, useTransactionMoney } from './display';
+import { useTransactions, useTransactionsActor } from './transactionsActor';
+import classes from './transactions.module.css';
+
+const count = new Intl.NumberFormat();
+
+/** Scrolling within this many rows of the end loads the next page. */
+const PREFETCH_ROWS = 60;
+
+/** Where an element starts in the document; follows layout changes above it (header figures, the filter panel). */
+function useDocumentTop(element: HTMLElement | null): number {
+  const [top, setTop] = useState(0);
+  useEffect(() => {
+    if (!element) return;
+    // The observer reports once on observe(), then on every size change of the page.
+    const observer = new ResizeObserver(() => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY)));
+    observer.observe(document.body);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return top;
+}
+
+/**
+ * The loaded rows, windowed: only the rows in (and just around) the viewport are in the DOM, so
+ * 100,000 loaded rows scroll like 50. The page itself scrolls; nearing the end loads the next page.
+ */
+export function TransactionList() {
+  const actor = useTransactionsActor();
+  const transactions = useTransactions((s) => s.context.transactions);
+  const total = useTransactions((s) => s.context.total);
+  const categories = useTransactions((s) => s.context.categories);
+  const canLoadMore = useTransactions((s) => s.matches({ list: { loaded: 'idle' } }) && s.context.hasMore && s.context.loadMoreError === null);
+  const refreshing = useTransactions((s) => s.matches({ list: 'loading' }));
+  const compact = useMediaQuery('(max-width: 48em)', false) ?? false;
+  const rowHeight = compact ? 68 : 60;
+  const [listElement, setListElement] = useState<HTMLDivElement | null>(null);
+  const scrollMargin = useDocumentTop(listElement);
+
+  // Stable callbacks: the virtualizer recomputes every row's position when they change.
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  const getItemKey = useCallback((index: number) => transactions[index]?.transaction_id ?? index, [transactions]);
+  const virtualizer = useWindowVirtualizer({ count: transactions.length, estimateSize, overscan: 10, scrollMargin, getItemKey });
+  useEffect(() => {
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length ? items[items.length - 1]!.index : -1;
+  useEffect(() => {
+    if (canLoadMore && lastIndex >= transactions.length - PREFETCH_ROWS) actor.send({ type: 'list.loadMore' });
+  }, [actor, canLoadMore, lastIndex, transactions.length]);
+
+  const money = useTransactionMoney();
+  const onEdit = useCallback((transactionId: string) => actor.send({ type: 'transaction.edit', transactionId }), [actor]);
+  const onDelete = useCallback((transactionId: string) => actor.send({ type: 'transaction.delete', transactionId }), [actor]);
+  const setSize = total ?? transactions.length;
+  return (
+    <Card withBorder padding={0} radius="md" className={classes.listCard} data-refreshing={refreshing || undefined}>
+      {!compact && (
+        <div className={classes.listHeader} aria-hidden>
+          <span>Date</span>
+          <span>Description</span>
+          <span>Category</span>
+          <span className={classes.right}>Amount</span>
+          <span />
+        </div>
+      )}
+      <div
+        ref={setListElement}
+        role="list"
+        aria-label="Transactions"
+        aria-busy={refreshing}
+        className={classes.listBody}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {items.map((item) => {
+          const t = transactions[item.index]!;
+          const formatted = money(t.type === 'income' ? t.amount : -t.amount, t.currency);
+          return (
+            <TransactionRow
+              key={item.key}
+              transaction={t}
+              position={item.index + 1}
+              setSize={setSize}
+              top={item.start - scrollMargin}
+              height={rowHeight}
+              compact={compact}
+              color={categoryColor(categories, t.category)}
+              amount={t.type === 'income' && !formatted.startsWith('•') ? `+${formatted}` : formatted}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
+          );
+        })}
+      </div>
+      <ListFooter />
+    </Card>
+  );
+}
+
+const pencil = 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4';
+const trash = 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3';
+
+function LineIcon({ d }: { d: string }) {
+  return (
+    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
+      <path d={d} />
+    </svg>
+  );
+}
+
+interface RowProps {
+  transaction: Transaction;
+  position: number;
+  setSize: number;
+  top: number;
+  height: number;
+  compact: boolean;
+  /** The category's colour dot. */
+  color: string;
+  /** The amount as shown: signed, in its currency, masked while balances are hidden. */
+  amount: string;
+  onEdit: (transactionId: string) => void;
+  onDelete: (transactionId: string) => void;
+}
+
+/**
+ * One row. Plain elements and CSS (no component library) because a fast scroll mounts a whole
+ * window of rows per frame; everything it needs arrives as props, so unchanged rows skip rendering.
+ */
+const TransactionRow = memo(function TransactionRow({ transaction: t, position, setSize, top, height, compact, color, amount, onEdit, onDelete }: RowProps) {
+  const titleId = `transaction-${t.transaction_id}-title`;
+  const title = t.description || t.merchant || t.category;
+  const details = [t.description && t.merchant ? t.merchant : null, ...t.tags.map((tag) => `#${tag}`)].filter(Boolean).join(' · ');
+  const day = formatDay(t.date);
+  const amountClass = t.type === 'income' ? `${classes.amount} ${classes.income}` : classes.amount;
+  const dot = (
+    <span className={classes.dot} style={{ background: color }} aria-hidden>
+      {' '}
+    </span>
+  );
+  return (
+    <div
+      role="listitem"
+      aria-posinset={position}
+      aria-setsize={setSize}
+      aria-labelledby={titleId}
+      data-transaction-id={t.transaction_id}
+      className={compact ? classes.rowCompact : classes.row}
+      style={{ height, transform: `translateY(${top}px)` }}
+    >
+      {!compact && <span className={classes.date}>{day}</span>}
+      <div className={classes.main}>
+        <div id={titleId} className={classes.title}>
+          {title}
+        </div>
+        {compact ? (
+          <div className={classes.details}>
+            {day} · {dot}
+            {t.category}
+            {details ? ` · ${details}` : ''}
+          </div>
+        ) : (
+          details && <div className={classes.details}>{details}</div>
+        )}
+      </div>
+      {!compact && (
+        <div className={classes.main}>
+          <span className={classes.category}>
+            {dot}
+            {t.category}
+          </span>
+        </div>
+      )}
+      <span className={amountClass}>{amount}</span>
+      <div className={classes.actions}>
+        <button type="button" className={classes.iconButton} aria-label={`Edit ${title}`} title="Edit" onClick={() => onEdit(t.transaction_id)}>
+          <LineIcon d={pencil} />
+        </button>
+        <button type="button" className={`${classes.iconButton} ${classes.danger}`} aria-label={`Delete ${title}`} title="Delete" onClick={() => onDelete(t.transaction_id)}>
+          <LineIcon d={trash} />
+        </button>
+      </div>
+    </div>
+  );
+});
+
+/** Below the rows: how many are shown, and loading more (automatic on scroll; a button for keyboards). */
+function ListFooter() {
+  const actor = useTransactionsActor();
+  const loaded = useTransactions((s) => s.context.transactions.length);
+  const total = useTransactions((s) => s.context.total);
+  const hasMore = useTransactions((s) => s.context.hasMore);
+  const loadingMore = useTransactions((s) => s.matches({ list: { loaded: 'loadingMore' } }));
+  const error = useTransactions((s) => s.context.loadMoreError?.message ?? null);
+  return (
+    <Stack gap="xs" p="sm" align="center" className={classes.footer}>
+      {error && (
+        <Alert color="red" variant="light" role="alert" w="100%" title="More transactions could not be loaded">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{error}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => actor.send({ type: 'list.loadMore' })}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <Group gap="sm" justify="center">
+        <Text size="sm" c="dimmed" role="status" aria-live="polite">
+          {total !== null ? `Showing ${count.format(loaded)} of ${count.format(total)} transactions` : `Showing ${count.format(loaded)} transactions`}
+        </Text>
+        {loadingMore && <Loader size="xs" aria-label="Loading more transactions" />}
+        {hasMore && !loadingMore && !error && (
+          <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'list.loadMore' })}>
+            Load more
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The first load: placeholder rows the size of real ones. */
+export function TransactionListSkeleton() {
+  return (
+    <Card withBorder padding="sm" radius="md" role="status" aria-label="Loading transactions">
+      <Stack gap="md">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Group key={i} gap="md" wrap="nowrap">
+            <Skeleton height={14} width={80} />
+            <Box style={{ flex: 1 }}>
+              <Skeleton height={14} width="60%" mb={6} />
+              <Skeleton height={10} width="35%" />
+            </Box>
+            <Skeleton height={14} width={70} />
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

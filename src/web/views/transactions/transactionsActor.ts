@@ -1,0 +1,164 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useMemo } from 'react';
+import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  filtersToQuery,
+  transactionImportMachine,
+  transactionsMachine,
+  type ImportMapping,
+  type TransactionCategory,
+  type TransactionFilters,
+} from '../../../../machines/transactions';
+import { CSV_IMPORT_LIMITS, DEFAULT_CATEGORIES, type CreateTransactionRequest } from '../../../contract/transactions';
+import { useAppActors } from '../../app/context';
+import { localDay, localMonth } from './display';
+
+export type TransactionsActor = ActorRefFrom<typeof transactionsMachine>;
+export type TransactionsSnapshot = SnapshotFrom<typeof transactionsMachine>;
+export type ImportActor = ActorRefFrom<typeof transactionImportMachine>;
+export type ImportSnapshot = SnapshotFrom<typeof transactionImportMachine>;
+
+export const TransactionsActorContext = createContext<TransactionsActor | null>(null);
+
+export function useTransactionsActor(): TransactionsActor {
+  const actor = useContext(TransactionsActorContext);
+  if (!actor) throw new Error('useTransactionsActor outside <TransactionsActorContext.Provider>');
+  return actor;
+}
+
+/** A narrow selector over the page's transactions actor; return primitives or stable references. */
+export function useTransactions<T>(selector: (snapshot: TransactionsSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  return useSelector(useTransactionsActor(), selector, compare);
+}
+
+const builtInCategories: TransactionCategory[] = DEFAULT_CATEGORIES.map((c) => ({ name: c.name, type: c.type, color: c.color, is_default: true }));
+
+/**
+ * An aborted read never settles. Its actor was stopped, or StrictMode's remount revived it from its
+ * snapshot and started a fresh call: the aborted one must not answer it.
+ */
+const unlessAborted = <T>(signal: AbortSignal, call: Promise<T>): Promise<T> =>
+  call.catch((error: unknown) => (signal.aborted ? new Promise<T>(() => undefined) : Promise.reject(error)));
+
+/** A file's text: UTF-8, or Windows-1252 (what spreadsheet programs on Windows still write) when it is not valid UTF-8. */
+async function readCsv(file: File): Promise<string> {
+  const bytes = await file.arrayBuffer();
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/** Hands text to the browser as a file download. */
+function download(fileName: string, content: string) {
+  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Chromium reads the blob asynchronously after the click.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The transactions actor lives as long as the /transactions page (a fresh visit shows fresh rows).
+ * Its effects are the API calls and the ui actor's toasts and dialogs; its first filters come from the URL.
+ */
+export function useTransactionsMachine(initialFilters: TransactionFilters): TransactionsActor {
+  const { api, ui } = useAppActors();
+  const machine = useMemo(
+    () =>
+      transactionsMachine.provide({
+        actors: {
+          fetchPage: fromPromise(({ input, signal }) =>
+            unlessAborted(
+              signal,
+              api.transactions.list(
+                {
+                  ...filtersToQuery(input.filters),
+                  sort: input.filters.sort,
+                  order: input.filters.order,
+                  limit: input.limit,
+                  cursor: input.cursor ?? undefined,
+                  include_total: input.includeTotal,
+                },
+                signal,
+              ),
+            ),
+          ),
+          fetchSummary: fromPromise(({ signal }) => unlessAborted(signal, api.transactions.summary(localMonth(), signal))),
+          fetchCategories: fromPromise(async ({ signal }) => (await unlessAborted(signal, api.transactions.categories(signal))).categories),
+          // The form sends what the user entered; the server validates every field (spec §5: no client-side rules).
+          saveTransaction: fromPromise(({ input }) =>
+            input.transactionId === null
+              ? api.transactions.create(input.values as CreateTransactionRequest)
+              : api.transactions.update(input.transactionId, input.values as CreateTransactionRequest),
+          ),
+          deleteTransaction: fromPromise(({ input }) => api.transactions.remove(input.transactionId)),
+          exportTransactions: fromPromise(async ({ input, signal }) => ({
+            fileName: `transactions-${localDay()}.csv`,
+            content: await api.transactions.exportCsv(filtersToQuery(input.filters), signal),
+          })),
+          loadDemo: fromPromise(async (): Promise<void> => {
+            await api.transactions.loadDemo();
+          }),
+          removeDemo: fromPromise(async (): Promise<void> => {
+            await api.transactions.removeDemo();
+          }),
+          transactionImport: transactionImportMachine.provide({
+            actors: {
+              // The chosen file is the browser's File (the machine keeps its name and size).
+              uploadFile: fromPromise(async ({ input }) => api.transactions.importUpload(await readCsv(input.file as File), input.file.name)),
+              previewMapping: fromPromise(({ input }) => api.transactions.importPreview(input.importId, input.mapping)),
+              commitImport: fromPromise(({ input }) =>
+                api.transactions.importCommit(input.importId, {
+                  mapping: input.mapping as ImportMapping,
+                  skip_duplicates: input.options.skipDuplicates,
+                  skip_file_duplicates: input.options.skipFileDuplicates,
+                }),
+              ),
+              fetchJob: fromPromise(({ input, signal }) => unlessAborted(signal, api.transactions.importJob(input.importId, signal))),
+            },
+          }),
+        },
+        actions: {
+          notify: (_, toast) => {
+            if (toast.message) ui.send({ type: 'toast.show', toast });
+          },
+          requestDeleteConfirmation: ({ self }, { transaction }) =>
+            ui.send({
+              type: 'confirmation.open',
+              request: {
+                variant: 'danger',
+                title: 'Delete transaction',
+                message: `Delete "${transaction.description || transaction.merchant || transaction.category}" of ${transaction.date}? This cannot be undone.`,
+                confirmLabel: 'Delete transaction',
+                replyTo: self,
+                onConfirm: { type: 'deletion.confirm' },
+                onCancel: { type: 'deletion.cancel' },
+              },
+            }),
+          requestDemoRemovalConfirmation: ({ self }) =>
+            ui.send({
+              type: 'confirmation.open',
+              request: {
+                variant: 'danger',
+                title: 'Remove demo data',
+                message: 'Remove every demo transaction? Transactions you added or imported stay.',
+                confirmLabel: 'Remove demo data',
+                replyTo: self,
+                onConfirm: { type: 'demoRemoval.confirm' },
+                onCancel: { type: 'demoRemoval.cancel' },
+              },
+            }),
+          saveFile: (_, file) => download(file.fileName, file.content),
+        },
+      }),
+    [api, ui],
+  );
+  return useActorRef(machine, { input: { filters: initialFilters, categories: builtInCategories, maxImportBytes: CSV_IMPORT_LIMITS.maxBytes } });
+}

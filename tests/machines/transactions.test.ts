@@ -1,0 +1,857 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { DEFAULT_CATEGORIES, transactionMessages } from '../../src/contract/transactions';
+import {
+  addToFront,
+  appendPage,
+  DEFAULT_FILTERS,
+  filtersFromQuery,
+  filtersKey,
+  filtersToQuery,
+  PAGE_SIZES,
+  removeById,
+  replaceById,
+  transactionImportMachine,
+  transactionsMachine,
+  transactionsTexts,
+  withAmountStyle,
+  type FetchPageInput,
+  type ImportFile,
+  type ImportJob,
+  type ImportMapping,
+  type ImportOptions,
+  type ImportPreview,
+  type Transaction,
+  type TransactionCategory,
+  type TransactionDraft,
+  type TransactionFilters,
+  type TransactionsSummary,
+} from '../../machines/transactions';
+import type { Toast } from '../../machines/types';
+
+const fail = (message: string, status: number, handledGlobally = false) => Object.assign(new Error(message), { status, handledGlobally });
+
+function makeTransaction(fields: Partial<Transaction> & { transaction_id: string }): Transaction {
+  return {
+    type: 'expense',
+    amount: 10,
+    currency: null,
+    date: '2025-03-01',
+    category: 'Groceries',
+    description: `Row ${fields.transaction_id}`,
+    merchant: null,
+    notes: null,
+    tags: [],
+    source: 'manual',
+    import_id: null,
+    created_at: '2025-03-01T10:00:00.000Z',
+    updated_at: '2025-03-01T10:00:00.000Z',
+    ...fields,
+  };
+}
+
+const categories: TransactionCategory[] = DEFAULT_CATEGORIES.map((c) => ({ name: c.name, type: c.type, color: c.color, is_default: true }));
+
+/**
+ * A fake transactions API with the real one's rules (filters, newest first, cursor pages, 404 for unknown ids),
+ * plus switches to make a call fail the way the API client reports failures.
+ */
+function fakeBackend(initial: Transaction[] = []) {
+  // Newest first.
+  let rows = [...initial];
+  let next = 1;
+  let demo = false;
+  const calls: FetchPageInput[] = [];
+  const failures: Partial<Record<'list' | 'summary' | 'categories' | 'save' | 'delete' | 'export' | 'demo', Error>> = {};
+  const failOnce = (call: keyof typeof failures) => {
+    const error = failures[call];
+    if (error) {
+      delete failures[call];
+      throw error;
+    }
+  };
+  const matching = (f: TransactionFilters) => {
+    const list = rows.filter(
+      (t) =>
+        (!f.type || t.type === f.type) &&
+        (!f.category?.length || f.category.includes(t.category)) &&
+        (!f.date_from || t.date >= f.date_from) &&
+        (!f.date_to || t.date <= f.date_to) &&
+        (f.amount_min === undefined || t.amount >= f.amount_min) &&
+        (f.amount_max === undefined || t.amount <= f.amount_max) &&
+        (!f.q || `${t.description} ${t.merchant ?? ''}`.toLowerCase().includes(f.q.toLowerCase())),
+    );
+    if (f.sort === 'amount') list.sort((a, b) => (f.order === 'asc' ? a.amount - b.amount : b.amount - a.amount));
+    else if (f.order === 'asc') list.reverse();
+    return list;
+  };
+  let gate: Promise<void> | null = null;
+  return {
+    get rows() {
+      return rows;
+    },
+    calls,
+    failNext(call: keyof typeof failures, message: string, status = 400, handledGlobally = false) {
+      failures[call] = fail(message, status, handledGlobally);
+    },
+    /** Holds list calls until the returned function is called. */
+    hold() {
+      let release!: () => void;
+      gate = new Promise((r) => (release = r));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+    async page(input: FetchPageInput) {
+      calls.push(input);
+      if (gate) await gate;
+      failOnce('list');
+      const list = matching(input.filters);
+      const start = input.cursor === null ? 0 : Number(input.cursor);
+      const slice = list.slice(start, start + input.limit);
+      const end = start + slice.length;
+      return { transactions: slice, total: input.includeTotal ? list.length : null, has_more: end < list.length, next_cursor: end < list.length ? String(end) : null };
+    },
+    async summary(): Promise<TransactionsSummary> {
+      failOnce('summary');
+      const sum = (type: string) => rows.filter((t) => t.type === type).reduce((s, t) => s + t.amount, 0);
+      return {
+        currency: 'USD',
+        balance: sum('income') - sum('expense'),
+        transaction_count: rows.length,
+        current_month: { month: '2025-03', income: sum('income'), expenses: sum('expense'), net: sum('income') - sum('expense'), transaction_count: rows.length },
+        has_demo_data: demo,
+      };
+    },
+    async categories() {
+      failOnce('categories');
+      return [...categories, { name: 'Pets', type: 'expense' as const, color: null, is_default: false }];
+    },
+    async save(id: string | null, values: TransactionDraft): Promise<Transaction> {
+      failOnce('save');
+      if (!(values.amount && values.amount > 0)) throw fail('amount must be greater than 0', 422);
+      if (id === null) {
+        const created = makeTransaction({ transaction_id: `n${next++}`, ...values, amount: values.amount });
+        rows = [created, ...rows];
+        return created;
+      }
+      const existing = rows.find((t) => t.transaction_id === id);
+      if (!existing) throw fail('Transaction not found', 404);
+      const updated = { ...existing, ...values, amount: values.amount, updated_at: '2025-03-02T00:00:00.000Z' };
+      rows = rows.map((t) => (t.transaction_id === id ? updated : t));
+      return updated;
+    },
+    async remove(id: string) {
+      failOnce('delete');
+      if (!rows.some((t) => t.transaction_id === id)) throw fail('Transaction not found', 404);
+      rows = rows.filter((t) => t.transaction_id !== id);
+      return { message: 'Transaction deleted', transaction_id: id };
+    },
+    async exportCsv(filters: TransactionFilters) {
+      failOnce('export');
+      const lines = matching(filters).map((t) => `${t.date},${t.type},${t.amount.toFixed(2)},${t.description}`);
+      return { fileName: 'transactions.csv', content: ['date,type,amount,description', ...lines].join('\n') };
+    },
+    async loadDemo() {
+      failOnce('demo');
+      demo = true;
+      const year = Array.from({ length: 12 }, (_, i) => makeTransaction({ transaction_id: `demo${i}`, type: i % 3 ? 'expense' : 'income', amount: 100 + i, source: 'demo' }));
+      rows = [...year, ...rows];
+      return { inserted: year.length };
+    },
+    async removeDemo() {
+      failOnce('demo');
+      demo = false;
+      const before = rows.length;
+      rows = rows.filter((t) => t.source !== 'demo');
+      return { deleted: before - rows.length };
+    },
+  };
+}
+type FakeBackend = ReturnType<typeof fakeBackend>;
+
+/** Import effects that answer like the server: a preview per mapping, a job that finishes after two reads. */
+function fakeImportBackend() {
+  const mapping: ImportMapping = {
+    delimiter: ';',
+    has_header: true,
+    skip_lines: 0,
+    date_format: 'DD.MM.YYYY',
+    decimal_separator: ',',
+    invert_sign: false,
+    columns: { date: 0, amount: 2, description: 1 },
+    default_expense_category: 'Other',
+    default_income_category: 'Other Income',
+  };
+  const preview = (m: ImportMapping): ImportPreview => ({
+    import_id: 'imp1',
+    file_name: 'bank.csv',
+    columns: ['Datum', 'Text', 'Betrag', 'Soll', 'Haben'],
+    sample: [['01.03.2025', 'Rent', '-1.234,56', '', '']],
+    detected: { delimiter: ';', has_header: true, date_format: 'DD.MM.YYYY', date_format_ambiguous: false, decimal_separator: ',', amount_style: 'signed' },
+    mapping: m,
+    counts: { rows: 3, new: 2, duplicates: 1, duplicates_in_file: 0, errors: 0 },
+    rows: [
+      { line: 2, status: 'new', error: null, date: '2025-03-01', type: 'expense', amount: 1234.56, category: 'Other', description: 'Rent', merchant: null },
+      { line: 3, status: 'duplicate', error: null, date: '2025-03-02', type: 'expense', amount: 110.7, category: 'Other', description: 'Power', merchant: null },
+    ],
+    errors: [],
+  });
+  const job = (status: ImportJob['status'], done: number): ImportJob => ({
+    import_id: 'imp1',
+    status,
+    file_name: 'bank.csv',
+    rows_total: 3,
+    rows_done: done,
+    rows_imported: Math.min(done, 2),
+    rows_duplicate: done === 3 ? 1 : 0,
+    rows_failed: 0,
+    progress: done / 3,
+    errors: [],
+    failure: status === 'failed' ? 'The database went away' : null,
+  });
+  let reads = 0;
+  const uploads: ImportFile[] = [];
+  const previews: ImportMapping[] = [];
+  const commits: { mapping: ImportMapping; options: ImportOptions }[] = [];
+  const failures: Partial<Record<'upload' | 'preview' | 'commit' | 'progress', Error>> = {};
+  const failOnce = (call: keyof typeof failures) => {
+    const error = failures[call];
+    if (error) {
+      delete failures[call];
+      throw error;
+    }
+  };
+  let outcome: 'completed' | 'failed' = 'completed';
+  return {
+    mapping,
+    uploads,
+    previews,
+    commits,
+    failNext(call: keyof typeof failures, message: string, status = 400) {
+      failures[call] = fail(message, status);
+    },
+    endWith(status: 'completed' | 'failed') {
+      outcome = status;
+    },
+    actors: {
+      uploadFile: fromPromise<ImportPreview, { file: ImportFile }>(async ({ input }) => {
+        failOnce('upload');
+        uploads.push(input.file);
+        return preview(mapping);
+      }),
+      previewMapping: fromPromise<ImportPreview, { importId: string; mapping: ImportMapping }>(async ({ input }) => {
+        failOnce('preview');
+        if (input.mapping.columns.amount !== null && input.mapping.columns.amount !== undefined && input.mapping.columns.debit != null) {
+          throw fail('columns.amount cannot be combined with columns.debit / columns.credit', 422);
+        }
+        previews.push(input.mapping);
+        return preview(input.mapping);
+      }),
+      commitImport: fromPromise<ImportJob, { importId: string; mapping: ImportMapping; options: ImportOptions }>(async ({ input }) => {
+        failOnce('commit');
+        commits.push({ mapping: input.mapping, options: input.options });
+        reads = 0;
+        return job('queued', 0);
+      }),
+      fetchJob: fromPromise<ImportJob, { importId: string }>(async () => {
+        failOnce('progress');
+        reads += 1;
+        if (reads === 1) return job('running', 1);
+        return outcome === 'failed' ? job('failed', 1) : job('completed', 3);
+      }),
+    },
+  };
+}
+type FakeImport = ReturnType<typeof fakeImportBackend>;
+
+const providedImport = (imports: FakeImport) => transactionImportMachine.provide({ actors: imports.actors, delays: { pollInterval: 1 } });
+
+/** Starts the real transactions machine on the fake backend; records toasts, confirmation requests and downloads. */
+function startTransactions(backend: FakeBackend, { filters, imports = fakeImportBackend() }: { filters?: TransactionFilters; imports?: FakeImport } = {}) {
+  const toasts: Toast[] = [];
+  const confirmations: { kind: 'transaction' | 'demo'; transaction?: Transaction; replyTo: AnyActorRef }[] = [];
+  const downloads: { fileName: string; content: string }[] = [];
+  const actor = createActor(
+    transactionsMachine.provide({
+      actors: {
+        fetchPage: fromPromise(({ input }) => backend.page(input)),
+        fetchSummary: fromPromise(() => backend.summary()),
+        fetchCategories: fromPromise(() => backend.categories()),
+        saveTransaction: fromPromise(({ input }) => backend.save(input.transactionId, input.values)),
+        deleteTransaction: fromPromise(({ input }) => backend.remove(input.transactionId)),
+        exportTransactions: fromPromise(({ input }) => backend.exportCsv(input.filters)),
+        loadDemo: fromPromise(async (): Promise<void> => {
+          await backend.loadDemo();
+        }),
+        removeDemo: fromPromise(async (): Promise<void> => {
+          await backend.removeDemo();
+        }),
+        transactionImport: providedImport(imports),
+      },
+      actions: {
+        notify: (_, toast) => void (toast.message && toasts.push(toast)),
+        requestDeleteConfirmation: ({ self }, { transaction }) => void confirmations.push({ kind: 'transaction', transaction, replyTo: self }),
+        requestDemoRemovalConfirmation: ({ self }) => void confirmations.push({ kind: 'demo', replyTo: self }),
+        saveFile: (_, file) => void downloads.push(file),
+      },
+    }),
+    { input: { filters, categories } },
+  );
+  actor.start();
+  const settled = () =>
+    waitFor(
+      actor,
+      (s) => !s.hasTag('busy') && !s.matches({ summary: 'loading' }) && !s.matches({ categories: 'loading' }) && s.children.transactionImport?.getSnapshot().hasTag('busy') !== true,
+      { timeout: 2000 },
+    );
+  return {
+    actor,
+    toasts,
+    confirmations,
+    downloads,
+    settled,
+    ids: () => actor.getSnapshot().context.transactions.map((t) => t.transaction_id),
+    row: (id: string) => actor.getSnapshot().context.transactions.find((t) => t.transaction_id === id),
+    wizard: () => actor.getSnapshot().children.transactionImport,
+    lastToast: () => toasts.at(-1),
+  };
+}
+
+/** Rows newest first: t1 (newest) … tN. */
+const rowsOf = (n: number, fields: (i: number) => Partial<Transaction> = () => ({})) =>
+  Array.from({ length: n }, (_, i) => makeTransaction({ transaction_id: `t${i + 1}`, date: `2025-03-${String(28 - (i % 28)).padStart(2, '0')}`, ...fields(i) }));
+
+async function readyWith(rows = rowsOf(3), filters?: TransactionFilters) {
+  const backend = fakeBackend(rows);
+  const t = startTransactions(backend, { filters });
+  await t.settled();
+  return { backend, t };
+}
+
+const draft: TransactionDraft = { type: 'expense', amount: 42.5, date: '2025-03-05', category: 'Dining', description: 'Pizza night', merchant: 'Luigi', notes: null, tags: ['friends'] };
+
+describe('transactions machine: loading', () => {
+  it('loads the first page, the total, the header figures and the categories', async () => {
+    const { t } = await readyWith();
+    const snap = t.actor.getSnapshot();
+    expect(snap.matches({ list: { loaded: 'idle' } })).toBe(true);
+    expect(t.ids()).toEqual(['t1', 't2', 't3']);
+    expect(snap.context.total).toBe(3);
+    expect(snap.context.summary).toMatchObject({ balance: -30, current_month: { expenses: 30 } });
+    expect(snap.context.categories.map((c) => c.name)).toContain('Pets');
+  });
+
+  it('is loading (busy) until the first page answers', async () => {
+    const backend = fakeBackend(rowsOf(2));
+    const release = backend.hold();
+    const t = startTransactions(backend);
+    expect(t.actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
+    expect(t.actor.getSnapshot().hasTag('busy')).toBe(true);
+    release();
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ list: 'loaded' })).toBe(true);
+  });
+
+  it("a failed load shows 'Failed to fetch transactions' when the server gives no detail, and retry loads again", async () => {
+    const backend = fakeBackend(rowsOf(2));
+    backend.failNext('list', '', 500, true);
+    const t = startTransactions(backend);
+    await t.settled();
+    const snap = t.actor.getSnapshot();
+    expect(snap.matches({ list: 'failed' })).toBe(true);
+    expect(snap.context.loadError).toEqual({ message: 'Failed to fetch transactions', status: 500, handledGlobally: true });
+
+    t.actor.send({ type: 'list.retry' });
+    expect(t.actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
+    await t.settled();
+    expect(t.ids()).toEqual(['t1', 't2']);
+    expect(t.actor.getSnapshot().context.loadError).toBeNull();
+  });
+
+  it("a failed load keeps the server's detail", async () => {
+    const backend = fakeBackend();
+    backend.failNext('list', 'date_to must be on or after date_from', 422);
+    const t = startTransactions(backend);
+    await t.settled();
+    expect(t.actor.getSnapshot().context.loadError?.message).toBe('date_to must be on or after date_from');
+  });
+
+  it('the texts of spec §8 are the contract’s', () => {
+    expect(transactionsTexts.fetchFailed).toBe('Failed to fetch transactions');
+    expect(transactionsTexts.createFailed).toBe('Failed to create transaction');
+    expect(transactionsTexts.fetchFailed).toBe(transactionMessages.fetchTransactions);
+    expect(transactionsTexts.createFailed).toBe(transactionMessages.createTransaction);
+    expect(transactionsTexts.updateFailed).toBe(transactionMessages.updateTransaction);
+    expect(transactionsTexts.deleteFailed).toBe(transactionMessages.deleteTransaction);
+    expect(transactionsTexts.exportFailed).toBe(transactionMessages.exportTransactions);
+    expect(transactionsTexts.loadDemoFailed).toBe(transactionMessages.loadDemo);
+    expect(transactionsTexts.removeDemoFailed).toBe(transactionMessages.removeDemo);
+    expect(transactionsTexts.importPreviewFailed).toBe(transactionMessages.importPreview);
+    expect(transactionsTexts.importCommitFailed).toBe(transactionMessages.importCommit);
+    expect(transactionsTexts.importProgressFailed).toBe(transactionMessages.importProgress);
+  });
+
+  it('the categories stay the built-in ones when the categories call fails', async () => {
+    const backend = fakeBackend();
+    backend.failNext('categories', 'nope', 500, true);
+    const t = startTransactions(backend);
+    await t.settled();
+    expect(t.actor.getSnapshot().context.categories.map((c) => c.name)).toEqual(DEFAULT_CATEGORIES.map((c) => c.name));
+  });
+});
+
+describe('transactions machine: load more', () => {
+  it('load more appends the next page after the rows already loaded, until there are no more', async () => {
+    const rows = rowsOf(PAGE_SIZES.first + PAGE_SIZES.more + 20);
+    const { t, backend } = await readyWith(rows);
+    expect(t.ids()).toHaveLength(PAGE_SIZES.first);
+    expect(t.actor.getSnapshot().context.total).toBe(rows.length);
+    expect(t.actor.getSnapshot().context.hasMore).toBe(true);
+
+    t.actor.send({ type: 'list.loadMore' });
+    expect(t.actor.getSnapshot().matches({ list: { loaded: 'loadingMore' } })).toBe(true);
+    await t.settled();
+    expect(t.ids()).toHaveLength(PAGE_SIZES.first + PAGE_SIZES.more);
+    expect(t.ids().slice(0, 3)).toEqual(['t1', 't2', 't3']);
+    // Further pages follow the cursor and skip counting again.
+    expect(backend.calls.at(-1)).toMatchObject({ cursor: String(PAGE_SIZES.first), limit: PAGE_SIZES.more, includeTotal: false });
+
+    t.actor.send({ type: 'list.loadMore' });
+    await t.settled();
+    expect(t.ids()).toEqual(rows.map((r) => r.transaction_id));
+    expect(t.actor.getSnapshot().context.hasMore).toBe(false);
+    expect(t.actor.getSnapshot().context.total).toBe(rows.length);
+
+    // Nothing more to load: the event is ignored.
+    const calls = backend.calls.length;
+    t.actor.send({ type: 'list.loadMore' });
+    expect(t.actor.getSnapshot().matches({ list: { loaded: 'idle' } })).toBe(true);
+    expect(backend.calls.length).toBe(calls);
+  });
+
+  it('a failed load more keeps the rows loaded so far and can be retried', async () => {
+    const { t, backend } = await readyWith(rowsOf(PAGE_SIZES.first + 5));
+    backend.failNext('list', '');
+    t.actor.send({ type: 'list.loadMore' });
+    await t.settled();
+    expect(t.ids()).toHaveLength(PAGE_SIZES.first);
+    expect(t.actor.getSnapshot().context.loadMoreError?.message).toBe('Failed to fetch transactions');
+    t.actor.send({ type: 'list.loadMore' });
+    await t.settled();
+    expect(t.ids()).toHaveLength(PAGE_SIZES.first + 5);
+    expect(t.actor.getSnapshot().context.loadMoreError).toBeNull();
+  });
+
+  it('a page that repeats a row already listed (added meanwhile) does not list it twice', () => {
+    const a = makeTransaction({ transaction_id: 'a' });
+    const b = makeTransaction({ transaction_id: 'b' });
+    expect(appendPage([a], [a, b]).map((t) => t.transaction_id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('transactions machine: filters', () => {
+  it('starts with the filters it is given (read from the URL)', async () => {
+    const rows = rowsOf(4, (i) => ({ type: i % 2 ? 'income' : 'expense' }));
+    const { t, backend } = await readyWith(rows, { ...DEFAULT_FILTERS, type: 'income' });
+    expect(t.ids()).toEqual(['t2', 't4']);
+    expect(backend.calls[0]).toMatchObject({ filters: { type: 'income' }, cursor: null, limit: PAGE_SIZES.first, includeTotal: true });
+  });
+
+  it('a filter change reloads the first page with the new filters', async () => {
+    const rows = rowsOf(4, (i) => ({ category: i < 2 ? 'Dining' : 'Groceries', amount: (i + 1) * 10 }));
+    const { t } = await readyWith(rows);
+    t.actor.send({ type: 'filters.change', filters: { ...DEFAULT_FILTERS, category: ['Groceries'] } });
+    expect(t.actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
+    await t.settled();
+    expect(t.ids()).toEqual(['t3', 't4']);
+    expect(t.actor.getSnapshot().context.total).toBe(2);
+
+    t.actor.send({ type: 'filters.change', filters: { ...DEFAULT_FILTERS, category: ['Groceries'], sort: 'amount', order: 'desc' } });
+    await t.settled();
+    expect(t.ids()).toEqual(['t4', 't3']);
+  });
+
+  it('the same filters again (a re-render, the back button to the same URL) do not reload', async () => {
+    const { t, backend } = await readyWith();
+    const calls = backend.calls.length;
+    t.actor.send({ type: 'filters.change', filters: { sort: 'date', order: 'desc' } });
+    expect(t.actor.getSnapshot().matches({ list: { loaded: 'idle' } })).toBe(true);
+    expect(backend.calls.length).toBe(calls);
+  });
+
+  it('a filter change while a page is loading drops the stale answer', async () => {
+    const rows = rowsOf(4, (i) => ({ type: i % 2 ? 'income' : 'expense' }));
+    const backend = fakeBackend(rows);
+    const release = backend.hold();
+    const t = startTransactions(backend);
+    t.actor.send({ type: 'filters.change', filters: { ...DEFAULT_FILTERS, type: 'expense' } });
+    release();
+    await t.settled();
+    expect(t.ids()).toEqual(['t1', 't3']);
+    expect(t.actor.getSnapshot().context.filters.type).toBe('expense');
+  });
+
+  it('a filter change during load more starts over from the first page', async () => {
+    const { t, backend } = await readyWith(rowsOf(PAGE_SIZES.first + 10, (i) => ({ type: i % 2 ? 'income' : 'expense' })));
+    const release = backend.hold();
+    t.actor.send({ type: 'list.loadMore' });
+    t.actor.send({ type: 'filters.change', filters: { ...DEFAULT_FILTERS, type: 'income' } });
+    release();
+    await t.settled();
+    expect(t.actor.getSnapshot().context.total).toBe((PAGE_SIZES.first + 10) / 2);
+    expect(t.ids().every((id) => Number(id.slice(1)) % 2 === 0)).toBe(true);
+  });
+
+  it('filters survive a trip through the URL query', () => {
+    const filters: TransactionFilters = {
+      type: 'expense',
+      category: ['Groceries', 'Gifts & Donations'],
+      date_from: '2025-01-01',
+      date_to: '2025-03-31',
+      amount_min: 10,
+      amount_max: 1234.56,
+      q: 'star bucks',
+      sort: 'amount',
+      order: 'asc',
+    };
+    const query = filtersToQuery(filters);
+    expect(query).toEqual({
+      type: 'expense',
+      category: 'Groceries,Gifts & Donations',
+      date_from: '2025-01-01',
+      date_to: '2025-03-31',
+      amount_min: '10',
+      amount_max: '1234.56',
+      q: 'star bucks',
+      sort: 'amount',
+      order: 'asc',
+    });
+    expect(filtersFromQuery(new URLSearchParams(new URLSearchParams(query).toString()))).toEqual(filters);
+    expect(filtersToQuery(DEFAULT_FILTERS)).toEqual({});
+    expect(filtersKey({ ...filters })).toBe(filtersKey(filtersFromQuery(Object.entries(query))));
+  });
+
+  it('values the server would refuse are dropped from a hand-edited link', () => {
+    const filters = filtersFromQuery(
+      new URLSearchParams('type=both&date_from=2025-02-30&date_to=2025-01-01&amount_min=-5&amount_max=abc&sort=name&order=up&category=&q=%20'),
+    );
+    expect(filters).toEqual({ ...DEFAULT_FILTERS, date_to: '2025-01-01' });
+    expect(filtersFromQuery(new URLSearchParams('date_from=2025-03-01&date_to=2025-01-01&amount_min=50&amount_max=10'))).toEqual({
+      ...DEFAULT_FILTERS,
+      date_from: '2025-03-01',
+      amount_min: 50,
+    });
+    expect(filtersFromQuery(new URLSearchParams('category=A&category=B,C'))).toMatchObject({ category: ['A', 'B', 'C'] });
+  });
+});
+
+describe('spec §4 Transactions: create adds to the front, update replaces by transaction_id, delete removes', () => {
+  it('the list helpers follow the rule', () => {
+    const a = makeTransaction({ transaction_id: 'a' });
+    const b = makeTransaction({ transaction_id: 'b' });
+    const b2 = { ...b, description: 'changed' };
+    expect(addToFront([a], b).map((t) => t.transaction_id)).toEqual(['b', 'a']);
+    expect(replaceById([a, b], b2)).toEqual([a, b2]);
+    expect(removeById([a, b], 'a')).toEqual([b]);
+  });
+
+  it("create adds the new transaction to the front and toasts 'Transaction added'", async () => {
+    const { t, backend } = await readyWith();
+    t.actor.send({ type: 'transaction.create' });
+    expect(t.actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+    t.actor.send({ type: 'form.submit', values: draft });
+    expect(t.actor.getSnapshot().matches({ form: 'saving' })).toBe(true);
+    await t.settled();
+    const created = backend.rows[0]!;
+    expect(t.ids()).toEqual([created.transaction_id, 't1', 't2', 't3']);
+    expect(t.row(created.transaction_id)).toMatchObject({ description: 'Pizza night', amount: 42.5, merchant: 'Luigi', tags: ['friends'] });
+    expect(t.actor.getSnapshot().context.total).toBe(4);
+    expect(t.lastToast()).toEqual({ kind: 'success', message: 'Transaction added' });
+    expect(t.actor.getSnapshot().matches({ form: 'closed' })).toBe(true);
+    // The header figures are read again.
+    expect(t.actor.getSnapshot().context.summary?.balance).toBe(-72.5);
+  });
+
+  it("update replaces the transaction by transaction_id in place and toasts 'Transaction updated'", async () => {
+    const { t } = await readyWith();
+    t.actor.send({ type: 'transaction.edit', transactionId: 't2' });
+    expect(t.actor.getSnapshot().context.editing?.transaction_id).toBe('t2');
+    t.actor.send({ type: 'form.submit', values: { ...draft, description: 'Renamed', amount: 99 } });
+    await t.settled();
+    expect(t.ids()).toEqual(['t1', 't2', 't3']);
+    expect(t.row('t2')).toMatchObject({ description: 'Renamed', amount: 99 });
+    expect(t.lastToast()).toEqual({ kind: 'success', message: 'Transaction updated' });
+    expect(t.actor.getSnapshot().context.editing).toBeNull();
+    expect(t.actor.getSnapshot().context.total).toBe(3);
+  });
+
+  it("delete asks for a danger confirmation first, then removes the transaction and toasts 'Transaction deleted'", async () => {
+    const { t, backend } = await readyWith();
+    t.actor.send({ type: 'transaction.delete', transactionId: 't2' });
+    expect(t.actor.getSnapshot().matches({ deletion: 'confirming' })).toBe(true);
+    expect(t.confirmations.map((c) => c.transaction?.transaction_id)).toEqual(['t2']);
+    expect(t.ids()).toEqual(['t1', 't2', 't3']);
+
+    t.confirmations[0]!.replyTo.send({ type: 'deletion.confirm' });
+    await t.settled();
+    expect(t.ids()).toEqual(['t1', 't3']);
+    expect(backend.rows.some((r) => r.transaction_id === 't2')).toBe(false);
+    expect(t.actor.getSnapshot().context.total).toBe(2);
+    expect(t.actor.getSnapshot().context.deleting).toBeNull();
+    expect(t.lastToast()).toEqual({ kind: 'success', message: 'Transaction deleted' });
+  });
+
+  it('cancelling the confirmation keeps the transaction', async () => {
+    const { t, backend } = await readyWith();
+    t.actor.send({ type: 'transaction.delete', transactionId: 't1' });
+    t.confirmations[0]!.replyTo.send({ type: 'deletion.cancel' });
+    expect(t.actor.getSnapshot().matches({ deletion: 'idle' })).toBe(true);
+    expect(t.ids()).toEqual(['t1', 't2', 't3']);
+    expect(backend.rows).toHaveLength(3);
+    expect(t.toasts).toEqual([]);
+  });
+
+  it("a failed delete toasts the server's detail, or 'Failed to delete transaction', and keeps the row", async () => {
+    const { t, backend } = await readyWith();
+    backend.failNext('delete', '', 409);
+    t.actor.send({ type: 'transaction.delete', transactionId: 't1' });
+    t.actor.send({ type: 'deletion.confirm' });
+    await t.settled();
+    expect(t.ids()).toEqual(['t1', 't2', 't3']);
+    expect(t.lastToast()).toEqual({ kind: 'error', message: 'Failed to delete transaction' });
+
+    // The API client already toasted a 5xx: no second toast.
+    backend.failNext('delete', 'Server error. Please try again later.', 500, true);
+    t.actor.send({ type: 'transaction.delete', transactionId: 't1' });
+    t.actor.send({ type: 'deletion.confirm' });
+    await t.settled();
+    expect(t.toasts).toHaveLength(1);
+  });
+
+  it('edit and delete of an unknown id are ignored', async () => {
+    const { t } = await readyWith();
+    t.actor.send({ type: 'transaction.edit', transactionId: 'nope' });
+    t.actor.send({ type: 'transaction.delete', transactionId: 'nope' });
+    expect(t.actor.getSnapshot().matches({ form: 'closed' })).toBe(true);
+    expect(t.actor.getSnapshot().matches({ deletion: 'idle' })).toBe(true);
+    expect(t.confirmations).toEqual([]);
+  });
+});
+
+describe('transactions machine: form', () => {
+  it("a refused save keeps the form open with the server's detail, and nothing is added", async () => {
+    const { t } = await readyWith();
+    t.actor.send({ type: 'transaction.create' });
+    t.actor.send({ type: 'form.submit', values: { ...draft, amount: undefined } });
+    await t.settled();
+    const snap = t.actor.getSnapshot();
+    expect(snap.matches({ form: 'editing' })).toBe(true);
+    expect(snap.context.formError?.message).toBe('amount must be greater than 0');
+    expect(t.ids()).toEqual(['t1', 't2', 't3']);
+    expect(t.toasts).toEqual([]);
+  });
+
+  it("a failed create without a detail says 'Failed to create transaction'; a failed update 'Failed to update transaction'", async () => {
+    const { t, backend } = await readyWith();
+    backend.failNext('save', '');
+    t.actor.send({ type: 'transaction.create' });
+    t.actor.send({ type: 'form.submit', values: draft });
+    await t.settled();
+    expect(t.actor.getSnapshot().context.formError?.message).toBe('Failed to create transaction');
+    t.actor.send({ type: 'form.close' });
+    expect(t.actor.getSnapshot().matches({ form: 'closed' })).toBe(true);
+
+    backend.failNext('save', '');
+    t.actor.send({ type: 'transaction.edit', transactionId: 't1' });
+    expect(t.actor.getSnapshot().context.formError).toBeNull();
+    t.actor.send({ type: 'form.submit', values: draft });
+    await t.settled();
+    expect(t.actor.getSnapshot().context.formError?.message).toBe('Failed to update transaction');
+    expect(t.row('t1')?.description).toBe('Row t1');
+  });
+});
+
+describe('transactions machine: export and demo data', () => {
+  it('export downloads the CSV of the filtered list', async () => {
+    const rows = rowsOf(3, (i) => ({ type: i === 1 ? 'income' : 'expense' }));
+    const { t } = await readyWith(rows, { ...DEFAULT_FILTERS, type: 'income' });
+    t.actor.send({ type: 'export.start' });
+    expect(t.actor.getSnapshot().matches({ exporter: 'exporting' })).toBe(true);
+    await t.settled();
+    expect(t.downloads).toHaveLength(1);
+    expect(t.downloads[0]!.content.split('\n')).toEqual(['date,type,amount,description', '2025-03-27,income,10.00,Row t2']);
+  });
+
+  it("a failed export toasts 'Failed to export transactions'", async () => {
+    const { t, backend } = await readyWith();
+    backend.failNext('export', '');
+    t.actor.send({ type: 'export.start' });
+    await t.settled();
+    expect(t.downloads).toEqual([]);
+    expect(t.lastToast()).toEqual({ kind: 'error', message: 'Failed to export transactions' });
+  });
+
+  it("loading demo data fills the list and the header, toasting 'Demo data loaded'", async () => {
+    const { t } = await readyWith([]);
+    expect(t.ids()).toEqual([]);
+    t.actor.send({ type: 'demo.load' });
+    await t.settled();
+    expect(t.ids()).toHaveLength(12);
+    expect(t.actor.getSnapshot().context.summary?.has_demo_data).toBe(true);
+    expect(t.lastToast()).toEqual({ kind: 'success', message: 'Demo data loaded' });
+  });
+
+  it('removing demo data asks first, then empties the demo rows and keeps the user’s own', async () => {
+    const { t } = await readyWith(rowsOf(1));
+    t.actor.send({ type: 'demo.load' });
+    await t.settled();
+    t.actor.send({ type: 'demo.remove' });
+    expect(t.confirmations.map((c) => c.kind)).toEqual(['demo']);
+    t.confirmations[0]!.replyTo.send({ type: 'demoRemoval.confirm' });
+    await t.settled();
+    expect(t.ids()).toEqual(['t1']);
+    expect(t.actor.getSnapshot().context.summary?.has_demo_data).toBe(false);
+    expect(t.lastToast()).toEqual({ kind: 'success', message: 'Demo data removed' });
+  });
+
+  it("a failed demo load toasts 'Failed to load demo data' and changes nothing", async () => {
+    const { t, backend } = await readyWith([]);
+    backend.failNext('demo', '');
+    t.actor.send({ type: 'demo.load' });
+    await t.settled();
+    expect(t.ids()).toEqual([]);
+    expect(t.lastToast()).toEqual({ kind: 'error', message: 'Failed to load demo data' });
+  });
+});
+
+describe('CSV import wizard', () => {
+  const file = { name: 'bank.csv', size: 120 };
+
+  function startWizard(imports = fakeImportBackend(), maxBytes = 1000) {
+    const actor = createActor(providedImport(imports), { input: { maxBytes } });
+    actor.start();
+    const settled = () => waitFor(actor, (s) => !s.hasTag('busy') && !s.matches({ running: 'waiting' }) && !s.matches({ running: 'polling' }), { timeout: 2000 });
+    return { actor, imports, settled };
+  }
+
+  it('upload → preview with the detected mapping → confirm → progress → done summary', async () => {
+    const w = startWizard();
+    expect(w.actor.getSnapshot().matches('choosing')).toBe(true);
+    w.actor.send({ type: 'file.choose', file });
+    expect(w.actor.getSnapshot().matches('uploading')).toBe(true);
+    await w.settled();
+    const reviewing = w.actor.getSnapshot();
+    expect(reviewing.matches('reviewing')).toBe(true);
+    expect(reviewing.context.preview?.detected).toMatchObject({ date_format: 'DD.MM.YYYY', decimal_separator: ',', amount_style: 'signed' });
+    expect(reviewing.context.preview?.rows.map((r) => r.status)).toEqual(['new', 'duplicate']);
+
+    w.actor.send({ type: 'import.confirm' });
+    await waitFor(w.actor, (s) => s.matches('running'));
+    await waitFor(w.actor, (s) => s.matches('done'), { timeout: 2000 });
+    const done = w.actor.getSnapshot();
+    expect(done.context.job).toMatchObject({ status: 'completed', rows_imported: 2, rows_duplicate: 1 });
+    expect(w.imports.commits[0]!.options).toEqual({ skipDuplicates: true, skipFileDuplicates: false });
+
+    w.actor.send({ type: 'import.close' });
+    expect(w.actor.getSnapshot().status).toBe('done');
+    expect(w.actor.getSnapshot().output).toEqual({ started: true, imported: 2 });
+  });
+
+  it('a changed mapping is previewed again, and the import uses the mapping last previewed', async () => {
+    const w = startWizard();
+    w.actor.send({ type: 'file.choose', file });
+    await w.settled();
+    const mapping: ImportMapping = { ...w.imports.mapping, date_format: 'MM/DD/YYYY', decimal_separator: '.' };
+    w.actor.send({ type: 'mapping.change', mapping });
+    expect(w.actor.getSnapshot().matches('remapping')).toBe(true);
+    await w.settled();
+    expect(w.actor.getSnapshot().context.preview?.mapping).toEqual(mapping);
+    w.actor.send({ type: 'options.change', options: { skipDuplicates: false } });
+    w.actor.send({ type: 'import.confirm' });
+    await waitFor(w.actor, (s) => s.matches('done'), { timeout: 2000 });
+    expect(w.imports.commits[0]).toEqual({ mapping, options: { skipDuplicates: false, skipFileDuplicates: false } });
+  });
+
+  it("a mapping the server refuses shows its detail and keeps the last good preview", async () => {
+    const w = startWizard();
+    w.actor.send({ type: 'file.choose', file });
+    await w.settled();
+    w.actor.send({ type: 'mapping.change', mapping: { ...w.imports.mapping, columns: { date: 0, amount: 2, debit: 3 } } });
+    await w.settled();
+    const snap = w.actor.getSnapshot();
+    expect(snap.matches('reviewing')).toBe(true);
+    expect(snap.context.error?.message).toBe('columns.amount cannot be combined with columns.debit / columns.credit');
+    expect(snap.context.preview?.mapping).toEqual(w.imports.mapping);
+  });
+
+  it('switching the amount layout to debit/credit columns guesses them from the column names', () => {
+    const imports = fakeImportBackend();
+    const names = ['Datum', 'Text', 'Betrag', 'Debit', 'Credit'];
+    const split = withAmountStyle(imports.mapping, 'debit_credit', names);
+    expect(split.columns).toMatchObject({ amount: null, debit: 3, credit: 4, date: 0, description: 1 });
+    expect(withAmountStyle(split, 'signed', names).columns).toMatchObject({ amount: 2, debit: null, credit: null });
+  });
+
+  it("a file too large or empty is refused before uploading; an unreadable one says 'Failed to read the CSV file'", async () => {
+    const w = startWizard(fakeImportBackend(), 100);
+    w.actor.send({ type: 'file.choose', file: { name: 'huge.csv', size: 5 * 1024 * 1024 } });
+    expect(w.actor.getSnapshot().matches('choosing')).toBe(true);
+    expect(w.actor.getSnapshot().context.error?.message).toContain('huge.csv is larger than');
+    w.actor.send({ type: 'file.choose', file: { name: 'empty.csv', size: 0 } });
+    expect(w.actor.getSnapshot().context.error?.message).toBe('empty.csv is empty.');
+    expect(w.imports.uploads).toEqual([]);
+
+    w.imports.failNext('upload', '', 400);
+    w.actor.send({ type: 'file.choose', file: { name: 'bad.csv', size: 10 } });
+    await w.settled();
+    expect(w.actor.getSnapshot().matches('choosing')).toBe(true);
+    expect(w.actor.getSnapshot().context.error?.message).toBe('Failed to read the CSV file');
+  });
+
+  it("a failed progress read stalls with 'Failed to fetch import progress' until retried", async () => {
+    const w = startWizard();
+    w.actor.send({ type: 'file.choose', file });
+    await w.settled();
+    w.imports.failNext('progress', '');
+    w.actor.send({ type: 'import.confirm' });
+    await waitFor(w.actor, (s) => s.matches({ running: 'stalled' }), { timeout: 2000 });
+    expect(w.actor.getSnapshot().context.error?.message).toBe('Failed to fetch import progress');
+    w.actor.send({ type: 'progress.retry' });
+    await waitFor(w.actor, (s) => s.matches('done'), { timeout: 2000 });
+  });
+
+  it('a job that stops says why', async () => {
+    const imports = fakeImportBackend();
+    imports.endWith('failed');
+    const w = startWizard(imports);
+    w.actor.send({ type: 'file.choose', file });
+    await w.settled();
+    w.actor.send({ type: 'import.confirm' });
+    await waitFor(w.actor, (s) => s.matches('failed'), { timeout: 2000 });
+    expect(w.actor.getSnapshot().context.job?.failure).toBe('The database went away');
+  });
+
+  it('closing before importing changes nothing; the page reloads only after an import ran', async () => {
+    const { t, backend } = await readyWith();
+    t.actor.send({ type: 'import.open' });
+    expect(t.wizard()).toBeDefined();
+    const calls = backend.calls.length;
+    t.wizard()!.send({ type: 'import.close' });
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ importer: 'closed' })).toBe(true);
+    expect(backend.calls.length).toBe(calls);
+
+    t.actor.send({ type: 'import.open' });
+    const wizard = t.wizard()!;
+    wizard.send({ type: 'file.choose', file });
+    await waitFor(wizard, (s) => s.matches('reviewing'));
+    wizard.send({ type: 'import.confirm' });
+    await waitFor(wizard, (s) => s.matches('done'), { timeout: 2000 });
+    wizard.send({ type: 'import.close' });
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ importer: 'closed' })).toBe(true);
+    expect(backend.calls.length).toBe(calls + 1);
+  });
+});
