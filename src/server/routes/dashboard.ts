@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { analyticsQuery, dashboardAnalytics } from '../../contract/dashboard';
+import { errorBody } from '../../contract/errors';
+import { notFound } from '../errors';
+import { buildAnalytics } from '../services/dashboard';
+
+/** GET /dashboard/analytics (spec §7): a premium endpoint, read from rollups. */
+export default async function dashboardRoutes(fastify: FastifyInstance) {
+  fastify.addHook('onRequest', fastify.authenticate);
+  fastify.addHook('preHandler', fastify.requireAccess);
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/dashboard/analytics',
+    {
+      schema: {
+        tags: ['dashboard'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Totals, comparison with the previous period, series, categories, merchants, goals, warnings and recent transactions',
+        querystring: analyticsQuery,
+        response: { 200: dashboardAnalytics, 401: errorBody, 403: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const user = await fastify.repos.users.findById(request.userId);
+      if (!user) throw notFound('User not found');
+      return buildAnalytics(fastify.repos.dashboard, { userId: user.id, period: request.query.period, timeUnit: request.query.time_unit, currency: user.currency });
+    },
+  );
+}

@@ -1,0 +1,140 @@
+import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../contract/dashboard';
+import { fromMinor } from '../../contract/money';
+import type { DashboardRepository, DayRange } from '../repositories/dashboard';
+
+const DAY = 86_400_000;
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => iso(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY));
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY) + 1;
+
+/** The days a period covers, ending today (UTC), and the period before it of the same length. */
+export function periodRanges(period: DashboardPeriod, today: string, firstDay: string | null): { range: DayRange; previous: DayRange | null } {
+  const back = (days: number): { range: DayRange; previous: DayRange } => {
+    const start = addDays(today, -(days - 1));
+    return { range: { start, end: today }, previous: { start: addDays(start, -days), end: addDays(start, -1) } };
+  };
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  switch (period) {
+    case '7_days':
+      return back(7);
+    case '30_days':
+      return back(30);
+    case '90_days':
+      return back(90);
+    case '12_months': {
+      const start = iso(new Date(Date.UTC(y, m - 1 - 11, 1)));
+      return { range: { start, end: today }, previous: { start: iso(new Date(Date.UTC(y, m - 1 - 23, 1))), end: addDays(start, -1) } };
+    }
+    case 'year_to_date': {
+      const start = `${y}-01-01`;
+      const lastYearSameDay = iso(new Date(Date.UTC(y - 1, m - 1, Math.min(Number(today.slice(8)), new Date(Date.UTC(y - 1, m, 0)).getUTCDate()))));
+      return { range: { start, end: today }, previous: { start: `${y - 1}-01-01`, end: lastYearSameDay } };
+    }
+    case 'all_time':
+      return { range: { start: firstDay && firstDay < today ? firstDay : today, end: today }, previous: null };
+  }
+}
+
+/** Every bucket start in the range, so the chart has a point for quiet days too. */
+export function bucketStarts(range: DayRange, unit: TimeUnit): string[] {
+  const starts: string[] = [];
+  let cursor = new Date(`${range.start}T00:00:00Z`);
+  if (unit === 'weeks') cursor = new Date(cursor.getTime() - ((cursor.getUTCDay() + 6) % 7) * DAY);
+  if (unit === 'months') cursor = new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth(), 1));
+  const end = Date.parse(`${range.end}T00:00:00Z`);
+  while (cursor.getTime() <= end && starts.length < 5000) {
+    starts.push(iso(cursor));
+    if (unit === 'days') cursor = new Date(cursor.getTime() + DAY);
+    else if (unit === 'weeks') cursor = new Date(cursor.getTime() + 7 * DAY);
+    else cursor = new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, 1));
+  }
+  return starts;
+}
+
+const pct = (now: number, before: number) => (before === 0 ? null : Math.round(((now - before) / Math.abs(before)) * 1000) / 10);
+const rate = (income: number, spending: number) => (income > 0 ? Math.round(((income - spending) / income) * 1000) / 10 : null);
+
+function totalsOf(t: { incomeMinor: number; spendingMinor: number; count: number }) {
+  const income = fromMinor(t.incomeMinor);
+  const spending = fromMinor(t.spendingMinor);
+  return { income, spending, net: fromMinor(t.incomeMinor - t.spendingMinor), savings_rate: rate(t.incomeMinor, t.spendingMinor), transaction_count: t.count };
+}
+
+/** Spending faster than usual: above 125% of the average of the three periods before, by a visible margin. */
+export const WARNING_RULE = { ratio: 1.25, minimumMinor: 2_000 } as const;
+
+export async function buildAnalytics(
+  repo: DashboardRepository,
+  input: { userId: string; period: DashboardPeriod; timeUnit: TimeUnit; currency: string; today?: string },
+): Promise<DashboardAnalytics> {
+  const today = input.today ?? iso(new Date());
+  const all = await repo.allTime(input.userId);
+  const { range, previous } = periodRanges(input.period, today, all.firstDay);
+  const usualStart = addDays(range.start, -3 * daysBetween(range.start, range.end));
+  // "Usual" needs the whole history it averages over; with less, there is no usual to compare with.
+  const usualRange = previous && all.firstDay !== null && all.firstDay <= usualStart ? { start: usualStart, end: addDays(range.start, -1) } : null;
+
+  const [current, before, series, categories, usual, merchants, goals, recent] = await Promise.all([
+    repo.totals(input.userId, range),
+    previous ? repo.totals(input.userId, previous) : Promise.resolve(null),
+    repo.series(input.userId, range, input.timeUnit),
+    repo.spendingByCategory(input.userId, range),
+    usualRange ? repo.spendingByCategory(input.userId, usualRange) : Promise.resolve([]),
+    repo.topMerchants(input.userId, range, 5),
+    repo.goals(input.userId, 6),
+    repo.recent(input.userId, 6),
+  ]);
+
+  const totals = totalsOf(current);
+  const prev = before ? totalsOf(before) : null;
+  const byBucket = new Map<string, { income: number; spending: number }>();
+  for (const row of series) {
+    const entry = byBucket.get(row.bucket) ?? { income: 0, spending: 0 };
+    if (row.type === 'income') entry.income += row.totalMinor;
+    else entry.spending += row.totalMinor;
+    byBucket.set(row.bucket, entry);
+  }
+  const spendingMinor = current.spendingMinor;
+  const usualByCategory = new Map(usual.map((u) => [u.category, u.totalMinor / 3]));
+
+  return {
+    period: input.period,
+    time_unit: input.timeUnit,
+    currency: input.currency,
+    range,
+    previous_range: previous,
+    totals,
+    previous: prev,
+    change: {
+      income: prev ? pct(totals.income, prev.income) : null,
+      spending: prev ? pct(totals.spending, prev.spending) : null,
+      net: prev ? pct(totals.net, prev.net) : null,
+      savings_rate: prev && totals.savings_rate !== null && prev.savings_rate !== null ? Math.round((totals.savings_rate - prev.savings_rate) * 10) / 10 : null,
+    },
+    balance: fromMinor(all.incomeMinor - all.spendingMinor),
+    series: bucketStarts(range, input.timeUnit).map((bucket) => {
+      const b = byBucket.get(bucket) ?? { income: 0, spending: 0 };
+      return { bucket, income: fromMinor(b.income), spending: fromMinor(b.spending), net: fromMinor(b.income - b.spending) };
+    }),
+    categories: categories
+      .sort((a, b) => b.totalMinor - a.totalMinor || a.category.localeCompare(b.category))
+      .map((c) => ({ category: c.category, amount: fromMinor(c.totalMinor), share: spendingMinor ? Math.round((c.totalMinor / spendingMinor) * 1000) / 10 : 0, count: c.count })),
+    top_merchants: merchants.map((m) => ({ merchant: m.merchant, amount: fromMinor(m.totalMinor), count: m.count })),
+    goals: goals.map((g) => ({
+      goal_id: g.id,
+      name: g.name,
+      target_amount: fromMinor(g.target),
+      current_amount: fromMinor(g.current),
+      progress: g.target > 0 ? Math.min(100, Math.round((g.current / g.target) * 1000) / 10) : 0,
+      target_date: g.targetDate,
+    })),
+    warnings: categories
+      .map((c) => ({ c, usual: usualByCategory.get(c.category) ?? 0 }))
+      .filter(({ c, usual: u }) => u > 0 && c.totalMinor >= u * WARNING_RULE.ratio && c.totalMinor - u >= WARNING_RULE.minimumMinor)
+      .sort((a, b) => b.c.totalMinor / b.usual - a.c.totalMinor / a.usual)
+      .slice(0, 4)
+      .map(({ c, usual: u }) => ({ category: c.category, amount: fromMinor(c.totalMinor), usual: fromMinor(Math.round(u)), ratio: Math.round((c.totalMinor / u) * 100) / 100 })),
+    recent: recent.map((t) => ({ transaction_id: t.id, date: t.date, type: t.type, amount: fromMinor(t.amountMinor), category: t.category, description: t.description, merchant: t.merchant })),
+    has_transactions: all.count > 0,
+  };
+}

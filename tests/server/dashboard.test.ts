@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_PERIODS, type DashboardAnalytics } from '../../src/contract/dashboard';
+import { transactions } from '../../src/server/db/schema';
+import { bucketStarts, periodRanges } from '../../src/server/services/dashboard';
+import { bearer, createTestApp, signUpAndVerify, signUpWithAccess, type TestApp } from '../support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const today = new Date().toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+/** A small deterministic random source, so a failing sequence can be replayed. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const categories = ['Groceries', 'Dining', 'Transport', 'Housing', 'Salary'];
+const merchants = ['Lidl', 'Aldi', 'Uber', 'Cafe Rio', null];
+
+async function seed(userId: string, count: number, rnd: () => number) {
+  const rows = Array.from({ length: count }, () => {
+    const income = rnd() < 0.15;
+    return {
+      userId,
+      type: income ? ('income' as const) : ('expense' as const),
+      amountMinor: 100 + Math.floor(rnd() * 50_000),
+      date: daysAgo(Math.floor(rnd() * 500)),
+      category: income ? 'Salary' : categories[Math.floor(rnd() * 4)]!,
+      merchant: merchants[Math.floor(rnd() * merchants.length)] ?? null,
+      description: 'seeded',
+    };
+  });
+  await t.app.db.insert(transactions).values(rows);
+}
+
+/** The same figures computed from scratch over the transactions table (what the rollups must equal). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+async function fromScratch(userId: string, start: string, end: string) {
+  const totals = await t.app.db.execute(
+    sql`select type, sum(amount_minor)::bigint as total, count(*)::int as n from transactions where user_id = ${userId} and date between ${start} and ${end} group by type`,
+  );
+  const byCategory = await t.app.db.execute(
+    sql`select category, sum(amount_minor)::bigint as total from transactions where user_id = ${userId} and type = 'expense' and date between ${start} and ${end} group by category order by category`,
+  );
+  const byMerchant = await t.app.db.execute(
+    sql`select merchant, sum(amount_minor)::bigint as total from transactions where user_id = ${userId} and type = 'expense' and merchant is not null and merchant <> '' and date between ${start} and ${end} group by merchant order by 2 desc, 1 limit 5`,
+  );
+  const rows = rowsOf<{ type: string; total: string; n: number }>(totals);
+  const minor = (type: string) => Number(rows.find((r) => r.type === type)?.total ?? 0);
+  return {
+    income: minor('income') / 100,
+    spending: minor('expense') / 100,
+    count: rows.reduce((n, r) => n + Number(r.n), 0),
+    categories: rowsOf<{ category: string; total: string }>(byCategory).map((r) => ({ category: r.category, amount: Number(r.total) / 100 })),
+    merchants: rowsOf<{ merchant: string; total: string }>(byMerchant).map((r) => ({ merchant: r.merchant, amount: Number(r.total) / 100 })),
+  };
+}
+
+async function analytics(token: string, query = '') {
+  const res = await t.app.inject({ method: 'GET', url: `/dashboard/analytics${query}`, headers: bearer(token) });
+  return res;
+}
+
+describe('GET /dashboard/analytics', () => {
+  it('answers the spec defaults (7_days by days) for a new user with an empty picture', async () => {
+    const u = await signUpWithAccess(t.app);
+    const res = await analytics(u.token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<DashboardAnalytics>();
+    expect(body).toMatchObject({ period: '7_days', time_unit: 'days', has_transactions: false, balance: 0, currency: 'USD' });
+    expect(body.series).toHaveLength(7);
+    expect(body.range).toEqual({ start: daysAgo(6), end: today });
+  });
+
+  it('unknown period or time_unit is a 422 naming the allowed values', async () => {
+    const u = await signUpWithAccess(t.app);
+    const bad = await analytics(u.token, '?period=forever');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail).toBe('period must be one of 7_days, 30_days, 90_days, 12_months, year_to_date, all_time');
+    const badUnit = await analytics(u.token, '?time_unit=hours');
+    expect(badUnit.statusCode).toBe(422);
+    expect(badUnit.json().detail).toBe('time_unit must be one of days, weeks, months');
+  });
+
+  it('is a premium endpoint: 403 with a detail without trial or plan; 401 without a token', async () => {
+    const u = await signUpAndVerify(t.app);
+    const res = await analytics(u.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toMatch(/free trial|plan/);
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard/analytics' })).statusCode).toBe(401);
+  });
+
+  it.each(DASHBOARD_PERIODS)('%s: totals, categories and merchants equal a from-scratch aggregate over transactions', async (period) => {
+    const u = await signUpWithAccess(t.app);
+    await seed(u.userId, 400, random(period.length * 7919));
+    const body = (await analytics(u.token, `?period=${period}&time_unit=weeks`)).json<DashboardAnalytics>();
+    const truth = await fromScratch(u.userId, body.range.start, body.range.end);
+    expect(body.totals.income).toBeCloseTo(truth.income, 2);
+    expect(body.totals.spending).toBeCloseTo(truth.spending, 2);
+    expect(body.totals.transaction_count).toBe(truth.count);
+    expect([...body.categories].sort((a, b) => a.category.localeCompare(b.category)).map((c) => ({ category: c.category, amount: c.amount }))).toEqual(truth.categories);
+    expect(body.top_merchants.map((m) => ({ merchant: m.merchant, amount: m.amount }))).toEqual(truth.merchants);
+    const seriesIncome = body.series.reduce((s, b) => s + b.income, 0);
+    const seriesSpending = body.series.reduce((s, b) => s + b.spending, 0);
+    expect(seriesIncome).toBeCloseTo(truth.income, 2);
+    expect(seriesSpending).toBeCloseTo(truth.spending, 2);
+    if (body.previous_range) {
+      const before = await fromScratch(u.userId, body.previous_range.start, body.previous_range.end);
+      expect(body.previous?.spending).toBeCloseTo(before.spending, 2);
+    } else {
+      expect(period).toBe('all_time');
+    }
+  });
+
+  it('rollups equal recomputation after random create, update and delete sequences', async () => {
+    const u = await signUpWithAccess(t.app);
+    const rnd = random(424242);
+    await seed(u.userId, 150, rnd);
+    for (let round = 0; round < 25; round++) {
+      const pick = rnd();
+      if (pick < 0.35) await seed(u.userId, 1 + Math.floor(rnd() * 20), rnd);
+      else if (pick < 0.7)
+        await t.app.db.execute(
+          sql`update transactions set amount_minor = amount_minor + ${Math.floor(rnd() * 900)}, date = date - ${Math.floor(rnd() * 3)}::int, category = ${categories[Math.floor(rnd() * 4)]!}, merchant = ${merchants[Math.floor(rnd() * 5)] ?? null}, type = case when random() < 0.1 then 'income' else type end where user_id = ${u.userId} and id in (select id from transactions where user_id = ${u.userId} order by id limit ${1 + Math.floor(rnd() * 15)} offset ${Math.floor(rnd() * 40)})`,
+        );
+      else await t.app.db.execute(sql`delete from transactions where user_id = ${u.userId} and id in (select id from transactions where user_id = ${u.userId} order by id desc limit ${1 + Math.floor(rnd() * 10)})`);
+    }
+    const body = (await analytics(u.token, '?period=all_time')).json<DashboardAnalytics>();
+    const truth = await fromScratch(u.userId, '1900-01-01', today);
+    expect(body.totals.spending).toBeCloseTo(truth.spending, 2);
+    expect(body.totals.income).toBeCloseTo(truth.income, 2);
+    expect(body.balance).toBeCloseTo(truth.income - truth.spending, 2);
+    const merchantRollup = await t.app.db.execute(
+      sql`select merchant, sum(total_minor)::bigint as total from transaction_merchant_daily where user_id = ${u.userId} group by merchant order by merchant`,
+    );
+    const merchantTruth = await t.app.db.execute(
+      sql`select merchant, sum(amount_minor)::bigint as total from transactions where user_id = ${u.userId} and type = 'expense' and merchant is not null group by merchant order by merchant`,
+    );
+    expect(rowsOf(merchantRollup)).toEqual(rowsOf(merchantTruth));
+    const empty = await t.app.db.execute(sql`select count(*)::int as n from transaction_merchant_daily where user_id = ${u.userId} and count = 0`);
+    expect(rowsOf<{ n: number }>(empty)[0]?.n).toBe(0);
+  });
+
+  it('compares with the previous period and warns about categories spending faster than usual', async () => {
+    const u = await signUpWithAccess(t.app);
+    const row = (date: string, category: string, amountMinor: number) => ({ userId: u.userId, type: 'expense' as const, amountMinor, date, category, description: 'x', merchant: 'Shop' });
+    // Usual dining: 100.00 in each of the three 30-day periods before; this period: 300.00.
+    await t.app.db.insert(transactions).values([row(daysAgo(40), 'Dining', 10_000), row(daysAgo(70), 'Dining', 10_000), row(daysAgo(100), 'Dining', 10_000), row(daysAgo(2), 'Dining', 30_000), row(daysAgo(3), 'Groceries', 5_000), row(daysAgo(40), 'Groceries', 5_000), row(daysAgo(70), 'Groceries', 5_000), row(daysAgo(100), 'Groceries', 5_000), row(daysAgo(119), 'Transport', 500)]);
+    const body = (await analytics(u.token, '?period=30_days')).json<DashboardAnalytics>();
+    expect(body.totals.spending).toBe(350);
+    // The usual needs the whole 90 days before the period (history starts 119 days ago here); 90_days has no such history.
+    expect((await analytics(u.token, '?period=90_days')).json<DashboardAnalytics>().warnings).toEqual([]);
+    expect(body.previous?.spending).toBe(150);
+    // Groceries: 50.00 now, 50.00 usual: no warning.
+    expect(body.change.spending).toBe(133.3);
+    expect(body.warnings).toEqual([{ category: 'Dining', amount: 300, usual: 100, ratio: 3 }]);
+    expect(body.recent[0]).toMatchObject({ date: daysAgo(2), amount: 300, category: 'Dining' });
+  });
+
+  it("one user never sees another's numbers", async () => {
+    const a = await signUpWithAccess(t.app);
+    const b = await signUpWithAccess(t.app);
+    await seed(a.userId, 50, random(1));
+    const body = (await analytics(b.token, '?period=all_time')).json<DashboardAnalytics>();
+    expect(body.has_transactions).toBe(false);
+    expect(body.recent).toEqual([]);
+  });
+});
+
+describe('period arithmetic', () => {
+  it('periods end today and the previous period has the same length', () => {
+    expect(periodRanges('7_days', '2026-03-10', null)).toEqual({ range: { start: '2026-03-04', end: '2026-03-10' }, previous: { start: '2026-02-25', end: '2026-03-03' } });
+    expect(periodRanges('12_months', '2026-03-10', null).range.start).toBe('2025-04-01');
+    expect(periodRanges('year_to_date', '2024-02-29', null)).toEqual({ range: { start: '2024-01-01', end: '2024-02-29' }, previous: { start: '2023-01-01', end: '2023-02-28' } });
+    expect(periodRanges('all_time', '2026-03-10', '2020-05-01')).toEqual({ range: { start: '2020-05-01', end: '2026-03-10' }, previous: null });
+  });
+
+  it('buckets cover the range: days, ISO weeks from Monday, months', () => {
+    expect(bucketStarts({ start: '2026-03-04', end: '2026-03-10' }, 'days')).toHaveLength(7);
+    expect(bucketStarts({ start: '2026-03-04', end: '2026-03-10' }, 'weeks')).toEqual(['2026-03-02', '2026-03-09']);
+    expect(bucketStarts({ start: '2025-11-15', end: '2026-02-01' }, 'months')).toEqual(['2025-11-01', '2025-12-01', '2026-01-01', '2026-02-01']);
+  });
+});
