@@ -1,0 +1,475 @@
+import { z } from 'zod';
+import { fromMinor, toMinor } from '../../../contract/money';
+import { WARNING_RULE } from '../dashboard';
+import { planGoal } from '../goalPlan';
+import type { CoachData } from './data';
+import { shareOf } from './format';
+import { addDays, explicitPeriod, lastDays, lastMonth, monthEnd, monthPeriod, monthStart, monthsUntil, previousFullMonths, thisMonth, type Period } from './period';
+
+/**
+ * The coach's tools: small functions over one user's data, answering decimals in the user's
+ * currency and the period they cover. The built-in coach calls them directly; the LLM engine
+ * offers the same functions as OpenAI tools (JSON schema from the same zod schemas).
+ */
+export interface ToolContext {
+  data: CoachData;
+  currency: string;
+  /** UTC day the answer is about ("today"). */
+  today: string;
+  now: Date;
+}
+
+export class ToolArgumentError extends Error {}
+
+const day = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be YYYY-MM-DD`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${field} must be a real date`);
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM').describe('A calendar month, YYYY-MM');
+const range = {
+  start_date: day('start_date').optional().describe('First day, YYYY-MM-DD (inclusive)'),
+  end_date: day('end_date').optional().describe('Last day, YYYY-MM-DD (inclusive)'),
+};
+
+/** The period of tool arguments, or the tool's default one. */
+function periodOf(args: { start_date?: string; end_date?: string }, fallback: Period, today: string): Period {
+  if (!args.start_date && !args.end_date) return fallback;
+  const end = args.end_date ?? (args.start_date! > today ? args.start_date! : today);
+  const start = args.start_date ?? fallback.start;
+  if (start > end) throw new ToolArgumentError('start_date must be on or before end_date');
+  if (Date.parse(end) - Date.parse(start) > 3700 * 86_400_000) throw new ToolArgumentError('the period can be at most ten years');
+  return explicitPeriod(start, end);
+}
+
+const amounts = (minor: number) => fromMinor(minor);
+const periodOut = (p: Period) => ({ start: p.start, end: p.end, label: p.label });
+const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
+const yyyyMm = (dayText: string) => dayText.slice(0, 7);
+
+/** The three full months before a period's first month. */
+function usualMonthsBefore(p: Period): Period {
+  return previousFullMonths(p.start, 3);
+}
+
+/** Average monthly income and spending over the full months before this one that have data (at most 3). */
+async function monthlyAverages(ctx: ToolContext) {
+  const window = previousFullMonths(ctx.today, 3);
+  const [byMonth, balance] = await Promise.all([ctx.data.monthly(window), ctx.data.balance()]);
+  const firstMonth = balance.firstDay ? yyyyMm(balance.firstDay) : null;
+  const months: { month: string; income: number; spending: number; net: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const d = new Date(`${window.start}T00:00:00Z`);
+    const key = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + i, 1)).toISOString().slice(0, 7);
+    if (!firstMonth || key < firstMonth) continue;
+    const m = byMonth.get(key) ?? { incomeMinor: 0, spendingMinor: 0 };
+    months.push({ month: key, income: amounts(m.incomeMinor), spending: amounts(m.spendingMinor), net: amounts(m.incomeMinor - m.spendingMinor) });
+  }
+  const n = Math.max(1, months.length);
+  const sumMinor = (pick: (m: (typeof months)[number]) => number) => months.reduce((s, m) => s + toMinor(pick(m)), 0);
+  const income = Math.round(sumMinor((m) => m.income) / n);
+  const spending = Math.round(sumMinor((m) => m.spending) / n);
+  return {
+    window,
+    months,
+    monthsWithData: months.length,
+    incomeMinor: income,
+    spendingMinor: spending,
+    netMinor: income - spending,
+    balance,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The functions
+
+export async function getSpending(ctx: ToolContext, args: { start_date?: string; end_date?: string; category?: string; merchant?: string }) {
+  const period = periodOf(args, thisMonth(ctx.today), ctx.today);
+  const usualPeriod = usualMonthsBefore(period);
+  const [categories, usualCategories] = await Promise.all([ctx.data.byCategory(period, 'expense'), ctx.data.byCategory(usualPeriod, 'expense')]);
+  const allMinor = categories.reduce((s, c) => s + c.totalMinor, 0);
+  const allCount = categories.reduce((s, c) => s + c.count, 0);
+  let totalMinor = allMinor;
+  let count = allCount;
+  let usualMinor = usualCategories.reduce((s, c) => s + c.totalMinor, 0);
+  let category: string | null = null;
+  let merchant: string | null = null;
+  if (args.merchant) {
+    const [found, usual] = await Promise.all([ctx.data.merchantTotal(period, args.merchant), ctx.data.merchantTotal(usualPeriod, args.merchant)]);
+    merchant = found.count ? found.merchant : usual.count ? usual.merchant : args.merchant;
+    totalMinor = found.totalMinor;
+    count = found.count;
+    usualMinor = usual.totalMinor;
+  } else if (args.category) {
+    const found = categories.find((c) => same(c.category, args.category!));
+    const usual = usualCategories.find((c) => same(c.category, args.category!));
+    category = found?.category ?? usual?.category ?? args.category;
+    totalMinor = found?.totalMinor ?? 0;
+    count = found?.count ?? 0;
+    usualMinor = usual?.totalMinor ?? 0;
+  }
+  return {
+    period: periodOut(period),
+    currency: ctx.currency,
+    category,
+    merchant,
+    total: amounts(totalMinor),
+    transaction_count: count,
+    all_spending: amounts(allMinor),
+    share_of_all_spending: category || merchant ? shareOf(totalMinor, allMinor) : 100,
+    usual_per_month: amounts(Math.round(usualMinor / 3)),
+    usual_period: periodOut(usualPeriod),
+    by_category:
+      category || merchant
+        ? []
+        : categories.slice(0, 8).map((c) => ({ category: c.category, amount: amounts(c.totalMinor), count: c.count, share: shareOf(c.totalMinor, allMinor) })),
+  };
+}
+
+export async function getIncome(ctx: ToolContext, args: { start_date?: string; end_date?: string }) {
+  const period = periodOf(args, lastMonth(ctx.today), ctx.today);
+  const categories = await ctx.data.byCategory(period, 'income');
+  const totalMinor = categories.reduce((s, c) => s + c.totalMinor, 0);
+  return {
+    period: periodOut(period),
+    currency: ctx.currency,
+    total: amounts(totalMinor),
+    transaction_count: categories.reduce((s, c) => s + c.count, 0),
+    by_category: categories.slice(0, 8).map((c) => ({ category: c.category, amount: amounts(c.totalMinor), count: c.count, share: shareOf(c.totalMinor, totalMinor) })),
+  };
+}
+
+export async function getBalance(ctx: ToolContext) {
+  const [balance, goals] = await Promise.all([ctx.data.balance(), ctx.data.goals()]);
+  return {
+    currency: ctx.currency,
+    balance: amounts(balance.balanceMinor),
+    total_income: amounts(balance.incomeMinor),
+    total_spending: amounts(balance.spendingMinor),
+    transaction_count: balance.transactionCount,
+    first_transaction_day: balance.firstDay,
+    as_of: ctx.today,
+    saved_in_goals: amounts(goals.reduce((s, g) => s + g.currentAmountMinor, 0)),
+  };
+}
+
+export async function getCashFlow(ctx: ToolContext, args: { start_date?: string; end_date?: string }) {
+  const period = periodOf(args, lastMonth(ctx.today), ctx.today);
+  const [totals, averages] = await Promise.all([ctx.data.totals(period), monthlyAverages(ctx)]);
+  const rate = (income: number, spending: number) => (income > 0 ? Math.round(((income - spending) / income) * 1000) / 10 : null);
+  return {
+    period: periodOut(period),
+    currency: ctx.currency,
+    income: amounts(totals.incomeMinor),
+    spending: amounts(totals.spendingMinor),
+    net: amounts(totals.incomeMinor - totals.spendingMinor),
+    savings_rate: rate(totals.incomeMinor, totals.spendingMinor),
+    monthly_average: {
+      period: periodOut(averages.window),
+      months_with_data: averages.monthsWithData,
+      income: amounts(averages.incomeMinor),
+      spending: amounts(averages.spendingMinor),
+      net: amounts(averages.netMinor),
+      savings_rate: rate(averages.incomeMinor, averages.spendingMinor),
+    },
+  };
+}
+
+export async function compareSpendingToUsual(ctx: ToolContext, args: { days?: number }) {
+  const days = args.days ?? 30;
+  const period = lastDays(ctx.today, days);
+  const usualPeriod = explicitPeriod(addDays(period.start, -3 * days), addDays(period.start, -1));
+  const [now, before] = await Promise.all([ctx.data.byCategory(period, 'expense'), ctx.data.byCategory(usualPeriod, 'expense')]);
+  const usualOf = new Map(before.map((c) => [c.category, c.totalMinor / 3]));
+  const names = new Set([...now.map((c) => c.category), ...before.map((c) => c.category)]);
+  const rows = [...names].map((name) => {
+    const amountMinor = now.find((c) => c.category === name)?.totalMinor ?? 0;
+    const usualMinor = Math.round(usualOf.get(name) ?? 0);
+    return {
+      category: name,
+      amountMinor,
+      usualMinor,
+      above: usualMinor > 0 && amountMinor >= usualMinor * WARNING_RULE.ratio && amountMinor - usualMinor >= WARNING_RULE.minimumMinor,
+    };
+  });
+  rows.sort((a, b) => b.amountMinor - b.usualMinor - (a.amountMinor - a.usualMinor) || a.category.localeCompare(b.category));
+  const out = (r: (typeof rows)[number]) => ({
+    category: r.category,
+    amount: amounts(r.amountMinor),
+    usual: amounts(r.usualMinor),
+    difference: amounts(r.amountMinor - r.usualMinor),
+    ratio: r.usualMinor > 0 ? Math.round((r.amountMinor / r.usualMinor) * 100) / 100 : null,
+  });
+  return {
+    period: periodOut(period),
+    usual_period: periodOut(usualPeriod),
+    rule: `above usual means at least ${Math.round(WARNING_RULE.ratio * 100)}% of the average of the three periods before, and ${fromMinor(WARNING_RULE.minimumMinor)} more`,
+    currency: ctx.currency,
+    total: amounts(rows.reduce((s, r) => s + r.amountMinor, 0)),
+    usual_total: amounts(rows.reduce((s, r) => s + r.usualMinor, 0)),
+    above_usual: rows.filter((r) => r.above).map(out),
+    largest: [...rows].sort((a, b) => b.amountMinor - a.amountMinor).filter((r) => r.amountMinor > 0).slice(0, 5).map(out),
+  };
+}
+
+export async function getGoals(ctx: ToolContext, args: { name?: string }) {
+  const since = new Date(ctx.now.getTime() - 90 * 86_400_000);
+  const [rows, net90] = await Promise.all([ctx.data.goals(), ctx.data.goalNetSince(since)]);
+  const wanted = args.name?.trim().toLowerCase();
+  const matching = wanted
+    ? rows.filter((g) => {
+        const name = g.name.toLowerCase();
+        return name.includes(wanted) || wanted.includes(name) || wanted.split(/\s+/).some((w) => w.length > 3 && name.includes(w));
+      })
+    : rows;
+  const [ty, tm] = [Number(ctx.today.slice(0, 4)), Number(ctx.today.slice(5, 7)) - 1];
+  const goals = matching.map((g) => {
+    const plan = planGoal(g, ctx.now);
+    const saved90 = net90.get(g.id) ?? 0;
+    const paceMinor = Math.max(0, Math.round(saved90 / 3));
+    const monthsToReach = plan.remainingMinor === 0 ? 0 : paceMinor > 0 ? Math.ceil(plan.remainingMinor / paceMinor) : null;
+    const projected = monthsToReach === null ? null : new Date(Date.UTC(ty, tm + monthsToReach, 1)).toISOString().slice(0, 7);
+    return {
+      name: g.name,
+      target: amounts(g.targetAmountMinor),
+      saved: amounts(g.currentAmountMinor),
+      remaining: amounts(plan.remainingMinor),
+      progress_percentage: plan.progressPercentage,
+      target_date: g.targetDate,
+      schedule: plan.schedule,
+      on_track: plan.onTrack,
+      expected_by_now: amounts(plan.expectedMinor),
+      monthly_needed: amounts(plan.monthlyNeededMinor),
+      saved_last_90_days: amounts(saved90),
+      monthly_pace: amounts(paceMinor),
+      months_to_reach_at_pace: monthsToReach,
+      projected_month_at_pace: projected,
+    };
+  });
+  return { currency: ctx.currency, as_of: ctx.today, total_goals: rows.length, matched: wanted ? goals.length : undefined, goals };
+}
+
+export type Verdict = 'comfortable' | 'tight' | 'not_yet';
+
+export async function checkAffordability(ctx: ToolContext, args: { amount: number; month?: string }) {
+  const [y, m0] = args.month ? [Number(args.month.slice(0, 4)), Number(args.month.slice(5, 7)) - 1] : [Number(ctx.today.slice(0, 4)), Number(ctx.today.slice(5, 7)) - 1];
+  if (monthEnd(y, m0) < ctx.today) throw new ToolArgumentError('month must be this month or later');
+  const amountMinor = toMinor(args.amount);
+  const [averages, goals] = await Promise.all([monthlyAverages(ctx), ctx.data.goals()]);
+  const monthsAhead = monthsUntil(ctx.today, y, m0);
+  const balanceMinor = averages.balance.balanceMinor;
+  const availableMinor = balanceMinor + averages.netMinor * monthsAhead;
+  const cushionMinor = averages.spendingMinor;
+  const goalMonthlyMinor = goals.reduce((s, g) => s + planGoal(g, ctx.now).monthlyNeededMinor, 0);
+  const verdict: Verdict = availableMinor - amountMinor >= cushionMinor ? 'comfortable' : availableMinor >= amountMinor ? 'tight' : 'not_yet';
+  const shortfallMinor = Math.max(0, amountMinor - availableMinor);
+  const monthsAtPace = shortfallMinor > 0 && averages.netMinor > 0 ? Math.ceil(shortfallMinor / averages.netMinor) : null;
+  return {
+    currency: ctx.currency,
+    amount: amounts(amountMinor),
+    month: `${y}-${String(m0 + 1).padStart(2, '0')}`,
+    month_period: periodOut(monthPeriod(y, m0, ctx.today)),
+    months_ahead: monthsAhead,
+    balance_now: amounts(balanceMinor),
+    monthly_average: {
+      period: periodOut(averages.window),
+      months_with_data: averages.monthsWithData,
+      income: amounts(averages.incomeMinor),
+      spending: amounts(averages.spendingMinor),
+      net: amounts(averages.netMinor),
+    },
+    projected_available: amounts(availableMinor),
+    cushion_one_month_spending: amounts(cushionMinor),
+    left_after_purchase: amounts(availableMinor - amountMinor),
+    goal_contributions_per_month: amounts(goalMonthlyMinor),
+    verdict,
+    shortfall: amounts(shortfallMinor),
+    extra_saving_per_month_needed: monthsAhead > 0 && shortfallMinor > 0 ? amounts(Math.ceil(shortfallMinor / monthsAhead)) : null,
+    months_to_afford_at_current_pace: monthsAtPace === null ? null : monthsAhead + monthsAtPace,
+  };
+}
+
+/** Categories whose recurring charges are bills to plan for rather than subscriptions to review. */
+const BILL_CATEGORIES = ['housing', 'utilities', 'insurance', 'education', 'fees & charges'];
+
+/**
+ * Recurring: the same merchant in at least 3 of the last 7 calendar months, about once a month
+ * (at most twice on average), for a steady amount (monthly totals within 30%), still charging.
+ * Each is a bill (housing, utilities, insurance, education, fees) or a subscription.
+ */
+export async function findRecurringCharges(ctx: ToolContext) {
+  const [y, m0] = [Number(ctx.today.slice(0, 4)), Number(ctx.today.slice(5, 7)) - 1];
+  const start = monthStart(y, m0 - 6);
+  const window = { ...explicitPeriod(start, ctx.today), label: `the last 7 months (${explicitPeriod(start, ctx.today).label})` };
+  const rows = await ctx.data.merchantMonths(window);
+  const byMerchant = new Map<string, typeof rows>();
+  for (const row of rows) byMerchant.set(row.merchant, [...(byMerchant.get(row.merchant) ?? []), row]);
+  const recentCutoff = monthStart(y, m0 - 1).slice(0, 7);
+  const thisMonthKey = ctx.today.slice(0, 7);
+  const found: { merchant: string; monthlyMinor: number; months: number; last: string }[] = [];
+  for (const [merchant, months] of byMerchant) {
+    const full = months.filter((m) => m.month !== thisMonthKey);
+    if (months.length < 3 || full.length < 2) continue;
+    const perMonth = months.reduce((s, m) => s + m.count, 0) / months.length;
+    if (perMonth > 2) continue;
+    const totals = full.map((m) => m.totalMinor).sort((a, b) => a - b);
+    const median = totals[Math.floor(totals.length / 2)]!;
+    if (totals[0]! <= 0 || totals[totals.length - 1]! / totals[0]! > 1.3) continue;
+    if (!months.some((m) => m.month >= recentCutoff)) continue;
+    const last = months.map((m) => m.lastDay).sort().at(-1)!;
+    found.push({ merchant, monthlyMinor: median, months: months.length, last });
+  }
+  found.sort((a, b) => b.monthlyMinor - a.monthlyMinor || a.merchant.localeCompare(b.merchant));
+  const categories = await ctx.data.merchantCategories(
+    found.map((c) => c.merchant),
+    start,
+  );
+  const charges = found.map((c) => {
+    const category = categories.get(c.merchant) ?? null;
+    return { ...c, category, kind: category && BILL_CATEGORIES.includes(category.toLowerCase()) ? ('bill' as const) : ('subscription' as const) };
+  });
+  const sum = (kind?: 'bill' | 'subscription') => charges.filter((c) => !kind || c.kind === kind).reduce((s, c) => s + c.monthlyMinor, 0);
+  return {
+    period: periodOut(window),
+    currency: ctx.currency,
+    rule: 'the same merchant in at least 3 of the last 7 calendar months, at most twice a month, with monthly totals within 30% of each other, charged in the last two months',
+    charges: charges.map((c) => ({
+      merchant: c.merchant,
+      category: c.category,
+      kind: c.kind,
+      monthly_amount: amounts(c.monthlyMinor),
+      yearly_cost: amounts(c.monthlyMinor * 12),
+      months_seen: c.months,
+      last_charged: c.last,
+    })),
+    total_monthly: amounts(sum()),
+    total_yearly: amounts(sum() * 12),
+    subscriptions_monthly: amounts(sum('subscription')),
+    bills_monthly: amounts(sum('bill')),
+  };
+}
+
+export async function getMonthSummary(ctx: ToolContext, args: { month?: string }) {
+  const [y, m0] = args.month ? [Number(args.month.slice(0, 4)), Number(args.month.slice(5, 7)) - 1] : [Number(ctx.today.slice(0, 4)), Number(ctx.today.slice(5, 7)) - 1];
+  if (monthStart(y, m0) > ctx.today) throw new ToolArgumentError('month must not be in the future');
+  const period = monthPeriod(y, m0, ctx.today);
+  const days = Math.round((Date.parse(period.end) - Date.parse(period.start)) / 86_400_000);
+  // The same days of the month before, so a month in progress is compared like for like.
+  const prevStart = monthStart(y, m0 - 1);
+  const prevEnd = [addDays(prevStart, days), monthEnd(y, m0 - 1)].sort()[0]!;
+  const previous = explicitPeriod(prevStart, prevEnd);
+  const [totals, prevTotals, categories, merchants, goals] = await Promise.all([
+    ctx.data.totals(period),
+    ctx.data.totals(previous),
+    ctx.data.byCategory(period, 'expense'),
+    ctx.data.topMerchants(period, 3),
+    getGoals(ctx, {}),
+  ]);
+  const rate = totals.incomeMinor > 0 ? Math.round(((totals.incomeMinor - totals.spendingMinor) / totals.incomeMinor) * 1000) / 10 : null;
+  return {
+    period: periodOut(period),
+    compared_with: periodOut(previous),
+    currency: ctx.currency,
+    income: amounts(totals.incomeMinor),
+    spending: amounts(totals.spendingMinor),
+    net: amounts(totals.incomeMinor - totals.spendingMinor),
+    savings_rate: rate,
+    transaction_count: totals.incomeCount + totals.spendingCount,
+    previous: { income: amounts(prevTotals.incomeMinor), spending: amounts(prevTotals.spendingMinor) },
+    spending_change_percent: prevTotals.spendingMinor > 0 ? Math.round(((totals.spendingMinor - prevTotals.spendingMinor) / prevTotals.spendingMinor) * 1000) / 10 : null,
+    top_categories: categories.slice(0, 3).map((c) => ({ category: c.category, amount: amounts(c.totalMinor), share: shareOf(c.totalMinor, totals.spendingMinor) })),
+    top_merchants: merchants.map((m) => ({ merchant: m.merchant, amount: amounts(m.totalMinor), count: m.count })),
+    goals: { total: goals.goals.length, on_track: goals.goals.filter((g) => g.schedule === 'on_track' || g.schedule === 'completed').length, behind: goals.goals.filter((g) => g.schedule === 'behind' || g.schedule === 'overdue').length },
+  };
+}
+
+export async function getTopMerchants(ctx: ToolContext, args: { start_date?: string; end_date?: string; limit?: number }) {
+  const period = periodOf(args, thisMonth(ctx.today), ctx.today);
+  const merchants = await ctx.data.topMerchants(period, args.limit ?? 5);
+  return { period: periodOut(period), currency: ctx.currency, merchants: merchants.map((m) => ({ merchant: m.merchant, amount: amounts(m.totalMinor), count: m.count })) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same functions as LLM tools
+
+interface ToolSpec<S extends z.ZodType> {
+  description: string;
+  args: S;
+  run: (ctx: ToolContext, args: z.output<S>) => Promise<unknown>;
+}
+const tool = <S extends z.ZodType>(spec: ToolSpec<S>) => spec;
+
+export const coachTools = {
+  get_spending: tool({
+    description: 'Spending in a period (default: this month so far), in total or for one category or merchant, with the usual monthly amount of the three full months before.',
+    args: z.object({ ...range, category: z.string().max(60).optional().describe('A spending category, e.g. Groceries'), merchant: z.string().max(120).optional().describe('A merchant name') }),
+    run: getSpending,
+  }),
+  get_income: tool({ description: 'Income in a period (default: last month), by category.', args: z.object(range), run: getIncome }),
+  get_balance: tool({ description: 'The balance (all income minus all spending recorded), totals, and what is saved in goals.', args: z.object({}), run: getBalance }),
+  get_cash_flow: tool({
+    description: 'Income, spending, net and savings rate for a period (default: last month), plus monthly averages over the last three full months.',
+    args: z.object(range),
+    run: getCashFlow,
+  }),
+  compare_spending_to_usual: tool({
+    description: 'Spending by category in the last N days (default 30) against the average of the three periods of N days before; lists categories above usual.',
+    args: z.object({ days: z.number().int().min(7).max(365).optional().describe('Length of the period in days (default 30)') }),
+    run: compareSpendingToUsual,
+  }),
+  get_goals: tool({
+    description: 'Savings goals: saved, target, progress, whether on track, monthly amount needed, the pace of the last 90 days and when the goal is reached at that pace.',
+    args: z.object({ name: z.string().max(100).optional().describe('Part of a goal name, to look at one goal') }),
+    run: getGoals,
+  }),
+  check_affordability: tool({
+    description: 'Whether a purchase of an amount fits in a month (default this month): balance now plus the average monthly net until then, against one month of spending kept as a cushion.',
+    args: z.object({ amount: z.number().positive().max(1e11).describe('Price in the user currency'), month: month.optional() }),
+    run: checkAffordability,
+  }),
+  find_recurring_charges: tool({ description: 'Subscriptions and other recurring charges found in the last months of spending.', args: z.object({}), run: findRecurringCharges }),
+  get_month_summary: tool({
+    description: 'A month at a glance (default this month so far): income, spending, savings rate, top categories and merchants, comparison with the same days of the month before, goals.',
+    args: z.object({ month: month.optional() }),
+    run: getMonthSummary,
+  }),
+  get_top_merchants: tool({
+    description: 'The merchants with the most spending in a period (default this month so far).',
+    args: z.object({ ...range, limit: z.number().int().min(1).max(20).optional() }),
+    run: getTopMerchants,
+  }),
+};
+export type CoachToolName = keyof typeof coachTools;
+
+export interface ToolDefinition {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+/** The tools in the OpenAI chat-completions format. */
+export function toolDefinitions(): ToolDefinition[] {
+  return Object.entries(coachTools).map(([name, spec]) => {
+    const { $schema: _drop, ...parameters } = z.toJSONSchema(spec.args, { io: 'input' }) as Record<string, unknown>;
+    return { type: 'function', function: { name, description: spec.description, parameters } };
+  });
+}
+
+/** Runs a tool by name with JSON arguments (from an LLM): a result object, or `{error}` the model can read. */
+export async function runTool(ctx: ToolContext, name: string, rawArguments: string): Promise<unknown> {
+  const spec = (coachTools as Record<string, ToolSpec<z.ZodType>>)[name];
+  if (!spec) return { error: `Unknown tool ${name}. Available: ${Object.keys(coachTools).join(', ')}` };
+  let parsedJson: unknown;
+  try {
+    parsedJson = rawArguments.trim() ? JSON.parse(rawArguments) : {};
+  } catch {
+    return { error: 'Arguments must be a JSON object' };
+  }
+  const parsed = spec.args.safeParse(parsedJson ?? {});
+  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ') };
+  try {
+    return await spec.run(ctx, parsed.data);
+  } catch (error) {
+    if (error instanceof ToolArgumentError) return { error: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+import type { ToolContext } from './tools';
+
+/** What the coach knows about the person it talks to (from the profile and onboarding answers). */
+export interface CoachProfile {
+  name: string | null;
+  currency: string;
+  monthlyIncome: number | null;
+  mainGoal: string | null;
+  helpWith: string[];
+}
+
+export interface CoachTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface CoachRequest {
+  question: string;
+  /** Earlier messages of the conversation, oldest first (the question itself not included). */
+  history: CoachTurn[];
+  profile: CoachProfile;
+  /** The user's data, today's date and currency: what every tool reads. */
+  tools: ToolContext;
+}
+
+/** What an engine streams: pieces of the answer, the tools it runs, and facts to save with the answer. */
+export type CoachEvent =
+  | { type: 'text'; text: string }
+  | { type: 'tool'; name: string }
+  | { type: 'meta'; meta: Record<string, unknown> };
+
+/** One coach implementation (spec: built-in by default, an OpenAI-compatible LLM when configured). */
+export interface CoachEngine {
+  readonly name: 'builtin' | 'openai-compatible';
+  /** Streams an answer; stops soon after `signal` aborts. */
+  answer(request: CoachRequest, signal: AbortSignal): AsyncIterable<CoachEvent>;
+}

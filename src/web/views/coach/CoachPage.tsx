@@ -1,0 +1,59 @@
+import { Button, Drawer, Group, Paper, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { ChatPanel } from './ChatPanel';
+import { ChatActorContext, useChat, useChatMachine } from './chatActor';
+import classes from './coach.module.css';
+import { CoachIcon } from './coachIcons';
+import { ConversationSidebar } from './ConversationSidebar';
+
+/** /ai-coach (spec §2): the coach chat. No onboarding or subscription needed; users without access get a daily allowance. */
+export default function CoachPage() {
+  const chat = useChatMachine();
+  useEffect(() => {
+    document.title = 'AI Coach · Finu';
+  }, []);
+  return (
+    <ChatActorContext.Provider value={chat}>
+      <CoachLayout />
+    </ChatActorContext.Provider>
+  );
+}
+
+function CoachLayout() {
+  // Below Mantine's `sm` breakpoint the conversation list moves into a drawer.
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const [drawerOpen, drawer] = useDisclosure(false);
+  const total = useChat((s) => s.context.totalConversations);
+  return (
+    <div className={classes.page}>
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={1} size="h2">
+          AI Coach
+        </Title>
+        {narrow && (
+          <Button variant="default" size="xs" leftSection={<CoachIcon name="list" />} onClick={drawer.open} aria-haspopup="dialog">
+            Conversations ({total})
+          </Button>
+        )}
+      </Group>
+      <div className={classes.panes}>
+        {!narrow && (
+          <Paper withBorder p="sm" radius="md" className={classes.sidebar} component="nav" aria-label="Conversations">
+            <ConversationSidebar />
+          </Paper>
+        )}
+        <Paper withBorder radius="md" className={classes.chat} component="section" aria-label="Chat with the coach">
+          <ChatPanel />
+        </Paper>
+      </div>
+      {narrow && (
+        <Drawer opened={drawerOpen} onClose={drawer.close} title="Conversations" size="85%" padding="sm">
+          <div style={{ height: 'calc(100dvh - 90px)' }}>
+            <ConversationSidebar onOpened={drawer.close} />
+          </div>
+        </Drawer>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,437 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from 'xstate/graph';
+import { chatFlow, chatFlowModel, chatFlowTransitions } from '../models/chatFlow';
+import { AppShell } from './pages/AppShell';
+import { Toasts } from './pages/Toasts';
+import { createVerifiedUser, type TestUser } from './support/api';
+import { saveScreenshot, useBrowser } from './support/browser';
+
+const browser = useBrowser();
+
+async function api<T>(apiUrl: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = (await response.json()) as T & { detail?: string };
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${data.detail ?? ''}`);
+  return data;
+}
+
+interface ConversationJson {
+  conversation_id: string;
+  conversation_title: string;
+  messages: { role: string; message: string; status: string }[];
+}
+
+/** A user with a trial (unlimited coach), the demo transactions and a savings goal: numbers to talk about. */
+async function userWithData(apiUrl: string): Promise<TestUser> {
+  const user = await createVerifiedUser(apiUrl);
+  await api(apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency: 'USD', monthly_income: 4000, main_goal: 'grow_savings', help_with: ['goals'] } });
+  await api(apiUrl, user.token, 'POST', '/subscription/trial/start');
+  await api(apiUrl, user.token, 'POST', '/transactions/demo', {});
+  return user;
+}
+
+/** Asks through the API (a conversation made elsewhere) and names it. */
+async function conversationVia(apiUrl: string, token: string, question: string, title: string): Promise<string> {
+  const answer = await api<{ conversation_id: string }>(apiUrl, token, 'POST', '/chat/financial-advice', { message: question });
+  await api(apiUrl, token, 'PUT', `/chat/conversation/${answer.conversation_id}/rename`, { new_title: title });
+  return answer.conversation_id;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** "$1,234.56" from an answer, as a number. */
+const amountAfter = (text: string, before: string) => {
+  const match = new RegExp(`${escapeRegExp(before)}\\s*\\**\\$([\\d,]+\\.\\d{2})`).exec(text);
+  if (!match) throw new Error(`no amount after "${before}" in: ${text}`);
+  return Number(match[1]!.replace(/,/g, ''));
+};
+
+/** The /ai-coach page (src/web/views/coach), found by role and label. */
+class CoachPage {
+  readonly heading: Locator;
+  readonly sidebar: Locator;
+  readonly chat: Locator;
+  readonly chatTitle: Locator;
+  readonly messageBox: Locator;
+  readonly sendButton: Locator;
+  readonly stopButton: Locator;
+  readonly log: Locator;
+  readonly streamingAnswer: Locator;
+  readonly search: Locator;
+  readonly newConversationButton: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'AI Coach', level: 1 });
+    this.sidebar = page.getByRole('navigation', { name: 'Conversations' });
+    this.chat = page.getByRole('region', { name: 'Chat with the coach' });
+    this.chatTitle = this.chat.getByRole('heading', { level: 2 });
+    this.messageBox = page.getByRole('textbox', { name: 'Message the coach' });
+    this.sendButton = page.getByRole('button', { name: 'Send', exact: true });
+    this.stopButton = page.getByRole('button', { name: 'Stop', exact: true });
+    this.log = page.getByRole('log', { name: 'Messages' });
+    this.streamingAnswer = page.getByTestId('streaming-answer');
+    this.search = page.getByRole('textbox', { name: 'Search conversations' });
+    this.newConversationButton = page.getByRole('button', { name: 'New conversation' });
+  }
+
+  static async open(page: Page, token: string): Promise<CoachPage> {
+    await AppShell.openSignedIn(page, token, '/ai-coach');
+    const coach = new CoachPage(page);
+    await coach.heading.waitFor();
+    return coach;
+  }
+
+  /** The conversation entries of the sidebar, in order. */
+  entries(): Locator {
+    return this.sidebar.getByRole('listitem');
+  }
+
+  entry(title: string): Locator {
+    return this.entries().filter({ has: this.page.getByText(title, { exact: true }) });
+  }
+
+  async titles(): Promise<string[]> {
+    const items = await this.entries().all();
+    return Promise.all(items.map(async (item) => ((await item.locator('p').first().textContent()) ?? '').trim()));
+  }
+
+  /** The messages on screen as [sender, text]. */
+  async messages(): Promise<[string, string][]> {
+    const bubbles = await this.log.locator('[data-sender]').all();
+    return Promise.all(bubbles.map(async (b) => [(await b.getAttribute('data-sender')) ?? '', ((await b.innerText()) ?? '').trim()] as [string, string]));
+  }
+
+  async ask(question: string) {
+    await this.messageBox.fill(question);
+    await this.messageBox.press('Enter');
+  }
+
+  /** Waits until the streamed answer has visible words in it. */
+  async waitForStreamedWords() {
+    await expect.poll(async () => ((await this.streamingAnswer.count()) ? (await this.streamingAnswer.innerText()).replace('Looking at your numbers…', '').trim().length : 0), { timeout: 15_000 }).toBeGreaterThan(10);
+  }
+
+  async waitForAnswer() {
+    await this.sendButton.waitFor({ timeout: 20_000 });
+    await this.streamingAnswer.waitFor({ state: 'detached' });
+  }
+
+  async lastAnswer(): Promise<string> {
+    const answers = this.log.locator('[data-sender="ai"]');
+    return (await answers.last().innerText()).trim();
+  }
+
+  async conversationAction(title: string, action: 'Rename' | 'Delete') {
+    await this.sidebar.getByRole('button', { name: `Actions for ${title}` }).click();
+    await this.page.getByRole('menuitem', { name: action }).click();
+  }
+
+  async rename(title: string, newTitle: string) {
+    await this.conversationAction(title, 'Rename');
+    const dialog = this.page.getByRole('dialog', { name: 'Rename conversation' });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill(newTitle);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  async deleteConversation(title: string) {
+    await this.conversationAction(title, 'Delete');
+    const confirm = this.page.getByRole('dialog', { name: 'Delete conversation' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+  }
+
+  async clearMemory() {
+    await this.sidebar.getByRole('button', { name: 'Clear memory' }).click();
+    const confirm = this.page.getByRole('dialog', { name: 'Clear chat memory' });
+    await confirm.getByRole('button', { name: 'Clear memory' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+  }
+}
+
+describe('the AI coach in Chromium against the real server', () => {
+  it('the five example questions stream answers that quote the user’s own figures, matching the dashboard', async () => {
+    const { page, apiUrl } = browser;
+    const user = await userWithData(apiUrl);
+    const goalTarget = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+    await api(apiUrl, user.token, 'POST', '/goals', { name: 'Vacation', target_amount: 3000, target_date: goalTarget, initial_amount: 450 });
+    const coach = await CoachPage.open(page, user.token);
+    // A new user sees suggested prompts.
+    await page.getByRole('list', { name: 'Suggested questions' }).waitFor();
+    await saveScreenshot(page, 'coach-welcome');
+
+    const dashboard30 = await api<{ totals: { spending: number }; balance: number }>(apiUrl, user.token, 'GET', '/dashboard/analytics?period=30_days&time_unit=days');
+
+    const answers: Record<string, string> = {};
+    for (const question of ['How much did I spend on groceries last month?', 'Am I on track for my vacation goal?', 'Where can I cut back?', 'Can I afford a 1,200 laptop in March?', 'Summarise this month']) {
+      await coach.ask(question);
+      // Each answer streams: the growing answer is on screen before it is complete.
+      await coach.waitForStreamedWords();
+      await coach.waitForAnswer();
+      answers[question] = await coach.lastAnswer();
+      expect(answers[question]).toMatch(/Next step:/);
+    }
+    await saveScreenshot(page, 'coach-answers');
+    expect(answers['How much did I spend on groceries last month?']).toMatch(/You spent \$[\d,]+\.\d{2} on Groceries last month, /);
+    expect(answers['Am I on track for my vacation goal?']).toContain('Vacation: $450.00 of $3,000.00 saved (15%)');
+    // "Where can I cut back?" covers the last 30 days, like the dashboard's 30-day view.
+    expect(amountAfter(answers['Where can I cut back?']!, 'you spent')).toBeCloseTo(dashboard30.totals.spending, 2);
+    // Affordability starts from the dashboard's balance.
+    expect(amountAfter(answers['Can I afford a 1,200 laptop in March?']!, 'Your balance is')).toBeCloseTo(dashboard30.balance, 2);
+    expect(answers['Summarise this month']).toMatch(/Income: \$[\d,]+\.\d{2}/);
+
+    // The first question titled the conversation; all five answers are saved.
+    expect(await coach.chatTitle.textContent()).toBe('How much did I spend on groceries last month?');
+    const list = await api<{ conversations: { conversation_id: string; message_count: number }[] }>(apiUrl, user.token, 'GET', '/chat/conversations');
+    expect(list.conversations[0]!.message_count).toBe(10);
+  });
+
+  it('HTML in a message and in a model answer renders as text and never runs', async () => {
+    const { page, apiUrl } = browser;
+    const user = await createVerifiedUser(apiUrl);
+    const coach = await CoachPage.open(page, user.token);
+    const attack = '<img src=x onerror="window.xssFired=1"> <script>window.xssFired=2</script> **hello**';
+    await coach.ask(attack);
+    await coach.waitForAnswer();
+    const [question] = await coach.messages();
+    expect(question![1]).toContain(attack);
+
+    // A model answer carrying HTML: the stream is replaced by one with markup in it.
+    const evil = 'Here is <img src=x onerror="window.xssFired=3"> and <b>bold?</b> <a href="javascript:window.xssFired=4">click</a> [link](javascript:alert(1)) **real bold**';
+    await page.route('**/chat/financial-advice-stream', async (route) => {
+      const current = await api<{ conversations: { conversation_id: string }[] }>(apiUrl, user.token, 'GET', '/chat/conversations');
+      const id = current.conversations[0]!.conversation_id;
+      const lines = [
+        { type: 'start', conversation_id: id, conversation_title: 'x', user_message_id: 'u1', allowance: { unlimited: false, daily_limit: 10, used_today: 2, remaining_today: 8, resets_at: new Date().toISOString() } },
+        { type: 'chunk', content: evil.slice(0, 40) },
+        { type: 'chunk', content: evil.slice(40) },
+        { type: 'done', done: true, conversation_id: id, user_message_id: 'u1', ai_message_id: 'a1', status: 'complete', allowance: { unlimited: false, daily_limit: 10, used_today: 2, remaining_today: 8, resets_at: new Date().toISOString() } },
+      ];
+      await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream', 'access-control-allow-origin': '*' }, body: lines.map((l) => `data: ${JSON.stringify(l)}\n\n`).join('') });
+    });
+    await coach.ask('Tell me something');
+    await coach.waitForAnswer();
+    const answer = coach.log.locator('[data-sender="ai"]').last();
+    expect(await answer.innerText()).toContain('Here is <img src=x onerror="window.xssFired=3"> and <b>bold?</b> <a href="javascript:window.xssFired=4">click</a> [link](javascript:alert(1)) real bold');
+    expect(await answer.locator('img, b, a, script').count()).toBe(0);
+    expect(await answer.locator('strong').textContent()).toBe('real bold');
+    expect(await page.evaluate(() => (window as unknown as { xssFired?: number }).xssFired)).toBeUndefined();
+    await saveScreenshot(page, 'coach-xss-as-text');
+  });
+
+  it('without a trial or plan the coach works with a daily allowance shown; Enter sends and Shift+Enter makes a new line', async () => {
+    const { page, apiUrl } = browser;
+    const user = await createVerifiedUser(apiUrl);
+    const coach = await CoachPage.open(page, user.token);
+    await page.getByText('10 of 10 free messages left today', { exact: true }).waitFor();
+    await coach.messageBox.fill('Hello');
+    await coach.messageBox.press('Shift+Enter');
+    await coach.messageBox.pressSequentially('there');
+    expect(await coach.messageBox.inputValue()).toBe('Hello\nthere');
+    expect(await coach.messages()).toEqual([]);
+    await coach.messageBox.press('Enter');
+    await coach.waitForAnswer();
+    expect((await coach.messages())[0]).toEqual(['user', expect.stringContaining('Hello\nthere')]);
+    await page.getByText('9 of 10 free messages left today', { exact: true }).waitFor();
+    expect(await coach.messageBox.inputValue()).toBe('');
+  });
+
+  it("a failed stream shows 'Failed to send streaming message' and gives the question back", async () => {
+    const { page, apiUrl } = browser;
+    const user = await createVerifiedUser(apiUrl);
+    const coach = await CoachPage.open(page, user.token);
+    await coach.messageBox.waitFor();
+    await page.route('**/chat/financial-advice-stream', (route) => route.fulfill({ status: 500, json: { detail: 'Internal server error' }, headers: { 'access-control-allow-origin': '*' } }));
+    await coach.ask('Will this work?');
+    await new Toasts(page).waitFor('Server error. Please try again later.');
+    await coach.chat.getByText('Failed to send streaming message', { exact: true }).waitFor();
+    expect(await coach.messageBox.inputValue()).toBe('Will this work?');
+    await page.unroute('**/chat/financial-advice-stream');
+    await coach.chat.getByRole('button', { name: 'Try again' }).click();
+    await coach.waitForAnswer();
+    expect((await coach.messages()).map(([sender]) => sender)).toEqual(['user', 'ai']);
+  });
+
+  it("conversation list errors: 'Unable to connect to server. Please check your connection.'", async () => {
+    const { page, apiUrl } = browser;
+    const user = await createVerifiedUser(apiUrl);
+    await page.route('**/chat/conversations', (route) => route.abort('internetdisconnected'));
+    const coach = await CoachPage.open(page, user.token);
+    await coach.sidebar.getByText('Unable to connect to server. Please check your connection.', { exact: true }).waitFor();
+    await page.unroute('**/chat/conversations');
+    await coach.sidebar.getByRole('button', { name: 'Retry' }).click();
+    await coach.sidebar.getByText(/No conversations yet/).waitFor();
+  });
+
+  it('search finds conversations by title and by what was said', async () => {
+    const { page, apiUrl } = browser;
+    const user = await createVerifiedUser(apiUrl);
+    await conversationVia(apiUrl, user.token, 'What is my balance?', 'Balance check');
+    await conversationVia(apiUrl, user.token, 'Any tips for saving?', 'Saving ideas');
+    const coach = await CoachPage.open(page, user.token);
+    await coach.entry('Saving ideas').waitFor();
+    await coach.search.fill('balance');
+    await expect.poll(() => coach.titles()).toEqual(['Balance check']);
+    await coach.search.fill('habits');
+    await expect.poll(() => coach.titles()).toEqual(['Saving ideas']);
+    await coach.search.fill('');
+    await expect.poll(() => coach.titles()).toEqual(['Saving ideas', 'Balance check']);
+  });
+
+  it('on a 375 px wide screen the conversations move into a drawer and nothing scrolls sideways', async () => {
+    const { page, apiUrl } = browser;
+    const user = await createVerifiedUser(apiUrl);
+    await conversationVia(apiUrl, user.token, 'What is my balance?', 'Balance check');
+    await page.setViewportSize({ width: 375, height: 800 });
+    const coach = await CoachPage.open(page, user.token);
+    await coach.log.locator('[data-sender="ai"]').first().waitFor();
+    expect(await coach.sidebar.count()).toBe(0);
+    const overflow = await page.getByRole('main').evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await saveScreenshot(page, 'coach-mobile');
+    await page.getByRole('button', { name: 'Conversations (1)' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Conversations' });
+    await drawer.getByText('Balance check', { exact: true }).waitFor();
+    await saveScreenshot(page, 'coach-mobile-drawer');
+    await drawer.getByRole('button', { name: 'New conversation' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await expect.poll(() => coach.chatTitle.textContent()).toBe('New conversation');
+  });
+});
+
+/** Model paths that together take every transition of the chat model (a browser path costs seconds). */
+function coveringPaths() {
+  const all = createTestModel(chatFlowModel)
+    .getSimplePaths()
+    .sort((a, b) => b.steps.length - a.steps.length);
+  const key = (path: (typeof all)[number]) => path.steps.slice(1).map((step, i) => `${String(path.steps[i]!.state.value)}:${step.event.type}`);
+  const covered = new Set<string>();
+  const chosen: typeof all = [];
+  for (const path of all) {
+    if (key(path).some((t) => !covered.has(t))) {
+      chosen.push(path);
+      key(path).forEach((t) => covered.add(t));
+    }
+  }
+  return { chosen, covered };
+}
+
+describe('model-based paths: the chat test model in Chromium against the real server', () => {
+  const { chosen, covered } = coveringPaths();
+
+  it('the chosen paths take every transition of the model', () => {
+    expect([...covered].sort()).toEqual(chatFlowTransitions().sort());
+  });
+
+  for (const path of chosen) {
+    it(path.description, async () => {
+      const { page, apiUrl } = browser;
+      const user = await userWithData(apiUrl);
+      const olderId = await conversationVia(apiUrl, user.token, chatFlow.olderQuestion, chatFlow.olderTitle);
+      await conversationVia(apiUrl, user.token, chatFlow.earlierQuestion, chatFlow.earlierTitle);
+      const coach = await CoachPage.open(page, user.token);
+      await coach.entry(chatFlow.olderTitle).waitFor();
+      const serverConversation = (id: string) => api<ConversationJson>(apiUrl, user.token, 'GET', `/chat/conversation/${id}`);
+      const currentTitle = async () => ((await coach.chatTitle.textContent()) ?? '').trim();
+      let lastSentIn: string | null = null;
+
+      await path.test({
+        events: {
+          NEW_CONVERSATION: async () => {
+            await coach.newConversationButton.click();
+            await expect.poll(currentTitle).toBe(chatFlow.newTitle);
+          },
+          SEND: async () => {
+            lastSentIn = await currentTitle();
+            await coach.ask(chatFlow.question);
+            await coach.waitForStreamedWords();
+          },
+          FINISH: async () => {
+            await coach.waitForAnswer();
+          },
+          STOP: async () => {
+            await coach.stopButton.click();
+          },
+          SWITCH: async () => {
+            await coach.entry(chatFlow.olderTitle).getByRole('button').first().click();
+          },
+          RENAME: async () => {
+            await coach.rename(await currentTitle(), chatFlow.renamedTitle);
+          },
+          DELETE_CURRENT: async () => {
+            await coach.deleteConversation(await currentTitle());
+          },
+          CLEAR_MEMORY: async () => {
+            await coach.clearMemory();
+          },
+        },
+        states: {
+          returning: async () => {
+            await expect.poll(currentTitle).toBe(chatFlow.earlierTitle);
+            await expect.poll(() => coach.messages()).toEqual([
+              ['user', expect.stringContaining(chatFlow.earlierQuestion)],
+              ['ai', expect.stringContaining('Your balance is')],
+            ]);
+            expect(await coach.titles()).toEqual([chatFlow.earlierTitle, chatFlow.olderTitle]);
+          },
+          newConversation: async () => {
+            expect(await currentTitle()).toBe(chatFlow.newTitle);
+            expect(await coach.messages()).toEqual([]);
+            await page.getByRole('list', { name: 'Suggested questions' }).waitFor();
+            await expect.poll(async () => (await coach.titles())[0]).toBe(chatFlow.newTitle);
+          },
+          streaming: async () => {
+            await coach.stopButton.waitFor();
+            expect(await coach.streamingAnswer.isVisible()).toBe(true);
+            expect((await coach.messages()).at(-1)).toEqual(['user', expect.stringContaining(chatFlow.question)]);
+          },
+          answered: async () => {
+            const last = (await coach.messages()).at(-1)!;
+            expect(last[0]).toBe('ai');
+            expect(last[1]).toContain('Here are my tips, based on your numbers:');
+            // A new conversation is titled by its first question; any other keeps its title.
+            const expectedTitle = lastSentIn === chatFlow.newTitle ? chatFlow.question : lastSentIn;
+            await expect.poll(currentTitle).toBe(expectedTitle);
+            await expect.poll(async () => (await coach.titles())[0]).toBe(expectedTitle);
+          },
+          stopped: async () => {
+            await coach.sendButton.waitFor();
+            const last = coach.log.locator('[data-sender="ai"]').last();
+            await last.getByText('Stopped', { exact: true }).waitFor();
+            // The server kept the partial answer, marked stopped.
+            const list = await api<{ conversations: { conversation_id: string }[] }>(apiUrl, user.token, 'GET', '/chat/conversations');
+            await expect.poll(async () => (await serverConversation(list.conversations[0]!.conversation_id)).messages.at(-1)?.status).toBe('stopped');
+          },
+          switched: async () => {
+            await expect.poll(currentTitle).toBe(chatFlow.olderTitle);
+            await expect.poll(() => coach.messages()).toEqual([
+              ['user', expect.stringContaining(chatFlow.olderQuestion)],
+              ['ai', expect.stringContaining('You spent')],
+            ]);
+            expect(await coach.streamingAnswer.count()).toBe(0);
+            expect(await coach.sendButton.isVisible()).toBe(true);
+            expect((await serverConversation(olderId)).messages).toHaveLength(2);
+          },
+          renamed: async () => {
+            await expect.poll(currentTitle).toBe(chatFlow.renamedTitle);
+            await expect.poll(async () => (await coach.titles())[0]).toBe(chatFlow.renamedTitle);
+          },
+          deleted: async () => {
+            await expect.poll(currentTitle).toBe('New chat');
+            const list = await api<{ conversations: { conversation_title: string }[] }>(apiUrl, user.token, 'GET', '/chat/conversations');
+            await expect.poll(() => coach.titles()).toEqual(list.conversations.map((c) => c.conversation_title));
+          },
+          cleared: async () => {
+            await coach.sidebar.getByText(/No conversations yet/).waitFor();
+            expect(await coach.messages()).toEqual([]);
+            expect((await api<{ total_conversations: number }>(apiUrl, user.token, 'GET', '/chat/conversations')).total_conversations).toBe(0);
+          },
+        },
+      });
+    });
+  }
+});
