@@ -9,15 +9,19 @@ import type { Config } from './config';
 import { loggerOptions } from './logger';
 import authPlugin from './plugins/auth';
 import billingPlugin from './plugins/billing';
+import coachPlugin from './plugins/coach';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
 import billingPagesRoutes from './routes/billing-pages';
+import chatRoutes from './routes/chat';
+import dashboardRoutes from './routes/dashboard';
 import devRoutes from './routes/dev';
 import goalsRoutes from './routes/goals';
 import healthRoutes from './routes/health';
 import subscriptionRoutes from './routes/subscription';
+import transactionsRoutes from './routes/transactions';
 import usersRoutes from './routes/users';
 
 declare module 'fastify' {
@@ -75,12 +79,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(billingPlugin);
+  await app.register(coachPlugin);
 
   await app.register(healthRoutes);
   await app.register(usersRoutes);
+  await app.register(transactionsRoutes);
   await app.register(subscriptionRoutes);
   await app.register(billingPagesRoutes);
+  await app.register(dashboardRoutes);
   await app.register(goalsRoutes);
+  await app.register(chatRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
 
   return app;

@@ -48,6 +48,13 @@ const envSchema = z
     STRIPE_PRICE_MONTHLY: z.string().regex(/^price_/, 'STRIPE_PRICE_MONTHLY must be a Stripe price id (price_…)').optional(),
     STRIPE_PRICE_YEARLY: z.string().regex(/^price_/, 'STRIPE_PRICE_YEARLY must be a Stripe price id (price_…)').optional(),
     STRIPE_API_URL: url('STRIPE_API_URL').optional(),
+    COACH_FREE_DAILY_MESSAGES: z.coerce.number({ error: 'COACH_FREE_DAILY_MESSAGES must be a whole number' }).int('COACH_FREE_DAILY_MESSAGES must be a whole number').min(0, 'COACH_FREE_DAILY_MESSAGES cannot be negative').default(10),
+    COACH_STREAM_DELAY_MS: z.coerce.number({ error: 'COACH_STREAM_DELAY_MS must be a whole number' }).int('COACH_STREAM_DELAY_MS must be a whole number').min(0, 'COACH_STREAM_DELAY_MS cannot be negative').max(1000, 'COACH_STREAM_DELAY_MS must be at most 1000').default(35),
+    COACH_LLM_URL: url('COACH_LLM_URL').optional(),
+    COACH_LLM_MODEL: z.string().min(1).max(200).optional(),
+    COACH_LLM_KEY: z.string().min(1).optional(),
+    COACH_LLM_TIMEOUT_MS: positiveInt('COACH_LLM_TIMEOUT_MS').default(30_000),
+    COACH_LLM_MAX_TOOL_ROUNDS: positiveInt('COACH_LLM_MAX_TOOL_ROUNDS').default(4),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_YEARLY)) {
@@ -81,6 +88,12 @@ export interface Config {
   verificationTtlHours: number;
   resetTtlMinutes: number;
   billing: BillingConfig;
+  /** The AI coach: free daily allowance, streaming pace, and the optional OpenAI-compatible LLM. */
+  coach: {
+    freeDailyMessages: number;
+    streamDelayMs: number;
+    llm?: { url: string; model: string; key?: string; timeoutMs: number; maxToolRounds: number };
+  };
 }
 
 export interface BillingConfig {
@@ -128,6 +141,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       yearlyPrice: e.PLAN_YEARLY_PRICE,
       stripe: e.STRIPE_SECRET_KEY
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, priceMonthly: e.STRIPE_PRICE_MONTHLY!, priceYearly: e.STRIPE_PRICE_YEARLY!, apiUrl: e.STRIPE_API_URL }
+        : undefined,
+    },
+    coach: {
+      freeDailyMessages: e.COACH_FREE_DAILY_MESSAGES,
+      streamDelayMs: e.COACH_STREAM_DELAY_MS,
+      llm: e.COACH_LLM_URL
+        ? { url: e.COACH_LLM_URL.replace(/\/$/, ''), model: e.COACH_LLM_MODEL ?? '', key: e.COACH_LLM_KEY, timeoutMs: e.COACH_LLM_TIMEOUT_MS, maxToolRounds: e.COACH_LLM_MAX_TOOL_ROUNDS }
         : undefined,
     },
   };

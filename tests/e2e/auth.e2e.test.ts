@@ -148,9 +148,10 @@ describe('session (spec §4) through the browser', () => {
     expect(await storedToken(page)).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 
-    // Signed out for real: going Back to the page the user was on sends them to log in again.
+    // Signed out for real: going Back to the page the user was on sends them to log in again, and after an
+    // explicit logout the login page does not remember that page for whoever logs in next.
     await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('from') === '/onboarding');
+    await page.waitForURL((url) => url.pathname === '/login' && !url.searchParams.has('from'));
     await login.heading.waitFor();
   });
 
@@ -308,7 +309,7 @@ describe('session (spec §4) through the browser', () => {
     await shell.goTo('AI Coach');
     await waitForPath(page, '/ai-coach');
     await expect.poll(() => isOnScreen(page, coachLink)).toBe(false);
-    expect(await shell.currentSection()).toBe('AI Coach');
+    await page.getByRole('heading', { name: 'AI Coach', level: 1 }).waitFor();
 
     // The navigation's own 'Log out' item signs out as well.
     await shell.toggleNavigation();

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { chatRepository, type ChatRepository } from '../repositories/chat';
+import { dashboardRepository, type DashboardRepository } from '../repositories/dashboard';
 import { emailTokensRepository, type EmailTokensRepository } from '../repositories/emailTokens';
 import { goalsRepository, type GoalsRepository } from '../repositories/goals';
 import { outboxRepository, type OutboxRepository } from '../repositories/outbox';
 import { subscriptionsRepository, type SubscriptionsRepository } from '../repositories/subscriptions';
+import { transactionsRepository, type TransactionsRepository } from '../repositories/transactions';
 import { usersRepository, type UsersRepository } from '../repositories/users';
 
 export interface Repositories {
@@ -12,6 +15,9 @@ export interface Repositories {
   outbox: OutboxRepository;
   goals: GoalsRepository;
   subscriptions: SubscriptionsRepository;
+  chat: ChatRepository;
+  dashboard: DashboardRepository;
+  transactions: TransactionsRepository;
 }
 
 declare module 'fastify' {
@@ -29,6 +35,9 @@ export default fp(
       outbox: outboxRepository(app.db),
       goals: goalsRepository(app.db),
       subscriptions: subscriptionsRepository(app.db),
+      chat: chatRepository(app.db),
+      dashboard: dashboardRepository(app.db),
+      transactions: transactionsRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

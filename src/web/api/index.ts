@@ -1,15 +1,21 @@
 import { authApi } from './auth';
+import { chatApi } from './chat';
 import { createApiClient, type ApiHooks } from './client';
+import { dashboardApi } from './dashboard';
 import { goalsApi } from './goals';
 import { subscriptionApi } from './subscription';
+import { transactionsApi } from './transactions';
 
 /** Every API area, one module each, sharing one client. */
 export function createApi(baseURL: string, hooks: ApiHooks) {
   const call = createApiClient(baseURL, hooks);
   return {
     auth: authApi(call),
+    chat: chatApi(call, baseURL, hooks),
+    dashboard: dashboardApi(call),
     goals: goalsApi(call),
     subscription: subscriptionApi(call),
+    transactions: transactionsApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -7,7 +7,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const pages: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/onboarding': lazy(() => import('../views/onboarding/OnboardingPage')),
+  '/dashboard': lazy(() => import('../views/dashboard/DashboardPage')),
   '/settings': lazy(() => import('../views/settings/SettingsPage')),
   '/budget': lazy(() => import('../views/budget/BudgetPage')),
+  '/transactions': lazy(() => import('../views/transactions/TransactionsPage')),
+  '/ai-coach': lazy(() => import('../views/coach/CoachPage')),
 };
 

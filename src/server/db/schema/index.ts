@@ -2,3 +2,6 @@
 export * from './auth';
 export * from './billing';
 export * from './goals';
+export * from './transactions';
+export * from './dashboard';
+export * from './chat';
