@@ -27,6 +27,9 @@ const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), 'mig
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'inMemoryDb'>): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, admin command) must not crash the process:
+    // the pool drops it and opens a new one on the next query.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     // One migrator at a time when several API processes start together.
     const client = await pool.connect();
