@@ -339,6 +339,13 @@ async function main() {
       ['Expense categories (one year)', `/transactions/categories/expenses?date_from=${day(-365)}&date_to=${day(0)}`],
       ['Monthly income (12 months)', '/transactions/income/monthly'],
       ['Monthly report', `/transactions/reports/monthly/${lastMonth.getUTCFullYear()}/${lastMonth.getUTCMonth() + 1}`],
+      // Dashboard analytics (issue #5): one request per period, each from the rollup tables.
+      ['Dashboard, 7 days by day', '/dashboard/analytics?period=7_days&time_unit=days'],
+      ['Dashboard, 30 days by day', '/dashboard/analytics?period=30_days&time_unit=days'],
+      ['Dashboard, 90 days by week', '/dashboard/analytics?period=90_days&time_unit=weeks'],
+      ['Dashboard, 12 months by month', '/dashboard/analytics?period=12_months&time_unit=months'],
+      ['Dashboard, year to date by month', '/dashboard/analytics?period=year_to_date&time_unit=months'],
+      ['Dashboard, all time by month', '/dashboard/analytics?period=all_time&time_unit=months'],
     ];
 
     // 3. Measure: the bare route first, then each endpoint, the same tool and settings.
