@@ -4,21 +4,10 @@ import { createTestModel } from 'xstate/graph';
 import { chatFlow, chatFlowModel, chatFlowTransitions } from '../models/chatFlow';
 import { AppShell } from './pages/AppShell';
 import { Toasts } from './pages/Toasts';
-import { createVerifiedUser, type TestUser } from './support/api';
+import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
 
 const browser = useBrowser();
-
-async function api<T>(apiUrl: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await response.json()) as T & { detail?: string };
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${data.detail ?? ''}`);
-  return data;
-}
 
 interface ConversationJson {
   conversation_id: string;

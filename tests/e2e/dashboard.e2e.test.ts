@@ -1,20 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './pages/AppShell';
-import { createVerifiedUser, type TestUser } from './support/api';
+import { callApi as call, createVerifiedUser, type TestUser } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
 
 const browser = useBrowser();
-
-async function call(apiUrl: string, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json() as Promise<unknown>;
-}
 
 /** A verified user who completed onboarding in euros; the trial starts by itself on the first visit. */
 async function dashboardUser(apiUrl: string): Promise<TestUser> {

@@ -6,7 +6,7 @@ import { goalFundsFlow, goalFundsModel } from '../models/goalFunds';
 import { AppShell } from './pages/AppShell';
 import { BudgetPage, type GoalCardModel, type FundsDialog } from './pages/BudgetPage';
 import { Toasts } from './pages/Toasts';
-import { createVerifiedUser, type TestUser } from './support/api';
+import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
 
 // Spec §8 toasts, exactly.
@@ -22,17 +22,6 @@ const browser = useBrowser();
 // The browser context's locale (support/browser.ts) and the user's currency.
 const money = (amount: number) => formatMoney(amount, 'USD', { locale: 'en-GB' });
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
-async function api<T>(apiUrl: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await response.json()) as T & { detail?: string };
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${data.detail ?? ''}`);
-  return data;
-}
 
 /**
  * A verified user who completed onboarding (spec §2: /budget requires it) and started the free trial,

@@ -6,7 +6,7 @@ import { formatMoney } from '../../src/web/format/money';
 import { AppShell } from './pages/AppShell';
 import { Toasts } from './pages/Toasts';
 import { TransactionsPage } from './pages/TransactionsPage';
-import { createVerifiedUser, type TestUser } from './support/api';
+import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
 
 // The page's own toasts (spec §8 has none for transactions) and spec §8's defaults.
@@ -26,17 +26,6 @@ const isoDay = (offsetDays = 0) => {
   const d = new Date(Date.now() + offsetDays * 86_400_000);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
-
-async function api<T>(apiUrl: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await response.json()) as T & { detail?: string };
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${data.detail ?? ''}`);
-  return data;
-}
 
 interface ListedTransaction {
   transaction_id: string;

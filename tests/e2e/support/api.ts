@@ -81,3 +81,15 @@ export async function changePasswordElsewhere(apiUrl: string, user: TestUser, ne
   );
   return { ...user, password: newPassword, token: access_token };
 }
+
+/** A JSON call to the API as a signed-in user (test setup that is not the subject of the test). */
+export async function callApi<T>(apiUrl: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = (await response.json()) as T & { detail?: string };
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${data.detail ?? ''}`);
+  return data;
+}
