@@ -100,7 +100,7 @@ describe('GET /dashboard/analytics', () => {
     expect((await t.app.inject({ method: 'GET', url: '/dashboard/analytics' })).statusCode).toBe(401);
   });
 
-  it.each(DASHBOARD_PERIODS)('%s: totals, categories and merchants equal a from-scratch aggregate over transactions', async (period) => {
+  it.each(DASHBOARD_PERIODS)('%s: totals, categories, merchants and every series bucket equal a from-scratch aggregate', async (period) => {
     const u = await signUpWithAccess(t.app);
     await seed(u.userId, 400, random(period.length * 7919));
     const body = (await analytics(u.token, `?period=${period}&time_unit=weeks`)).json<DashboardAnalytics>();
@@ -119,6 +119,24 @@ describe('GET /dashboard/analytics', () => {
       expect(body.previous?.spending).toBeCloseTo(before.spending, 2);
     } else {
       expect(period).toBe('all_time');
+    }
+    // Every bucket, for every unit, equals a GROUP BY over the transactions in range.
+    for (const unit of ['days', 'weeks', 'months'] as const) {
+      const byUnit = (await analytics(u.token, `?period=${period}&time_unit=${unit}`)).json<DashboardAnalytics>();
+      const trunc = { days: 'day', weeks: 'week', months: 'month' }[unit];
+      const buckets = rowsOf<{ bucket: string; income: string; spending: string }>(
+        await t.app.db.execute(sql`
+          select to_char(greatest(date_trunc(${trunc}, date::timestamp), date_trunc(${trunc}, ${byUnit.range.start}::timestamp)), 'YYYY-MM-DD') as bucket,
+                 sum(case when type = 'income' then amount_minor else 0 end)::bigint as income,
+                 sum(case when type = 'expense' then amount_minor else 0 end)::bigint as spending
+          from transactions where user_id = ${u.userId} and date between ${byUnit.range.start} and ${byUnit.range.end} group by 1`),
+      );
+      const expected = new Map(buckets.map((b) => [b.bucket, { income: Number(b.income) / 100, spending: Number(b.spending) / 100 }]));
+      for (const b of byUnit.series) {
+        const want = expected.get(b.bucket) ?? { income: 0, spending: 0 };
+        expect({ bucket: b.bucket, income: b.income, spending: b.spending }, `${period} by ${unit}`).toEqual({ bucket: b.bucket, ...want });
+      }
+      expect(byUnit.series.filter((b) => expected.has(b.bucket))).toHaveLength(expected.size);
     }
   });
 

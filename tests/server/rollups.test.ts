@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob, ImportPreview, Transaction } from '../../src/contract/transactions';
-import { splitRange } from '../../src/server/repositories/transactions';
+import { splitRange } from '../../src/server/repositories/rollups';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 /**
@@ -76,6 +76,34 @@ async function monthlyFromScratch(userId: string): Promise<Row[]> {
   return normalize(res.rows);
 }
 
+type MerchantRow = { period: string; day: string; merchant: string; total: number; count: number };
+const sortRows = <T>(rows: T[]) => rows.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+const merchantRows = (rows: Record<string, unknown>[], period: string): MerchantRow[] =>
+  rows.map((r) => ({ period, day: String(r.day).slice(0, 10), merchant: String(r.merchant), total: Number(r.total), count: Number(r.count) }));
+
+/** Both merchant rollups (daily and monthly), as stored. */
+async function merchants(userId: string): Promise<MerchantRow[]> {
+  const daily = (await app.db.execute(
+    sql`select day::text as day, merchant, total_minor as total, count from transaction_merchant_daily where user_id = ${userId}`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  const monthly = (await app.db.execute(
+    sql`select month::text as day, merchant, total_minor as total, count from transaction_merchant_monthly where user_id = ${userId}`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  return sortRows([...merchantRows(daily.rows, 'daily'), ...merchantRows(monthly.rows, 'monthly')]);
+}
+
+/** What both merchant rollups should hold: expenses with a merchant, per day and per month. */
+async function merchantsFromScratch(userId: string): Promise<MerchantRow[]> {
+  const where = sql`where user_id = ${userId} and type = 'expense' and merchant is not null and merchant <> ''`;
+  const daily = (await app.db.execute(
+    sql`select date::text as day, merchant, sum(amount_minor) as total, count(*) as count from transactions ${where} group by 1, 2`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  const monthly = (await app.db.execute(
+    sql`select date_trunc('month', date)::date::text as day, merchant, sum(amount_minor) as total, count(*) as count from transactions ${where} group by 1, 2`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  return sortRows([...merchantRows(daily.rows, 'daily'), ...merchantRows(monthly.rows, 'monthly')]);
+}
+
 async function directTotals(userId: string, from?: string, to?: string) {
   const res = (await app.db.execute(
     sql`select coalesce(sum(case when type = 'income' then amount_minor else 0 end), 0)::text as income,
@@ -102,7 +130,7 @@ describe('splitRange', () => {
   });
 });
 
-describe('transaction_daily_totals', () => {
+describe('the rollup tables (totals and merchants, daily and monthly)', () => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     it(`equals a GROUP BY over transactions after a random sequence of writes (seed ${seed})`, { timeout: 120_000 }, async () => {
       const rand = seeded(seed);
@@ -117,6 +145,7 @@ describe('transaction_daily_totals', () => {
         date: rand.pick(DATES),
         category: rand.pick(CATEGORIES),
         description: rand.pick(['a', 'b', 'c']),
+        merchant: rand.pick(['Shop', 'Cafe', 'Market', null]),
       });
 
       const ops: Record<string, () => Promise<void>> = {
@@ -184,6 +213,7 @@ describe('transaction_daily_totals', () => {
         await ops[op]!();
         expect(await rollup(user.userId), `after ${sequence.join(', ')}`).toEqual(await fromScratch(user.userId));
         expect(await monthly(user.userId), `monthly after ${sequence.join(', ')}`).toEqual(await monthlyFromScratch(user.userId));
+        expect(await merchants(user.userId), `merchants after ${sequence.join(', ')}`).toEqual(await merchantsFromScratch(user.userId));
       }
       // Totals over random ranges, open ends included, match a direct sum.
       const bounds = [undefined, '2023-12-31', '2024-01-01', '2024-01-02', '2024-01-15', '2024-01-31', '2024-02-01', '2024-02-28', '2024-02-29', '2024-03-01', '2025-06-30', '2026-12-31'];
@@ -209,14 +239,17 @@ describe('transaction_daily_totals', () => {
     await app.db.execute(sql`delete from users where id = ${user.userId}`);
     expect(await rollup(user.userId)).toEqual([]);
     expect(await monthly(user.userId)).toEqual([]);
+    expect(await merchants(user.userId)).toEqual([]);
   });
 
   it('rebuildRollups recomputes the same tables', async () => {
     const user = await signUpWithAccess(app);
     await app.inject({ method: 'POST', url: '/transactions/demo', headers: bearer(user.token) });
-    const [daily, months] = [await rollup(user.userId), await monthly(user.userId)];
+    const [daily, months, merchantRollups] = [await rollup(user.userId), await monthly(user.userId), await merchants(user.userId)];
+    expect(merchantRollups.length).toBeGreaterThan(0);
     await app.repos.transactions.rebuildRollups(user.userId);
     expect(await rollup(user.userId)).toEqual(daily);
     expect(await monthly(user.userId)).toEqual(months);
+    expect(await merchants(user.userId)).toEqual(merchantRollups);
   });
 });

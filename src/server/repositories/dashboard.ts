@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { goals, transactionDailyTotals, transactionMerchantDaily, transactions } from '../db/schema';
+import { goals, transactionDailyTotals, transactionMonthlyTotals, transactions } from '../db/schema';
+import { merchantSource, rollupGroups, rollupSource } from './rollups';
 
 export interface DayRange {
   start: string;
@@ -8,66 +9,61 @@ export interface DayRange {
 }
 
 type TimeUnit = 'days' | 'weeks' | 'months';
-const trunc: Record<TimeUnit, string> = { days: 'day', weeks: 'week', months: 'month' };
+const trunc: Record<Exclude<TimeUnit, 'months'>, string> = { days: 'day', weeks: 'week' };
+
 
 /**
  * Dashboard reads. Every aggregate reads the rollup tables (kept by triggers in the same
- * transaction as each write), so its cost follows days × categories, not the number of transactions.
+ * transaction as each write): whole months from the monthly tables and only the partial months at
+ * either edge from the daily ones, so the cost follows months × categories, not the number of
+ * transactions. Day and week charts read the daily table for the days they show.
  */
 export function dashboardRepository(db: Db) {
-  const inRange = (r: DayRange) => and(gte(transactionDailyTotals.day, r.start), lte(transactionDailyTotals.day, r.end));
+  const d = transactionDailyTotals;
+  const m = transactionMonthlyTotals;
   return {
-    async totals(userId: string, r: DayRange) {
-      const rows = await db
-        .select({ type: transactionDailyTotals.type, total: sql<string>`sum(${transactionDailyTotals.totalMinor})`, count: sql<string>`sum(${transactionDailyTotals.count})` })
-        .from(transactionDailyTotals)
-        .where(and(eq(transactionDailyTotals.userId, userId), inRange(r)))
-        .groupBy(transactionDailyTotals.type);
-      return summarize(rows);
-    },
+    /** Sums per category and type over a range: whole months from the monthly rollup, edge days from the daily one. */
+    byCategory: (userId: string, r: DayRange, type?: 'expense') => rollupGroups(db, userId, { from: r.start, to: r.end, type }),
+    /** Every transaction ever: sums per type from the monthly rollup, and the first day with any. */
     async allTime(userId: string) {
       const rows = await db
         .select({
-          type: transactionDailyTotals.type,
-          total: sql<string>`sum(${transactionDailyTotals.totalMinor})`,
-          count: sql<string>`sum(${transactionDailyTotals.count})`,
-          first: sql<string | null>`min(${transactionDailyTotals.day})`,
+          type: m.type,
+          total: sql<string>`sum(${m.totalMinor})`,
+          count: sql<string>`sum(${m.count})`,
+          first: sql<string | null>`(select min(${d.day}) from ${d} where ${d.userId} = ${userId})`,
         })
-        .from(transactionDailyTotals)
-        .where(eq(transactionDailyTotals.userId, userId))
-        .groupBy(transactionDailyTotals.type);
-      const firstDay = rows.map((r) => r.first).filter((d): d is string => Boolean(d)).sort()[0] ?? null;
-      return { ...summarize(rows), firstDay };
+        .from(m)
+        .where(eq(m.userId, userId))
+        .groupBy(m.type);
+      return { ...summarize(rows), firstDay: rows[0]?.first ?? null };
     },
     /** Income and spending per bucket (day, ISO week from Monday, or month). */
     async series(userId: string, r: DayRange, unit: TimeUnit) {
-      // The unit is one of three fixed words (never user text), inlined so SELECT and GROUP BY match.
-      const bucket = sql<string>`to_char(date_trunc(${sql.raw(`'${trunc[unit]}'`)}, ${transactionDailyTotals.day}::timestamp), 'YYYY-MM-DD')`;
+      if (unit === 'months') {
+        const rows = (await db.execute(sql`
+          select to_char(month, 'YYYY-MM-DD') as bucket, type, sum(total_minor) as total
+          from (${rollupSource(userId, { from: r.start, to: r.end })}) as r
+          group by month, type`)) as unknown as { rows: { bucket: string; type: string; total: string }[] };
+        return rows.rows.map((row) => ({ bucket: row.bucket, type: row.type, totalMinor: Number(row.total) }));
+      }
+      // The unit is one of two fixed words (never user text), inlined so SELECT and GROUP BY match.
+      const bucket = sql<string>`to_char(date_trunc(${sql.raw(`'${trunc[unit]}'`)}, ${d.day}::timestamp), 'YYYY-MM-DD')`;
       const rows = await db
-        .select({ bucket, type: transactionDailyTotals.type, total: sql<string>`sum(${transactionDailyTotals.totalMinor})` })
-        .from(transactionDailyTotals)
-        .where(and(eq(transactionDailyTotals.userId, userId), inRange(r)))
-        .groupBy(bucket, transactionDailyTotals.type);
+        .select({ bucket, type: d.type, total: sql<string>`sum(${d.totalMinor})` })
+        .from(d)
+        .where(and(eq(d.userId, userId), gte(d.day, r.start), lte(d.day, r.end)))
+        .groupBy(bucket, d.type);
       return rows.map((row) => ({ bucket: row.bucket, type: row.type, totalMinor: Number(row.total) }));
     },
-    async spendingByCategory(userId: string, r: DayRange) {
-      const rows = await db
-        .select({ category: transactionDailyTotals.category, total: sql<string>`sum(${transactionDailyTotals.totalMinor})`, count: sql<string>`sum(${transactionDailyTotals.count})` })
-        .from(transactionDailyTotals)
-        .where(and(eq(transactionDailyTotals.userId, userId), eq(transactionDailyTotals.type, 'expense'), inRange(r)))
-        .groupBy(transactionDailyTotals.category);
-      return rows.map((row) => ({ category: row.category, totalMinor: Number(row.total), count: Number(row.count) }));
-    },
     async topMerchants(userId: string, r: DayRange, limit: number) {
-      const total = sql<string>`sum(${transactionMerchantDaily.totalMinor})`;
-      const rows = await db
-        .select({ merchant: transactionMerchantDaily.merchant, total, count: sql<string>`sum(${transactionMerchantDaily.count})` })
-        .from(transactionMerchantDaily)
-        .where(and(eq(transactionMerchantDaily.userId, userId), gte(transactionMerchantDaily.day, r.start), lte(transactionMerchantDaily.day, r.end)))
-        .groupBy(transactionMerchantDaily.merchant)
-        .orderBy(desc(total), transactionMerchantDaily.merchant)
-        .limit(limit);
-      return rows.map((row) => ({ merchant: row.merchant, totalMinor: Number(row.total), count: Number(row.count) }));
+      const rows = (await db.execute(sql`
+        select merchant, sum(total_minor) as total, sum(count) as count
+        from (${merchantSource(userId, { from: r.start, to: r.end })}) as r
+        group by merchant
+        order by sum(total_minor) desc, merchant
+        limit ${limit}`)) as unknown as { rows: { merchant: string; total: string; count: string }[] };
+      return rows.rows.map((row) => ({ merchant: row.merchant, totalMinor: Number(row.total), count: Number(row.count) }));
     },
     async goals(userId: string, limit: number) {
       return db

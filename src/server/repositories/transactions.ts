@@ -1,7 +1,8 @@
 import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
-import { importJobs, transactionCategories, transactionDailyTotals, transactionMonthlyTotals, transactions, users } from '../db/schema';
+import { importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, users } from '../db/schema';
+import { monthStart, rollupGroups, type RollupGroup, type RollupRange } from './rollups';
 
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search'>;
 export type CategoryRow = typeof transactionCategories.$inferSelect;
@@ -69,12 +70,7 @@ export interface PeriodTotals {
   count: number;
 }
 
-export interface CategoryTotalRow {
-  category: string;
-  type: TxType;
-  totalMinor: number;
-  count: number;
-}
+export type CategoryTotalRow = RollupGroup;
 
 /** Every column but the search vector, which only the database needs. */
 const rowColumns = {
@@ -120,70 +116,6 @@ function filterConditions(userId: string, f: StoredFilters): SQL[] {
 /** Filters the daily rollup can count exactly: type, category and day range. */
 const countableFromRollup = (f: StoredFilters) =>
   f.amountMinMinor === undefined && f.amountMaxMinor === undefined && !f.tsquery && !f.tags?.length && !f.source && !f.importId;
-
-const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-const monthEnd = (day: string) => {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-};
-const shiftMonthStart = (day: string, delta: number) => {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1 + delta, 1)).toISOString().slice(0, 10);
-};
-
-/**
- * A day range (open ends allowed) as whole months plus the partial months at either end:
- * whole months are read from the monthly rollup, the rest from the daily one.
- */
-export function splitRange(from?: string, to?: string): { months: { from?: string; to?: string } | null; days: [string, string][] } {
-  if (from && to && from > to) return { months: null, days: [] };
-  if (from && to && from.slice(0, 7) === to.slice(0, 7)) {
-    return from === monthStart(from) && to === monthEnd(to) ? { months: { from, to: from }, days: [] } : { months: null, days: [[from, to]] };
-  }
-  const days: [string, string][] = [];
-  let monthsFrom: string | undefined;
-  let monthsTo: string | undefined;
-  if (from) {
-    if (from === monthStart(from)) monthsFrom = from;
-    else {
-      days.push([from, monthEnd(from)]);
-      monthsFrom = shiftMonthStart(from, 1);
-    }
-  }
-  if (to) {
-    if (to === monthEnd(to)) monthsTo = monthStart(to);
-    else {
-      days.push([monthStart(to), to]);
-      monthsTo = shiftMonthStart(to, -1);
-    }
-  }
-  const months = monthsFrom && monthsTo && monthsFrom > monthsTo ? null : { from: monthsFrom, to: monthsTo };
-  return { months, days };
-}
-
-/** Rollup rows (category, type, total_minor, count) covering a day range, optionally one type or some categories. */
-function rollupSource(userId: string, range: { from?: string; to?: string; type?: TxType; categories?: string[] }): SQL {
-  const { months, days } = splitRange(range.from, range.to);
-  const extra = (table: typeof transactionDailyTotals | typeof transactionMonthlyTotals) => {
-    const conds: SQL[] = [];
-    if (range.type) conds.push(sql` and ${table.type} = ${range.type}`);
-    if (range.categories?.length) conds.push(sql` and ${inArray(table.category, range.categories)}`);
-    return sql.join(conds, sql``);
-  };
-  const parts: SQL[] = [];
-  if (months) {
-    const m = transactionMonthlyTotals;
-    parts.push(sql`select ${m.category} as category, ${m.type} as type, ${m.totalMinor} as total_minor, ${m.count} as count from ${m}
-      where ${m.userId} = ${userId}${months.from ? sql` and ${m.month} >= ${months.from}` : sql``}${months.to ? sql` and ${m.month} <= ${months.to}` : sql``}${extra(m)}`);
-  }
-  for (const [a, b] of days) {
-    const d = transactionDailyTotals;
-    parts.push(sql`select ${d.category} as category, ${d.type} as type, ${d.totalMinor} as total_minor, ${d.count} as count from ${d}
-      where ${d.userId} = ${userId} and ${d.day} >= ${a} and ${d.day} <= ${b}${extra(d)}`);
-  }
-  if (parts.length === 0) return sql`select null::text as category, null::text as type, 0::bigint as total_minor, 0 as count where false`;
-  return sql.join(parts, sql` union all `);
-}
 
 const toInsert = (userId: string, t: NewTransaction, source: Source, importId: string | null) => ({
   userId,
@@ -306,13 +238,7 @@ export function transactionsRepository(db: Db) {
     },
 
     /** Sum and count per category and type over a day range (open ends allowed), from the rollups. */
-    async rollupGroups(userId: string, range: { from?: string; to?: string; type?: TxType; categories?: string[] }): Promise<CategoryTotalRow[]> {
-      const result = (await db.execute(sql`
-        select category, type, sum(total_minor)::text as total, sum(count)::text as n
-        from (${rollupSource(userId, range)}) as r
-        group by category, type`)) as unknown as { rows: { category: string; type: TxType; total: string; n: string }[] };
-      return result.rows.filter((r) => num(r.n) > 0).map((r) => ({ category: r.category, type: r.type, totalMinor: num(r.total), count: num(r.n) }));
-    },
+    rollupGroups: (userId: string, range: RollupRange): Promise<CategoryTotalRow[]> => rollupGroups(db, userId, range),
 
     /** Income, expenses and count over a day range (open ends allowed), from the rollups. */
     async totals(userId: string, dateFrom?: string, dateTo?: string): Promise<PeriodTotals> {
@@ -442,7 +368,7 @@ export function transactionsRepository(db: Db) {
       return result.rows.map((r) => ({ date: r.date, type: r.type, amountMinor: num(r.amount_minor), description: r.description }));
     },
 
-    /** Recomputes the rollups of one user (or everyone) from the transactions: repair and bulk loads. */
+    /** Recomputes every rollup (totals and merchants, daily and monthly) of one user or everyone from the transactions: repair and bulk loads. */
     async rebuildRollups(userId?: string): Promise<void> {
       await db.transaction(async (tx) => {
         const scope = userId ? sql`where user_id = ${userId}` : sql``;
@@ -456,6 +382,17 @@ export function transactionsRepository(db: Db) {
           insert into ${transactionMonthlyTotals} (user_id, month, category, type, total_minor, count)
           select user_id, date_trunc('month', date)::date, category, type, sum(amount_minor), count(*) from ${transactions} ${scope}
           group by 1, 2, 3, 4`);
+        const merchantScope = sql`where type = 'expense' and merchant is not null and merchant <> ''${userId ? sql` and user_id = ${userId}` : sql``}`;
+        await tx.execute(sql`delete from ${transactionMerchantDaily} ${scope}`);
+        await tx.execute(sql`delete from ${transactionMerchantMonthly} ${scope}`);
+        await tx.execute(sql`
+          insert into ${transactionMerchantDaily} (user_id, day, merchant, total_minor, count)
+          select user_id, date, merchant, sum(amount_minor), count(*) from ${transactions} ${merchantScope}
+          group by 1, 2, 3`);
+        await tx.execute(sql`
+          insert into ${transactionMerchantMonthly} (user_id, month, merchant, total_minor, count)
+          select user_id, date_trunc('month', date)::date, merchant, sum(amount_minor), count(*) from ${transactions} ${merchantScope}
+          group by 1, 2, 3`);
       });
     },
 

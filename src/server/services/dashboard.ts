@@ -1,6 +1,7 @@
 import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../contract/dashboard';
 import { fromMinor } from '../../contract/money';
 import type { DashboardRepository, DayRange } from '../repositories/dashboard';
+import type { RollupGroup } from '../repositories/rollups';
 
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -54,6 +55,16 @@ export function bucketStarts(range: DayRange, unit: TimeUnit): string[] {
 const pct = (now: number, before: number) => (before === 0 ? null : Math.round(((now - before) / Math.abs(before)) * 1000) / 10);
 const rate = (income: number, spending: number) => (income > 0 ? Math.round(((income - spending) / income) * 1000) / 10 : null);
 
+function summarize(groups: RollupGroup[]) {
+  const out = { incomeMinor: 0, spendingMinor: 0, count: 0 };
+  for (const g of groups) {
+    if (g.type === 'income') out.incomeMinor += g.totalMinor;
+    else out.spendingMinor += g.totalMinor;
+    out.count += g.count;
+  }
+  return out;
+}
+
 function totalsOf(t: { incomeMinor: number; spendingMinor: number; count: number }) {
   const income = fromMinor(t.incomeMinor);
   const spending = fromMinor(t.spendingMinor);
@@ -74,16 +85,17 @@ export async function buildAnalytics(
   // "Usual" needs the whole history it averages over; with less, there is no usual to compare with.
   const usualRange = previous && all.firstDay !== null && all.firstDay <= usualStart ? { start: usualStart, end: addDays(range.start, -1) } : null;
 
-  const [current, before, series, categories, usual, merchants, goals, recent] = await Promise.all([
-    repo.totals(input.userId, range),
-    previous ? repo.totals(input.userId, previous) : Promise.resolve(null),
+  const [groups, before, series, usual, merchants, goals, recent] = await Promise.all([
+    repo.byCategory(input.userId, range),
+    previous ? repo.byCategory(input.userId, previous).then(summarize) : Promise.resolve(null),
     repo.series(input.userId, range, input.timeUnit),
-    repo.spendingByCategory(input.userId, range),
-    usualRange ? repo.spendingByCategory(input.userId, usualRange) : Promise.resolve([]),
+    usualRange ? repo.byCategory(input.userId, usualRange, 'expense') : Promise.resolve([]),
     repo.topMerchants(input.userId, range, 5),
     repo.goals(input.userId, 6),
     repo.recent(input.userId, 6),
   ]);
+  const current = summarize(groups);
+  const categories = groups.filter((g) => g.type === 'expense');
 
   const totals = totalsOf(current);
   const prev = before ? totalsOf(before) : null;

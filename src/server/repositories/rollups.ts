@@ -1,0 +1,119 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals } from '../db/schema';
+
+/**
+ * Reading the rollup tables the triggers on `transactions` keep: a day range becomes whole
+ * calendar months (read from the monthly tables) plus the partial months at either end (read
+ * from the daily ones), so a range of years costs ~12 rows a year per key instead of ~365.
+ */
+
+type TxType = 'income' | 'expense';
+
+export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+export const monthEnd = (day: string) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+const shiftMonthStart = (day: string, delta: number) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + delta, 1)).toISOString().slice(0, 10);
+};
+
+/**
+ * A day range (open ends allowed) as whole months plus the partial months at either end:
+ * whole months are read from the monthly rollup, the rest from the daily one.
+ */
+export function splitRange(from?: string, to?: string): { months: { from?: string; to?: string } | null; days: [string, string][] } {
+  if (from && to && from > to) return { months: null, days: [] };
+  if (from && to && from.slice(0, 7) === to.slice(0, 7)) {
+    return from === monthStart(from) && to === monthEnd(to) ? { months: { from, to: from }, days: [] } : { months: null, days: [[from, to]] };
+  }
+  const days: [string, string][] = [];
+  let monthsFrom: string | undefined;
+  let monthsTo: string | undefined;
+  if (from) {
+    if (from === monthStart(from)) monthsFrom = from;
+    else {
+      days.push([from, monthEnd(from)]);
+      monthsFrom = shiftMonthStart(from, 1);
+    }
+  }
+  if (to) {
+    if (to === monthEnd(to)) monthsTo = monthStart(to);
+    else {
+      days.push([monthStart(to), to]);
+      monthsTo = shiftMonthStart(to, -1);
+    }
+  }
+  const months = monthsFrom && monthsTo && monthsFrom > monthsTo ? null : { from: monthsFrom, to: monthsTo };
+  return { months, days };
+}
+
+export interface RollupRange {
+  from?: string;
+  to?: string;
+  type?: TxType;
+  categories?: string[];
+}
+
+/**
+ * Rollup rows covering a day range, optionally one type or some categories, as a subquery with
+ * the columns month (first day of the row's month), category, type, total_minor and count.
+ */
+export function rollupSource(userId: string, range: RollupRange): SQL {
+  const { months, days } = splitRange(range.from, range.to);
+  const extra = (table: typeof transactionDailyTotals | typeof transactionMonthlyTotals) => {
+    const conds: SQL[] = [];
+    if (range.type) conds.push(sql` and ${table.type} = ${range.type}`);
+    if (range.categories?.length) conds.push(sql` and ${inArray(table.category, range.categories)}`);
+    return sql.join(conds, sql``);
+  };
+  const parts: SQL[] = [];
+  if (months) {
+    const m = transactionMonthlyTotals;
+    parts.push(sql`select ${m.month} as month, ${m.category} as category, ${m.type} as type, ${m.totalMinor} as total_minor, ${m.count} as count from ${m}
+      where ${m.userId} = ${userId}${months.from ? sql` and ${m.month} >= ${months.from}` : sql``}${months.to ? sql` and ${m.month} <= ${months.to}` : sql``}${extra(m)}`);
+  }
+  for (const [a, b] of days) {
+    const d = transactionDailyTotals;
+    parts.push(sql`select date_trunc('month', ${d.day})::date as month, ${d.category} as category, ${d.type} as type, ${d.totalMinor} as total_minor, ${d.count} as count from ${d}
+      where ${d.userId} = ${userId} and ${d.day} >= ${a} and ${d.day} <= ${b}${extra(d)}`);
+  }
+  if (parts.length === 0) return sql`select null::date as month, null::text as category, null::text as type, 0::bigint as total_minor, 0 as count where false`;
+  return sql.join(parts, sql` union all `);
+}
+
+/** Merchant rollup rows (merchant, total_minor, count: expenses only) covering a day range, as a subquery. */
+export function merchantSource(userId: string, range: { from: string; to: string }): SQL {
+  const { months, days } = splitRange(range.from, range.to);
+  const parts: SQL[] = [];
+  if (months) {
+    const m = transactionMerchantMonthly;
+    parts.push(sql`select ${m.merchant} as merchant, ${m.totalMinor} as total_minor, ${m.count} as count from ${m}
+      where ${m.userId} = ${userId} and ${m.month} >= ${months.from} and ${m.month} <= ${months.to}`);
+  }
+  for (const [a, b] of days) {
+    const d = transactionMerchantDaily;
+    parts.push(sql`select ${d.merchant} as merchant, ${d.totalMinor} as total_minor, ${d.count} as count from ${d}
+      where ${d.userId} = ${userId} and ${d.day} >= ${a} and ${d.day} <= ${b}`);
+  }
+  if (parts.length === 0) return sql`select null::text as merchant, 0::bigint as total_minor, 0 as count where false`;
+  return sql.join(parts, sql` union all `);
+}
+
+export interface RollupGroup {
+  category: string;
+  type: TxType;
+  totalMinor: number;
+  count: number;
+}
+
+/** Sum and count per category and type over a day range (open ends allowed). */
+export async function rollupGroups(db: Db, userId: string, range: RollupRange): Promise<RollupGroup[]> {
+  const result = (await db.execute(sql`
+    select category, type, sum(total_minor)::text as total, sum(count)::text as n
+    from (${rollupSource(userId, range)}) as r
+    group by category, type`)) as unknown as { rows: { category: string; type: TxType; total: string; n: string }[] };
+  return result.rows.filter((r) => Number(r.n) > 0).map((r) => ({ category: r.category, type: r.type, totalMinor: Number(r.total), count: Number(r.n) }));
+}
