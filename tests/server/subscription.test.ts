@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionStatus } from '../../src/contract/subscription';
-import { subscriptions } from '../../src/server/db/schema/billing';
+import { checkoutSessions, subscriptions } from '../../src/server/db/schema/billing';
 import { bearer, createTestApp, signUpAndVerify, type TestApp, type VerifiedUser } from '../support/app';
 
 // Prices, currency and trial length come from configuration: non-default values prove it.
@@ -221,6 +221,31 @@ describe('checkout on the local provider (hosted page with a test card)', () => 
     expectDetail(await call(user, 'POST', '/subscription/create-checkout-session', { plan_id: 'lifetime' }), 404, "Unknown plan 'lifetime'. Plans: monthly, yearly");
     expectDetail(await call(user, 'POST', '/subscription/confirm', { session_id: 'cs_local_nope' }), 404, 'Checkout session not found');
     expect((await app.inject({ method: 'GET', url: '/billing/checkout/cs_local_nope' })).statusCode).toBe(404);
+  });
+
+  it('paying on a checkout page left open past its expiry says it expired and charges nothing', async () => {
+    const user = await signUpAndVerify(app);
+    const session = await createCheckout(user, 'monthly');
+    await app.db.update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, session.session_id));
+    for (const res of [await app.inject({ method: 'GET', url: pathOf(session.url) }), await form(`/billing/checkout/${session.session_id}/pay`, card(GOOD_CARD))]) {
+      expect(res.statusCode).toBe(410);
+      expect(res.body).toContain('This checkout expired');
+      expect(res.body).toContain('Nothing was charged');
+    }
+    expect(await statusOf(user)).toMatchObject({ has_access: false, status: 'none' });
+    expectDetail(await call(user, 'POST', '/subscription/confirm', { session_id: session.session_id }), 400, /not been completed/);
+  });
+
+  it('submitting the payment form again after paying goes back to the success page without a second charge', async () => {
+    const user = await signUpAndVerify(app);
+    const session = await createCheckout(user, 'monthly');
+    expect((await form(`/billing/checkout/${session.session_id}/pay`, card(GOOD_CARD))).statusCode).toBe(303);
+    const [first] = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.session_id));
+    const again = await form(`/billing/checkout/${session.session_id}/pay`, card(GOOD_CARD));
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(`${testApp.config.appUrl}/subscription/success?session_id=${session.session_id}`);
+    const [second] = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.session_id));
+    expect(second?.paidAt).toEqual(first?.paidAt);
   });
 
   it('a missing plan_id or session_id is 422 naming the field', async () => {

@@ -58,12 +58,15 @@ ${error ? `<div class="error" role="alert">${esc(error)}</div>` : ''}
     );
   }
 
+  const expiredPage = (reply: FastifyReply) =>
+    html(reply, page('Checkout', `<div class="card"><h1>This checkout expired</h1><p class="muted">Nothing was charged. Start again from <a href="${esc(config.appUrl)}/settings">your settings</a>.</p></div>`), 410);
+
   fastify.get<{ Params: { id: string } }>('/billing/checkout/:id', { schema }, async (request, reply) => {
     const session = await repos.subscriptions.findCheckout(request.params.id);
     const plan = session && planOf(session.planId);
     if (!session || !plan) return html(reply, page('Checkout', '<div class="card"><h1>Checkout not found</h1><p class="muted">This checkout link is invalid.</p></div>'), 404);
     if (session.status === 'paid') return reply.redirect(`${config.appUrl}/subscription/success?session_id=${encodeURIComponent(session.id)}`, 303);
-    if (session.expiresAt < new Date()) return html(reply, page('Checkout', `<div class="card"><h1>This checkout expired</h1><p class="muted">Start again from <a href="${esc(config.appUrl)}/settings">your settings</a>.</p></div>`), 410);
+    if (session.expiresAt < new Date()) return expiredPage(reply);
     return html(reply, checkoutPage(session.id, plan));
   });
 
@@ -71,6 +74,10 @@ ${error ? `<div class="error" role="alert">${esc(error)}</div>` : ''}
     const session = await repos.subscriptions.findCheckout(request.params.id);
     const plan = session && planOf(session.planId);
     if (!session || !plan) return html(reply, page('Checkout', '<div class="card"><h1>Checkout not found</h1></div>'), 404);
+    // Paid already (a second submit): back to the success page, never a second charge.
+    if (session.status === 'paid') return reply.redirect(`${config.appUrl}/subscription/success?session_id=${encodeURIComponent(session.id)}`, 303);
+    // A page left open past the session's life: say so here, before any card is read.
+    if (session.expiresAt < new Date()) return expiredPage(reply);
     const values = request.body ?? {};
     const card = (values.card_number ?? '').replace(/[\s-]/g, '');
     const expiry = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(values.expiry ?? '');
