@@ -213,6 +213,16 @@ describe('Stripe webhooks (Stripe-Signature checked)', () => {
     expect(await statusOf(user)).toMatchObject({ status: 'canceled', has_access: true, plan: { id: 'yearly' }, cancel_at_period_end: true, current_period_end: periodEndOf(sub.id) });
   });
 
+  it('a price this app was not configured with maps to the plan of its billing interval', async () => {
+    const user = await subscribedUser('monthly');
+    const sub = fake.subscriptions.get(user.subscriptionId)!;
+    // E.g. a yearly price created in the Stripe dashboard, or the one before a price change.
+    sub.items.data[0]!.price = { id: 'price_legacy_yearly', object: 'price', recurring: { interval: 'year', interval_count: 1 } };
+    const payload = stripeEvent('customer.subscription.updated', fake.subscriptionObject(sub.id));
+    expect((await webhook(payload, signWebhook(payload, WEBHOOK_SECRET))).statusCode).toBe(200);
+    expect(await statusOf(user)).toMatchObject({ status: 'active', has_access: true, plan: { id: 'yearly' } });
+  });
+
   it('a signed customer.subscription.deleted event ends access', async () => {
     const user = await subscribedUser();
     const sub = fake.subscriptions.get(user.subscriptionId)!;

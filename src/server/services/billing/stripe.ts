@@ -45,7 +45,8 @@ export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plan
     // Ended, unpaid or never paid: access stops now, not at the end of a period nobody paid for.
     const accessUntil = accessEndsNow.has(sub.status) ? Math.min(end, sub.ended_at ?? Math.floor(Date.now() / 1000)) : end;
     return {
-      planId: planOfPrice(item?.price.id) ?? 'monthly',
+      // A price we do not know (an older price, one set in the Stripe dashboard): its billing interval says which plan.
+      planId: planOfPrice(item?.price.id) ?? (item?.price.recurring?.interval === 'year' ? 'yearly' : 'monthly'),
       status: sub.status === 'active' || sub.status === 'trialing' ? 'active' : sub.status === 'past_due' ? 'past_due' : 'canceled',
       currentPeriodEnd: new Date(accessUntil * 1000),
       cancelAtPeriodEnd: sub.cancel_at_period_end,
