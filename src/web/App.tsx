@@ -20,7 +20,8 @@ export function App({ actors, router }: { actors: AppActors; router: AppRouter }
   return (
     <AppActorsContext.Provider value={actors}>
       <MantineProvider theme={theme} forceColorScheme={colorScheme}>
-        <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={4} />
+        {/* Top right, under the app header when there is one (app.css). */}
+        <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={4} classNames={{ root: 'toasts' }} />
         <RouterProvider router={router} />
         <ConfirmationDialog />
         <RewardDialog />

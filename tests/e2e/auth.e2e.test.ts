@@ -290,11 +290,15 @@ describe('session (spec §4) through the browser', () => {
     await saveScreenshot(page, 'login-mobile');
 
     const shell = await login.logIn(user.email, user.password);
-    // At this width the toast lies over the header (burger included) until it is closed.
-    await new Toasts(page).dismiss(texts.loginSuccess);
+    const toast = await new Toasts(page).waitFor(texts.loginSuccess);
     await waitForPath(page, '/onboarding');
     await shell.header.waitFor();
     await shell.burger.waitFor();
+    // The toast sits under the header, so the burger and account menu stay reachable while it shows.
+    const [toastBox, headerBox] = [(await toast.boundingBox())!, (await shell.header.boundingBox())!];
+    expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+    expect(toastBox.x + toastBox.width).toBeLessThanOrEqual(375);
+    await saveScreenshot(page, 'toast-mobile');
     expect(await hasHorizontalScroll(page)).toBe(false);
     const coachLink = shell.navLink('AI Coach');
     expect(await isOnScreen(page, coachLink)).toBe(false);

@@ -15,11 +15,4 @@ export class Toasts {
     await toast.waitFor({ state: 'visible' });
     return toast;
   }
-
-  /** Closes the toast with its close button (on narrow screens toasts cover the header for 3 s). */
-  async dismiss(text: string): Promise<void> {
-    const toast = await this.waitFor(text);
-    await toast.getByRole('button').click();
-    await toast.waitFor({ state: 'detached' });
-  }
 }
