@@ -8,14 +8,15 @@ import { ApiError, createApiClient, messageFrom } from '../../src/web/api/client
 let server: Server;
 let baseURL: string;
 let respond: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
-const received: { method?: string; url?: string; authorization?: string; contentType?: string; body: string }[] = [];
+const received: { method?: string; url?: string; authorization?: string; contentType?: string; body: string; raw: Buffer }[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ method: req.method, url: req.url, authorization: req.headers.authorization, contentType: req.headers['content-type'], body });
+      const raw = Buffer.concat(chunks);
+      received.push({ method: req.method, url: req.url, authorization: req.headers.authorization, contentType: req.headers['content-type'], body: raw.toString('utf8'), raw });
       respond(req, res);
     });
   });
@@ -52,6 +53,15 @@ describe('API client (spec §7 base, §8 global handling)', () => {
     const call = createApiClient(baseURL, h.hooks);
     await expect(call('/transactions', { method: 'POST', body: { amount: 5 }, defaultMessage: 'Failed to create transaction' })).resolves.toEqual({ ok: true });
     expect(received[0]).toMatchObject({ method: 'POST', url: '/transactions', authorization: 'Bearer tok-123', contentType: 'application/json', body: '{"amount":5}' });
+  });
+
+  it('uploads a CSV file as it is, text/csv, bytes untouched (a Windows-1252 file stays Windows-1252 for the server to decode)', async () => {
+    respond = json(201, { import_id: 'i1' });
+    const bytes = new Uint8Array([...new TextEncoder().encode('date;amount\n01.02.2026;-110,7 '), 0x80]); // 0x80: € in Windows-1252
+    const api = createApi(baseURL, hooks().hooks);
+    await expect(api.transactions.importUpload(new Blob([bytes]), 'bank.csv')).resolves.toEqual({ import_id: 'i1' });
+    expect(received[0]).toMatchObject({ method: 'POST', url: '/transactions/import?file_name=bank.csv', contentType: 'text/csv', authorization: 'Bearer tok-123' });
+    expect([...received[0]!.raw]).toEqual([...bytes]);
   });
 
   it('sends no Authorization header when signed out', async () => {

@@ -24,7 +24,10 @@ export interface ApiHooks {
 
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A JSON value, or with `contentType` a raw body (a file, text) sent as it is. */
   body?: unknown;
+  /** The raw body's media type, e.g. text/csv for a file upload; JSON when absent. */
+  contentType?: string;
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Spec §8 default message for this call. */
   defaultMessage: string;
@@ -48,7 +51,7 @@ export function messageFrom(data: unknown, fallback: string): string {
 
 export type ApiCall = <T>(path: string, options: CallOptions) => Promise<T>;
 
-/** The one HTTP client: base URL from runtime config, 30 s timeout, JSON, bearer token, spec §8 global handling. */
+/** The one HTTP client: base URL from runtime config, 30 s timeout, JSON (or a raw body with its type), bearer token, spec §8 global handling. */
 export function createApiClient(baseURL: string, hooks: ApiHooks): ApiCall {
   const http = ofetch.create({ baseURL, timeout: REQUEST_TIMEOUT_MS, retry: 0, headers: { Accept: 'application/json' } });
 
@@ -56,7 +59,7 @@ export function createApiClient(baseURL: string, hooks: ApiHooks): ApiCall {
     const token = options.token ?? hooks.getToken();
     const headers: Record<string, string> = {};
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
     const query = options.query ? Object.fromEntries(Object.entries(options.query).filter(([, v]) => v !== undefined && v !== null && v !== '')) : undefined;
     const request: FetchOptions<'json'> = { method: options.method ?? 'GET', headers, query, signal: options.signal };
     if (options.body !== undefined) request.body = options.body as Record<string, unknown>;

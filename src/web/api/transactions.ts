@@ -72,13 +72,14 @@ export function transactionsApi(call: ApiCall) {
     exportCsv: (query: Omit<TransactionQuery, 'limit' | 'offset' | 'cursor' | 'include_total'>, signal?: AbortSignal) =>
       call<string>('/transactions/export', { query: { ...query }, defaultMessage: transactionMessages.exportTransactions, signal }),
     /**
-     * Uploads a CSV file's text; the server detects the layout and answers a preview. The API client
-     * sends JSON only, so the text goes as one JSON string, which the route reads like a text/csv body.
+     * Uploads a CSV file as it is (text/csv): the server decodes it (UTF-8 or Windows-1252), detects
+     * the layout and answers a preview.
      */
-    importUpload: (csv: string, fileName: string) =>
+    importUpload: (file: Blob, fileName: string) =>
       call<ImportPreview>('/transactions/import', {
         method: 'POST',
-        body: JSON.stringify(csv),
+        body: file,
+        contentType: 'text/csv',
         query: { file_name: fileName },
         defaultMessage: transactionMessages.importPreview,
       }),

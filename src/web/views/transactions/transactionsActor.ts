@@ -40,16 +40,6 @@ const builtInCategories: TransactionCategory[] = DEFAULT_CATEGORIES.map((c) => (
 const unlessAborted = <T>(signal: AbortSignal, call: Promise<T>): Promise<T> =>
   call.catch((error: unknown) => (signal.aborted ? new Promise<T>(() => undefined) : Promise.reject(error)));
 
-/** A file's text: UTF-8, or Windows-1252 (what spreadsheet programs on Windows still write) when it is not valid UTF-8. */
-async function readCsv(file: File): Promise<string> {
-  const bytes = await file.arrayBuffer();
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
 /** Hands text to the browser as a file download. */
 function download(fileName: string, content: string) {
   const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
@@ -112,7 +102,7 @@ export function useTransactionsMachine(initialFilters: TransactionFilters): Tran
           transactionImport: transactionImportMachine.provide({
             actors: {
               // The chosen file is the browser's File (the machine keeps its name and size).
-              uploadFile: fromPromise(async ({ input }) => api.transactions.importUpload(await readCsv(input.file as File), input.file.name)),
+              uploadFile: fromPromise(({ input }) => api.transactions.importUpload(input.file as File, input.file.name)),
               previewMapping: fromPromise(({ input }) => api.transactions.importPreview(input.importId, input.mapping)),
               commitImport: fromPromise(({ input }) =>
                 api.transactions.importCommit(input.importId, {
