@@ -32,7 +32,7 @@ export const dashboardAnalytics = z
     range,
     previous_range: range.nullable().describe('The period before, of the same length; null for all_time'),
     totals,
-    previous: totals.nullable(),
+    previous: totals.nullable().describe('Totals of previous_range; null for all_time and when the history does not cover the whole previous period'),
     /** Change against the previous period, in percent; null where the previous value is 0 or there is none. */
     change: z.object({ income: z.number().nullable(), spending: z.number().nullable(), net: z.number().nullable(), savings_rate: z.number().nullable().describe('In percentage points') }),
     balance: z.number().describe('All-time income minus spending'),

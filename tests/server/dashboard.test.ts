@@ -115,8 +115,15 @@ describe('GET /dashboard/analytics', () => {
     expect(seriesIncome).toBeCloseTo(truth.income, 2);
     expect(seriesSpending).toBeCloseTo(truth.spending, 2);
     if (body.previous_range) {
-      const before = await fromScratch(u.userId, body.previous_range.start, body.previous_range.end);
-      expect(body.previous?.spending).toBeCloseTo(before.spending, 2);
+      // Compared only when the history covers the whole previous period.
+      const firstDay = rowsOf<{ first: string }>(await t.app.db.execute(sql`select min(date)::text as first from transactions where user_id = ${u.userId}`))[0]!.first;
+      if (firstDay <= body.previous_range.start) {
+        const before = await fromScratch(u.userId, body.previous_range.start, body.previous_range.end);
+        expect(body.previous?.spending).toBeCloseTo(before.spending, 2);
+      } else {
+        expect(body.previous).toBeNull();
+        expect(body.change).toEqual({ income: null, spending: null, net: null, savings_rate: null });
+      }
     } else {
       expect(period).toBe('all_time');
     }
@@ -183,6 +190,22 @@ describe('GET /dashboard/analytics', () => {
     expect(body.change.spending).toBe(133.3);
     expect(body.warnings).toEqual([{ category: 'Dining', amount: 300, usual: 100, ratio: 3 }]);
     expect(body.recent[0]).toMatchObject({ date: daysAgo(2), amount: 300, category: 'Dining' });
+  });
+
+  it('no comparison with a previous period the history only partly covers (a new user would see +900%)', async () => {
+    const u = await signUpWithAccess(t.app);
+    const row = (date: string, amountMinor: number) => ({ userId: u.userId, type: 'expense' as const, amountMinor, date, category: 'Dining', description: 'x' });
+    // 30 days: the previous period is 30–59 days ago; the history starts 40 days ago.
+    await t.app.db.insert(transactions).values([row(daysAgo(40), 1_000), row(daysAgo(2), 9_000)]);
+    const partial = (await analytics(u.token, '?period=30_days')).json<DashboardAnalytics>();
+    expect(partial.previous_range).toEqual({ start: daysAgo(59), end: daysAgo(30) });
+    expect(partial.previous).toBeNull();
+    expect(partial.change).toEqual({ income: null, spending: null, net: null, savings_rate: null });
+    // Once the history reaches back to the start of the previous period, the comparison is there.
+    await t.app.db.insert(transactions).values([row(daysAgo(59), 1_000)]);
+    const covered = (await analytics(u.token, '?period=30_days')).json<DashboardAnalytics>();
+    expect(covered.previous?.spending).toBe(20);
+    expect(covered.change.spending).toBe(350);
   });
 
   it("one user never sees another's numbers", async () => {

@@ -81,13 +81,15 @@ export async function buildAnalytics(
   const today = input.today ?? iso(new Date());
   const all = await repo.allTime(input.userId);
   const { range, previous } = periodRanges(input.period, today, all.firstDay);
+  // Comparing with a period the history only partly covers would mislead (+900% against a few days of data).
+  const comparable = previous !== null && all.firstDay !== null && all.firstDay <= previous.start;
   const usualStart = addDays(range.start, -3 * daysBetween(range.start, range.end));
   // "Usual" needs the whole history it averages over; with less, there is no usual to compare with.
   const usualRange = previous && all.firstDay !== null && all.firstDay <= usualStart ? { start: usualStart, end: addDays(range.start, -1) } : null;
 
   const [groups, before, series, usual, merchants, goals, recent] = await Promise.all([
     repo.byCategory(input.userId, range),
-    previous ? repo.byCategory(input.userId, previous).then(summarize) : Promise.resolve(null),
+    comparable ? repo.byCategory(input.userId, previous).then(summarize) : Promise.resolve(null),
     repo.series(input.userId, range, input.timeUnit),
     usualRange ? repo.byCategory(input.userId, usualRange, 'expense') : Promise.resolve([]),
     repo.topMerchants(input.userId, range, 5),
