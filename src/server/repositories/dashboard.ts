@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { goals, transactionDailyTotals, transactionMonthlyTotals, transactions } from '../db/schema';
-import { merchantSource, rollupGroups, rollupSource } from './rollups';
+import { goals, transactionDailyTotals, transactions } from '../db/schema';
+import { allTimeTotals, monthlyTotals, rollupGroups, topMerchants } from './rollups';
 
 export interface DayRange {
   start: string;
@@ -11,7 +11,6 @@ export interface DayRange {
 type TimeUnit = 'days' | 'weeks' | 'months';
 const trunc: Record<Exclude<TimeUnit, 'months'>, string> = { days: 'day', weeks: 'week' };
 
-
 /**
  * Dashboard reads. Every aggregate reads the rollup tables (kept by triggers in the same
  * transaction as each write): whole months from the monthly tables and only the partial months at
@@ -20,32 +19,16 @@ const trunc: Record<Exclude<TimeUnit, 'months'>, string> = { days: 'day', weeks:
  */
 export function dashboardRepository(db: Db) {
   const d = transactionDailyTotals;
-  const m = transactionMonthlyTotals;
   return {
     /** Sums per category and type over a range: whole months from the monthly rollup, edge days from the daily one. */
     byCategory: (userId: string, r: DayRange, type?: 'expense') => rollupGroups(db, userId, { from: r.start, to: r.end, type }),
     /** Every transaction ever: sums per type from the monthly rollup, and the first day with any. */
-    async allTime(userId: string) {
-      const rows = await db
-        .select({
-          type: m.type,
-          total: sql<string>`sum(${m.totalMinor})`,
-          count: sql<string>`sum(${m.count})`,
-          first: sql<string | null>`(select min(${d.day}) from ${d} where ${d.userId} = ${userId})`,
-        })
-        .from(m)
-        .where(eq(m.userId, userId))
-        .groupBy(m.type);
-      return { ...summarize(rows), firstDay: rows[0]?.first ?? null };
-    },
+    allTime: (userId: string) => allTimeTotals(db, userId),
     /** Income and spending per bucket (day, ISO week from Monday, or month). */
     async series(userId: string, r: DayRange, unit: TimeUnit) {
       if (unit === 'months') {
-        const rows = (await db.execute(sql`
-          select to_char(month, 'YYYY-MM-DD') as bucket, type, sum(total_minor) as total
-          from (${rollupSource(userId, { from: r.start, to: r.end })}) as r
-          group by month, type`)) as unknown as { rows: { bucket: string; type: string; total: string }[] };
-        return rows.rows.map((row) => ({ bucket: row.bucket, type: row.type, totalMinor: Number(row.total) }));
+        const rows = await monthlyTotals(db, userId, { from: r.start, to: r.end });
+        return rows.map((row) => ({ bucket: `${row.month}-01`, type: row.type, totalMinor: row.totalMinor }));
       }
       // The unit is one of two fixed words (never user text), inlined so SELECT and GROUP BY match.
       const bucket = sql<string>`to_char(date_trunc(${sql.raw(`'${trunc[unit]}'`)}, ${d.day}::timestamp), 'YYYY-MM-DD')`;
@@ -56,15 +39,7 @@ export function dashboardRepository(db: Db) {
         .groupBy(bucket, d.type);
       return rows.map((row) => ({ bucket: row.bucket, type: row.type, totalMinor: Number(row.total) }));
     },
-    async topMerchants(userId: string, r: DayRange, limit: number) {
-      const rows = (await db.execute(sql`
-        select merchant, sum(total_minor) as total, sum(count) as count
-        from (${merchantSource(userId, { from: r.start, to: r.end })}) as r
-        group by merchant
-        order by sum(total_minor) desc, merchant
-        limit ${limit}`)) as unknown as { rows: { merchant: string; total: string; count: string }[] };
-      return rows.rows.map((row) => ({ merchant: row.merchant, totalMinor: Number(row.total), count: Number(row.count) }));
-    },
+    topMerchants: (userId: string, r: DayRange, limit: number) => topMerchants(db, userId, { from: r.start, to: r.end }, limit),
     async goals(userId: string, limit: number) {
       return db
         .select({ id: goals.id, name: goals.name, target: goals.targetAmountMinor, current: goals.currentAmountMinor, targetDate: goals.targetDate })
@@ -92,15 +67,3 @@ export function dashboardRepository(db: Db) {
   };
 }
 export type DashboardRepository = ReturnType<typeof dashboardRepository>;
-
-function summarize(rows: { type: string; total: string | null; count: string | null }[]) {
-  let incomeMinor = 0;
-  let spendingMinor = 0;
-  let count = 0;
-  for (const row of rows) {
-    if (row.type === 'income') incomeMinor += Number(row.total ?? 0);
-    else spendingMinor += Number(row.total ?? 0);
-    count += Number(row.count ?? 0);
-  }
-  return { incomeMinor, spendingMinor, count };
-}

@@ -117,3 +117,57 @@ export async function rollupGroups(db: Db, userId: string, range: RollupRange): 
     group by category, type`)) as unknown as { rows: { category: string; type: TxType; total: string; n: string }[] };
   return result.rows.filter((r) => Number(r.n) > 0).map((r) => ({ category: r.category, type: r.type, totalMinor: Number(r.total), count: Number(r.n) }));
 }
+
+export interface MerchantTotal {
+  merchant: string;
+  totalMinor: number;
+  count: number;
+}
+
+/** Spending per merchant over a day range, largest first. */
+export async function topMerchants(db: Db, userId: string, range: { from: string; to: string }, limit: number): Promise<MerchantTotal[]> {
+  const result = (await db.execute(sql`
+    select merchant, sum(total_minor)::text as total, sum(count)::text as n
+    from (${merchantSource(userId, range)}) as r
+    group by merchant
+    order by sum(total_minor) desc, merchant
+    limit ${limit}`)) as unknown as { rows: { merchant: string; total: string; n: string }[] };
+  return result.rows.map((r) => ({ merchant: r.merchant, totalMinor: Number(r.total), count: Number(r.n) }));
+}
+
+/** Spending at one merchant over a day range, the name matched without regard to case. */
+export async function merchantTotal(db: Db, userId: string, range: { from: string; to: string }, merchant: string): Promise<MerchantTotal> {
+  const result = (await db.execute(sql`
+    select min(merchant) as name, sum(total_minor)::text as total, sum(count)::text as n
+    from (${merchantSource(userId, range)}) as r
+    where lower(merchant) = lower(${merchant})`)) as unknown as { rows: { name: string | null; total: string | null; n: string | null }[] };
+  const row = result.rows[0];
+  return { merchant: row?.name ?? merchant, totalMinor: Number(row?.total ?? 0), count: Number(row?.n ?? 0) };
+}
+
+/** Income and spending per calendar month (YYYY-MM) over a day range. */
+export async function monthlyTotals(db: Db, userId: string, range: { from: string; to: string }): Promise<{ month: string; type: TxType; totalMinor: number }[]> {
+  const result = (await db.execute(sql`
+    select to_char(month, 'YYYY-MM') as month, type, sum(total_minor)::text as total
+    from (${rollupSource(userId, range)}) as r
+    group by month, type`)) as unknown as { rows: { month: string; type: TxType; total: string }[] };
+  return result.rows.map((r) => ({ month: r.month, type: r.type, totalMinor: Number(r.total) }));
+}
+
+/** Every transaction ever: income, spending and count from the monthly rollup, and the first day with any. */
+export async function allTimeTotals(db: Db, userId: string): Promise<{ incomeMinor: number; spendingMinor: number; count: number; firstDay: string | null }> {
+  const m = transactionMonthlyTotals;
+  const d = transactionDailyTotals;
+  const result = (await db.execute(sql`
+    select ${m.type} as type, sum(${m.totalMinor})::text as total, sum(${m.count})::text as n,
+      (select min(${d.day})::text from ${d} where ${d.userId} = ${userId}) as first
+    from ${m} where ${m.userId} = ${userId}
+    group by ${m.type}`)) as unknown as { rows: { type: TxType; total: string; n: string; first: string | null }[] };
+  const out = { incomeMinor: 0, spendingMinor: 0, count: 0, firstDay: result.rows[0]?.first ?? null };
+  for (const r of result.rows) {
+    if (r.type === 'income') out.incomeMinor += Number(r.total);
+    else out.spendingMinor += Number(r.total);
+    out.count += Number(r.n);
+  }
+  return out;
+}

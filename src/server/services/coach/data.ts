@@ -2,12 +2,14 @@ import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { goals, goalTransactions, transactionDailyTotals, transactionMerchantDaily, transactions } from '../../db/schema';
 import type { GoalRow } from '../../repositories/goals';
+import { allTimeTotals, merchantTotal, monthlyTotals, rollupGroups, topMerchants } from '../../repositories/rollups';
 
 /**
- * The coach's read-only view of a user's money. Every query reads the per-day rollups
- * (transaction_daily_totals, transaction_merchant_daily), kept by triggers on transactions, or
- * the goals tables (at most 100 goals a user): its cost follows days × categories, never the
- * number of transactions, and nothing loads transactions into memory.
+ * The coach's read-only view of a user's money. Every query reads the rollups kept by triggers on
+ * transactions (whole months from the monthly tables, the edges from the daily ones, through
+ * repositories/rollups.ts, as the dashboard does), or the goals tables (at most 100 goals a user):
+ * its cost follows months × categories, never the number of transactions, and nothing loads
+ * transactions into memory.
  */
 export interface DayRange {
   start: string;
@@ -29,87 +31,53 @@ export interface MerchantMonth {
 }
 
 export function coachData(db: Db, userId: string) {
+  const span = (r: DayRange) => ({ from: r.start, to: r.end });
   const daily = transactionDailyTotals;
-  const inRange = (r: DayRange) => and(eq(daily.userId, userId), gte(daily.day, r.start), lte(daily.day, r.end));
   const merchantDaily = transactionMerchantDaily;
   const merchantsIn = (r: DayRange) => and(eq(merchantDaily.userId, userId), gte(merchantDaily.day, r.start), lte(merchantDaily.day, r.end));
 
   return {
     /** Income and spending in a range. */
     async totals(r: DayRange) {
-      const rows = await db
-        .select({ type: daily.type, total: sql<string>`sum(${daily.totalMinor})`, count: sql<string>`sum(${daily.count})` })
-        .from(daily)
-        .where(inRange(r))
-        .groupBy(daily.type);
-      const of = (type: string) => rows.find((row) => row.type === type);
-      return {
-        incomeMinor: Number(of('income')?.total ?? 0),
-        spendingMinor: Number(of('expense')?.total ?? 0),
-        incomeCount: Number(of('income')?.count ?? 0),
-        spendingCount: Number(of('expense')?.count ?? 0),
-      };
+      const out = { incomeMinor: 0, spendingMinor: 0, incomeCount: 0, spendingCount: 0 };
+      for (const g of await rollupGroups(db, userId, span(r))) {
+        if (g.type === 'income') {
+          out.incomeMinor += g.totalMinor;
+          out.incomeCount += g.count;
+        } else {
+          out.spendingMinor += g.totalMinor;
+          out.spendingCount += g.count;
+        }
+      }
+      return out;
     },
 
     /** All-time income minus spending: the dashboard's balance. */
     async balance() {
-      const rows = await db
-        .select({ type: daily.type, total: sql<string>`sum(${daily.totalMinor})`, count: sql<string>`sum(${daily.count})`, first: sql<string | null>`min(${daily.day})` })
-        .from(daily)
-        .where(eq(daily.userId, userId))
-        .groupBy(daily.type);
-      const income = Number(rows.find((r) => r.type === 'income')?.total ?? 0);
-      const spending = Number(rows.find((r) => r.type === 'expense')?.total ?? 0);
-      const firstDay = rows.map((r) => r.first).filter((d): d is string => Boolean(d)).sort()[0] ?? null;
-      return { balanceMinor: income - spending, incomeMinor: income, spendingMinor: spending, transactionCount: rows.reduce((s, r) => s + Number(r.count ?? 0), 0), firstDay };
+      const all = await allTimeTotals(db, userId);
+      return { balanceMinor: all.incomeMinor - all.spendingMinor, incomeMinor: all.incomeMinor, spendingMinor: all.spendingMinor, transactionCount: all.count, firstDay: all.firstDay };
     },
 
     /** Per category of one type, largest first. */
     async byCategory(r: DayRange, type: 'income' | 'expense'): Promise<CategoryTotal[]> {
-      const total = sql<string>`sum(${daily.totalMinor})`;
-      const rows = await db
-        .select({ category: daily.category, total, count: sql<string>`sum(${daily.count})` })
-        .from(daily)
-        .where(and(inRange(r), eq(daily.type, type)))
-        .groupBy(daily.category)
-        .orderBy(desc(total), daily.category);
-      return rows.map((row) => ({ category: row.category, totalMinor: Number(row.total), count: Number(row.count) }));
+      const groups = await rollupGroups(db, userId, { ...span(r), type });
+      return groups
+        .map((g) => ({ category: g.category, totalMinor: g.totalMinor, count: g.count }))
+        .sort((a, b) => b.totalMinor - a.totalMinor || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
     },
 
     /** Spending at one merchant (case-insensitive name). */
-    async merchantTotal(r: DayRange, merchant: string) {
-      const [row] = await db
-        .select({ total: sql<string | null>`sum(${merchantDaily.totalMinor})`, count: sql<string | null>`sum(${merchantDaily.count})`, name: sql<string | null>`min(${merchantDaily.merchant})` })
-        .from(merchantDaily)
-        .where(and(merchantsIn(r), sql`lower(${merchantDaily.merchant}) = lower(${merchant})`));
-      return { merchant: row?.name ?? merchant, totalMinor: Number(row?.total ?? 0), count: Number(row?.count ?? 0) };
-    },
+    merchantTotal: (r: DayRange, merchant: string) => merchantTotal(db, userId, span(r), merchant),
 
-    async topMerchants(r: DayRange, limit: number) {
-      const total = sql<string>`sum(${merchantDaily.totalMinor})`;
-      const rows = await db
-        .select({ merchant: merchantDaily.merchant, total, count: sql<string>`sum(${merchantDaily.count})` })
-        .from(merchantDaily)
-        .where(merchantsIn(r))
-        .groupBy(merchantDaily.merchant)
-        .orderBy(desc(total), merchantDaily.merchant)
-        .limit(limit);
-      return rows.map((row) => ({ merchant: row.merchant, totalMinor: Number(row.total), count: Number(row.count) }));
-    },
+    topMerchants: (r: DayRange, limit: number) => topMerchants(db, userId, span(r), limit),
 
     /** Income and spending per calendar month. */
     async monthly(r: DayRange) {
-      const month = sql<string>`to_char(${daily.day}, 'YYYY-MM')`;
-      const rows = await db
-        .select({ month, type: daily.type, total: sql<string>`sum(${daily.totalMinor})` })
-        .from(daily)
-        .where(inRange(r))
-        .groupBy(month, daily.type);
       const byMonth = new Map<string, { incomeMinor: number; spendingMinor: number }>();
-      for (const row of rows) {
+      for (const row of await monthlyTotals(db, userId, span(r))) {
         const entry = byMonth.get(row.month) ?? { incomeMinor: 0, spendingMinor: 0 };
-        if (row.type === 'income') entry.incomeMinor += Number(row.total);
-        else entry.spendingMinor += Number(row.total);
+        if (row.type === 'income') entry.incomeMinor += row.totalMinor;
+        else entry.spendingMinor += row.totalMinor;
         byMonth.set(row.month, entry);
       }
       return byMonth;
