@@ -109,6 +109,21 @@ export interface RollupGroup {
   count: number;
 }
 
+/** Income and expense sums and counts of some rollup groups. */
+export function sumByType(groups: Pick<RollupGroup, 'type' | 'totalMinor' | 'count'>[]) {
+  const out = { incomeMinor: 0, expenseMinor: 0, incomeCount: 0, expenseCount: 0 };
+  for (const g of groups) {
+    if (g.type === 'income') {
+      out.incomeMinor += g.totalMinor;
+      out.incomeCount += g.count;
+    } else {
+      out.expenseMinor += g.totalMinor;
+      out.expenseCount += g.count;
+    }
+  }
+  return out;
+}
+
 /** Sum and count per category and type over a day range (open ends allowed). */
 export async function rollupGroups(db: Db, userId: string, range: RollupRange): Promise<RollupGroup[]> {
   const result = (await db.execute(sql`
@@ -163,11 +178,6 @@ export async function allTimeTotals(db: Db, userId: string): Promise<{ incomeMin
       (select min(${d.day})::text from ${d} where ${d.userId} = ${userId}) as first
     from ${m} where ${m.userId} = ${userId}
     group by ${m.type}`)) as unknown as { rows: { type: TxType; total: string; n: string; first: string | null }[] };
-  const out = { incomeMinor: 0, spendingMinor: 0, count: 0, firstDay: result.rows[0]?.first ?? null };
-  for (const r of result.rows) {
-    if (r.type === 'income') out.incomeMinor += Number(r.total);
-    else out.spendingMinor += Number(r.total);
-    out.count += Number(r.n);
-  }
-  return out;
+  const sums = sumByType(result.rows.map((r) => ({ type: r.type, totalMinor: Number(r.total), count: Number(r.n) })));
+  return { incomeMinor: sums.incomeMinor, spendingMinor: sums.expenseMinor, count: sums.incomeCount + sums.expenseCount, firstDay: result.rows[0]?.first ?? null };
 }

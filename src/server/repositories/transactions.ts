@@ -2,7 +2,7 @@ import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, lt, l
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
 import { importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, users } from '../db/schema';
-import { monthStart, rollupGroups, type RollupGroup, type RollupRange } from './rollups';
+import { monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search'>;
 export type CategoryRow = typeof transactionCategories.$inferSelect;
@@ -242,13 +242,8 @@ export function transactionsRepository(db: Db) {
 
     /** Income, expenses and count over a day range (open ends allowed), from the rollups. */
     async totals(userId: string, dateFrom?: string, dateTo?: string): Promise<PeriodTotals> {
-      const out: PeriodTotals = { incomeMinor: 0, expenseMinor: 0, count: 0 };
-      for (const g of await repo.rollupGroups(userId, { from: dateFrom, to: dateTo })) {
-        if (g.type === 'income') out.incomeMinor += g.totalMinor;
-        else out.expenseMinor += g.totalMinor;
-        out.count += g.count;
-      }
-      return out;
+      const sums = sumByType(await repo.rollupGroups(userId, { from: dateFrom, to: dateTo }));
+      return { incomeMinor: sums.incomeMinor, expenseMinor: sums.expenseMinor, count: sums.incomeCount + sums.expenseCount };
     },
 
     async categoryTotals(userId: string, dateFrom: string | undefined, dateTo: string | undefined, type?: TxType): Promise<CategoryTotalRow[]> {

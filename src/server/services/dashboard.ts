@@ -1,7 +1,7 @@
 import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../contract/dashboard';
 import { fromMinor } from '../../contract/money';
 import type { DashboardRepository, DayRange } from '../repositories/dashboard';
-import type { RollupGroup } from '../repositories/rollups';
+import { sumByType, type RollupGroup } from '../repositories/rollups';
 
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -56,13 +56,8 @@ const pct = (now: number, before: number) => (before === 0 ? null : Math.round((
 const rate = (income: number, spending: number) => (income > 0 ? Math.round(((income - spending) / income) * 1000) / 10 : null);
 
 function summarize(groups: RollupGroup[]) {
-  const out = { incomeMinor: 0, spendingMinor: 0, count: 0 };
-  for (const g of groups) {
-    if (g.type === 'income') out.incomeMinor += g.totalMinor;
-    else out.spendingMinor += g.totalMinor;
-    out.count += g.count;
-  }
-  return out;
+  const sums = sumByType(groups);
+  return { incomeMinor: sums.incomeMinor, spendingMinor: sums.expenseMinor, count: sums.incomeCount + sums.expenseCount };
 }
 
 function totalsOf(t: { incomeMinor: number; spendingMinor: number; count: number }) {

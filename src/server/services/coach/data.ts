@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { goals, goalTransactions, transactionDailyTotals, transactionMerchantDaily, transactions } from '../../db/schema';
 import type { GoalRow } from '../../repositories/goals';
-import { allTimeTotals, merchantTotal, monthlyTotals, rollupGroups, topMerchants } from '../../repositories/rollups';
+import { allTimeTotals, merchantTotal, monthlyTotals, rollupGroups, sumByType, topMerchants } from '../../repositories/rollups';
 
 /**
  * The coach's read-only view of a user's money. Every query reads the rollups kept by triggers on
@@ -39,17 +39,8 @@ export function coachData(db: Db, userId: string) {
   return {
     /** Income and spending in a range. */
     async totals(r: DayRange) {
-      const out = { incomeMinor: 0, spendingMinor: 0, incomeCount: 0, spendingCount: 0 };
-      for (const g of await rollupGroups(db, userId, span(r))) {
-        if (g.type === 'income') {
-          out.incomeMinor += g.totalMinor;
-          out.incomeCount += g.count;
-        } else {
-          out.spendingMinor += g.totalMinor;
-          out.spendingCount += g.count;
-        }
-      }
-      return out;
+      const sums = sumByType(await rollupGroups(db, userId, span(r)));
+      return { incomeMinor: sums.incomeMinor, spendingMinor: sums.expenseMinor, incomeCount: sums.incomeCount, spendingCount: sums.expenseCount };
     },
 
     /** All-time income minus spending: the dashboard's balance. */
