@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { loggerOptions } from './logger';
+import { resolveDevKey } from './services/secrets';
 import authPlugin from './plugins/auth';
 import billingPlugin from './plugins/billing';
 import coachPlugin from './plugins/coach';
@@ -27,6 +28,8 @@ import usersRoutes from './routes/users';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The key that opens `/dev/*` (printed in the log at start); null in production, where those routes do not exist. */
+    devKey: string | null;
   }
 }
 
@@ -48,6 +51,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('devKey', config.env === 'production' ? null : resolveDevKey(config));
 
   await app.register(errorsPlugin);
   await app.register(helmet, {

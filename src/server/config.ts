@@ -30,6 +30,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    DEV_KEY: z.string().min(16, 'DEV_KEY must be at least 16 characters').optional(),
     JWT_TTL_SECONDS: positiveInt('JWT_TTL_SECONDS').default(7 * 24 * 3600),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().min(3).default('Finu <no-reply@finu.local>'),
@@ -80,6 +81,8 @@ export interface Config {
   /** Use an in-memory PGlite (tests). */
   inMemoryDb?: boolean;
   jwtSecret?: string;
+  /** Opens the `/dev/*` routes (outside production); generated into DATA_DIR when unset. */
+  devKey?: string;
   jwtTtlSeconds: number;
   smtpUrl?: string;
   mailFrom: string;
@@ -127,6 +130,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
+    devKey: e.DEV_KEY,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -23,7 +23,7 @@ async function main() {
   await api.listen({ host: config.host, port: portOf(config.apiUrl) });
   await web.listen({ host: config.host, port: portOf(config.appUrl) });
 
-  console.log(`\n  Finu is running\n  App:      ${config.appUrl}\n  API:      ${config.apiUrl}\n  API docs: ${config.apiUrl}/docs\n  Database: ${api.dbEngine === 'pglite' ? `PGlite in ${config.dataDir}/pg` : 'PostgreSQL (DATABASE_URL)'}\n  Mail:     ${api.mailer.kind === 'outbox' ? `outbox (links in this log and at ${config.apiUrl}/dev/outbox)` : 'SMTP'}\n`);
+  console.log(`\n  Finu is running\n  App:      ${config.appUrl}\n  API:      ${config.apiUrl}\n  API docs: ${config.apiUrl}/docs\n  Database: ${api.dbEngine === 'pglite' ? `PGlite in ${config.dataDir}/pg` : 'PostgreSQL (DATABASE_URL)'}\n  Mail:     ${api.mailer.kind === 'outbox' ? `outbox (links in this log and at ${config.apiUrl}/dev/outbox?key=${api.devKey})` : 'SMTP'}\n`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -179,13 +179,37 @@ describe('the API describes itself', () => {
 });
 
 describe('GET /dev/outbox (outside production)', () => {
+  it('is closed to a caller without the dev key: no anonymous account takeover through a reset link', async () => {
+    const victim = await signUpAndVerify(app);
+    const forgot = await app.inject({ method: 'POST', url: '/users/forgot-password', payload: { email: victim.email } });
+    expect(forgot.statusCode).toBe(200);
+
+    for (const attempt of [
+      { url: `/dev/outbox?to=${encodeURIComponent(victim.email)}` },
+      { url: `/dev/outbox?to=${encodeURIComponent(victim.email)}&key=guess-guess-guess-guess` },
+      { url: `/dev/outbox?to=${encodeURIComponent(victim.email)}`, headers: { 'x-dev-key': '' } },
+      { url: `/dev/outbox?to=${encodeURIComponent(victim.email)}`, headers: { 'x-dev-key': app.devKey!.slice(0, -1) } },
+      { url: `/dev/outbox?to=${encodeURIComponent(victim.email)}`, headers: { authorization: `Bearer ${victim.token}` } },
+    ]) {
+      const res = await app.inject({ method: 'GET', ...attempt });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'The development routes need the key printed in the server log at start (header X-Dev-Key or ?key=)' });
+      expect(res.body).not.toContain('reset-password');
+    }
+
+    // The person running the app opens the link printed at start-up, with the key in the query.
+    const own = await app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(victim.email)}&key=${app.devKey}` });
+    expect(own.statusCode).toBe(200);
+    expect((own.json().messages as OutboxMail[])[0]!.subject).toMatch(/reset/i);
+  });
+
   it('lists mail newest first, filtered by recipient in any letter case', async () => {
     const first = uniqueEmail('first');
     const second = uniqueEmail('second');
     await signUp(app, first);
     await signUp(app, second);
 
-    const res = await app.inject({ method: 'GET', url: '/dev/outbox?limit=2' });
+    const res = await app.inject({ method: 'GET', url: '/dev/outbox?limit=2', headers: { 'x-dev-key': app.devKey! } });
     expect(res.statusCode).toBe(200);
     const messages = res.json().messages as OutboxMail[];
     expect(messages.map((m) => m.to)).toEqual([second, first]);

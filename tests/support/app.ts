@@ -128,7 +128,7 @@ export interface OutboxMail {
 
 /** Mail the dev outbox holds for one address, newest first. */
 export async function mailTo(app: FastifyInstance, to: string): Promise<OutboxMail[]> {
-  const res = await app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}` });
+  const res = await app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}`, headers: { 'x-dev-key': app.devKey ?? '' } });
   if (res.statusCode !== 200) throw new Error(`GET /dev/outbox answered ${res.statusCode}: ${res.body}`);
   return res.json<{ messages: OutboxMail[] }>().messages;
 }

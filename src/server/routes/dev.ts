@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../errors';
 
 const outboxEntry = z.object({
   id: z.string(),
@@ -11,16 +13,44 @@ const outboxEntry = z.object({
   created_at: z.string(),
 });
 
-/** Development-only helpers; never registered when NODE_ENV=production. */
+export const DEV_KEY_HEADER = 'x-dev-key';
+export const DEV_KEY_REQUIRED = 'The development routes need the key printed in the server log at start (header X-Dev-Key or ?key=)';
+
+/** The key a request presents: the X-Dev-Key header, else the `key` query parameter (for a browser). */
+function presentedKey(request: FastifyRequest): string | undefined {
+  const header = request.headers[DEV_KEY_HEADER];
+  if (typeof header === 'string' && header) return header;
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.key === 'string' ? query.key : undefined;
+}
+
+function sameKey(presented: string | undefined, expected: string): boolean {
+  if (!presented) return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Development-only helpers; never registered when NODE_ENV=production. Every route in this
+ * plugin (the outbox lists other people's live sign-in and reset links) answers only a caller
+ * holding the dev key, which start-up prints in the server log: a network caller cannot use it.
+ */
 export default async function devRoutes(fastify: FastifyInstance) {
+  const devKey = fastify.devKey;
+  fastify.addHook('onRequest', async (request) => {
+    if (!devKey || !sameKey(presentedKey(request), devKey)) throw new HttpError(401, DEV_KEY_REQUIRED);
+  });
+
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/dev/outbox',
     {
       schema: {
         tags: ['dev'],
-        summary: 'Mail the embedded outbox holds, newest first (not in production)',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), to: z.string().optional() }),
+        summary: 'Mail the embedded outbox holds, newest first (not in production; needs the dev key from the server log)',
+        headers: z.object({ [DEV_KEY_HEADER]: z.string().optional() }),
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), to: z.string().optional(), key: z.string().optional() }),
         response: { 200: z.object({ messages: z.array(outboxEntry) }) },
       },
     },

@@ -14,9 +14,12 @@ export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0,
 
 export const PASSWORD = 'correct horse battery';
 
+/** The dev key the e2e server is started with (DEV_KEY), so the tests may read its outbox. */
+export const E2E_DEV_KEY = 'e2e-dev-key-not-a-secret-0123456789';
+
 /** The mail sent to an address so far, newest first. */
 export async function readOutbox(apiUrl: string, to: string): Promise<OutboxMail[]> {
-  const response = await fetch(`${apiUrl}/dev/outbox?${new URLSearchParams({ to })}`);
+  const response = await fetch(`${apiUrl}/dev/outbox?${new URLSearchParams({ to })}`, { headers: { 'x-dev-key': E2E_DEV_KEY } });
   if (!response.ok) throw new Error(`GET /dev/outbox answered ${response.status}`);
   return ((await response.json()) as { messages: OutboxMail[] }).messages;
 }

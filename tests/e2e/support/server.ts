@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { E2E_DEV_KEY } from './api';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 /** Screenshot and console log of each failed test (gitignored). */
@@ -63,6 +64,7 @@ export async function startFinu(): Promise<RunningFinu> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    DEV_KEY: E2E_DEV_KEY,
   });
 
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['src/server/start.ts'], {
