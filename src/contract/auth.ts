@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 const email = z
@@ -16,7 +17,7 @@ const newPassword = z
 export const signupRequest = z.object({
   email,
   password: newPassword,
-  full_name: z.string().trim().max(100, 'full_name must be at most 100 characters').optional(),
+  full_name: text('full_name').trim().max(100, 'full_name must be at most 100 characters').optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequest>;
 
@@ -87,7 +88,7 @@ export type UserProfile = z.infer<typeof userProfile>;
 
 export const updateProfileRequest = z
   .object({
-    full_name: z.string().trim().max(100, 'full_name must be at most 100 characters').nullable().optional(),
+    full_name: text('full_name').trim().max(100, 'full_name must be at most 100 characters').nullable().optional(),
     currency: currencyCode.optional(),
   })
   .strict();

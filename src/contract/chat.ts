@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, text } from './fields';
 import { CONVERSATION_SEARCH_DEFAULTS } from './constants';
 
 /**
@@ -70,7 +71,7 @@ const wholeNumber = (field: string, min: number, max: number, fallback: number) 
     .max(max, `${field} must be at most ${max}`)
     .default(fallback);
 
-const isoDay = (field: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2024-05-31 (YYYY-MM-DD)`);
+const isoDay = (field: string) => calendarDate(field);
 
 export const conversationId = z.uuid({ error: 'conversation_id must be a conversation id (a UUID)' });
 export const conversationIdParams = z.object({ id: z.uuid({ error: 'id must be a conversation id (a UUID)' }) });
@@ -79,8 +80,7 @@ export const conversationIdParams = z.object({ id: z.uuid({ error: 'id must be a
 // Requests
 
 export const adviceRequest = z.object({
-  message: z
-    .string({ error: (issue) => (issue.input === undefined ? 'message is required' : 'message must be text') })
+  message: text('message')
     .trim()
     .min(1, 'message is required')
     .max(CHAT_LIMITS.message, `message must be at most ${CHAT_LIMITS.message} characters`),
@@ -90,8 +90,7 @@ export const adviceRequest = z.object({
 export type AdviceRequest = z.input<typeof adviceRequest>;
 
 export const renameRequest = z.object({
-  new_title: z
-    .string({ error: (issue) => (issue.input === undefined ? 'new_title is required' : 'new_title must be text') })
+  new_title: text('new_title')
     .trim()
     .min(1, 'new_title is required')
     .max(CHAT_LIMITS.title, `new_title must be at most ${CHAT_LIMITS.title} characters`),
@@ -99,7 +98,7 @@ export const renameRequest = z.object({
 export type RenameRequest = z.input<typeof renameRequest>;
 
 export const startConversationRequest = z
-  .object({ title: z.string().trim().max(CHAT_LIMITS.title, `title must be at most ${CHAT_LIMITS.title} characters`).optional() })
+  .object({ title: text('title').trim().max(CHAT_LIMITS.title, `title must be at most ${CHAT_LIMITS.title} characters`).optional() })
   .nullish();
 
 export const userConversationsQuery = z.object({
@@ -122,7 +121,7 @@ export interface UserConversationsQuery {
 }
 
 export const searchQuery = z.object({
-  search: z.string().trim().max(CHAT_LIMITS.search, `search must be at most ${CHAT_LIMITS.search} characters`).default(''),
+  search: text('search').trim().max(CHAT_LIMITS.search, `search must be at most ${CHAT_LIMITS.search} characters`).default(''),
   limit: wholeNumber('limit', 1, CHAT_LIMITS.pageSize, CONVERSATION_SEARCH_DEFAULTS.limit),
   page: wholeNumber('page', 1, 10_000, CONVERSATION_SEARCH_DEFAULTS.page),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, MAX_AMOUNT, money, text } from './fields';
 
 /**
  * Savings goals (spec §3 Goal, §7 goals calls). Amounts are decimal numbers with two places;
@@ -31,7 +32,7 @@ export type GoalSchedule = (typeof GOAL_SCHEDULES)[number];
 /** A user holds at most this many goals: the list and the summary stay one bounded read. */
 export const MAX_GOALS_PER_USER = 100;
 /** Amounts (targets, fund moves, balances) stay below this: 100 billion in major units. */
-export const MAX_AMOUNT = 1e11;
+export { MAX_AMOUNT };
 export const GOAL_NAME_MAX = 100;
 export const GOAL_NOTES_MAX = 500;
 export const FUND_NOTE_MAX = 200;
@@ -60,34 +61,23 @@ export const goalToasts = {
   fundsWithdrawn: 'Funds withdrawn from goal successfully!',
 } as const;
 
-const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-
-/** A positive amount with at most two decimals, below MAX_AMOUNT; every message names the field. */
-export const positiveAmount = (field: string) =>
-  z
-    .number({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a number`) })
-    .positive(`${field} must be greater than 0`)
-    .lt(MAX_AMOUNT, `${field} must be less than 100,000,000,000`)
-    .refine(hasAtMostTwoDecimals, `${field} must have at most two decimal places`);
+/** A positive amount with at most two decimals (at least 0.01), below MAX_AMOUNT; every message names the field. */
+export const positiveAmount = (field: string) => money(field);
 
 const isoDay = (day: Date) => day.toISOString().slice(0, 10);
 /** The earliest target date accepted: yesterday in UTC, so a user west of UTC can still pick their "today". */
 export const earliestTargetDate = (now = new Date()) => isoDay(new Date(now.getTime() - 86_400_000));
 export const LATEST_TARGET_DATE = '2100-12-31';
 
-const targetDate = z
-  .string({ error: (issue) => (issue.input === undefined ? 'target_date is required' : 'target_date must be a date like 2030-12-31') })
-  .pipe(z.iso.date({ error: 'target_date must be a date like 2030-12-31' }))
+const targetDate = calendarDate('target_date', '2030-12-31')
   .refine((d) => d <= LATEST_TARGET_DATE, `target_date must be on or before ${LATEST_TARGET_DATE}`);
 
-const name = z
-  .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be text') })
+const name = text('name')
   .trim()
   .min(1, 'name is required')
   .max(GOAL_NAME_MAX, `name must be at most ${GOAL_NAME_MAX} characters`);
 
-const notes = z
-  .string({ error: 'notes must be text' })
+const notes = text('notes')
   .trim()
   .max(GOAL_NOTES_MAX, `notes must be at most ${GOAL_NOTES_MAX} characters`)
   .nullable()
@@ -128,8 +118,7 @@ export type UpdateGoalRequest = z.input<typeof updateGoalRequest>;
 export const fundsRequest = z
   .object({
     amount: positiveAmount('amount'),
-    note: z
-      .string({ error: 'note must be text' })
+    note: text('note')
       .trim()
       .max(FUND_NOTE_MAX, `note must be at most ${FUND_NOTE_MAX} characters`)
       .nullable()

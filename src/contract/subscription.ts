@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields';
 
 export const plan = z
   .object({
@@ -38,11 +39,11 @@ export const subscriptionStatus = z
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 
 export const trialStartResponse = z.object({ status: z.literal('started'), trial: subscriptionStatus.shape.trial, message: z.string() });
-export const checkoutRequest = z.object({ plan_id: z.string().min(1, 'plan_id is required').max(64) });
+export const checkoutRequest = z.object({ plan_id: text('plan_id').min(1, 'plan_id is required').max(64) });
 export const checkoutResponse = z.object({ session_id: z.string(), url: z.string() });
-export const confirmRequest = z.object({ session_id: z.string().min(1, 'session_id is required').max(255) });
+export const confirmRequest = z.object({ session_id: text('session_id').min(1, 'session_id is required').max(255) });
 export const portalResponse = z.object({ url: z.string() });
 export const updateRequest = z.object({
-  planId: z.string().min(1, 'planId is required').max(64),
-  paymentMethod: z.string().max(255).optional(),
+  planId: text('planId').min(1, 'planId is required').max(64),
+  paymentMethod: text('paymentMethod').max(255).optional(),
 });

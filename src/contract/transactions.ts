@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { calendarDate, calendarMonth, isRealDate, money, required, text } from './fields';
+
+export { isRealDate };
 
 /**
  * Transactions (spec §3 Transaction, §4 transactions, §7 /transactions calls): income and
@@ -121,62 +124,36 @@ export const transactionMessages = {
 // ---------------------------------------------------------------------------------------------
 // Field validators (every message names its field, so a 422 detail reads as a sentence)
 
-/** True for a real calendar day written YYYY-MM-DD (2024-02-30 is not). */
-export function isRealDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
 /** Category names and tags travel comma-separated in query strings: no commas, no control characters. */
 export const isListSafe = (v: string) => !v.includes(',') && ![...v].some((c) => c.charCodeAt(0) < 32);
 
-const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+export const amountField = (field = 'amount') => money(field);
 
-const required = (field: string, kind: string) => (issue: { input?: unknown }) => (issue.input === undefined ? `${field} is required` : `${field} must be ${kind}`);
-
-export const amountField = (field = 'amount') =>
-  z
-    .number({ error: required(field, 'a number') })
-    .positive(`${field} must be greater than 0`)
-    .lt(TRANSACTION_LIMITS.amount, `${field} must be less than 100,000,000,000`)
-    .refine(hasAtMostTwoDecimals, `${field} must have at most two decimal places`);
-
-export const dateField = (field = 'date') =>
-  z
-    .string({ error: required(field, 'a date like 2024-05-31') })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2024-05-31 (YYYY-MM-DD)`)
-    .refine(isRealDate, `${field} must be a real calendar date`);
+export const dateField = (field = 'date') => calendarDate(field);
 
 const transactionType = z.enum(TRANSACTION_TYPES, { error: required('type', "'income' or 'expense'") });
 
 export const categoryName = (field = 'category') =>
-  z
-    .string({ error: required(field, 'text') })
+  text(field)
     .trim()
     .min(1, `${field} is required`)
     .max(TRANSACTION_LIMITS.category, `${field} must be at most ${TRANSACTION_LIMITS.category} characters`)
     .refine(isListSafe, `${field} must not contain commas or control characters`);
 
-const description = z
-  .string({ error: 'description must be text' })
+const description = text('description')
   .trim()
   .max(TRANSACTION_LIMITS.description, `description must be at most ${TRANSACTION_LIMITS.description} characters`);
 
 /** Optional text: blank becomes null. */
 const optionalText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text` })
+  text(field)
     .trim()
     .max(max, `${field} must be at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
 
-export const tagValue = z
-  .string({ error: 'tags must be a list of text' })
+export const tagValue = text('tags')
   .trim()
   .toLowerCase()
   .min(1, 'tags must not contain empty tags')
@@ -288,15 +265,14 @@ const filterFields = {
   date_to: dateField('date_to').optional().describe('Last day included, YYYY-MM-DD'),
   amount_min: queryAmount('amount_min').optional().describe('Smallest amount included (decimal)'),
   amount_max: queryAmount('amount_max').optional().describe('Largest amount included (decimal)'),
-  q: z
-    .string()
+  q: text('q')
     .trim()
     .max(TRANSACTION_LIMITS.query, `q must be at most ${TRANSACTION_LIMITS.query} characters`)
     .optional()
     .describe('Words to find in description, merchant or notes. Each word matches the start of a word ("star" finds "Starbucks"); all words must match'),
   tags: listOf(tagValue, 'tags', TRANSACTION_LIMITS.tags).optional().describe('Rows carrying every one of these tags'),
   source: z.enum(TRANSACTION_SOURCES, { error: 'source must be manual, import or demo' }).optional(),
-  import_id: z.string().optional().describe('Rows created by one CSV import'),
+  import_id: text('import_id').optional().describe('Rows created by one CSV import'),
   sort: z.enum(TRANSACTION_SORTS, { error: 'sort must be date, amount or created_at' }).default('date').describe('Sort key; ties break on transaction_id'),
   order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).default('desc'),
 };
@@ -328,7 +304,7 @@ export const transactionListQuery = z
       .max(TRANSACTION_PAGE.maxOffset, `offset must be at most ${TRANSACTION_PAGE.maxOffset}; use cursor (next_cursor) for deeper pages`)
       .default(0)
       .describe('Rows to skip. For scrolling, prefer cursor: it stays fast at any depth'),
-    cursor: z.string().max(300, 'cursor is invalid').optional().describe('next_cursor of the previous page (same filters, sort and order); do not combine with offset'),
+    cursor: text('cursor').max(300, 'cursor is invalid').optional().describe('next_cursor of the previous page (same filters, sort and order); do not combine with offset'),
     include_total: queryBool('include_total').default(true).describe('false skips counting (send it when following next_cursor: the total is already known)'),
   })
   .superRefine((q, ctx) => {
@@ -353,7 +329,7 @@ export type TransactionListResponse = z.infer<typeof transactionListResponse>;
 // ---------------------------------------------------------------------------------------------
 // Summaries and reports (read from the daily rollup table, so they stay fast at any volume)
 
-const monthString = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be like 2024-05 (YYYY-MM)');
+const monthString = calendarMonth('month');
 
 export const monthTotals = z
   .object({
@@ -513,7 +489,7 @@ export const createCategoryRequest = z
   .meta({ id: 'CreateTransactionCategory' });
 export type CreateCategoryRequest = z.input<typeof createCategoryRequest>;
 
-export const categoryNameParams = z.object({ name: z.string().describe('Category name (URL-encoded)') });
+export const categoryNameParams = z.object({ name: text('name').describe('Category name (URL-encoded)') });
 export const deleteCategoryResponse = z.object({ message: z.string(), name: z.string() });
 
 // ---------------------------------------------------------------------------------------------
@@ -570,7 +546,7 @@ export const importMapping = z
 export type ImportMapping = z.output<typeof importMapping>;
 export type ImportMappingInput = z.input<typeof importMapping>;
 
-export const importUploadQuery = z.object({ file_name: z.string().trim().max(255, 'file_name must be at most 255 characters').optional() });
+export const importUploadQuery = z.object({ file_name: text('file_name').trim().max(255, 'file_name must be at most 255 characters').optional() });
 
 export const importIdParams = z.object({ id: z.string().describe('import_id (UUID); anything else answers 404') });
 

@@ -13,6 +13,7 @@ import billingPlugin from './plugins/billing';
 import coachPlugin from './plugins/coach';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import hardeningPlugin from './plugins/hardening';
 import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
 import billingPagesRoutes from './routes/billing-pages';
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('devKey', config.env === 'production' ? null : resolveDevKey(config));
 
   await app.register(errorsPlugin);
+  await app.register(hardeningPlugin);
   await app.register(helmet, {
     // The API serves JSON plus the Swagger UI at /docs, which needs its own inline assets.
     contentSecurityPolicy: { directives: { 'script-src': ["'self'"], 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'] } },

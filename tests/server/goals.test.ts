@@ -140,7 +140,7 @@ describe('POST /goals', () => {
     [{ name: 'Trip', target_amount: 1e12, target_date: isoDay(30) }, 'target_amount must be less than 100,000,000,000'],
     [{ name: 'Trip', target_amount: 10 }, 'target_date is required'],
     [{ name: 'Trip', target_amount: 10, target_date: '31/12/2030' }, 'target_date must be a date like 2030-12-31'],
-    [{ name: 'Trip', target_amount: 10, target_date: '2030-02-30' }, 'target_date must be a date like 2030-12-31'],
+    [{ name: 'Trip', target_amount: 10, target_date: '2030-02-30' }, 'target_date must be a real calendar date'],
     [{ name: 'Trip', target_amount: 10, target_date: isoDay(-10) }, 'target_date must be today or later'],
     [{ name: 'Trip', target_amount: 10, target_date: '2150-01-01' }, 'target_date must be on or before 2100-12-31'],
     [{ name: 'Trip', target_amount: 10, target_date: isoDay(30), category: 'yacht' }, 'category must be one of'],

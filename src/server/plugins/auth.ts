@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
+import { isUuid } from '../../contract/fields';
 import { unauthorized } from '../errors';
 import { resolveJwtSecret } from '../services/secrets';
 
@@ -67,9 +68,11 @@ export default fp(
       } catch {
         throw unauthorized('Session expired or invalid. Please log in again.');
       }
-      const current = sub ? await app.repos.users.tokenVersion(sub) : undefined;
+      // A token signed with our secret but naming no user id (a forged or foreign sub) is no session.
+      if (!sub || !isUuid(sub)) throw unauthorized('Session expired or invalid. Please log in again.');
+      const current = await app.repos.users.tokenVersion(sub);
       if (current === undefined || current !== ver) throw unauthorized('Session expired or invalid. Please log in again.');
-      request.userId = sub!;
+      request.userId = sub;
     });
   },
   { name: 'auth', dependencies: ['repositories'] },

@@ -1,3 +1,4 @@
+import { isUuid } from '../../contract/fields';
 import { and, eq, sql } from 'drizzle-orm';
 import type { OnboardingAnswers } from '../../contract/onboarding';
 import type { Db } from '../db/client';
@@ -26,7 +27,7 @@ export function usersRepository(db: Db) {
       return rows[0];
     },
     async tokenVersion(id: string): Promise<number | undefined> {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const rows = await db.select({ v: users.tokenVersion }).from(users).where(eq(users.id, id)).limit(1);
       return rows[0]?.v;
     },

@@ -1,3 +1,4 @@
+import { isRealDate, isUuid } from '../../../contract/fields';
 import { fromMinor, toMinor } from '../../../contract/money';
 import { TRANSACTION_LIMITS, type ParsedTransactionListQuery, type Transaction, type TransactionFilters } from '../../../contract/transactions';
 import type { KeysetPosition, SortKey, StoredFilters, TransactionRow } from '../../repositories/transactions';
@@ -77,12 +78,19 @@ export function decodeCursor(cursor: string, query: Pick<ParsedTransactionListQu
   } catch {
     throw invalidCursor();
   }
-  if (body.s !== query.sort || body.o !== query.order || typeof body.i !== 'string' || !/^[0-9a-f-]{36}$/i.test(body.i)) throw invalidCursor();
+  if (body.s !== query.sort || body.o !== query.order || typeof body.i !== 'string' || !isUuid(body.i)) throw invalidCursor();
   const v = body.v;
   const valid =
-    (query.sort === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) ||
-    (query.sort === 'amount' && typeof v === 'number' && Number.isSafeInteger(v)) ||
-    (query.sort === 'created_at' && typeof v === 'string' && !Number.isNaN(Date.parse(v)));
+    (query.sort === 'date' && typeof v === 'string' && isRealDate(v)) ||
+    (query.sort === 'amount' && typeof v === 'number' && Number.isSafeInteger(v) && Math.abs(v) < 1e15) ||
+    (query.sort === 'created_at' && typeof v === 'string' && isTimestamp(v));
   if (!valid) throw invalidCursor();
   return { value: v!, id: body.i };
+}
+
+/** A created_at cursor value: the ISO form toISOString writes, within the dates PostgreSQL and the API accept. */
+function isTimestamp(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(v)) return false;
+  const t = Date.parse(v);
+  return !Number.isNaN(t) && isRealDate(v.slice(0, 10)) && new Date(t).toISOString().slice(0, 19) === v.slice(0, 19);
 }
