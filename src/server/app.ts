@@ -12,7 +12,7 @@ import authPlugin from './plugins/auth';
 import billingPlugin from './plugins/billing';
 import coachPlugin from './plugins/coach';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import hardeningPlugin from './plugins/hardening';
 import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
@@ -48,6 +48,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Opening PGlite (initdb plus migrations) can outlast Fastify's 10 s default on a busy or slow machine.
     pluginTimeout: 120_000,
     ajv: { customOptions: { coerceTypes: false } },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

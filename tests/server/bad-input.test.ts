@@ -150,3 +150,11 @@ describe('Cache-Control: no-store on answers carrying user data (defect 9)', () 
     expect(login.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('errors the router raises before any route runs', () => {
+  it('a path parameter over the length limit answers 414 with a detail', async () => {
+    const res = await call('GET', `/transactions/${'x'.repeat(500)}`);
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ detail: 'A path parameter is too long' });
+  });
+});

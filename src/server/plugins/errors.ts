@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors';
@@ -18,6 +18,12 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
   if (message.startsWith(path.split('.').pop() ?? '\0')) return message;
   if (/^(Invalid input: expected|Required)/.test(message) && /received undefined/.test(message)) return `${path} is required`;
   return `${path}: ${message}`;
+}
+
+/** Errors the router raises before any plugin runs (a malformed URL, a path parameter over maxParamLength): Fastify's `frameworkErrors` option. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is not valid';
+  reply.code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ detail });
 }
 
 /** Every error leaves as `{"detail": "..."}`; 5xx never reveal internals. */

@@ -242,7 +242,7 @@ export function fuzzValue(schema: JsonSchema, ctx: ValueContext, key = '', depth
 export const asParam = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
 
 export function buildUrl(op: Operation, path: Record<string, string>, query: Record<string, unknown>): string {
-  const filled = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(path[name] ?? 'x'));
+  const filled = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(wellFormed(path[name] ?? 'x')));
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
@@ -251,6 +251,9 @@ export function buildUrl(op: Operation, path: Record<string, string>, query: Rec
   const qs = search.toString();
   return qs ? `${filled}?${qs}` : filled;
 }
+
+/** Lone surrogates cannot be percent-encoded; a client would send U+FFFD. */
+const wellFormed = (v: string) => v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 
 /** A CSV a bank could export, carrying the owner's marker (for text/csv bodies). */
 export const csvFor = (marker: string, rows = 3) =>

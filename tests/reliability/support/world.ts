@@ -185,7 +185,8 @@ export async function badTokens(victim: Person, deleted: Person): Promise<[strin
   ];
 }
 
+/** What must never reach a client: a stack frame, a source position, SQL or a database or library error. */
 export const STACK_OR_SQL =
-  /(\bat [\w$.<>]+ \(|\bat (async )?\/|node_modules|\.ts:\d+:\d+|\.js:\d+:\d+|\b(select|insert into|update|delete from)\b[^"]{0,80}\b(from|where|values|set)\b|syntax error at|relation "|violates (check|foreign key|not-null|unique) constraint|duplicate key value|invalid input syntax|SQLSTATE|PGlite|drizzle|ZodError|TypeError|ReferenceError|RangeError)/i;
+  /(\bat (async )?[\w$.<>[\] ]*\(?(\/|file:\/\/|node:)[^)\s]*:\d+:\d+|node_modules\/|\.[cm]?[jt]s:\d+:\d+|\bselect\s+[\w"*,. ()]+\s+from\s+"?\w+"?|\binsert into\s+"?\w+|\bdelete from\s+"?\w+|\bupdate\s+"?\w+"?\s+set\s+"?\w+"?\s*=|syntax error at|relation "\w+"|violates (check|foreign key|not-null|unique) constraint|duplicate key value|invalid input syntax|SQLSTATE|Failed query:|DrizzleQueryError|ZodError|TypeError:|ReferenceError:|RangeError:)/i;
 
 export { operationsOf };
