@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { capConnections, httpTimeouts } from './connections';
 import { loggerOptions } from './logger';
 import { resolveDevKey } from './services/secrets';
 import authPlugin from './plugins/auth';
@@ -49,7 +50,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pluginTimeout: 120_000,
     ajv: { customOptions: { coerceTypes: false } },
     frameworkErrors,
+    ...httpTimeouts(config),
   });
+  capConnections(app.server, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

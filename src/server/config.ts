@@ -35,6 +35,12 @@ const envSchema = z
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().min(3).default('Finu <no-reply@finu.local>'),
     AUTH_RATE_LIMIT_PER_MINUTE: positiveInt('AUTH_RATE_LIMIT_PER_MINUTE').default(10),
+    REQUEST_TIMEOUT_MS: positiveInt('REQUEST_TIMEOUT_MS').default(60_000),
+    KEEP_ALIVE_TIMEOUT_MS: positiveInt('KEEP_ALIVE_TIMEOUT_MS').default(10_000),
+    SOCKET_IDLE_TIMEOUT_MS: positiveInt('SOCKET_IDLE_TIMEOUT_MS').default(120_000),
+    MAX_CONNECTIONS: positiveInt('MAX_CONNECTIONS').default(4_096),
+    MAX_CONNECTIONS_PER_IP: positiveInt('MAX_CONNECTIONS_PER_IP').default(256),
+    IMPORT_UPLOADS_PER_HOUR: positiveInt('IMPORT_UPLOADS_PER_HOUR').default(30),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' })
       .default('info'),
@@ -87,6 +93,10 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   authRateLimitPerMinute: number;
+  /** Slow and idle clients: how long a request may take to arrive, keep-alive and socket idle time, and how many connections are held (issue 11). */
+  http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; socketIdleTimeoutMs: number; maxConnections: number; maxConnectionsPerIp: number };
+  /** CSV uploads a user may start per hour (each is parsed in memory). */
+  importUploadsPerHour: number;
   logLevel: Env['LOG_LEVEL'];
   verificationTtlHours: number;
   resetTtlMinutes: number;
@@ -135,6 +145,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      socketIdleTimeoutMs: e.SOCKET_IDLE_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
+    importUploadsPerHour: e.IMPORT_UPLOADS_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     verificationTtlHours: e.VERIFICATION_TTL_HOURS,
     resetTtlMinutes: e.RESET_TTL_MINUTES,
