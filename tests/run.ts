@@ -16,7 +16,7 @@ const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
 const e2eConfig = 'tests/e2e/vitest.config.ts';
 
-const STEPS = ['lint', 'typecheck', 'unit', 'server', 'e2e'] as const;
+const STEPS = ['lint', 'typecheck', 'unit', 'server', 'reliability', 'e2e'] as const;
 type StepName = (typeof STEPS)[number];
 
 const USAGE = `Usage: npm test -- [options] [vitest filters...]
@@ -26,11 +26,12 @@ Runs, in order, stopping at the first failure:
   typecheck  tsc --noEmit -p tsconfig.json
   unit       vitest project "unit"   (tests/machines, tests/web, tests/docs)  } one vitest
   server     vitest project "server" (tests/server)                          } process
+  reliability vitest project "reliability" (tests/reliability, short sizes)   } (same process)
   e2e        vitest --config ${e2eConfig} (Chromium; skipped while the file is missing)
 
 Options:
   --only=<steps>   run only these steps (comma-separated, repeatable): --only=unit,server
-  --no-<step>      leave a step out: --no-e2e, --no-lint, --no-typecheck, --no-unit, --no-server
+  --no-<step>      leave a step out: --no-e2e, --no-lint, --no-typecheck, --no-unit, --no-server, --no-reliability
   --help           show this help
 Filters (any other argument) go to every vitest run, e.g. \`npm test -- --only=unit session\`.
 
@@ -245,10 +246,10 @@ async function main(options: Options): Promise<number> {
     await step('typecheck', '--only=typecheck', async () => ({ code: await run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) }));
   }
 
-  const projects = (['unit', 'server'] as const).filter((project) => options.steps.has(project));
+  const projects = (['unit', 'server', 'reliability'] as const).filter((project) => options.steps.has(project));
   if (projects.length > 0 && !failure) {
     const name = projects.join(' + ');
-    if (options.steps.has('server')) console.log(dim(databaseNote()));
+    if (options.steps.has('server') || options.steps.has('reliability')) console.log(dim(databaseNote()));
     await step(name, `--only=${projects.join(',')}`, () =>
       runVitest(name, projects.flatMap((project) => ['--project', project]), options.filters),
     );
