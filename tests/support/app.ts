@@ -9,6 +9,7 @@ export const TEST_ENV: Record<string, string> = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  IMPORT_UPLOADS_PER_HOUR: '1000',
 };
 
 /**

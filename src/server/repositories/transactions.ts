@@ -462,6 +462,15 @@ function importJobsRepository(db: Db) {
     async setPreviewMapping(userId: string, id: string, mapping: Record<string, unknown>): Promise<void> {
       await db.update(importJobs).set({ mapping, updatedAt: sql`now()` }).where(and(ownedJob(userId, id), eq(importJobs.status, 'uploaded')));
     },
+    /** The user's import that is queued or running, if any (one at a time per user). */
+    async active(userId: string): Promise<{ id: string } | undefined> {
+      const rows = await db
+        .select({ id: importJobs.id })
+        .from(importJobs)
+        .where(and(eq(importJobs.userId, userId), inArray(importJobs.status, ['queued', 'running'])))
+        .limit(1);
+      return rows[0];
+    },
     /** uploaded → queued with the chosen mapping; undefined when the job is not waiting for a commit. */
     async queue(userId: string, id: string, mapping: Record<string, unknown>, rowsTotal: number): Promise<ImportJobRow | undefined> {
       const rows = await db

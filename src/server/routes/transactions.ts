@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../contract/errors';
@@ -49,9 +49,10 @@ import { conflict, HttpError, notFound } from '../errors';
 import type { ImportJobRow, NewTransaction, TransactionPatch, TransactionRow } from '../repositories/transactions';
 import { loadDemoData, removeDemoData } from '../services/demo';
 import { csvLine } from '../services/import/csv';
-import { layoutFile } from '../services/import/mapping';
+import { countRows, layoutFile } from '../services/import/mapping';
 import { previewImport } from '../services/import/preview';
 import { createImportRunner } from '../services/import/runner';
+import { readCsvUpload, tooLarge } from '../services/import/upload';
 import { categoryList as listCategories, isDefaultCategory, loadCategories, type Categories } from '../services/transactions/categories';
 import { currentMonth, transactionReports } from '../services/transactions/reports';
 import { decodeCursor, encodeCursor, toStoredFilters, toTransaction } from '../services/transactions/wire';
@@ -66,14 +67,14 @@ const unprocessable = (detail: string) => new HttpError(422, detail);
 const transactionNotFound = () => notFound('Transaction not found');
 const importNotFound = () => notFound('Import not found');
 
-/** Bank exports are UTF-8 or, from older systems, Windows-1252: decode whichever reads cleanly. */
-function decodeCsv(body: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    return new TextDecoder('windows-1252').decode(body);
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request holds its user's one CSV upload slot (released when it ends). */
+    holdsImportSlot?: boolean;
   }
 }
+
+const busyImport = () => conflict('Another CSV file of yours is still being read: wait for it to finish, then upload the next one');
 
 function toImportJob(row: Omit<ImportJobRow, 'content'>): ImportJob {
   return {
@@ -111,9 +112,36 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   fastify.addHook('onReady', () => runner.start());
   fastify.addHook('onClose', () => runner.stop());
 
-  fastify.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: CSV_IMPORT_LIMITS.maxBytes }, (_request, body, done) => {
-    done(null, decodeCsv(body as Buffer));
+  // CSV uploads: one at a time per user (each is read into memory), read as a stream that stops at the row and byte caps.
+  const uploading = new Set<string>();
+  const releaseSlot = async (request: FastifyRequest) => {
+    if (request.holdsImportSlot) uploading.delete(request.userId);
+    request.holdsImportSlot = false;
+  };
+  fastify.addHook('onResponse', releaseSlot);
+  fastify.addHook('onRequestAbort', releaseSlot);
+  fastify.addContentTypeParser(CSV_TYPES, (request, payload, done) => {
+    const announced = Number(request.headers['content-length'] ?? 0);
+    if (announced > CSV_IMPORT_LIMITS.maxBytes) return done(tooLarge(CSV_IMPORT_LIMITS.maxBytes), undefined);
+    if (request.userId && !request.holdsImportSlot) {
+      if (uploading.has(request.userId)) return done(busyImport(), undefined);
+      uploading.add(request.userId);
+      request.holdsImportSlot = true;
+    }
+    readCsvUpload(payload).then(
+      (text) => done(null, text),
+      (error: Error) => done(error, undefined),
+    );
   });
+  const uploadLimit = {
+    rateLimit: {
+      max: fastify.config.importUploadsPerHour,
+      timeWindow: '1 hour',
+      keyGenerator: (request: FastifyRequest) => `import:${request.userId || request.ip}`,
+      errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
+        new HttpError(429, `Too many CSV uploads: at most ${fastify.config.importUploadsPerHour} an hour. Try again in ${context.after}.`),
+    },
+  };
 
   const currencyOf = (userId: string) => repo.accountCurrency(userId);
   const categoriesFor = async (userId: string, f: TransactionFilters) => (f.category?.length ? loadCategories(repo, userId) : undefined);
@@ -377,11 +405,12 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
     '/transactions/import',
     {
       bodyLimit: CSV_IMPORT_LIMITS.maxBytes,
+      config: uploadLimit,
       schema: {
         tags: IMPORT_TAGS,
         security,
         summary: 'Upload a CSV file: detection, a suggested mapping and a preview',
-        description: `Send the file as the raw body with Content-Type text/csv (UTF-8 or Windows-1252), up to ${CSV_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${CSV_IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows. The answer holds the import_id, what was detected (delimiter, header, banner lines, date format, decimal comma, signed or debit/credit amounts), the suggested mapping, exact counts (new, duplicates, duplicates in the file, errors) and the first rows. Then POST /transactions/import/{id}/preview to try another mapping, and /commit to import.`,
+        description: `Send the file as the raw body with Content-Type text/csv (UTF-8 or Windows-1252), up to ${CSV_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${CSV_IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows (413 as soon as the file passes either; the rest is not read). One upload at a time per user (409 while another is being read); IMPORT_UPLOADS_PER_HOUR uploads an hour (429). The answer holds the import_id, what was detected (delimiter, header, banner lines, date format, decimal comma, signed or debit/credit amounts), the suggested mapping, exact counts (new, duplicates, duplicates in the file, errors) and the first rows. Then POST /transactions/import/{id}/preview to try another mapping, and /commit to import.`,
         consumes: CSV_TYPES,
         querystring: importUploadQuery,
         body: z.string().describe('The CSV text'),
@@ -393,9 +422,6 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
       if (text.trim() === '') throw unprocessable('The file is empty');
       const body = await preview(request.userId, text);
       if (body.counts.rows === 0) throw unprocessable('The file has no data rows');
-      if (body.counts.rows > CSV_IMPORT_LIMITS.maxRows) {
-        throw new HttpError(413, `The file has ${body.counts.rows.toLocaleString('en-US')} rows; import at most ${CSV_IMPORT_LIMITS.maxRows.toLocaleString('en-US')} at once`);
-      }
       const job = await repo.imports.create(request.userId, { fileName: request.query.file_name ?? null, content: text, rowsTotal: body.counts.rows, mapping: body.mapping });
       reply.code(201);
       return { import_id: job.id, status: 'uploaded' as const, file_name: job.fileName, ...body };
@@ -457,7 +483,9 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
       const categories = await loadCategories(repo, request.userId);
       knownCategory(categories, mapping.default_expense_category, 'mapping.default_expense_category');
       knownCategory(categories, mapping.default_income_category, 'mapping.default_income_category');
-      const rowsTotal = layoutFile(job.content, mapping.delimiter, mapping.skip_lines, mapping.has_header).data.length;
+      const rowsTotal = countRows(layoutFile(job.content, mapping.delimiter, mapping.skip_lines, mapping.has_header));
+      const running = await repo.imports.active(request.userId);
+      if (running && running.id !== job.id) throw conflict(`Another import of yours is still running (import ${running.id}): wait for it to finish, then start this one`);
       const queued = await repo.imports.queue(request.userId, job.id, request.body as unknown as Record<string, unknown>, rowsTotal);
       if (!queued) throw conflict('This import has already been started');
       runner.enqueue(queued.id);

@@ -15,11 +15,21 @@ export const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.
  */
 export function parseCsv(text: string, delimiter: CsvDelimiter, limit = Infinity): CsvRecord[] {
   const records: CsvRecord[] = [];
+  if (limit <= 0) return records;
+  for (const record of iterateCsv(text, delimiter)) {
+    records.push(record);
+    if (records.length >= limit) break;
+  }
+  return records;
+}
+
+/** The records of parseCsv one at a time, so a whole file is never held as cells (bounded memory). */
+export function* iterateCsv(text: string, delimiter: CsvDelimiter): Generator<CsvRecord> {
   const delim = delimiter.charCodeAt(0);
   const n = text.length;
   let i = 0;
   let line = 1;
-  while (i < n && records.length < limit) {
+  while (i < n) {
     const startLine = line;
     const cells: string[] = [];
     let cell = '';
@@ -88,9 +98,8 @@ export function parseCsv(text: string, delimiter: CsvDelimiter, limit = Infinity
       i = j;
     }
     if (cells.length === 1 && cells[0]!.trim() === '') continue;
-    records.push({ line: startLine, cells });
+    yield { line: startLine, cells };
   }
-  return records;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type ImportPreview,
   type TransactionType,
 } from '../../../contract/transactions';
-import { detectDelimiter, parseCsv, stripBom, unguardCell, type CsvRecord } from './csv';
+import { detectDelimiter, iterateCsv, parseCsv, stripBom, unguardCell, type CsvRecord } from './csv';
 import { detectDateFormat, detectDecimalSeparator, looksLikeAmount, looksLikeDate, parseAmount, parseDate, parseDirection } from './formats';
 
 /** The file cut into records under one layout: what comes before the data, the header, the data. */
@@ -19,19 +19,37 @@ export interface FileLayout {
   skipLines: number;
   hasHeader: boolean;
   header: string[] | null;
-  data: CsvRecord[];
+  /** The first data records (up to SAMPLE_ROWS): what detection and the preview's sample read. */
+  sample: CsvRecord[];
   /** Column names: the header, or "Column 1"… */
   columns: string[];
+  /** Every data record in file order, parsed as it is read: a whole file is never held as cells. */
+  rows(): Generator<CsvRecord>;
 }
 
+const SAMPLE_ROWS = 500;
+
 export function layoutFile(text: string, delimiter: CsvDelimiter, skipLines: number, hasHeader: boolean): FileLayout {
-  const records = parseCsv(stripBom(text), delimiter);
-  const header = hasHeader ? (records[skipLines]?.cells.map((c) => c.trim()) ?? null) : null;
-  const data = records.slice(skipLines + (hasHeader ? 1 : 0));
+  const body = stripBom(text);
+  const first = skipLines + (hasHeader ? 1 : 0);
+  const head = parseCsv(body, delimiter, first + SAMPLE_ROWS);
+  const header = hasHeader ? (head[skipLines]?.cells.map((c) => c.trim()) ?? null) : null;
+  const sample = head.slice(first);
   let width = header?.length ?? 0;
-  for (let i = 0; i < Math.min(data.length, 200); i++) width = Math.max(width, data[i]!.cells.length);
+  for (let i = 0; i < Math.min(sample.length, 200); i++) width = Math.max(width, sample[i]!.cells.length);
   const columns = Array.from({ length: width }, (_, i) => (header?.[i] ? header[i]! : `Column ${i + 1}`));
-  return { delimiter, skipLines, hasHeader, header, data, columns };
+  function* rows(): Generator<CsvRecord> {
+    let index = 0;
+    for (const record of iterateCsv(body, delimiter)) if (index++ >= first) yield record;
+  }
+  return { delimiter, skipLines, hasHeader, header, sample, columns, rows };
+}
+
+/** Data records of a layout, counting no further than `limit` + 1 (so a cap check stops early). */
+export function countRows(layout: FileLayout, limit = Infinity): number {
+  let n = 0;
+  for (const _ of layout.rows()) if (++n > limit) break;
+  return n;
 }
 
 /**
@@ -101,7 +119,7 @@ export interface Suggestion {
 
 /** A complete mapping from header names first, then from what the cells look like. */
 export function suggestMapping(layout: FileLayout, monthFirst: boolean): Suggestion {
-  const sample = layout.data.slice(0, 500);
+  const sample = layout.sample;
   const width = layout.columns.length;
   const columnValues = (i: number) => sample.map((r) => r.cells[i] ?? '');
   const assigned = new Map<Field, number>();

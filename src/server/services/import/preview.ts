@@ -2,7 +2,8 @@ import { fromMinor } from '../../../contract/money';
 import { CSV_IMPORT_LIMITS, type ImportMapping, type ImportPreview, type ImportPreviewRow, type LineError } from '../../../contract/transactions';
 import type { Categories } from '../transactions/categories';
 import { DuplicateTracker, type DuplicateProbe } from './duplicates';
-import { detectLayout, layoutFile, readRow, suggestMapping } from './mapping';
+import { detectLayout, layoutFile, readRow, suggestMapping, type RowResult } from './mapping';
+import { tooManyRows } from './upload';
 
 export interface PreviewInput {
   text: string;
@@ -12,6 +13,8 @@ export interface PreviewInput {
   monthFirst: boolean;
   categories: Categories;
   probe: DuplicateProbe;
+  /** More data rows than this answer 413 as soon as they are counted (default CSV_IMPORT_LIMITS.maxRows). */
+  maxRows?: number;
 }
 
 export type PreviewBody = Omit<ImportPreview, 'import_id' | 'status' | 'file_name'>;
@@ -19,8 +22,9 @@ export type PreviewBody = Omit<ImportPreview, 'import_id' | 'status' | 'file_nam
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Reads the whole file with a mapping (suggested when none is given): every row is parsed and
- * checked for duplicates so the counts are exact; the first rows and errors are returned.
+ * Reads the whole file with a mapping (suggested when none is given), a chunk of records at a
+ * time: every row is parsed and checked for duplicates so the counts are exact; the first rows
+ * and errors are returned. More than maxRows data rows stop the read with a 413.
  */
 export async function previewImport(input: PreviewInput): Promise<PreviewBody> {
   const detectedLayout = detectLayout(input.text);
@@ -31,12 +35,23 @@ export async function previewImport(input: PreviewInput): Promise<PreviewBody> {
   const mapping = input.mapping ?? suggestion.mapping;
 
   const tracker = new DuplicateTracker(input.probe);
-  const counts = { rows: layout.data.length, new: 0, duplicates: 0, duplicates_in_file: 0, errors: 0 };
+  const counts = { rows: 0, new: 0, duplicates: 0, duplicates_in_file: 0, errors: 0 };
   const rows: ImportPreviewRow[] = [];
   const errors: LineError[] = [];
+  const maxRows = input.maxRows ?? CSV_IMPORT_LIMITS.maxRows;
+  const records = layout.rows();
   const chunk = CSV_IMPORT_LIMITS.batchSize * 5;
-  for (let i = 0; i < layout.data.length; i += chunk) {
-    const results = layout.data.slice(i, i + chunk).map((record) => readRow(record, mapping, input.categories.resolve));
+  for (;;) {
+    // One chunk of records at a time: memory stays one chunk whatever the file holds.
+    const results: RowResult[] = [];
+    while (results.length < chunk) {
+      const next = records.next();
+      if (next.done) break;
+      results.push(readRow(next.value, mapping, input.categories.resolve));
+    }
+    if (results.length === 0) break;
+    counts.rows += results.length;
+    if (counts.rows > maxRows) throw tooManyRows(maxRows);
     await tracker.prime(results.flatMap((r) => (r.ok ? [r.row] : [])));
     for (const r of results) {
       if (!r.ok) {
@@ -84,7 +99,7 @@ export async function previewImport(input: PreviewInput): Promise<PreviewBody> {
   }
   return {
     columns: layout.columns,
-    sample: layout.data.slice(0, 10).map((r) => r.cells),
+    sample: layout.sample.slice(0, 10).map((r) => r.cells),
     detected: input.mapping
       ? { ...suggestion.detected, delimiter: mapping.delimiter, has_header: mapping.has_header, skip_lines: mapping.skip_lines }
       : suggestion.detected,

@@ -3,7 +3,7 @@ import { CSV_IMPORT_LIMITS, importCommitRequest, type LineError } from '../../..
 import type { NewTransaction, TransactionsRepository } from '../../repositories/transactions';
 import { loadCategories } from '../transactions/categories';
 import { DuplicateTracker } from './duplicates';
-import { layoutFile, readRow, type ImportRow } from './mapping';
+import { layoutFile, readRow, type ImportRow, type RowResult } from './mapping';
 
 export interface ImportRunnerOptions {
   repo: TransactionsRepository;
@@ -88,20 +88,31 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     const categories = await loadCategories(repo, job.userId);
     const layout = layoutFile(job.content, mapping.delimiter, mapping.skip_lines, mapping.has_header);
     const tracker = new DuplicateTracker((triples) => repo.duplicateCandidates(job.userId, triples, job.id));
-    const readBatch = (from: number) => layout.data.slice(from, from + batchSize).map((record) => readRow(record, mapping, categories.resolve));
+    // The file is read record by record; only one batch is ever held as parsed rows.
+    const records = layout.rows();
+    const readBatch = (size: number): RowResult[] => {
+      const batch: RowResult[] = [];
+      while (batch.length < size) {
+        const next = records.next();
+        if (next.done) break;
+        batch.push(readRow(next.value, mapping, categories.resolve));
+      }
+      return batch;
+    };
 
     // After a restart: replay the decisions of the rows already done, so duplicate counting continues exactly.
     for (let i = 0; i < job.rowsDone; i += batchSize) {
-      const rows = readBatch(i).flatMap((r) => (r.ok ? [r.row] : []));
+      const rows = readBatch(Math.min(batchSize, job.rowsDone - i)).flatMap((r) => (r.ok ? [r.row] : []));
       await tracker.prime(rows);
       for (const row of rows) tracker.classify(row);
       await yieldToEventLoop();
     }
 
     let rowsDone = job.rowsDone;
-    while (rowsDone < layout.data.length) {
+    for (;;) {
       if (stopped) return;
-      const results = readBatch(rowsDone);
+      const results = readBatch(batchSize);
+      if (results.length === 0) break;
       await tracker.prime(results.flatMap((r) => (r.ok ? [r.row] : [])));
       const insert: NewTransaction[] = [];
       const errors: LineError[] = [];
