@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
+import { capConnections, httpTimeouts } from './connections';
 
 export const webDistDir = resolve(import.meta.dirname, '../../dist/web');
 
@@ -13,7 +14,9 @@ export const runtimeConfig = (config: Pick<Config, 'apiUrl' | 'env'>) => ({ apiU
 /** Serves the built SPA on APP_URL with history fallback and the runtime config at /config.json. */
 export async function buildWebServer(config: Config, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
   if (!existsSync(join(webDistDir, 'index.html'))) throw new Error(`The web app is not built: run 'npm run build' (looked in ${webDistDir})`);
-  const web = Fastify({ logger });
+  // The same timeouts and connection caps as the API: slow clients are no better on the app's port.
+  const web = Fastify({ logger, ...httpTimeouts(config) });
+  capConnections(web.server, config);
   await web.register(helmet, {
     contentSecurityPolicy: {
       directives: {
