@@ -35,6 +35,7 @@ const envSchema = z
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().min(3).default('Finu <no-reply@finu.local>'),
     AUTH_RATE_LIMIT_PER_MINUTE: positiveInt('AUTH_RATE_LIMIT_PER_MINUTE').default(10),
+    MAIL_LIMIT_PER_ADDRESS_PER_HOUR: positiveInt('MAIL_LIMIT_PER_ADDRESS_PER_HOUR').default(5),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' })
       .default('info'),
@@ -87,6 +88,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   authRateLimitPerMinute: number;
+  /** Mails (verification, reset) one address may be sent per hour, whichever API process sends them. */
+  mailLimitPerAddressPerHour: number;
   logLevel: Env['LOG_LEVEL'];
   verificationTtlHours: number;
   resetTtlMinutes: number;
@@ -135,6 +138,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    mailLimitPerAddressPerHour: e.MAIL_LIMIT_PER_ADDRESS_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     verificationTtlHours: e.VERIFICATION_TTL_HOURS,
     resetTtlMinutes: e.RESET_TTL_MINUTES,
