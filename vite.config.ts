@@ -21,6 +21,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/web/**/*.test.{ts,tsx}', 'tests/docs/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      { extends: true, test: { name: 'reliability', include: ['tests/reliability/**/*.test.ts'], environment: 'node', testTimeout: 1_800_000, hookTimeout: 300_000, fileParallelism: false } },
     ],
   },
 });

@@ -147,6 +147,8 @@ describe('session (spec §4) through the browser', () => {
     await login.heading.waitFor();
     expect(await storedToken(page)).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    // The server revoked the token too: a copy of it (another tab, a stolen one) no longer works.
+    await expect.poll(async () => (await fetch(`${apiUrl}/users/me`, { headers: { authorization: `Bearer ${user.token}` } })).status, { timeout: 10_000 }).toBe(401);
 
     // Signed out for real: going Back to the page the user was on sends them to log in again, and after an
     // explicit logout the login page does not remember that page for whoever logs in next.
