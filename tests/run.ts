@@ -25,7 +25,8 @@ Runs, in order, stopping at the first failure:
   lint       eslint .
   typecheck  tsc --noEmit -p tsconfig.json
   unit       vitest project "unit"   (tests/machines, tests/web, tests/docs)  } one vitest
-  server     vitest project "server" (tests/server)                          } process
+  server     vitest project "server" (tests/server) and "reliability"       } process
+             (tests/reliability, short sizes; npm run test:reliability runs the long ones)
   e2e        vitest --config ${e2eConfig} (Chromium; skipped while the file is missing)
 
 Options:
@@ -250,7 +251,8 @@ async function main(options: Options): Promise<number> {
     const name = projects.join(' + ');
     if (options.steps.has('server')) console.log(dim(databaseNote()));
     await step(name, `--only=${projects.join(',')}`, () =>
-      runVitest(name, projects.flatMap((project) => ['--project', project]), options.filters),
+      // The short reliability tests (tests/reliability: crash on PGlite) run beside the server suite.
+      runVitest(name, [...projects.flatMap((project) => ['--project', project]), ...(projects.includes('server') ? ['--project', 'reliability'] : [])], options.filters),
     );
   }
 

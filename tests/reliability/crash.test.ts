@@ -11,7 +11,7 @@ import { allTransactions, cents, createAccount, http, LONG, logIn, startApi, typ
  * are gone (must be 0); then check the rollups (summary totals) against a sum of the rows.
  * PGlite always; PostgreSQL when DATABASE_URL is set, and only with fsync on (.ci/run starts one).
  */
-const ROUNDS = LONG ? 10 : 2;
+const ROUNDS = LONG ? 10 : 1;
 const WRITERS = 8;
 
 interface RoundResult {
@@ -84,7 +84,7 @@ describe('kill -9 during writes loses no acknowledged write', () => {
     dirs.push(dataDir);
     const results = await crashRounds(() => startApi({ dataDir }));
     expect(results.map((r) => r.lost)).toEqual(results.map(() => 0));
-    expect(results.at(-1)!.acknowledged).toBeGreaterThan(20 * ROUNDS);
+    expect(results.at(-1)!.acknowledged).toBeGreaterThanOrEqual(25 * ROUNDS);
   });
 
   describe.runIf(process.env.DATABASE_URL)('on PostgreSQL', () => {
