@@ -105,6 +105,10 @@ export const sessionMachine = setup({
     fetchProfile: fromPromise<SessionUser, { token: string }>(async () => {
       throw new Error('fetchProfile not provided');
     }),
+    /** Exchanges the email-verification callback's one-time token for a session token (POST /users/session). */
+    exchangeToken: fromPromise<IssuedToken, { token: string }>(async () => {
+      throw new Error('exchangeToken not provided');
+    }),
     /** The authentication check of a restored session (GET /users/me, then the profile). */
     checkSession: fromPromise<SessionUser, { token: string }>(async () => {
       throw new Error('checkSession not provided');
@@ -115,6 +119,8 @@ export const sessionMachine = setup({
     persist: (_, _params: { token: string | null; user: SessionUser | null }) => {},
     /** Removes token and user from local storage. */
     clearPersisted: () => {},
+    /** Revokes the token server-side (POST /users/logout); fire and forget, the local session ends at once. */
+    revokeSession: (_, _params: { token: string | null }) => {},
     /** Resets every other app actor (logout resets all app state). */
     resetApp: () => {},
     notify: (_, _params: Toast) => {},
@@ -123,6 +129,7 @@ export const sessionMachine = setup({
   guards: {
     hasToken: ({ context }) => Boolean(context.token),
     callbackValid: ({ event }) => event.type === 'session.callback' && readCallback(event.kind, event.params).ok,
+    emailCallbackValid: ({ event }) => event.type === 'session.callback' && event.kind === 'email' && readCallback(event.kind, event.params).ok,
     callbackHasError: ({ event }) => event.type === 'session.callback' && Boolean(event.params.error),
   },
 }).createMachine({
@@ -233,6 +240,34 @@ export const sessionMachine = setup({
         },
       },
     },
+    exchangingToken: {
+      description: "The email-verification callback's token is single-use and short-lived (it travelled in a URL): POST /users/session swaps it for a session token at once.",
+      tags: ['busy'],
+      invoke: {
+        src: 'exchangeToken',
+        input: ({ event }) => {
+          const read = event.type === 'session.callback' ? readCallback(event.kind, event.params) : null;
+          return { token: read?.ok ? read.token : '' };
+        },
+        onDone: {
+          target: 'signingIn',
+          actions: [
+            assign({ token: ({ event }) => event.output.access_token, error: null }),
+            { type: 'persist', params: ({ context }) => ({ token: context.token, user: context.user }) },
+            { type: 'notify', params: { kind: 'success', message: sessionTexts.emailVerified } },
+          ],
+        },
+        onError: {
+          target: 'anonymous',
+          actions: [
+            assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.verificationFailed) }),
+            'clearPersisted',
+            { type: 'notify', params: ({ context }) => failureToast(context, 'Email verification error: ') },
+            { type: 'navigate', params: { to: '/login' } },
+          ],
+        },
+      },
+    },
     signingIn: {
       description: 'A token was obtained (login, callback or verification): GET /users/me/profile, then the user is signed in.',
       tags: ['busy'],
@@ -266,6 +301,7 @@ export const sessionMachine = setup({
         'session.logout': {
           target: 'anonymous',
           actions: [
+            { type: 'revokeSession', params: ({ context }) => ({ token: context.token }) },
             assign({ token: null, user: null, returnTo: null, registeredEmail: null, error: null, signedOutBy: 'logout' }),
             'clearPersisted',
             'resetApp',
@@ -314,6 +350,15 @@ export const sessionMachine = setup({
           { type: 'notify', params: ({ event }) => ({ kind: 'error', message: `${event.kind === 'email' ? 'Email verification error' : 'OAuth error'}: ${event.params.error}` }) },
           { type: 'navigate', params: { to: '/login' } },
         ],
+      },
+      {
+        description: 'A valid email-verification callback: its one-time token is exchanged for a session token first.',
+        guard: 'emailCallbackValid',
+        target: '.exchangingToken',
+        actions: assign(({ event }) => {
+          const read = readCallback(event.kind, event.params);
+          return read.ok ? { token: null, user: { user_id: read.userId }, error: null } : {};
+        }),
       },
       {
         description: 'A valid callback stores token and user id, then loads the profile.',

@@ -48,6 +48,9 @@ export const verifyEmailResponse = tokenResponse.extend({
 });
 
 export const emailOnly = z.object({ email });
+
+/** The one-time token of the email-verification callback, exchanged at once for a session token. */
+export const sessionExchangeRequest = z.object({ token: z.string().min(1, 'token is required').max(2048) });
 export const messageResponse = z.object({ message: z.string() });
 
 export const resetPasswordRequest = z.object({

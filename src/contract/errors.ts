@@ -11,6 +11,8 @@ export const defaultMessages = {
   nonce: 'Failed to get nonce',
   web3Auth: 'Web3 authentication failed',
   verifyEmail: 'Email verification failed',
+  logout: 'Logout failed',
+  logoutEverywhere: 'Failed to log out everywhere',
   resendVerification: 'Failed to resend verification',
   forgotPassword: 'Failed to send password reset',
   resetPassword: 'Password reset failed',

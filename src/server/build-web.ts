@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { webDistDir } from './web';
@@ -26,15 +27,24 @@ export function webBuildIsStale(): boolean {
 export async function ensureWebBuild(log: (line: string) => void): Promise<void> {
   if (!webBuildIsStale()) return;
   log('Building the web app (first start or sources changed)…');
-  const { build } = await import('vite');
   const fresh = `${webDistDir}.build-${process.pid}-${Date.now()}`;
   const retired = `${webDistDir}.old-${process.pid}-${Date.now()}`;
   try {
-    await build({ root, logLevel: 'warn', configFile: join(root, 'vite.config.ts'), build: { outDir: fresh, emptyOutDir: true } });
+    // In a child process: Vite's bundler would otherwise keep hundreds of MB in the server for its whole life.
+    await viteBuild(fresh);
     if (existsSync(webDistDir)) renameSync(webDistDir, retired);
     renameSync(fresh, webDistDir);
   } finally {
     rmSync(fresh, { recursive: true, force: true });
     rmSync(retired, { recursive: true, force: true });
   }
+}
+
+function viteBuild(outDir: string): Promise<void> {
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`Building the web app failed (vite build exited with ${code})`))));
+  });
 }

@@ -41,6 +41,7 @@ const envSchema = z
     MAX_CONNECTIONS: positiveInt('MAX_CONNECTIONS').default(4_096),
     MAX_CONNECTIONS_PER_IP: positiveInt('MAX_CONNECTIONS_PER_IP').default(256),
     IMPORT_UPLOADS_PER_HOUR: positiveInt('IMPORT_UPLOADS_PER_HOUR').default(30),
+    MAIL_LIMIT_PER_ADDRESS_PER_HOUR: positiveInt('MAIL_LIMIT_PER_ADDRESS_PER_HOUR').default(5),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' })
       .default('info'),
@@ -97,6 +98,8 @@ export interface Config {
   http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; socketIdleTimeoutMs: number; maxConnections: number; maxConnectionsPerIp: number };
   /** CSV uploads a user may start per hour (each is parsed in memory). */
   importUploadsPerHour: number;
+  /** Mails (verification, reset) one address may be sent per hour, whichever API process sends them. */
+  mailLimitPerAddressPerHour: number;
   logLevel: Env['LOG_LEVEL'];
   verificationTtlHours: number;
   resetTtlMinutes: number;
@@ -153,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     },
     importUploadsPerHour: e.IMPORT_UPLOADS_PER_HOUR,
+    mailLimitPerAddressPerHour: e.MAIL_LIMIT_PER_ADDRESS_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     verificationTtlHours: e.VERIFICATION_TTL_HOURS,
     resetTtlMinutes: e.RESET_TTL_MINUTES,

@@ -5,7 +5,7 @@ import { LoginPage } from './pages/LoginPage';
 import { RegisterPage } from './pages/RegisterPage';
 import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { Toasts } from './pages/Toasts';
-import { changePasswordElsewhere, createVerifiedUser, linkOf, PASSWORD, readOutbox, uniqueEmail, waitForMail } from './support/api';
+import { callApi, changePasswordElsewhere, createVerifiedUser, linkOf, PASSWORD, readOutbox, uniqueEmail, waitForMail } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
 
 // Spec §8 texts; the server's own details come from src/server/routes/users.ts.
@@ -147,12 +147,38 @@ describe('session (spec §4) through the browser', () => {
     await login.heading.waitFor();
     expect(await storedToken(page)).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    // The server revoked the token too: a copy of it (another tab, a stolen one) no longer works.
+    await expect.poll(async () => (await fetch(`${apiUrl}/users/me`, { headers: { authorization: `Bearer ${user.token}` } })).status, { timeout: 10_000 }).toBe(401);
 
     // Signed out for real: going Back to the page the user was on sends them to log in again, and after an
     // explicit logout the login page does not remember that page for whoever logs in next.
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/login' && !url.searchParams.has('from'));
     await login.heading.waitFor();
+  });
+
+  it("'Log out everywhere' in Settings ends this session and every other one, on the server too", async () => {
+    const { page, apiUrl } = browser;
+    const user = await createVerifiedUser(apiUrl);
+    // Settings needs completed onboarding (spec §2: redirect mode).
+    await callApi(apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency: 'EUR', monthly_income: 3200, main_goal: 'understand_spending', help_with: [] } });
+    const otherDevice = (await callApi<{ access_token: string }>(apiUrl, '', 'POST', '/users/login', { email: user.email, password: user.password })).access_token;
+    await (await AppShell.openSignedIn(page, user.token, '/settings')).waitUntilShown();
+    const section = page.getByRole('region', { name: 'Sessions' });
+    await section.waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'settings-sessions');
+    await section.getByRole('button', { name: 'Log out everywhere' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log out everywhere?' });
+    await dialog.waitFor();
+    await saveScreenshot(page, 'settings-logout-everywhere-confirm');
+    await dialog.getByRole('button', { name: 'Log out everywhere' }).click();
+    await new Toasts(page).waitFor('Logged out on every device');
+    await waitForPath(page, '/login');
+    expect(await storedToken(page)).toBeNull();
+    for (const token of [user.token, otherDevice]) {
+      expect((await fetch(`${apiUrl}/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    }
   });
 
   it('a wrong password shows the server detail; the right one toasts success and signs in', async () => {

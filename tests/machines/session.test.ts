@@ -100,16 +100,45 @@ describe('session machine (spec §4 Session)', () => {
     expect(s.lastToast()?.message).toBe('An account with this email already exists.');
   });
 
-  it('the email-verification callback stores token and user and marks the user authenticated', async () => {
+  it('the email-verification callback exchanges its one-time token for a session token, stores it and marks the user authenticated', async () => {
     const backend = fakeBackend();
-    backend.addAccount('ev@example.com', 'pw');
-    const { access_token, user_id } = await backend.login({ email: 'ev@example.com', password: 'pw' });
+    const { user_id } = backend.addAccount('ev@example.com', 'pw');
+    const once = backend.oneTimeTokenFor('ev@example.com');
     const s = startSession(backend);
-    s.actor.send({ type: 'session.callback', kind: 'email', params: { success: 'true', token: access_token, user_id, token_type: 'bearer' } });
+    s.actor.send({ type: 'session.callback', kind: 'email', params: { success: 'true', token: once, user_id, token_type: 'bearer' } });
     await s.settled();
     expect(s.actor.getSnapshot().hasTag('authenticated')).toBe(true);
-    expect(s.storage.token).toBe(access_token);
+    expect(s.storage.token).not.toBe(once);
+    expect(backend.tokens.get(s.storage.token!)).toBe(user_id);
     expect(s.toasts.map((t) => t.message)).toContain('Email verified successfully!');
+  });
+
+  it('a verification callback whose token was already used ends anonymous on /login with the server text', async () => {
+    const backend = fakeBackend();
+    const { user_id } = backend.addAccount('used@example.com', 'pw');
+    const once = backend.oneTimeTokenFor('used@example.com');
+    await backend.exchange(once);
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.callback', kind: 'email', params: { success: 'true', token: once, user_id } });
+    await s.settled();
+    expect(s.actor.getSnapshot().matches('anonymous')).toBe(true);
+    expect(s.storage.token).toBeNull();
+    expect(s.lastToast()).toEqual({ kind: 'error', message: 'Email verification error: This sign-in link is invalid or was already used. Please log in.' });
+    expect(s.navigations.at(-1)).toBe('/login');
+  });
+
+  it('logout revokes the token on the server as well as clearing the local session', async () => {
+    const backend = fakeBackend();
+    backend.addAccount('out@example.com', 'pw');
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.login', credentials: { email: 'out@example.com', password: 'pw' } });
+    await s.settled();
+    const token = s.storage.token!;
+    s.actor.send({ type: 'session.logout' });
+    await s.settled();
+    expect(backend.revoked).toEqual([token]);
+    expect(s.storage.token).toBeNull();
+    expect(s.lastToast()?.message).toBe('Logged out successfully');
   });
 
   it("the email-verification callback without success 'true', token and user_id fails with 'Invalid email verification response'", async () => {

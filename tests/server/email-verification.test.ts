@@ -55,10 +55,29 @@ describe('GET /users/verify-email opened from the mail in a browser', () => {
     expect(params.get('message')).toBe('Email verified successfully');
     expect(params.get('error')).toBeNull();
 
-    // The token in the redirect is a working session for that user.
-    const me = await app.inject({ method: 'GET', url: '/users/me', headers: bearer(params.get('token')!) });
+    // The token in the redirect (a URL, so it lands in history and logs) is no session: it is exchanged once for one.
+    const oneTime = params.get('token')!;
+    expect((await app.inject({ method: 'GET', url: '/users/me', headers: bearer(oneTime) })).statusCode).toBe(401);
+    const exchanged = await app.inject({ method: 'POST', url: '/users/session', payload: { token: oneTime } });
+    expect(exchanged.statusCode).toBe(200);
+    const me = await app.inject({ method: 'GET', url: '/users/me', headers: bearer(exchanged.json().access_token) });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ user_id: userId, email, email_verified: true });
+  });
+
+  it('the callback token signs in once: a second exchange is 401 with a detail', async () => {
+    const email = uniqueEmail('once');
+    await signUp(app, email);
+    const oneTime = appRedirect((await openInBrowser(pathOf(await verificationLink(app, email)))).headers.location).get('token')!;
+    const both = await Promise.all([1, 2, 3].map(() => app.inject({ method: 'POST', url: '/users/session', payload: { token: oneTime } })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401, 401]);
+    expect(both.find((r) => r.statusCode === 401)!.json()).toEqual({ detail: 'This sign-in link is invalid or was already used. Please log in.' });
+  });
+
+  it('a session token cannot be exchanged as a sign-in token', async () => {
+    const user = await signUpAndVerify(app);
+    const res = await app.inject({ method: 'POST', url: '/users/session', payload: { token: user.token } });
+    expect(res.statusCode).toBe(401);
   });
 
   it('a link already used redirects with an error parameter and no token', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
@@ -21,9 +22,11 @@ afterAll(() => testApp?.close());
 
 const me = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/users/me', headers });
 
-function sign(claims: { sub?: string; ver?: number }, options: { secret?: string; expiresAt?: number } = {}) {
+function sign(claims: { sub?: string; ver?: number; jti?: string | null }, options: { secret?: string; expiresAt?: number } = {}) {
   const jwt = new SignJWT(claims.ver === undefined ? {} : { ver: claims.ver }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt();
   if (claims.sub) jwt.setSubject(claims.sub);
+  // Every session token has an id (what logout revokes); `jti: null` leaves it out.
+  if (claims.jti !== null) jwt.setJti(claims.jti ?? randomUUID());
   jwt.setExpirationTime(options.expiresAt ?? '1h');
   return jwt.sign(new TextEncoder().encode(options.secret ?? JWT_SECRET));
 }
@@ -99,6 +102,7 @@ describe('authentication of protected calls', () => {
     ['a token signed with another secret', async () => bearer(await sign({ sub: user.userId, ver: 0 }, { secret: 'another-secret-that-is-also-32-characters-long' })), SESSION_INVALID],
     ['an expired token', async () => bearer(await sign({ sub: user.userId, ver: 0 }, { expiresAt: Math.floor(Date.now() / 1000) - 60 })), SESSION_INVALID],
     ['a token without the session version', async () => bearer(await sign({ sub: user.userId })), SESSION_INVALID],
+    ['a token without an id (it could not be revoked)', async () => bearer(await sign({ sub: user.userId, ver: 0, jti: null })), SESSION_INVALID],
     ['a token of an older session version', async () => bearer(await sign({ sub: user.userId, ver: -1 })), SESSION_INVALID],
     ['a token without a subject', async () => bearer(await sign({ ver: 0 })), SESSION_INVALID],
     ['a token whose subject is not a user id', async () => bearer(await sign({ sub: "x' or '1'='1", ver: 0 })), SESSION_INVALID],

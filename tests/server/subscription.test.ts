@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
@@ -370,9 +371,9 @@ describe('billing portal (local)', () => {
     const tampered = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
     const secret = new TextEncoder().encode(JWT_SECRET);
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ scope: 'billing-portal' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.userId).setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(secret);
+    const expired = await new SignJWT({ scope: 'billing-portal', ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.userId).setJti(randomUUID()).setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(secret);
     // The same construction, unexpired, is accepted: the refusal above is about expiry, not the secret.
-    const fresh = await new SignJWT({ scope: 'billing-portal' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.userId).setIssuedAt(now).setExpirationTime(now + 60).sign(secret);
+    const fresh = await new SignJWT({ scope: 'billing-portal', ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.userId).setJti(randomUUID()).setIssuedAt(now).setExpirationTime(now + 60).sign(secret);
     expect((await app.inject({ method: 'GET', url: `/billing/portal?token=${fresh}` })).statusCode).toBe(200);
 
     for (const bad of [tampered, expired]) {
@@ -384,6 +385,27 @@ describe('billing portal (local)', () => {
       expect(post.headers.location).not.toContain('done=');
     }
     expect(await statusOf(user)).toMatchObject({ status: 'active', cancel_at_period_end: false });
+  });
+
+  it('the portal link stops opening after a password change and after log out everywhere', async () => {
+    for (const revoke of ['change-password', 'logout-all'] as const) {
+      const user = await subscribedUser();
+      const link = await portalUrl(user);
+      expect((await app.inject({ method: 'GET', url: `/billing/portal?token=${encodeURIComponent(tokenOf(link))}` })).statusCode).toBe(200);
+      const res =
+        revoke === 'change-password'
+          ? await call(user, 'POST', '/users/me/change-password', { current_password: user.password, new_password: 'a brand new passphrase' })
+          : await call(user, 'POST', '/users/logout-all');
+      expect(res.statusCode).toBe(200);
+      const page = await app.inject({ method: 'GET', url: `/billing/portal?token=${encodeURIComponent(tokenOf(link))}` });
+      expect(page.statusCode).toBe(401);
+      expect(page.body).toContain('This link has expired');
+      const post = await form(`/billing/portal/cancel?token=${encodeURIComponent(tokenOf(link))}`, {});
+      expect(post.headers.location).not.toContain('done=');
+      const password = revoke === 'change-password' ? 'a brand new passphrase' : user.password;
+      const login = await app.inject({ method: 'POST', url: '/users/login', payload: { email: user.email, password } });
+      expect(await statusOf({ ...user, token: login.json().access_token })).toMatchObject({ status: 'active', cancel_at_period_end: false });
+    }
   });
 
   it('a session token is not a portal token, and a portal token is not a session token', async () => {

@@ -3,6 +3,7 @@
 #
 #   url=$(tests/support/postgres.sh start DIR)   # prints postgresql://finu:<random>@127.0.0.1:<port>/postgres
 #   tests/support/postgres.sh stop DIR           # stops the cluster and deletes DIR
+#   PG_DURABLE=1 tests/support/postgres.sh start DIR   # fsync on (the reliability crash tests)
 #
 # Uses the newest /usr/lib/postgresql/*/bin (Debian's postgresql package), or PG_BIN if set.
 # initdb refuses to run as root, so as root the cluster belongs to the `postgres` user; when
@@ -85,14 +86,19 @@ start() {
   rm -f "$home/pwfile"
 
   port=$(free_port)
-  # A test cluster: TCP on loopback only (no socket path to outgrow), durability traded for speed.
+  # A test cluster: TCP on loopback only (no socket path to outgrow), durability traded for speed,
+  # unless PG_DURABLE=1 (the crash tests): then fsync, synchronous commit and full-page writes stay on.
+  local durability="fsync = off
+synchronous_commit = off
+full_page_writes = off"
+  [[ ${PG_DURABLE:-} == 1 ]] && durability="fsync = on
+synchronous_commit = on
+full_page_writes = on"
   as_owner sh -c "cat >> '$home/data/postgresql.conf'" <<EOF
 listen_addresses = '127.0.0.1'
 port = $port
 unix_socket_directories = ''
-fsync = off
-synchronous_commit = off
-full_page_writes = off
+$durability
 max_connections = 200
 EOF
   if ! as_owner "$bin/pg_ctl" -D "$home/data" -l "$home/data/postgres.log" -w -t 60 start >/dev/null; then

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
+import { DURABLE_START_PARAMS, DurableNodeFS, initDataDir } from './durable-fs';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -48,7 +49,9 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   } else {
     const dir = resolve(config.dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    initDataDir(dir);
+    // Every acknowledged commit on disk: fsync on, and an fsync PGlite's NODEFS lacks (docs/performance.md).
+    client = new PGlite({ fs: new DurableNodeFS(dir), startParams: DURABLE_START_PARAMS });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { jwtVerify, SignJWT } from 'jose';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { isUuid } from '../../contract/fields';
 import { unauthorized } from '../errors';
 import { resolveJwtSecret } from '../services/secrets';
@@ -12,67 +13,85 @@ export interface IssuedToken {
   expires_in: number;
 }
 
+/** A verified token: whose it is, its id (for revocation) and when it expires. */
+export interface TokenClaims {
+  userId: string;
+  jti: string;
+  expiresAt: Date;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: rejects a request without a valid, current bearer token. */
     authenticate(request: FastifyRequest): Promise<void>;
     issueToken(userId: string, tokenVersion: number): Promise<IssuedToken>;
-    /** A short-lived token for one purpose (e.g. the billing portal link); not a session. */
+    /** A short-lived token for one purpose (the billing portal link, a one-time sign-in); not a session. */
     signScopedToken(userId: string, scope: string, ttlSeconds: number): Promise<string>;
-    /** The user id of a valid scoped token, else undefined. */
+    /** The user id of a valid, current scoped token, else undefined. */
     verifyScopedToken(token: string, scope: string): Promise<string | undefined>;
+    /** The claims of a valid, current scoped token, else undefined (for single-use tokens). */
+    verifyScopedClaims(token: string, scope: string): Promise<TokenClaims | undefined>;
   }
   interface FastifyRequest {
     userId: string;
+    /** The bearer token's id and expiry (what `POST /users/logout` revokes). */
+    session: TokenClaims | null;
   }
 }
+
+const EXPIRED = 'Session expired or invalid. Please log in again.';
 
 export default fp(
   async function authPlugin(app: FastifyInstance) {
     const secret = resolveJwtSecret(app.config);
     const ttl = app.config.jwtTtlSeconds;
+    const { sessions } = app.repos;
     app.decorateRequest('userId', '');
+    app.decorateRequest('session', null);
 
-    app.decorate('issueToken', async (userId: string, tokenVersion: number): Promise<IssuedToken> => {
-      const token = await new SignJWT({ ver: tokenVersion })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(userId)
-        .setIssuedAt()
-        .setExpirationTime(`${ttl}s`)
-        .sign(secret);
-      return { access_token: token, token_type: 'bearer', user_id: userId, expires_in: ttl };
-    });
+    const sign = (userId: string, claims: Record<string, unknown>, ttlSeconds: number) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setJti(randomUUID()).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(secret);
 
-    app.decorate('signScopedToken', (userId: string, scope: string, ttlSeconds: number) =>
-      new SignJWT({ scope }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(secret),
-    );
-    app.decorate('verifyScopedToken', async (token: string, scope: string) => {
+    /**
+     * A token is good while its signature and expiry hold, its version is the user's current one
+     * (a password change or 'log out everywhere' bumps it) and its id is not on the deny-list.
+     */
+    const check = async (token: string, scope: string | undefined): Promise<TokenClaims | undefined> => {
+      let payload: JWTPayload;
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-        return payload.scope === scope ? payload.sub : undefined;
+        ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
       } catch {
         return undefined;
       }
+      if ((payload.scope ?? undefined) !== scope) return undefined;
+      const { sub, jti, exp, ver } = payload;
+      // A token signed with our secret but naming no user id (a forged or foreign sub) is no session.
+      if (typeof sub !== 'string' || !isUuid(sub) || typeof jti !== 'string' || typeof exp !== 'number') return undefined;
+      const state = await sessions.state(sub, jti);
+      if (!state || state.revoked || state.tokenVersion !== ver) return undefined;
+      return { userId: sub, jti, expiresAt: new Date(exp * 1000) };
+    };
+
+    app.decorate('issueToken', async (userId: string, tokenVersion: number): Promise<IssuedToken> => {
+      const token = await sign(userId, { ver: tokenVersion }, ttl);
+      return { access_token: token, token_type: 'bearer', user_id: userId, expires_in: ttl };
     });
+
+    app.decorate('signScopedToken', async (userId: string, scope: string, ttlSeconds: number) => {
+      const ver = (await app.repos.users.tokenVersion(userId)) ?? -1;
+      return sign(userId, { scope, ver }, ttlSeconds);
+    });
+    app.decorate('verifyScopedClaims', (token: string, scope: string) => check(token, scope));
+    app.decorate('verifyScopedToken', async (token: string, scope: string) => (await check(token, scope))?.userId);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(.+)$/i.exec(header);
       if (!match) throw unauthorized('Not authenticated');
-      let sub: string | undefined;
-      let ver: unknown;
-      try {
-        const { payload } = await jwtVerify(match[1]!, secret, { algorithms: ['HS256'] });
-        sub = payload.sub;
-        ver = payload.ver;
-      } catch {
-        throw unauthorized('Session expired or invalid. Please log in again.');
-      }
-      // A token signed with our secret but naming no user id (a forged or foreign sub) is no session.
-      if (!sub || !isUuid(sub)) throw unauthorized('Session expired or invalid. Please log in again.');
-      const current = await app.repos.users.tokenVersion(sub);
-      if (current === undefined || current !== ver) throw unauthorized('Session expired or invalid. Please log in again.');
-      request.userId = sub;
+      const claims = await check(match[1]!, undefined);
+      if (!claims) throw unauthorized(EXPIRED);
+      request.userId = claims.userId;
+      request.session = claims;
     });
   },
   { name: 'auth', dependencies: ['repositories'] },

@@ -4,6 +4,8 @@ import { chatRepository, type ChatRepository } from '../repositories/chat';
 import { dashboardRepository, type DashboardRepository } from '../repositories/dashboard';
 import { emailTokensRepository, type EmailTokensRepository } from '../repositories/emailTokens';
 import { goalsRepository, type GoalsRepository } from '../repositories/goals';
+import { sessionsRepository, type SessionsRepository } from '../repositories/sessions';
+import { throttlesRepository, type ThrottlesRepository } from '../repositories/throttles';
 import { outboxRepository, type OutboxRepository } from '../repositories/outbox';
 import { subscriptionsRepository, type SubscriptionsRepository } from '../repositories/subscriptions';
 import { transactionsRepository, type TransactionsRepository } from '../repositories/transactions';
@@ -18,6 +20,8 @@ export interface Repositories {
   chat: ChatRepository;
   dashboard: DashboardRepository;
   transactions: TransactionsRepository;
+  sessions: SessionsRepository;
+  throttles: ThrottlesRepository;
 }
 
 declare module 'fastify' {
@@ -38,6 +42,8 @@ export default fp(
       chat: chatRepository(app.db),
       dashboard: dashboardRepository(app.db),
       transactions: transactionsRepository(app.db),
+      sessions: sessionsRepository(app.db),
+      throttles: throttlesRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

@@ -144,25 +144,44 @@ export function transactionsRepository(db: Db) {
       return rows[0];
     },
 
-    async create(userId: string, input: NewTransaction): Promise<TransactionRow> {
-      const [row] = await db.insert(transactions).values(toInsert(userId, input, 'manual', null)).returning(rowColumns);
-      return row!;
+    /**
+     * Adds a transaction; undefined when its (user) category was deleted meanwhile. `ownCategory`:
+     * the category is one of the user's own (not a default), held with a row lock until commit so a
+     * concurrent delete of it either waits and sees this row, or wins and this insert is refused.
+     */
+    async create(userId: string, input: NewTransaction, ownCategory = false): Promise<TransactionRow | undefined> {
+      return db.transaction(async (tx) => {
+        if (ownCategory && !(await holdCategory(tx, userId, input.category))) return undefined;
+        const [row] = await tx.insert(transactions).values(toInsert(userId, input, 'manual', null)).returning(rowColumns);
+        return row;
+      });
     },
 
-    async update(userId: string, id: string, patch: TransactionPatch): Promise<TransactionRow | undefined> {
+    /** Changes a transaction; 'category_gone' when the user category it moves to was deleted meanwhile. */
+    async update(userId: string, id: string, patch: TransactionPatch, ownCategory = false): Promise<TransactionRow | 'category_gone' | undefined> {
       if (!isUuid(id)) return undefined;
-      const rows = await db
-        .update(transactions)
-        .set({ ...patch, updatedAt: sql`now()` })
-        .where(owned(userId, id))
-        .returning(rowColumns);
-      return rows[0];
+      return db.transaction(async (tx) => {
+        if (ownCategory && patch.category !== undefined && !(await holdCategory(tx, userId, patch.category))) return 'category_gone' as const;
+        const rows = await tx
+          .update(transactions)
+          .set({ ...patch, updatedAt: sql`now()` })
+          .where(owned(userId, id))
+          .returning(rowColumns);
+        return rows[0];
+      });
     },
 
     async remove(userId: string, id: string): Promise<boolean> {
       if (!isUuid(id)) return false;
       const rows = await db.delete(transactions).where(owned(userId, id)).returning({ id: transactions.id });
       return rows.length > 0;
+    },
+
+    /** Holds these user categories (FOR SHARE) until the transaction ends; answers the ones that no longer exist. */
+    async holdCategories(tx: Queryable, userId: string, names: string[]): Promise<Set<string>> {
+      const gone = new Set<string>();
+      for (const name of names) if (!(await holdCategory(tx, userId, name))) gone.add(name);
+      return gone;
     },
 
     /** Inserts many rows (import batches, demo data) in chunks; call inside a transaction to make them one write. */
@@ -324,6 +343,8 @@ export function transactionsRepository(db: Db) {
     /** Replaces the user's demo rows with these, in one database transaction. */
     async replaceDemo(userId: string, rows: NewTransaction[]): Promise<number> {
       return db.transaction(async (tx) => {
+        // One replacement per user at a time: a concurrent one waits, then deletes what this one inserted.
+        await lockUser(tx, userId);
         await tx.delete(transactions).where(and(eq(transactions.userId, userId), eq(transactions.source, 'demo')));
         return repo.insertMany(tx, userId, rows, 'demo');
       });
@@ -430,6 +451,21 @@ export function transactionsRepository(db: Db) {
   return repo;
 }
 export type TransactionsRepository = ReturnType<typeof transactionsRepository>;
+
+/** Holds one of the user's own categories (FOR SHARE) until the transaction ends; false when it no longer exists. */
+async function holdCategory(tx: Queryable, userId: string, name: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: transactionCategories.id })
+    .from(transactionCategories)
+    .where(and(eq(transactionCategories.userId, userId), eq(sql`lower(${transactionCategories.name})`, name.toLowerCase())))
+    .for('share');
+  return rows.length > 0;
+}
+
+/** Serialises writes of one user that must not interleave (a transaction-scoped advisory lock; released at commit). */
+async function lockUser(tx: Queryable, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727402, hashtext(${userId}))`);
+}
 
 /** Rows after the last one seen: a row comparison, which the btree on (user_id, key, id) serves directly. */
 function keysetAfter(key: SQLWrapper, id: SQLWrapper, after: KeysetPosition, sort: SortKey, order: 'asc' | 'desc'): SQL {

@@ -147,9 +147,11 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   const categoriesFor = async (userId: string, f: TransactionFilters) => (f.category?.length ? loadCategories(repo, userId) : undefined);
 
   /** The stored spelling of a category, or a 422 naming the field. */
+  const unknownCategory = (name: string, field = 'category') =>
+    unprocessable(`${field} '${name}' is not a known category: use one from GET /transactions/categories or create it with POST /transactions/categories`);
   const knownCategory = (categories: Categories, name: string, field = 'category') => {
     const resolved = categories.resolve(name);
-    if (!resolved) throw unprocessable(`${field} '${name}' is not a known category: use one from GET /transactions/categories or create it with POST /transactions/categories`);
+    if (!resolved) throw unknownCategory(name, field);
     return resolved;
   };
 
@@ -211,7 +213,9 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
         tags: b.tags,
         currency: b.currency ?? null,
       };
-      const row = await repo.create(request.userId, input);
+      const row = await repo.create(request.userId, input, !isDefaultCategory(input.category));
+      // Deleted between the check above and the insert: the same answer as an unknown category.
+      if (!row) throw unknownCategory(b.category);
       reply.code(201);
       return toTransaction(row);
     },
@@ -576,7 +580,8 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
       if (b.notes !== undefined) patch.notes = b.notes;
       if (b.tags !== undefined) patch.tags = b.tags;
       if (b.currency !== undefined) patch.currency = b.currency;
-      const row = await repo.update(request.userId, request.params.id, patch);
+      const row = await repo.update(request.userId, request.params.id, patch, patch.category !== undefined && !isDefaultCategory(patch.category));
+      if (row === 'category_gone') throw unknownCategory(b.category!);
       if (!row) throw transactionNotFound();
       return toTransaction(row);
     },

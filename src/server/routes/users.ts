@@ -7,6 +7,7 @@ import {
   loginRequest,
   messageResponse,
   resetPasswordRequest,
+  sessionExchangeRequest,
   signupRequest,
   signupResponse,
   tokenResponse,
@@ -32,10 +33,34 @@ const RESET_SENT = 'If an account exists for that email, a password reset link i
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
 
+/**
+ * Failed logins per account: five are free, then each one makes the account wait 1 s, 2 s, 4 s, …
+ * up to 30 s, forgotten after 15 quiet minutes. A short cap, so an attacker slows guessing to about
+ * two a minute but cannot lock the owner out for long (docs/security.md).
+ */
+const LOGIN_POLICY = { freeFailures: 5, maxDelaySeconds: 30, forgetAfterSeconds: 15 * 60 };
+/** The email-verification callback's token travels in a URL: it signs in once, within two minutes. */
+const ONE_TIME_SIGN_IN_SECONDS = 120;
+const BAD_SIGN_IN_LINK = 'This sign-in link is invalid or was already used. Please log in.';
+
+const loginKey = (email: string) => `login:${email.trim().toLowerCase()}`;
+const mailKey = (email: string) => `mail:${email.trim().toLowerCase()}`;
+const waitText = (seconds: number) => (seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`);
+
 export default async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, repos } = fastify;
   const authLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+
+  /**
+   * Per-address limit on the routes that send mail, counted whether or not the address has an
+   * account (so the answer tells nothing about it) and stored in the database (so it holds across processes).
+   */
+  const limitMailTo = async (email: string) => {
+    const wait = await repos.throttles.hit(mailKey(email), config.mailLimitPerAddressPerHour, 3600);
+    if (Math.random() < 0.01) await repos.throttles.prune(24 * 3600);
+    if (wait > 0) throw new HttpError(429, `Too many emails were sent to this address. Try again in ${waitText(wait)}.`, { 'retry-after': String(wait) });
+  };
 
   const sendVerification = async (userId: string, email: string) => {
     await repos.emailTokens.revokeAll(userId, 'verify_email');
@@ -52,6 +77,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, password, full_name } = request.body;
+      await limitMailTo(email);
       const created = await repos.users.create({ email, passwordHash: await hashPassword(password), fullName: full_name ?? null });
       if (!created) throw conflict('An account with this email already exists. Log in or reset your password.');
       try {
@@ -86,11 +112,13 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         if (wantsPage) return redirectToApp(reply, { error: BAD_VERIFY_LINK });
         throw badRequest(BAD_VERIFY_LINK);
       }
-      const issued = await fastify.issueToken(verified.id, verified.tokenVersion);
       const message = 'Email verified successfully';
       if (wantsPage) {
-        return redirectToApp(reply, { success: 'true', token: issued.access_token, token_type: issued.token_type, user_id: issued.user_id, message });
+        // The URL lands in browser history and logs: it carries a one-time token the app exchanges at once (POST /users/session).
+        const oneTime = await fastify.signScopedToken(verified.id, 'sign-in', ONE_TIME_SIGN_IN_SECONDS);
+        return redirectToApp(reply, { success: 'true', token: oneTime, token_type: 'bearer', user_id: verified.id, message });
       }
+      const issued = await fastify.issueToken(verified.id, verified.tokenVersion);
       return { success: true as const, message, ...issued };
     },
   );
@@ -105,6 +133,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     '/users/resend-verification',
     { config: authLimit, schema: { tags: ['auth'], summary: 'Send a new verification link', body: emailOnly, response: { 200: messageResponse, ...errors } } },
     async (request) => {
+      await limitMailTo(request.body.email);
       const found = await repos.users.findByEmail(request.body.email);
       if (found && !found.emailVerifiedAt) await sendVerification(found.id, found.email);
       return { message: RESEND_SENT };
@@ -115,9 +144,16 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     '/users/login',
     { config: authLimit, schema: { tags: ['auth'], summary: 'Log in with email and password', body: loginRequest, response: { 200: tokenResponse, ...errors } } },
     async (request) => {
+      const key = loginKey(request.body.email);
+      const wait = await repos.throttles.waitSeconds(key);
+      if (wait > 0) throw new HttpError(429, `Too many failed attempts for this account. Try again in ${waitText(wait)}.`, { 'retry-after': String(wait) });
       const found = await repos.users.findByEmail(request.body.email);
       const ok = await verifyPassword(found?.passwordHash, request.body.password);
-      if (!found || !ok) throw unauthorized(INVALID_LOGIN);
+      if (!found || !ok) {
+        await repos.throttles.recordFailure(key, LOGIN_POLICY);
+        throw unauthorized(INVALID_LOGIN);
+      }
+      await repos.throttles.clear(key);
       if (!found.emailVerifiedAt) throw unauthorized(NOT_VERIFIED);
       return fastify.issueToken(found.id, found.tokenVersion);
     },
@@ -130,6 +166,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       schema: { tags: ['auth'], summary: 'Email a password reset link', description: 'Answers the same whether or not the email has an account.', body: emailOnly, response: { 200: messageResponse, ...errors } },
     },
     async (request) => {
+      await limitMailTo(request.body.email);
       const found = await repos.users.findByEmail(request.body.email);
       if (found) {
         await repos.emailTokens.revokeAll(found.id, 'reset_password');
@@ -154,7 +191,56 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     },
   );
 
+  app.post(
+    '/users/session',
+    {
+      config: authLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a one-time sign-in token for a session token',
+        description: 'The email-verification callback carries a token that is valid once, for two minutes; the app exchanges it at once for a normal session token.',
+        body: sessionExchangeRequest,
+        response: { 200: tokenResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const claims = await fastify.verifyScopedClaims(request.body.token, 'sign-in');
+      if (!claims || !(await repos.sessions.revoke(claims.jti, claims.userId, claims.expiresAt))) throw unauthorized(BAD_SIGN_IN_LINK);
+      const found = await repos.users.findById(claims.userId);
+      if (!found) throw unauthorized(BAD_SIGN_IN_LINK);
+      return fastify.issueToken(found.id, found.tokenVersion);
+    },
+  );
+
   const authed = { onRequest: fastify.authenticate, schema: { security: [{ bearerAuth: [] }] } };
+
+  app.post(
+    '/users/logout',
+    { onRequest: authed.onRequest, schema: { ...authed.schema, tags: ['auth'], summary: 'Log out: this token stops working', response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      const { jti, expiresAt } = request.session!;
+      await repos.sessions.revoke(jti, request.userId, expiresAt);
+      return { message: 'Logged out successfully' };
+    },
+  );
+
+  app.post(
+    '/users/logout-all',
+    {
+      onRequest: authed.onRequest,
+      schema: {
+        ...authed.schema,
+        tags: ['auth'],
+        summary: 'Log out everywhere',
+        description: 'Every token issued to the user so far stops working: sessions on every device, billing-portal links, sign-in links.',
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await repos.sessions.revokeAll(request.userId);
+      return { message: 'Logged out on every device' };
+    },
+  );
 
   const currentUser = async (request: FastifyRequest) => {
     const row = await repos.users.findById(request.userId);

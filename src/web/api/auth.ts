@@ -15,6 +15,12 @@ export function authApi(call: ApiCall) {
       call<z.infer<typeof signupResponse>>('/users/signup', { method: 'POST', body, defaultMessage: defaultMessages.register, ignoreUnauthorized: true }),
     verifyEmail: (token: string) =>
       call<z.infer<typeof verifyEmailResponse>>('/users/verify-email', { query: { token }, defaultMessage: defaultMessages.verifyEmail, ignoreUnauthorized: true }),
+    /** The verification callback's one-time token, swapped for a session token. */
+    exchangeToken: (token: string) =>
+      call<TokenResponse>('/users/session', { method: 'POST', body: { token }, defaultMessage: defaultMessages.verifyEmail, ignoreUnauthorized: true }),
+    /** Revokes this token server-side; takes it explicitly because the session clears it at once. */
+    logout: (token: string) => call<z.infer<typeof messageResponse>>('/users/logout', { method: 'POST', defaultMessage: defaultMessages.logout, ignoreUnauthorized: true, token }),
+    logoutEverywhere: () => call<z.infer<typeof messageResponse>>('/users/logout-all', { method: 'POST', defaultMessage: defaultMessages.logoutEverywhere }),
     resendVerification: (email: string) =>
       call<z.infer<typeof messageResponse>>('/users/resend-verification', { method: 'POST', body: { email }, defaultMessage: defaultMessages.resendVerification }),
     forgotPassword: (email: string) =>

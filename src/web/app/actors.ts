@@ -56,6 +56,7 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
         login: fromPromise(({ input }) => api.auth.login(input)),
         register: fromPromise(({ input }) => api.auth.signup(input)),
         verifyEmail: fromPromise(({ input }) => api.auth.verifyEmail(input.token)),
+        exchangeToken: fromPromise(({ input }) => api.auth.exchangeToken(input.token)),
         fetchProfile: fromPromise(async ({ input }) => (await api.auth.getProfile(input.token)) as SessionUser),
         // GET /users/me is not exempt from spec §8's 401 rule: an expired stored token toasts 'Session expired…'.
         checkSession: fromPromise(async ({ input }) => {
@@ -66,6 +67,10 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
       actions: {
         persist: (_, { token, user }) => saveSession(token, user),
         clearPersisted: () => clearSession(),
+        // Best effort: offline, the token simply stays valid until it expires.
+        revokeSession: (_, { token }) => {
+          if (token) api.auth.logout(token).catch(() => undefined);
+        },
         resetApp: () => {
           ui.send({ type: 'app.reset' });
           late.access?.send({ type: 'access.reset' });

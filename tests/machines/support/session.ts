@@ -46,6 +46,20 @@ export function fakeBackend() {
       account.verified = true;
       return issue(account.user.user_id);
     },
+    /** One-time sign-in tokens of the verification callback, exchanged once (POST /users/session). */
+    oneTimeTokens: new Map<string, string>(),
+    oneTimeTokenFor(email: string) {
+      const token = `once:${email}`;
+      this.oneTimeTokens.set(token, accounts.get(email)!.user.user_id);
+      return token;
+    },
+    async exchange(token: string) {
+      const userId = this.oneTimeTokens.get(token);
+      if (!userId) throw fail('This sign-in link is invalid or was already used. Please log in.', 401);
+      this.oneTimeTokens.delete(token);
+      return issue(userId);
+    },
+    revoked: [] as string[],
     async profile(token: string) {
       const userId = tokens.get(token);
       if (profileFails || !userId) throw fail('Not authenticated', 401);
@@ -70,10 +84,17 @@ export function startSession(backend: FakeBackend, input: SessionInput = {}) {
         verifyEmail: fromPromise(({ input: { token } }) => backend.verifyEmail(token)),
         fetchProfile: fromPromise(({ input: { token } }) => backend.profile(token)),
         checkSession: fromPromise(({ input: { token } }) => backend.profile(token)),
+        exchangeToken: fromPromise(({ input: { token } }) => backend.exchange(token)),
       },
       actions: {
         persist: (_, { token, user }) => Object.assign(storage, { token, user }),
         clearPersisted: () => Object.assign(storage, { token: null, user: null }),
+        revokeSession: (_, { token }) => {
+          if (token) {
+            backend.revoked.push(token);
+            backend.tokens.delete(token);
+          }
+        },
         resetApp: () => {
           resets += 1;
         },

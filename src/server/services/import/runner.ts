@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CSV_IMPORT_LIMITS, importCommitRequest, type LineError } from '../../../contract/transactions';
+import { CSV_IMPORT_LIMITS, FALLBACK_CATEGORY, importCommitRequest, type LineError } from '../../../contract/transactions';
 import type { NewTransaction, TransactionsRepository } from '../../repositories/transactions';
-import { loadCategories } from '../transactions/categories';
+import { isDefaultCategory, loadCategories } from '../transactions/categories';
 import { DuplicateTracker } from './duplicates';
 import { layoutFile, readRow, type ImportRow, type RowResult } from './mapping';
 
@@ -129,7 +129,10 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
         else insert.push(toNew(r.row));
       }
       const written = await repo.imports.writeBatch({ id, userId: job.userId, rowsDone }, { rows: insert, processed: results.length, duplicates, failed, errors }, async (tx) => {
-        await repo.insertMany(tx, job.userId, insert, 'import', id);
+        // A user category deleted since the import started: its rows go where an unknown category goes.
+        const gone = await repo.holdCategories(tx, job.userId, [...new Set(insert.map((r) => r.category).filter((c) => !isDefaultCategory(c)))]);
+        const rows = gone.size === 0 ? insert : insert.map((r) => (gone.has(r.category) ? { ...r, category: FALLBACK_CATEGORY[r.type] } : r));
+        await repo.insertMany(tx, job.userId, rows, 'import', id);
       });
       // Cancelled, or another worker took the job over: stop quietly.
       if (!written) return;

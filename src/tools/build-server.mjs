@@ -1,0 +1,42 @@
+/**
+ * Compiles the API server to JavaScript: src/server/start.ts → dist/server/start.js (one ESM
+ * bundle, npm packages left as imports) plus the SQL migrations beside it. `npm start` runs the
+ * compiled server, so production never loads TypeScript through tsx.
+ *
+ *   node src/tools/build-server.mjs             build
+ *   node src/tools/build-server.mjs --if-stale  build only when a source is newer than the bundle
+ */
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const root = resolve(import.meta.dirname, '../..');
+const outDir = join(root, 'dist/server');
+const entry = join(outDir, 'start.js');
+const sources = ['src/server', 'src/contract', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+const stale = () => !existsSync(entry) || sources.some((s) => existsSync(join(root, s)) && newestMtime(join(root, s)) > statSync(entry).mtimeMs);
+
+if (!process.argv.includes('--if-stale') || stale()) {
+  const started = Date.now();
+  rmSync(outDir, { recursive: true, force: true });
+  await build({
+    entryPoints: [join(root, 'src/server/start.ts')],
+    outfile: entry,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  cpSync(join(root, 'src/server/db/migrations'), join(outDir, 'migrations'), { recursive: true });
+  console.log(`Built the API server into dist/server in ${Date.now() - started} ms`);
+}
