@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { chatRepository, type ChatRepository } from '../repositories/chat';
 import { dashboardRepository, type DashboardRepository } from '../repositories/dashboard';
 import { emailTokensRepository, type EmailTokensRepository } from '../repositories/emailTokens';
+import { identitiesRepository, type IdentitiesRepository } from '../repositories/identities';
 import { goalsRepository, type GoalsRepository } from '../repositories/goals';
 import { outboxRepository, type OutboxRepository } from '../repositories/outbox';
 import { subscriptionsRepository, type SubscriptionsRepository } from '../repositories/subscriptions';
@@ -18,6 +19,7 @@ export interface Repositories {
   chat: ChatRepository;
   dashboard: DashboardRepository;
   transactions: TransactionsRepository;
+  identities: IdentitiesRepository;
 }
 
 declare module 'fastify' {
@@ -38,6 +40,7 @@ export default fp(
       chat: chatRepository(app.db),
       dashboard: dashboardRepository(app.db),
       transactions: transactionsRepository(app.db),
+      identities: identitiesRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

@@ -24,7 +24,7 @@ function presentedKey(request: FastifyRequest): string | undefined {
   return typeof query?.key === 'string' ? query.key : undefined;
 }
 
-function sameKey(presented: string | undefined, expected: string): boolean {
+export function sameKey(presented: string | undefined, expected: string): boolean {
   if (!presented) return false;
   const a = Buffer.from(presented);
   const b = Buffer.from(expected);
