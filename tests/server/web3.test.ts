@@ -35,7 +35,9 @@ async function nonceFor(address: string, path: 'web3' | 'fallback' = 'web3'): Pr
 }
 
 /** What the browser does: a nonce, the EIP-4361 message, the wallet's signature. */
-async function signedMessage(wallet: Wallet, overrides: Partial<Parameters<typeof buildSiweMessage>[0]> = {}, signer: Wallet = wallet) {
+type Signer = Pick<Wallet, 'address' | 'signMessage'>;
+
+async function signedMessage(wallet: Signer, overrides: Partial<Parameters<typeof buildSiweMessage>[0]> = {}, signer: Signer = wallet) {
   const n = await nonceFor(wallet.address);
   const now = Date.now();
   const message = buildSiweMessage({
