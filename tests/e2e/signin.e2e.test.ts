@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { AppShell } from './pages/AppShell';
 import { EmbeddedProviderPage } from './pages/EmbeddedProviderPage';
 import { LoginPage } from './pages/LoginPage';
 import { Toasts } from './pages/Toasts';
-import { callApi, uniqueEmail } from './support/api';
+import { callApi, createVerifiedUser, uniqueEmail } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
 import { injectWallet } from './support/wallet';
 
@@ -105,5 +106,38 @@ describe("'Connect wallet' (Sign-In with Ethereum, injected EIP-1193 wallet)", (
     await walletButton(page).click();
     await new Toasts(page).waitFor('Login successful!');
     expect(scripts.slice(before).some(isEthers)).toBe(true);
+  });
+});
+
+describe('Settings › Sign-in methods', () => {
+  it('a password user links a wallet and Google, then unlinks the wallet', async () => {
+    const { page, context, apiUrl } = browser;
+    const { wallet } = await injectWallet(context);
+    const user = await createVerifiedUser(apiUrl);
+    await callApi(apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency: 'USD', monthly_income: 4000, main_goal: 'grow_savings', help_with: ['goals'] } });
+    await AppShell.openSignedIn(page, user.token, '/settings');
+    const section = page.getByRole('region', { name: 'Sign-in methods' });
+    await section.getByText('Email and password').waitFor();
+
+    await section.getByRole('button', { name: 'Link wallet' }).click();
+    await new Toasts(page).waitFor('Wallet linked. You can now sign in with it.');
+    await section.getByText(`Wallet ${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`).waitFor();
+
+    const googleEmail = uniqueEmail('e2e-link-google');
+    await section.getByRole('button', { name: 'Link Google' }).click();
+    await (await new EmbeddedProviderPage(page).waitUntilShown()).signIn(googleEmail, 'Linked Account');
+    await new Toasts(page).waitFor('Google account linked. You can now sign in with it.');
+    await page.waitForURL((url) => url.pathname === '/settings' && !url.searchParams.has('linked'));
+    await section.getByText(`Google · ${googleEmail}`).waitFor();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await section.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'signin-settings-methods-375');
+
+    await section.getByRole('button', { name: `Unlink wallet ${wallet.address}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unlink' }).click();
+    await new Toasts(page).waitFor('Sign-in method removed');
+    await section.getByText(`Wallet ${wallet.address.slice(0, 6)}`).waitFor({ state: 'detached' });
+    const methods = await callApi<{ methods: { kind: string }[] }>(apiUrl, user.token, 'GET', '/users/me/sign-in-methods');
+    expect(methods.methods.map((m) => m.kind)).toEqual(['google']);
   });
 });

@@ -100,7 +100,7 @@ ${options.error ? `<div class="error" role="alert">${escape(options.error)}</div
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escape(options.email ?? '')}" autofocus>
 <label for="name">Name</label><input id="name" name="name" autocomplete="name" maxlength="100" value="${escape(options.name ?? '')}">
 ${options.needKey ? '<label for="dev_key">Dev key</label><input id="dev_key" name="dev_key" type="password" autocomplete="off" required><p class="hint">Printed in the server log at start (also in DATA_DIR/dev-key).</p>' : ''}
-<div class="row"><button type="submit" name="action" value="cancel">Cancel</button><button class="primary" type="submit" name="action" value="login">Sign in</button></div>
+<div class="row"><button class="primary" type="submit" name="action" value="login">Sign in</button><button type="submit" name="action" value="cancel">Cancel</button></div>
 </form>`,
   );
 }

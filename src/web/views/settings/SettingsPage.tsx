@@ -9,6 +9,7 @@ import { useAppActors, useSession, useUi } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { formatMoney } from '../../format/money';
 import { formValues } from '../auth/AuthLayout';
+import { SignInMethods } from './SignInMethods';
 
 const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'ZAR', 'SGD', 'NZD'];
 const longDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' }) : '');
@@ -237,6 +238,7 @@ export default function SettingsPage() {
         <ProfileSection />
         <PasswordSection />
       </SimpleGrid>
+      <SignInMethods />
       <PreferencesSection />
     </Stack>
   );
