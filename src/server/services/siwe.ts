@@ -1,4 +1,4 @@
-import { Contract, getAddress, hashMessage, JsonRpcProvider, verifyMessage } from 'ethers';
+import { Contract, FetchRequest, getAddress, hashMessage, JsonRpcProvider, verifyMessage } from 'ethers';
 import { SiweMessage } from 'siwe';
 import { HttpError } from '../errors';
 
@@ -46,7 +46,10 @@ export interface SiweSettings {
 
 /** EIP-1271: a contract wallet answers isValidSignature(hash, signature) with the magic value. */
 async function contractWalletAccepts(rpcUrl: string, address: string, message: string, signature: string): Promise<boolean> {
-  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, batchMaxCount: 1 });
+  const request = new FetchRequest(rpcUrl);
+  // A slow node must not hold a sign-in request for ethers' default five minutes.
+  request.timeout = 10_000;
+  const provider = new JsonRpcProvider(request, undefined, { staticNetwork: true, batchMaxCount: 1 });
   try {
     const code = await provider.getCode(address);
     if (!code || code === '0x') return false;
