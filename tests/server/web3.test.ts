@@ -215,3 +215,23 @@ describe('linking a wallet', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 });
+
+describe('the API documents every sign-in call of spec §7', () => {
+  it('OpenAPI lists Google, both nonce calls, web3 auth and me, linking and sign-in methods (not the embedded provider)', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const calls: [string, string][] = [
+      ['/auth/login/google', 'get'],
+      ['/auth/google/callback', 'get'],
+      ['/auth/link/google', 'post'],
+      ['/web3/nonce', 'get'],
+      ['/api/nonce', 'get'],
+      ['/api/web3/auth', 'post'],
+      ['/api/web3/me', 'get'],
+      ['/api/web3/link', 'post'],
+      ['/users/me/sign-in-methods', 'get'],
+      ['/users/me/sign-in-methods/{id}', 'delete'],
+    ];
+    for (const [path, method] of calls) expect(doc.paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/dev/oidc'))).toEqual([]);
+  });
+});
