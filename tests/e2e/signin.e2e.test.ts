@@ -82,11 +82,15 @@ describe("'Connect wallet' (Sign-In with Ethereum, injected EIP-1193 wallet)", (
     expect(await storedToken(page)).toBeNull();
   });
 
-  it('no wallet installed: a clear message', async () => {
+  it('no wallet installed: a clear message (phone width, dark theme, no horizontal scroll)', async () => {
     const { page } = browser;
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.addInitScript(() => localStorage.setItem('preferences', JSON.stringify({ theme: 'dark', sidebarCollapsed: false, showBalances: true })));
     await new LoginPage(page).goto();
     await walletButton(page).click();
-    await page.getByText('No browser wallet found.', { exact: false }).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: 'No browser wallet found.' }).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await saveScreenshot(page, 'signin-no-wallet-375-dark');
   });
 
   it('ethers is not part of /login: it loads only once the user picks the wallet', async () => {

@@ -35,6 +35,8 @@ export function sameKey(presented: string | undefined, expected: string): boolea
  * Development-only helpers; never registered when NODE_ENV=production. Every route in this
  * plugin (the outbox lists other people's live sign-in and reset links) answers only a caller
  * holding the dev key, which start-up prints in the server log: a network caller cannot use it.
+ * The embedded OpenID provider (/dev/oidc, routes/dev-oidc.ts) is the one exception: a browser walks
+ * through it, so its sign-in form does the check (loopback caller, else this same key).
  */
 export default async function devRoutes(fastify: FastifyInstance) {
   const devKey = fastify.devKey;
