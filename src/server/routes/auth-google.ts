@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomNonce, randomPKCECodeVerifier } from 'openid-client';
 import { z } from 'zod';
@@ -16,7 +16,9 @@ export const GOOGLE_TEXTS = {
   badState: 'This sign-in has expired or was already used. Please try again.',
   noCode: 'The sign-in provider did not send an authorization code. Please try again.',
   linkExpired: 'This link request has expired or was already used. Please try again from Settings.',
+  failed: 'Sign-in failed. Please try again.',
 } as const;
+const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
 
 const STATE_COOKIE = 'finu_oidc_state';
 const FLOW_TTL_MS = 10 * 60_000;
@@ -81,12 +83,19 @@ export default async function authGoogleRoutes(fastify: FastifyInstance) {
     return reply.header('set-cookie', `${STATE_COOKIE}=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`).redirect(target.toString(), 302);
   };
   const loginError = (reply: FastifyReply, error: string) => toApp(reply, '/oauth-callback', { error });
+  /** A browser is on these two routes: even a refusal (rate limit) or a fault lands on the callback page, not a JSON or 500 page. */
+  const browserErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'sign-in redirect failed');
+    return loginError(reply, status === 429 ? TOO_MANY : status >= 500 ? GOOGLE_TEXTS.failed : error.message || GOOGLE_TEXTS.failed);
+  };
   const linkResult = (reply: FastifyReply, params: Record<string, string>) => toApp(reply, '/settings', params);
 
   app.get(
     '/auth/login/google',
     {
       config: authLimit,
+      errorHandler: browserErrors,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with Google (full-page redirect)',
@@ -129,6 +138,7 @@ export default async function authGoogleRoutes(fastify: FastifyInstance) {
     '/auth/google/callback',
     {
       config: authLimit,
+      errorHandler: browserErrors,
       schema: {
         tags: ['auth'],
         summary: 'Where the OpenID provider returns (register this redirect URI with Google)',
