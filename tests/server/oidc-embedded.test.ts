@@ -60,6 +60,14 @@ describe('Continue with Google through the embedded provider', () => {
     expect(html).not.toContain('dev_key');
   });
 
+  it('after signing in, the next "Continue with Google" in the same browser asks again (another person can sign in after a logout)', async () => {
+    const b = browser();
+    const first = await signInWithGoogle(uniqueEmail('first-person'), 'First', b);
+    const second = await signInWithGoogle(uniqueEmail('second-person'), 'Second', b);
+    expect(second.searchParams.get('user_id')).toBeTruthy();
+    expect(second.searchParams.get('user_id')).not.toBe(first.searchParams.get('user_id'));
+  });
+
   it('the same Google account signs into the same user the second time', async () => {
     const email = uniqueEmail('google-again');
     const first = await signInWithGoogle(email);

@@ -5,6 +5,7 @@ import { randomNonce, randomPKCECodeVerifier } from 'openid-client';
 import { z } from 'zod';
 import { linkGoogleResponse } from '../../contract/identities';
 import { errorBody } from '../../contract/errors';
+import { GOOGLE_ISSUER } from '../config';
 import { notFound } from '../errors';
 import { linkIdentity, signInWithIdentity } from '../services/accounts';
 import { createOidcClient, OidcFailure, type OidcClient } from '../services/oidc/client';
@@ -71,10 +72,18 @@ export default async function authGoogleRoutes(fastify: FastifyInstance) {
 
   let client: OidcClient | null = null;
   if (config.oidc && 'issuer' in config.oidc) {
-    client = createOidcClient({ issuer: config.oidc.issuer, clientId: config.oidc.clientId, clientSecret: config.oidc.clientSecret, redirectUri });
+    client = createOidcClient({
+      issuer: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      clientSecret: config.oidc.clientSecret,
+      redirectUri,
+      // After a logout, Google must let the user pick another account rather than reuse the last one.
+      prompt: config.oidc.issuer === GOOGLE_ISSUER ? 'select_account' : undefined,
+    });
   } else if (config.oidc && fastify.devKey) {
     const issuer = embeddedIssuer(config);
-    client = createOidcClient({ issuer, ...embeddedClient(fastify.devKey), redirectUri, fetch: injectFetch(fastify, `${config.apiUrl}${EMBEDDED_OIDC_PATH}`) });
+    // prompt=login: the stand-in asks for the email every time, so another user can sign in after a logout.
+    client = createOidcClient({ issuer, ...embeddedClient(fastify.devKey), redirectUri, prompt: 'login', fetch: injectFetch(fastify, `${config.apiUrl}${EMBEDDED_OIDC_PATH}`) });
   }
 
   const toApp = (reply: FastifyReply, path: string, params: Record<string, string>) => {

@@ -171,6 +171,9 @@ export default async function devOidcRoutes(fastify: FastifyInstance) {
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice(EMBEDDED_OIDC_PATH.length) || '/';
+      // No single sign-on at the stand-in: without its session cookie every sign-in starts afresh,
+      // so after a logout someone else can sign in on the same browser.
+      if (raw.headers.cookie) raw.headers.cookie = raw.headers.cookie.split(';').filter((c) => !/^\s*_session(\.|=)/.test(c)).join(';');
       await callback(raw, reply.raw);
     };
     scope.all(EMBEDDED_OIDC_PATH, { schema: { hide: true } }, handler);

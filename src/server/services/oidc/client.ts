@@ -26,6 +26,8 @@ export interface OidcClientOptions {
   /** How requests to the provider are made (the embedded provider is reached in-process). */
   fetch?: oidc.CustomFetch;
   timeoutSeconds?: number;
+  /** OIDC `prompt`: the embedded provider asks every time ('login'), Google lets the user pick an account ('select_account'). */
+  prompt?: string;
 }
 
 export interface OidcClient {
@@ -77,6 +79,7 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
         nonce,
         code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
+        ...(options.prompt ? { prompt: options.prompt } : {}),
       });
       return url.toString();
     },
