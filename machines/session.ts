@@ -11,7 +11,46 @@ export interface SessionContext {
   error: CallFailure | null;
   /** How the last session ended: after a logout the login page does not remember the last page. */
   signedOutBy: 'logout' | 'expired' | null;
+  /** Wallet sign-in: the wallets found (several: the user picks one), and the account and nonce so far. */
+  wallet: WalletProgress;
 }
+
+/** A browser wallet found by EIP-6963 discovery (or the injected window.ethereum). */
+export interface WalletChoice {
+  id: string;
+  name: string;
+  icon?: string;
+}
+
+/** What a nonce call answers (GET /web3/nonce, fallback GET /api/nonce): the message is built from it. */
+export interface WalletNonce {
+  nonce: string;
+  address: string;
+  domain: string;
+  uri: string;
+  chain_ids: number[];
+  statement: string;
+}
+
+export interface WalletAccount {
+  walletId: string;
+  address: string;
+  chainId: number;
+}
+
+export interface WalletProgress {
+  choices: WalletChoice[];
+  account: WalletAccount | null;
+  nonce: WalletNonce | null;
+}
+
+export interface SignedWalletMessage {
+  address: string;
+  message: string;
+  signature: string;
+}
+
+const noWallet: WalletProgress = { choices: [], account: null, nonce: null };
 
 export interface Credentials {
   email: string;
@@ -38,7 +77,11 @@ export interface CallbackParams {
 export type SessionEvent =
   | { type: 'session.login'; credentials: Credentials; returnTo?: string | null }
   | { type: 'session.register'; registration: Registration }
-  | { type: 'session.callback'; kind: CallbackKind; params: CallbackParams }
+  | { type: 'session.callback'; kind: CallbackKind; params: CallbackParams; returnTo?: string | null }
+  | { type: 'session.google' }
+  | { type: 'session.wallet' }
+  | { type: 'session.walletChosen'; walletId: string }
+  | { type: 'session.walletCancel' }
   | { type: 'session.verifyEmail'; token: string }
   | { type: 'session.logout' }
   | { type: 'session.expired' }
@@ -62,7 +105,26 @@ export const sessionTexts = {
   registrationFailed: 'Registration failed',
   profileFailed: 'Failed to get user profile',
   verificationFailed: 'Email verification failed',
+  nonceFailed: 'Failed to get nonce',
+  web3Failed: 'Web3 authentication failed',
+  noWallet: 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet, or use another way to sign in.',
 } as const;
+
+/**
+ * Where to go after a Google sign-in, from the `oauth_redirect_url` saved before leaving: the page the
+ * user was on, or, when that was /login or /register, the page they were headed to (its `from`).
+ */
+export function returnPathFromSaved(saved: string | null | undefined): string | null {
+  if (!saved) return null;
+  try {
+    const url = new URL(saved, 'http://app.invalid');
+    if (url.origin !== 'http://app.invalid') return null;
+    if (url.pathname === '/login' || url.pathname === '/register') return safeReturnPath(url.searchParams.get('from'));
+    return safeReturnPath(`${url.pathname}${url.search}`);
+  } catch {
+    return null;
+  }
+}
 
 /** Spec §5: what makes a callback's parameters usable. */
 export function readCallback(kind: CallbackKind, params: CallbackParams): { ok: true; token: string; userId: string } | { ok: false; error: string } {
@@ -113,6 +175,30 @@ export const sessionMachine = setup({
     checkSession: fromPromise<SessionUser, { token: string }>(async () => {
       throw new Error('checkSession not provided');
     }),
+    /** EIP-6963 discovery (plus an injected window.ethereum): the wallets this browser has. */
+    discoverWallets: fromPromise<WalletChoice[], void>(async () => {
+      throw new Error('discoverWallets not provided');
+    }),
+    /** Asks the wallet for an account (eth_requestAccounts) and its chain. */
+    connectWallet: fromPromise<WalletAccount, { walletId: string }>(async () => {
+      throw new Error('connectWallet not provided');
+    }),
+    /** GET /web3/nonce?wallet_address=, falling back to GET /api/nonce?address=. */
+    getNonce: fromPromise<WalletNonce, { address: string }>(async () => {
+      throw new Error('getNonce not provided');
+    }),
+    /** Builds the EIP-4361 message (switching the wallet to an allowed chain if needed) and has the wallet sign it. */
+    signWalletMessage: fromPromise<SignedWalletMessage, { account: WalletAccount; nonce: WalletNonce }>(async () => {
+      throw new Error('signWalletMessage not provided');
+    }),
+    /** POST /api/web3/auth {address, signature, message}. */
+    web3Auth: fromPromise<IssuedToken, SignedWalletMessage>(async () => {
+      throw new Error('web3Auth not provided');
+    }),
+    /** GET /api/web3/me: the wallet user's profile. */
+    fetchWeb3Profile: fromPromise<SessionUser, { token: string }>(async () => {
+      throw new Error('fetchWeb3Profile not provided');
+    }),
   },
   actions: {
     /** Writes token and user to local storage (provided by the app). */
@@ -125,12 +211,16 @@ export const sessionMachine = setup({
     resetApp: () => {},
     notify: (_, _params: Toast) => {},
     navigate: (_, _params: { to: string }) => {},
+    /** Saves the current location as oauth_redirect_url and leaves for GET /auth/login/google (full-page redirect). */
+    redirectToGoogle: () => {},
   },
   guards: {
     hasToken: ({ context }) => Boolean(context.token),
     callbackValid: ({ event }) => event.type === 'session.callback' && readCallback(event.kind, event.params).ok,
     emailCallbackValid: ({ event }) => event.type === 'session.callback' && event.kind === 'email' && readCallback(event.kind, event.params).ok,
     callbackHasError: ({ event }) => event.type === 'session.callback' && Boolean(event.params.error),
+    oneWallet: ({ event }) => (event as { output?: WalletChoice[] }).output?.length === 1,
+    severalWallets: ({ event }) => ((event as { output?: WalletChoice[] }).output?.length ?? 0) > 1,
   },
 }).createMachine({
   id: 'session',
@@ -142,6 +232,7 @@ export const sessionMachine = setup({
     registeredEmail: null,
     error: null,
     signedOutBy: null,
+    wallet: noWallet,
   }),
   initial: 'restoring',
   states: {
@@ -172,9 +263,82 @@ export const sessionMachine = setup({
         'session.login': { target: '.loggingIn', actions: assign({ returnTo: ({ event }) => safeReturnPath(event.returnTo), error: null }) },
         'session.register': { target: '.registering', actions: assign({ error: null }) },
         'session.verifyEmail': { target: '.verifyingEmail', actions: assign({ error: null }) },
+        'session.google': {
+          description: "'Continue with Google': the current location is saved as oauth_redirect_url, then a full-page redirect to GET /auth/login/google.",
+          target: '.redirectingToGoogle',
+          actions: [assign({ error: null }), 'redirectToGoogle'],
+        },
+        'session.wallet': { description: "'Connect wallet'.", target: '.wallet', actions: assign({ error: null, wallet: noWallet }) },
       },
       states: {
         idle: { description: 'Waiting for the user to sign in or register.' },
+        redirectingToGoogle: { description: 'The browser is leaving for the identity provider; it comes back on /oauth-callback.', tags: ['busy'] },
+        wallet: {
+          description: 'Sign-In with Ethereum: find the wallet, get an account, a nonce, a signature, then the API checks it.',
+          initial: 'discovering',
+          tags: ['busy'],
+          states: {
+            discovering: {
+              description: 'Starting: looks for browser wallets (EIP-6963, or window.ethereum).',
+              invoke: {
+                src: 'discoverWallets',
+                onDone: [
+                  { guard: 'oneWallet', target: 'connecting', actions: assign({ wallet: ({ event }) => ({ ...noWallet, choices: event.output }) }) },
+                  { guard: 'severalWallets', target: 'choosing', actions: assign({ wallet: ({ event }) => ({ ...noWallet, choices: event.output }) }) },
+                  { target: '#session.anonymous.walletFailed', actions: [assign({ error: { message: sessionTexts.noWallet } }), { type: 'notify', params: { kind: 'error', message: sessionTexts.noWallet } }] },
+                ],
+                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: { message: sessionTexts.noWallet } }), { type: 'notify', params: { kind: 'error', message: sessionTexts.noWallet } }] },
+              },
+            },
+            choosing: {
+              description: 'Several wallets are installed: the user picks one.',
+              on: {
+                'session.walletChosen': { target: 'connecting', actions: assign({ wallet: ({ context, event }) => ({ ...context.wallet, choices: context.wallet.choices.filter((c) => c.id === event.walletId) }) }) },
+                'session.walletCancel': { target: '#session.anonymous.idle', actions: assign({ wallet: noWallet }) },
+              },
+            },
+            connecting: {
+              description: 'Waiting for the wallet: the user approves sharing an account.',
+              invoke: {
+                src: 'connectWallet',
+                input: ({ context }) => ({ walletId: context.wallet.choices[0]!.id }),
+                onDone: { target: 'preparing', actions: assign({ wallet: ({ context, event }) => ({ ...context.wallet, account: event.output }) }) },
+                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
+              },
+            },
+            preparing: {
+              description: 'Gets a single-use nonce for the address (GET /web3/nonce, fallback GET /api/nonce).',
+              invoke: {
+                src: 'getNonce',
+                input: ({ context }) => ({ address: context.wallet.account!.address }),
+                onDone: { target: 'signing', actions: assign({ wallet: ({ context, event }) => ({ ...context.wallet, nonce: event.output }) }) },
+                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.nonceFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
+              },
+            },
+            signing: {
+              description: 'Waiting for the user to sign the Sign-In with Ethereum message in the wallet.',
+              invoke: {
+                src: 'signWalletMessage',
+                input: ({ context }) => ({ account: context.wallet.account!, nonce: context.wallet.nonce! }),
+                onDone: { target: 'verifying' },
+                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
+              },
+            },
+            verifying: {
+              description: 'POST /api/web3/auth: the API checks the message and signature.',
+              invoke: {
+                src: 'web3Auth',
+                input: ({ event }) => (event as unknown as { output: SignedWalletMessage }).output,
+                onDone: {
+                  target: '#session.web3SigningIn',
+                  actions: [assign({ token: ({ event }) => event.output.access_token, wallet: noWallet }), { type: 'notify', params: { kind: 'success', message: sessionTexts.loginSuccess } }],
+                },
+                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
+              },
+            },
+          },
+        },
+        walletFailed: { description: 'The wallet sign-in failed; the reason is in context.error. Either button starts again.' },
         loggingIn: {
           description: 'POST /users/login with email and password.',
           tags: ['busy'],
@@ -293,6 +457,31 @@ export const sessionMachine = setup({
         },
       },
     },
+    web3SigningIn: {
+      description: 'A wallet signed in: GET /api/web3/me, then the user is signed in.',
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchWeb3Profile',
+        input: ({ context }) => ({ token: context.token! }),
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            assign({ user: ({ event }) => event.output, error: null, signedOutBy: null }),
+            { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) },
+            { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) },
+            assign({ returnTo: null }),
+          ],
+        },
+        onError: {
+          target: 'anonymous.walletFailed',
+          actions: [
+            assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }),
+            'clearPersisted',
+            { type: 'notify', params: ({ context }) => failureToast(context) },
+          ],
+        },
+      },
+    },
     authenticated: {
       description: 'Signed in: token and user are stored; guarded routes open.',
       tags: ['authenticated'],
@@ -367,7 +556,7 @@ export const sessionMachine = setup({
         actions: [
           assign(({ event }) => {
             const read = readCallback(event.kind, event.params);
-            return read.ok ? { token: read.token, user: { user_id: read.userId }, error: null } : {};
+            return read.ok ? { token: read.token, user: { user_id: read.userId }, error: null, returnTo: safeReturnPath(event.returnTo) } : {};
           }),
           { type: 'persist', params: ({ context }) => ({ token: context.token, user: context.user }) },
           { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.kind === 'email' ? sessionTexts.emailVerified : sessionTexts.loginSuccess }) },

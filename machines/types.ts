@@ -2,7 +2,7 @@
 
 export interface SessionUser {
   user_id: string;
-  email?: string;
+  email?: string | null;
   full_name?: string | null;
   currency?: string;
   onboarding_completed?: boolean;

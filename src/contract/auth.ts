@@ -66,7 +66,8 @@ export const changePasswordResponse = tokenResponse.extend({ message: z.string()
 
 export const user = z.object({
   user_id: z.string(),
-  email: z.string(),
+  /** Null for an account made with a wallet. */
+  email: z.string().nullable(),
   full_name: z.string().nullable(),
   email_verified: z.boolean(),
   created_at: z.string(),

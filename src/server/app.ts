@@ -17,15 +17,19 @@ import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import hardeningPlugin from './plugins/hardening';
 import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
+import authGoogleRoutes from './routes/auth-google';
 import billingPagesRoutes from './routes/billing-pages';
 import chatRoutes from './routes/chat';
 import dashboardRoutes from './routes/dashboard';
 import devRoutes from './routes/dev';
+import devOidcRoutes from './routes/dev-oidc';
 import goalsRoutes from './routes/goals';
 import healthRoutes from './routes/health';
+import signInMethodsRoutes from './routes/sign-in-methods';
 import subscriptionRoutes from './routes/subscription';
 import transactionsRoutes from './routes/transactions';
 import usersRoutes from './routes/users';
+import web3Routes from './routes/web3';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,7 +103,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dashboardRoutes);
   await app.register(goalsRoutes);
   await app.register(chatRoutes);
+  await app.register(authGoogleRoutes);
+  await app.register(web3Routes);
+  await app.register(signInMethodsRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
+  // The embedded OpenID provider: its own plugin, since a browser walks through it without the dev key header.
+  if (config.oidc && 'embedded' in config.oidc) await app.register(devOidcRoutes);
 
   return app;
 }

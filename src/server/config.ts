@@ -63,10 +63,25 @@ const envSchema = z
     COACH_LLM_KEY: z.string().min(1).optional(),
     COACH_LLM_TIMEOUT_MS: positiveInt('COACH_LLM_TIMEOUT_MS').default(30_000),
     COACH_LLM_MAX_TOOL_ROUNDS: positiveInt('COACH_LLM_MAX_TOOL_ROUNDS').default(4),
+    GOOGLE_CLIENT_ID: z.string().min(1).max(500).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+    OIDC_ISSUER: url('OIDC_ISSUER').optional(),
+    CHAIN_RPC_URL: url('CHAIN_RPC_URL').optional(),
+    CHAIN_ID: positiveInt('CHAIN_ID').default(31337),
+    SIWE_CHAIN_IDS: z
+      .string()
+      .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, 'SIWE_CHAIN_IDS must be a comma-separated list of chain ids, e.g. 1,31337')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_YEARLY)) {
       ctx.addIssue({ code: 'custom', path: [env.STRIPE_PRICE_MONTHLY ? 'STRIPE_PRICE_YEARLY' : 'STRIPE_PRICE_MONTHLY'], message: 'STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY are required with STRIPE_SECRET_KEY' });
+    }
+    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_SECRET is required with GOOGLE_CLIENT_ID' });
+    }
+    if (env.OIDC_ISSUER && !env.GOOGLE_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_ID'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required with OIDC_ISSUER (the client registered at that provider)' });
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when NODE_ENV=production (the dev outbox is off there)' });
@@ -110,7 +125,21 @@ export interface Config {
     streamDelayMs: number;
     llm?: { url: string; model: string; key?: string; timeoutMs: number; maxToolRounds: number };
   };
+  /**
+   * 'Continue with Google': a real OpenID provider when a client is configured (Google's issuer unless
+   * OIDC_ISSUER names another), else the embedded provider at API_URL/dev/oidc (never in production).
+   */
+  oidc: { issuer: string; clientId: string; clientSecret: string } | { embedded: true } | null;
+  /** The chain's JSON-RPC node (EIP-1271 contract-wallet signatures are checked through it). */
+  chainRpcUrl?: string;
+  /** The chain the app's token lives on. */
+  chainId: number;
+  /** Chain ids a Sign-In with Ethereum message may name. */
+  siweChainIds: number[];
 }
+
+/** Google's issuer identifier: the default when GOOGLE_CLIENT_ID is set without OIDC_ISSUER. */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
 
 export interface BillingConfig {
   trialDays: number;
@@ -176,6 +205,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { url: e.COACH_LLM_URL.replace(/\/$/, ''), model: e.COACH_LLM_MODEL ?? '', key: e.COACH_LLM_KEY, timeoutMs: e.COACH_LLM_TIMEOUT_MS, maxToolRounds: e.COACH_LLM_MAX_TOOL_ROUNDS }
         : undefined,
     },
+    oidc: e.GOOGLE_CLIENT_ID
+      ? { issuer: e.OIDC_ISSUER ?? GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET! }
+      : e.NODE_ENV === 'production'
+        ? null
+        : { embedded: true },
+    chainRpcUrl: e.CHAIN_RPC_URL,
+    chainId: e.CHAIN_ID,
+    siweChainIds: e.SIWE_CHAIN_IDS ? [...new Set(e.SIWE_CHAIN_IDS.split(',').map((v) => Number(v.trim())))] : [...new Set([1, e.CHAIN_ID])],
   };
 }
 

@@ -25,6 +25,10 @@ async function main() {
 
   console.log(`\n  Finu is running\n  App:      ${config.appUrl}\n  API:      ${config.apiUrl}\n  API docs: ${config.apiUrl}/docs\n  Database: ${api.dbEngine === 'pglite' ? `PGlite in ${config.dataDir}/pg` : 'PostgreSQL (DATABASE_URL)'}\n  Mail:     ${api.mailer.kind === 'outbox' ? `outbox (links in this log and at ${config.apiUrl}/dev/outbox?key=${api.devKey})` : 'SMTP'}\n`);
 
+  if (config.oidc && 'embedded' in config.oidc) {
+    console.log(`  Google sign-in: a local stand-in provider at ${config.apiUrl}/dev/oidc (one click from this computer; from elsewhere it asks for the dev key, also in ${config.dataDir}/dev-key)\n`);
+  }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { chatRepository, type ChatRepository } from '../repositories/chat';
 import { dashboardRepository, type DashboardRepository } from '../repositories/dashboard';
 import { emailTokensRepository, type EmailTokensRepository } from '../repositories/emailTokens';
+import { identitiesRepository, type IdentitiesRepository } from '../repositories/identities';
 import { goalsRepository, type GoalsRepository } from '../repositories/goals';
 import { sessionsRepository, type SessionsRepository } from '../repositories/sessions';
 import { throttlesRepository, type ThrottlesRepository } from '../repositories/throttles';
@@ -22,6 +23,7 @@ export interface Repositories {
   transactions: TransactionsRepository;
   sessions: SessionsRepository;
   throttles: ThrottlesRepository;
+  identities: IdentitiesRepository;
 }
 
 declare module 'fastify' {
@@ -44,6 +46,7 @@ export default fp(
       transactions: transactionsRepository(app.db),
       sessions: sessionsRepository(app.db),
       throttles: throttlesRepository(app.db),
+      identities: identitiesRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

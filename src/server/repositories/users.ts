@@ -5,22 +5,24 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
+/** A user found or made by email address: the address is there. */
+export type EmailUserRow = UserRow & { email: string };
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
 export function usersRepository(db: Db) {
   return {
-    async create(input: { email: string; passwordHash: string; fullName?: string | null }): Promise<UserRow | undefined> {
+    async create(input: { email: string; passwordHash: string; fullName?: string | null }): Promise<EmailUserRow | undefined> {
       const rows = await db
         .insert(users)
         .values({ email: input.email, passwordHash: input.passwordHash, fullName: input.fullName ?? null })
         .onConflictDoNothing()
         .returning();
-      return rows[0];
+      return rows[0] as EmailUserRow | undefined;
     },
-    async findByEmail(email: string): Promise<UserRow | undefined> {
+    async findByEmail(email: string): Promise<EmailUserRow | undefined> {
       const rows = await db.select().from(users).where(byEmail(email)).limit(1);
-      return rows[0];
+      return rows[0] as EmailUserRow | undefined;
     },
     async findById(id: string): Promise<UserRow | undefined> {
       const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -24,7 +24,7 @@ function presentedKey(request: FastifyRequest): string | undefined {
   return typeof query?.key === 'string' ? query.key : undefined;
 }
 
-function sameKey(presented: string | undefined, expected: string): boolean {
+export function sameKey(presented: string | undefined, expected: string): boolean {
   if (!presented) return false;
   const a = Buffer.from(presented);
   const b = Buffer.from(expected);
@@ -35,6 +35,8 @@ function sameKey(presented: string | undefined, expected: string): boolean {
  * Development-only helpers; never registered when NODE_ENV=production. Every route in this
  * plugin (the outbox lists other people's live sign-in and reset links) answers only a caller
  * holding the dev key, which start-up prints in the server log: a network caller cannot use it.
+ * The embedded OpenID provider (/dev/oidc, routes/dev-oidc.ts) is the one exception: a browser walks
+ * through it, so its sign-in form does the check (loopback caller, else this same key).
  */
 export default async function devRoutes(fastify: FastifyInstance) {
   const devKey = fastify.devKey;

@@ -33,6 +33,8 @@ export interface CallOptions {
   defaultMessage: string;
   /** Login, signup and profile handle their own 401 (spec §8). */
   ignoreUnauthorized?: boolean;
+  /** No global toast for network errors and 5xx: a fallback call follows (spec §7 nonce). */
+  silent?: boolean;
   /** Use this token instead of the stored one (the session machine's first profile call). */
   token?: string;
   signal?: AbortSignal;
@@ -75,6 +77,7 @@ function classify(error: unknown, options: CallOptions, hooks: ApiHooks): ApiErr
   if (options.signal?.aborted) return new ApiError('Request cancelled', undefined, true);
   const response = error instanceof FetchError ? error.response : undefined;
   if (!response) {
+    if (options.silent) return new ApiError(globalErrorTexts.networkError, undefined, false);
     hooks.toastError(globalErrorTexts.networkError);
     return new ApiError(globalErrorTexts.networkError, undefined, true);
   }
@@ -89,6 +92,7 @@ function classify(error: unknown, options: CallOptions, hooks: ApiHooks): ApiErr
     hooks.toastError(globalErrorTexts.accessDenied);
     return new ApiError(message, status, true);
   }
+  if (status >= 500 && options.silent) return new ApiError(message, status, false);
   if (status >= 500) {
     hooks.toastError(globalErrorTexts.serverError);
     return new ApiError(message === options.defaultMessage ? globalErrorTexts.serverError : message, status, true);

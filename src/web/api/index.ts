@@ -5,6 +5,7 @@ import { dashboardApi } from './dashboard';
 import { goalsApi } from './goals';
 import { subscriptionApi } from './subscription';
 import { transactionsApi } from './transactions';
+import { web3Api } from './web3';
 
 /** Every API area, one module each, sharing one client. */
 export function createApi(baseURL: string, hooks: ApiHooks) {
@@ -16,6 +17,7 @@ export function createApi(baseURL: string, hooks: ApiHooks) {
     goals: goalsApi(call),
     subscription: subscriptionApi(call),
     transactions: transactionsApi(call),
+    web3: web3Api(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

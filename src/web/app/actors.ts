@@ -7,7 +7,8 @@ import { sessionMachine } from '../../../machines/session';
 import { uiMachine } from '../../../machines/ui';
 import type { SessionUser, Toast } from '../../../machines/types';
 import { createApi, type Api } from '../api';
-import { clearSession, loadPreferences, loadSession, savePreferences, saveSession } from './storage';
+import { connectWallet, discoverWallets, signWalletMessage } from '../wallet/connect';
+import { clearSession, loadPreferences, loadSession, saveOAuthRedirect, savePreferences, saveSession } from './storage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type UiActor = ActorRefFrom<typeof uiMachine>;
@@ -63,6 +64,12 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
           await api.auth.me();
           return (await api.auth.getProfile(input.token)) as SessionUser;
         }),
+        discoverWallets: fromPromise(() => discoverWallets()),
+        connectWallet: fromPromise(({ input }) => connectWallet(input)),
+        getNonce: fromPromise(({ input }) => api.web3.nonce(input.address)),
+        signWalletMessage: fromPromise(({ input }) => signWalletMessage(input)),
+        web3Auth: fromPromise(({ input }) => api.web3.auth(input)),
+        fetchWeb3Profile: fromPromise(async ({ input }) => (await api.web3.me(input.token)) as SessionUser),
       },
       actions: {
         persist: (_, { token, user }) => saveSession(token, user),
@@ -78,6 +85,10 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
         // An empty message means the API client already toasted it (network, 5xx, 403).
         notify: (_, toast) => notify(toast),
         navigate: (_, { to }) => navigate(to),
+        redirectToGoogle: () => {
+          saveOAuthRedirect(`${window.location.pathname}${window.location.search}`);
+          window.location.assign(`${apiUrl}/auth/login/google`);
+        },
       },
     }),
     { input: loadSession() },

@@ -40,3 +40,15 @@ export function loadPreferences(): Partial<Preferences> {
 }
 
 export const savePreferences = (prefs: Preferences) => localStorage.setItem(PREFERENCES_KEY, JSON.stringify(prefs));
+
+/** Spec §2: before the Google redirect the current location is saved under this key. */
+const OAUTH_REDIRECT_KEY = 'oauth_redirect_url';
+
+export const saveOAuthRedirect = (location: string) => localStorage.setItem(OAUTH_REDIRECT_KEY, location);
+
+/** The saved location, removed as it is read (one sign-in uses it once). */
+export function takeOAuthRedirect(): string | null {
+  const saved = localStorage.getItem(OAUTH_REDIRECT_KEY);
+  localStorage.removeItem(OAUTH_REDIRECT_KEY);
+  return saved;
+}

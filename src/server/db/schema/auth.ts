@@ -5,7 +5,8 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
+    /** Null for an account made by a wallet (or a provider that did not verify the address). */
+    email: text('email'),
     passwordHash: text('password_hash'),
     fullName: text('full_name'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

@@ -6,3 +6,4 @@ export * from './transactions';
 export * from './dashboard';
 export * from './chat';
 export * from './sessions';
+export * from './identities';

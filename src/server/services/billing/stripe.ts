@@ -65,7 +65,7 @@ export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plan
         mode: 'subscription',
         line_items: [{ price: priceOf(plan.id), quantity: 1 }],
         client_reference_id: userId,
-        ...(customerId ? { customer: customerId } : { customer_email: email }),
+        ...(customerId ? { customer: customerId } : email ? { customer_email: email } : {}),
         metadata: { user_id: userId, plan_id: plan.id },
         subscription_data: { metadata: { user_id: userId, plan_id: plan.id } },
         success_url: `${deps.appUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,

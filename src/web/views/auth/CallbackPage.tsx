@@ -1,7 +1,8 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { CallbackKind } from '../../../../machines/session';
+import { returnPathFromSaved, type CallbackKind } from '../../../../machines/session';
+import { takeOAuthRedirect } from '../../app/storage';
 import { useAppActors, useSession } from '../../app/context';
 import { AuthLayout } from './AuthLayout';
 
@@ -23,6 +24,7 @@ export function CallbackPage({ kind }: { kind: CallbackKind }) {
     const read = Object.fromEntries(names.map((n) => [n, params.get(n)]));
     const isVerificationToken = kind === 'email' && read.token && !read.success && !read.user_id && !read.error;
     if (isVerificationToken) session.send({ type: 'session.verifyEmail', token: read.token! });
+    else if (kind === 'oauth') session.send({ type: 'session.callback', kind, params: read, returnTo: returnPathFromSaved(takeOAuthRedirect()) });
     else session.send({ type: 'session.callback', kind, params: read });
   }, [kind, params, session]);
 

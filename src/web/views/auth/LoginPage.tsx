@@ -2,6 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppActors, useSession } from '../../app/context';
 import { AuthLayout, formValues } from './AuthLayout';
+import { SocialSignIn } from './SocialSignIn';
 
 export function LoginPage() {
   const { session } = useAppActors();
@@ -41,6 +42,7 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <SocialSignIn />
     </AuthLayout>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { useAppActors, useSession } from '../../app/context';
 import { AuthLayout, formValues } from './AuthLayout';
+import { SocialSignIn } from './SocialSignIn';
 
 export function RegisterPage() {
   const { session } = useAppActors();
@@ -44,6 +45,7 @@ export function RegisterPage() {
           </Button>
         </Stack>
       </form>
+      <SocialSignIn />
     </AuthLayout>
   );
 }

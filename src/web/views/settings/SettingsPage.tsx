@@ -10,6 +10,7 @@ import { useRequest } from '../../app/useRequest';
 import { formatMoney } from '../../format/money';
 import { formValues } from '../auth/AuthLayout';
 import { LogoutEverywhere } from './LogoutEverywhere';
+import { SignInMethods } from './SignInMethods';
 
 const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'ZAR', 'SGD', 'NZD'];
 const longDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' }) : '');
@@ -238,6 +239,7 @@ export default function SettingsPage() {
         <ProfileSection />
         <PasswordSection />
       </SimpleGrid>
+      <SignInMethods />
       <PreferencesSection />
       <LogoutEverywhere />
     </Stack>

@@ -1,0 +1,59 @@
+import type { IdentitiesRepository, IdentityDetails } from '../repositories/identities';
+import type { UserRow, UsersRepository } from '../repositories/users';
+
+export const ACCOUNT_TEXTS = {
+  emailNeedsPassword: 'An account with this email already exists. Log in with your password, then link this sign-in method in Settings.',
+  otherAccountOfIssuer: 'The Finu account with this email is already linked to a different Google account. Sign in with that one, or with your password.',
+  failed: 'Sign-in failed. Please try again.',
+  alreadyLinkedElsewhere: 'This sign-in method is already linked to another Finu account.',
+  oneOfIssuer: 'Your account is already linked to a Google account. Unlink it first to link another.',
+} as const;
+
+export interface SignInRequest {
+  identity: IdentityDetails;
+  email: string | null;
+  emailVerified: boolean;
+  fullName: string | null;
+}
+
+export type SignInResult = { ok: true; user: UserRow; created: boolean } | { ok: false; detail: string };
+
+/**
+ * Account-linking rules (docs/decisions.md): a known identity signs into its user; a verified email
+ * that matches an account signs into that account and links the identity; an unverified email never
+ * does; otherwise a new account is made (email only when verified).
+ */
+export async function signInWithIdentity(repos: { users: UsersRepository; identities: IdentitiesRepository }, request: SignInRequest): Promise<SignInResult> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const known = await repos.identities.find(request.identity);
+    if (known) {
+      await repos.identities.touch(known.identity.id, { email: request.email, label: request.identity.label });
+      return { ok: true, user: known.user, created: false };
+    }
+    if (request.email) {
+      const existing = await repos.users.findByEmail(request.email);
+      if (existing) {
+        if (!request.emailVerified) return { ok: false, detail: ACCOUNT_TEXTS.emailNeedsPassword };
+        const attached = await repos.identities.attach(existing.id, request.identity);
+        if (attached.kind === 'issuer_taken') return { ok: false, detail: ACCOUNT_TEXTS.otherAccountOfIssuer };
+        if (attached.kind === 'taken') continue;
+        const claimed = await repos.identities.claimEmailAccount(existing.id);
+        if (!claimed) continue;
+        return { ok: true, user: claimed, created: false };
+      }
+    }
+    const verified = Boolean(request.email && request.emailVerified);
+    const user = await repos.identities.createUser({ email: verified ? request.email : null, emailVerified: verified, fullName: request.fullName, identity: request.identity });
+    if (user) return { ok: true, user, created: true };
+    // Another request made this identity (or an account with this email) meanwhile: look again.
+  }
+  return { ok: false, detail: ACCOUNT_TEXTS.failed };
+}
+
+/** Links an identity to a signed-in user; the answer is the problem in words, or null when linked. */
+export async function linkIdentity(repos: { identities: IdentitiesRepository }, userId: string, identity: IdentityDetails): Promise<string | null> {
+  const attached = await repos.identities.attach(userId, identity);
+  if (attached.kind === 'taken') return ACCOUNT_TEXTS.alreadyLinkedElsewhere;
+  if (attached.kind === 'issuer_taken') return ACCOUNT_TEXTS.oneOfIssuer;
+  return null;
+}

@@ -1,0 +1,176 @@
+import { Alert, Anchor, Avatar, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { signInMethodsMachine } from '../../../../machines/signInMethods';
+import { useAppActors } from '../../app/context';
+import { connectWallet, discoverWallets, signWalletMessage } from '../../wallet/connect';
+import { GoogleMark, WalletMark } from '../auth/SocialSignIn';
+
+const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+const since = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+function KeyMark() {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
+      <path d="M15 7a4 4 0 1 1-3.9 5H9v2H7v2H4v-3l6.1-6.1A4 4 0 0 1 15 7zM16 9h.01" />
+    </svg>
+  );
+}
+
+/**
+ * Settings › Sign-in methods: password, Google and wallets linked to this account; link or unlink.
+ * Self-contained (its own machine), so SettingsPage includes it with one line.
+ */
+export function SignInMethods() {
+  const { api, ui } = useAppActors();
+  const [params, setParams] = useSearchParams();
+  // The link flow's outcome arrives once in the URL; the machine toasts it on start.
+  const [input] = useState(() => ({ linked: params.get('linked'), linkError: params.get('link_error') }));
+  const [snapshot, send, actorRef] = useMachine(
+    signInMethodsMachine.provide({
+      actors: {
+        load: fromPromise(() => api.web3.signInMethods()),
+        prepareGoogleLink: fromPromise(() => api.web3.linkGoogle()),
+        discoverWallets: fromPromise(() => discoverWallets()),
+        connectWallet: fromPromise(({ input: i }) => connectWallet(i)),
+        getNonce: fromPromise(({ input: i }) => api.web3.nonce(i.address)),
+        signWalletMessage: fromPromise(({ input: i }) => signWalletMessage(i)),
+        linkWallet: fromPromise(({ input: i }) => api.web3.link(i)),
+        unlink: fromPromise(({ input: i }) => api.web3.unlink(i.identityId)),
+      },
+      actions: {
+        notify: (_, toast) => {
+          if (toast.message) ui.send({ type: 'toast.show', toast });
+        },
+        leaveFor: (_, { url }) => window.location.assign(url),
+      },
+    }),
+    { input },
+  );
+  useEffect(() => {
+    if (!params.has('linked') && !params.has('link_error')) return;
+    const next = new URLSearchParams(params);
+    next.delete('linked');
+    next.delete('link_error');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+
+  const methods = snapshot.context.methods;
+  const busy = snapshot.hasTag('busy');
+  const linkingWallet = snapshot.matches('linkingWallet');
+  const choosing = snapshot.matches({ linkingWallet: 'choosing' });
+  const count = methods ? methods.methods.length + (methods.password ? 1 : 0) : 0;
+  const hasGoogle = methods?.methods.some((m) => m.kind === 'google') ?? false;
+  const confirmUnlink = (identityId: string, what: string) =>
+    ui.send({
+      type: 'confirmation.open',
+      request: {
+        variant: 'danger',
+        title: `Unlink ${what}?`,
+        message: `You will no longer be able to sign in with ${what}. You can link it again later.`,
+        confirmLabel: 'Unlink',
+        replyTo: actorRef,
+        onConfirm: { type: 'methods.unlink', identityId },
+      },
+    });
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="sign-in-methods-heading">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="sign-in-methods-heading">
+          Sign-in methods
+        </Title>
+        <Text size="sm" c="dimmed">
+          Ways you can sign in to this account. Keep at least one.
+        </Text>
+        {snapshot.matches('loading') && <Skeleton height={96} />}
+        {snapshot.matches('failed') && (
+          <Alert color="red" variant="light">
+            {snapshot.context.error?.message}{' '}
+            <Anchor component="button" onClick={() => send({ type: 'methods.reload' })}>
+              Retry
+            </Anchor>
+          </Alert>
+        )}
+        {methods && (
+          <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Sign-in methods">
+            <Group component="li" justify="space-between" py="xs" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <KeyMark />
+                <div>
+                  <Text fw={500}>Email and password</Text>
+                  <Text size="sm" c="dimmed">
+                    {methods.password ? methods.email : methods.email ? 'No password yet: use “Forgot password?” on the login page to set one.' : 'No email on this account.'}
+                  </Text>
+                </div>
+              </Group>
+              <Badge variant="light" color={methods.password ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>
+                {methods.password ? 'On' : 'Off'}
+              </Badge>
+            </Group>
+            {methods.methods.map((m) => {
+              const what = m.kind === 'google' ? 'this Google account' : `wallet ${shortAddress(m.label)}`;
+              const only = count <= 1;
+              return (
+                <Group component="li" key={m.identity_id} justify="space-between" py="xs" wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+                  <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                    {m.kind === 'google' ? <GoogleMark /> : <WalletMark />}
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={500} truncate title={m.kind === 'wallet' ? m.label : undefined}>
+                        {m.kind === 'google' ? `Google${m.email ? ` · ${m.email}` : ''}` : `Wallet ${shortAddress(m.label)}`}
+                      </Text>
+                      <Text size="sm" c="dimmed">
+                        Linked {since(m.created_at)}
+                        {only ? ' · your only way to sign in' : ''}
+                      </Text>
+                    </div>
+                  </Group>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    style={{ flexShrink: 0 }}
+                    disabled={only || busy}
+                    loading={snapshot.context.removing === m.identity_id}
+                    onClick={() => confirmUnlink(m.identity_id, what)}
+                    aria-label={`Unlink ${m.kind === 'google' ? 'Google' : `wallet ${m.label}`}`}
+                  >
+                    Unlink
+                  </Button>
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
+        {methods && (
+          <Group gap="sm">
+            {methods.google_available && !hasGoogle && (
+              <Button variant="default" leftSection={<GoogleMark />} loading={snapshot.matches('linkingGoogle') || snapshot.matches('leaving')} disabled={busy} onClick={() => send({ type: 'methods.linkGoogle' })}>
+                Link Google
+              </Button>
+            )}
+            <Button variant="default" leftSection={<WalletMark />} loading={linkingWallet && !choosing} disabled={busy && !linkingWallet} onClick={() => send({ type: 'methods.linkWallet' })}>
+              Link wallet
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <Modal opened={choosing} onClose={() => send({ type: 'methods.walletCancel' })} title="Choose a wallet" centered>
+        <Stack gap="xs">
+          {snapshot.context.choices.map((choice) => (
+            <UnstyledButton key={choice.id} onClick={() => send({ type: 'methods.walletChosen', walletId: choice.id })} p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
+              <Group gap="sm">
+                <Avatar src={choice.icon} size="sm" radius="sm" alt="">
+                  <WalletMark size={14} />
+                </Avatar>
+                <Text fw={500}>{choice.name}</Text>
+              </Group>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

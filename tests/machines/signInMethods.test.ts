@@ -1,0 +1,84 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { signInMethodsMachine, signInMethodsTexts, type SignInMethodsInput, type SignInMethodsResponse } from '../../machines/signInMethods';
+import type { Toast } from '../../machines/types';
+
+const wallet = { identity_id: 'w1', kind: 'wallet' as const, label: '0x00000000000000000000000000000000000000A1', email: null, address: '0x00000000000000000000000000000000000000A1', created_at: '2026-01-01T00:00:00Z', last_used_at: '2026-01-01T00:00:00Z' };
+const base: SignInMethodsResponse = { password: true, email: 'a@example.com', google_available: true, methods: [] };
+
+function start(options: { input?: SignInMethodsInput; unlink?: () => Promise<SignInMethodsResponse>; load?: () => Promise<SignInMethodsResponse> } = {}) {
+  const toasts: Toast[] = [];
+  const left: string[] = [];
+  const actor = createActor(
+    signInMethodsMachine.provide({
+      actors: {
+        load: fromPromise(async () => (options.load ? options.load() : base)),
+        prepareGoogleLink: fromPromise(async () => ({ url: 'http://api/auth/login/google?link=abc' })),
+        discoverWallets: fromPromise(async () => [{ id: 'w', name: 'Wallet' }]),
+        connectWallet: fromPromise(async ({ input }) => ({ walletId: input.walletId, address: wallet.address, chainId: 1 })),
+        getNonce: fromPromise(async () => ({ nonce: 'n0nce123', address: wallet.address, domain: 'd', uri: 'http://d', chain_ids: [1], statement: 's' })),
+        signWalletMessage: fromPromise(async () => ({ address: wallet.address, message: 'm', signature: '0x1' })),
+        linkWallet: fromPromise(async ({ input }) => ({ ...base, methods: [{ ...wallet, label: input.address }] })),
+        unlink: fromPromise(async () => (options.unlink ? options.unlink() : base)),
+      },
+      actions: {
+        notify: (_, toast) => {
+          if (toast.message) toasts.push(toast);
+        },
+        leaveFor: (_, { url }) => {
+          left.push(url);
+        },
+      },
+    }),
+    { input: options.input ?? {} },
+  );
+  actor.start();
+  return { actor, toasts, left, ready: () => waitFor(actor, (s) => s.matches('ready') || s.matches('failed') || s.matches('leaving'), { timeout: 2000 }) };
+}
+
+describe('signInMethods machine (Settings › Sign-in methods)', () => {
+  it('loads the methods; back from a Google link flow it says how it went', async () => {
+    const ok = start({ input: { linked: 'google' } });
+    await ok.ready();
+    expect(ok.actor.getSnapshot().context.methods).toEqual(base);
+    expect(ok.toasts).toEqual([{ kind: 'success', message: signInMethodsTexts.googleLinked }]);
+    const failed = start({ input: { linkError: 'This sign-in method is already linked to another Finu account.' } });
+    await failed.ready();
+    expect(failed.toasts).toEqual([{ kind: 'error', message: 'This sign-in method is already linked to another Finu account.' }]);
+  });
+
+  it('linking a wallet: connect, nonce, sign, link; the list shows it', async () => {
+    const s = start();
+    await s.ready();
+    s.actor.send({ type: 'methods.linkWallet' });
+    await waitFor(s.actor, (x) => x.matches('ready') && (x.context.methods?.methods.length ?? 0) === 1, { timeout: 2000 });
+    expect(s.toasts.at(-1)?.message).toBe(signInMethodsTexts.walletLinked);
+  });
+
+  it('linking Google leaves for the link URL the API prepared', async () => {
+    const s = start();
+    await s.ready();
+    s.actor.send({ type: 'methods.linkGoogle' });
+    await waitFor(s.actor, (x) => x.matches('leaving'), { timeout: 2000 });
+    expect(s.left).toEqual(['http://api/auth/login/google?link=abc']);
+  });
+
+  it("unlinking the last method shows the server's refusal and keeps the list", async () => {
+    const s = start({ load: async () => ({ ...base, password: false, methods: [wallet] }), unlink: () => Promise.reject(Object.assign(new Error('This is your only way to sign in.'), { status: 409 })) });
+    await s.ready();
+    s.actor.send({ type: 'methods.unlink', identityId: 'w1' });
+    await waitFor(s.actor, (x) => x.matches('ready') && x.context.removing === null, { timeout: 2000 });
+    expect(s.actor.getSnapshot().context.methods?.methods).toHaveLength(1);
+    expect(s.toasts.at(-1)).toEqual({ kind: 'error', message: 'This is your only way to sign in.' });
+  });
+
+  it('a failed load offers Retry', async () => {
+    let attempts = 0;
+    const s = start({ load: async () => (++attempts === 1 ? Promise.reject(new Error('')) : base) });
+    await s.ready();
+    expect(s.actor.getSnapshot().matches('failed')).toBe(true);
+    expect(s.actor.getSnapshot().context.error?.message).toBe(signInMethodsTexts.loadFailed);
+    s.actor.send({ type: 'methods.reload' });
+    await waitFor(s.actor, (x) => x.matches('ready'), { timeout: 2000 });
+  });
+});
