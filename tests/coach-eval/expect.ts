@@ -137,7 +137,7 @@ export function passes(answer: string, check: Check): string | null {
       return new RegExp(`(^|[^\\d.,])${escape(f)}(?![\\d]|[.,]\\d)`).test(answer) ? null : `missing ${f}`;
     }
     case 'count':
-      return new RegExp(`\\b${check.n}\\s+(?:\\w+\\s+)?(transactions?|payments?|purchases?|orders?|charges?|times|visits?|rides?|trips?|bills?)\\b`, 'i').test(answer) ? null : `missing count ${check.n}`;
+      return new RegExp(`\\b${check.n}\\s+(?:\\w+\\s+)?(transactions?|payments?|purchases?|orders?|charges?|times?|visits?|rides?|trips?|bills?)\\b`, 'i').test(answer) ? null : `missing count ${check.n}`;
     case 'percent':
       return new RegExp(`(^|[^\\d.])${escape(String(check.value))}\\s?%`).test(answer) ? null : `missing ${check.value}%`;
     case 'text':

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { goals, goalTransactions, transactionDailyTotals, transactionMerchantDaily, transactions } from '../../db/schema';
 import type { GoalRow } from '../../repositories/goals';
 import { allTimeTotals, merchantTotal, monthlyTotals, rollupGroups, sumByType, topMerchants } from '../../repositories/rollups';
+import { anyMatch, recentTexts, singleTransaction, subsetGroups, type SubsetFilter } from '../../repositories/transactionStats';
 
 /**
  * The coach's read-only view of a user's money. Every query reads the rollups kept by triggers on
@@ -123,6 +124,14 @@ export function coachData(db: Db, userId: string) {
       for (const row of rows) if (row.merchant && !out.has(row.merchant)) out.set(row.merchant, row.category);
       return out;
     },
+
+    /** Sums per category and merchant of a subset named by merchants or words (the transactions table, indexed). */
+    subset: (f: SubsetFilter) => subsetGroups(db, userId, f),
+    /** The largest or smallest single transaction of a subset. */
+    single: (f: SubsetFilter, which: 'largest' | 'smallest') => singleTransaction(db, userId, f, which),
+    /** Descriptions and notes of the latest transactions: the words a question may name. */
+    recentTexts: (limit: number) => recentTexts(db, userId, limit),
+    anyMatch: (tsquery: string) => anyMatch(db, userId, tsquery),
 
     async goals(): Promise<GoalRow[]> {
       return db.select().from(goals).where(eq(goals.userId, userId)).orderBy(desc(goals.createdAt)).limit(100);

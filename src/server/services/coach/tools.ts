@@ -47,9 +47,12 @@ const periodOut = (p: Period) => ({ start: p.start, end: p.end, label: p.label }
 const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
 const yyyyMm = (dayText: string) => dayText.slice(0, 7);
 
-/** The three full months before a period's first month. */
-function usualMonthsBefore(p: Period): Period {
-  return previousFullMonths(p.start, 3);
+/**
+ * "Usual" is one figure per subject wherever the coach quotes it: the average of the three full
+ * calendar months before the current one, whatever period the question is about.
+ */
+function usualMonths(today: string): Period {
+  return previousFullMonths(today, 3);
 }
 
 /** Average monthly income and spending over the full months before this one that have data (at most 3). */
@@ -75,7 +78,8 @@ async function monthlyAverages(ctx: ToolContext) {
     monthsWithData: months.length,
     incomeMinor: income,
     spendingMinor: spending,
-    netMinor: income - spending,
+    // The average of the months' nets (not the difference of two rounded averages).
+    netMinor: Math.round(sumMinor((m) => m.net) / n),
     balance,
   };
 }
@@ -85,7 +89,7 @@ async function monthlyAverages(ctx: ToolContext) {
 
 export async function getSpending(ctx: ToolContext, args: { start_date?: string; end_date?: string; category?: string; merchant?: string }) {
   const period = periodOf(args, thisMonth(ctx.today), ctx.today);
-  const usualPeriod = usualMonthsBefore(period);
+  const usualPeriod = usualMonths(ctx.today);
   const [categories, usualCategories] = await Promise.all([ctx.data.byCategory(period, 'expense'), ctx.data.byCategory(usualPeriod, 'expense')]);
   const allMinor = categories.reduce((s, c) => s + c.totalMinor, 0);
   const allCount = categories.reduce((s, c) => s + c.count, 0);
