@@ -118,6 +118,11 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
         return { intent, plan, composed: { text: cantTellAnswer(plan.unknown, names.categories.filter((c) => c.type === 'expense').map((c) => c.name)), tools: ['answer_question'] } };
       }
       const only = plan.parts.length === 1 ? plan.parts[0]! : null;
+      if (only && !only.subjects.length && /^(who|where|which (?:merchants?|shops?|stores?))\b.*\bmost\b/.test(t)) {
+        // "Who did I spend the most with?": the merchants, not one transaction.
+        const merchantsIntent: Intent = { kind: 'spending', period: only.periods[0] ?? null, category: null, merchant: null, merchants: true };
+        return { intent: merchantsIntent, composed: await answerFor(merchantsIntent, ctx, request, hasData) };
+      }
       if (only && only.measure === 'total' && only.flow === 'income' && !only.subjects.length && only.periods.length <= 1 && !plan.notes.length) {
         // Plain income: the income answer lists where it came from.
         const incomeIntent: Intent = { kind: 'income', period: only.periods[0] ?? null };

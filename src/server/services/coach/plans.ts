@@ -22,7 +22,7 @@ export async function planQuestion(ctx: ToolContext, question: string, previousQ
   return understand(question, ctx.today, vocabularyOf(names.categories, names.merchants, texts), previousQuestion);
 }
 
-const periodOut = (p: Period) => ({ start: p.start, end: p.end, label: p.label });
+const periodOut = (p: Period) => ({ start: p.start, end: p.end, label: p.label, phrase: p.phrase });
 type PeriodOut = ReturnType<typeof periodOut>;
 
 export const subjectLabel = (s: Subject) => (s.kind === 'words' ? `“${s.phrase}”` : s.name);
@@ -209,7 +209,7 @@ function what(row: { subject: string | null; subject_kind: Row['subject_kind'] }
   return row.subject_kind === 'merchant' ? `at ${name}` : `on ${name}`;
 }
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const periodPhrase = (p: PeriodOut, phrases: Map<string, string>) => phrases.get(`${p.start}|${p.end}`) ?? `in ${p.label}`;
+const periodPhrase = (p: PeriodOut, _phrases: Map<string, string>) => p.phrase;
 
 function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string, string>): string[] {
   const lines: string[] = [];

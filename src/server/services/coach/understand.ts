@@ -52,7 +52,7 @@ const CATEGORY_WORDS: Record<string, string[]> = {
   groceries: ['grocery', 'groceries', 'supermarket', 'food shopping'],
   dining: ['dining', 'restaurant', 'restaurants', 'eating out', 'meal out', 'meals out', 'meal', 'meals', 'takeout', 'take-out', 'cafes', 'cafe'],
   transport: ['transport', 'transportation', 'commute', 'commuting', 'taxi', 'taxis'],
-  housing: ['housing', 'rent', 'mortgage'],
+  housing: ['housing', 'rent', 'mortgage', 'house', 'home'],
   utilities: ['utilities', 'utility', 'energy bills', 'power bill'],
   shopping: ['shopping', 'clothes', 'clothing', 'online shopping'],
   entertainment: ['entertainment', 'movies', 'cinema', 'concerts', 'games', 'gaming', 'streaming'],
@@ -160,6 +160,31 @@ function findPeriods(text: string, today: string): Found[] {
   };
   const monthsBetween = (a: Period, b: Period) => (a.start <= b.start ? span(a.start, b.end, `${nameOfMonth(...ym(a.start))} to ${nameOfMonth(...ym(b.start))}`) : null);
 
+  // "between 1 and 15 October", "from the 3rd to the 10th of May": days of one month.
+  take(new RegExp(`\\b(?:between|from)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:and|to|until|till|-)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_WORD}`), (x) => {
+    const month = pastMonth(monthIndex(x[3]!), today, x[4] ? Number(x[4]) : undefined);
+    const [d1, d2] = [Number(x[1]), Number(x[2])];
+    const last = Number(monthEnd(...ym(month.start)).slice(8));
+    if (d1 < 1 || d2 < d1 || d2 > last) return null;
+    const a = `${month.start.slice(0, 8)}${String(d1).padStart(2, '0')}`;
+    const b = `${month.start.slice(0, 8)}${String(d2).padStart(2, '0')}`;
+    return a > today ? null : explicitPeriod(a, b > today ? today : b);
+  });
+  // Explicit days first ("since 3 March", "from 1 to 15 May", "on 12 October"): chrono-node.
+  for (const r of chrono.parse(text, { instant: parseDay(today), timezone: 'UTC' })) {
+    if (!free(r.index, r.index + r.text.length)) continue;
+    if (!/\d/.test(r.text) || !r.start.isCertain('day') || !r.start.isCertain('month') || /^(19|20)\d{2}$/.test(r.text.trim())) continue;
+    const day = (c: chrono.ParsedComponents) => {
+      const d = `${c.get('year')}-${String(c.get('month')).padStart(2, '0')}-${String(c.get('day')).padStart(2, '0')}`;
+      return d > today && !c.isCertain('year') ? `${Number(d.slice(0, 4)) - 1}${d.slice(4)}` : d;
+    };
+    const a = day(r.start);
+    const since = /\b(since|from)\s*$/.test(text.slice(0, r.index)) && !r.end;
+    const b = r.end ? day(r.end) : since ? today : a;
+    if (a > b || a > today) continue;
+    taken.push([r.index, r.index + r.text.length]);
+    found.push({ at: r.index, end: r.index + r.text.length, period: explicitPeriod(a, b > today ? today : b) });
+  }
   take(/\bthat month\b|\bthe same month\b|\bthat period\b|\bthen\b/, () => 'same');
   take(new RegExp(`\\b(?:from|between)\\s+${MONTH_WORD}\\s+(?:to|and|until|till|through|-)\\s+${MONTH_WORD}`), (x) => {
     const a = pastMonth(monthIndex(x[1]!), today, x[2] ? Number(x[2]) : undefined);
@@ -213,20 +238,6 @@ function findPeriods(text: string, today: string): Found[] {
     const end = yy === y ? today : `${yy}-12-31`;
     return yy > y ? null : span(`${yy}-01-01`, end, String(yy));
   });
-  // Explicit days ("since 3 March", "from 1 to 15 May", "on 12 October"): chrono-node.
-  const rest = text.replace(/./g, (c, i: number) => (free(i, i + 1) ? c : ' '));
-  for (const r of chrono.parse(rest, { instant: parseDay(today), timezone: 'UTC' })) {
-    if (!r.start.isCertain('day') || !r.start.isCertain('month')) continue;
-    const day = (c: chrono.ParsedComponents) => {
-      const d = `${c.get('year')}-${String(c.get('month')).padStart(2, '0')}-${String(c.get('day')).padStart(2, '0')}`;
-      return d > today && !c.isCertain('year') ? `${Number(d.slice(0, 4)) - 1}${d.slice(4)}` : d;
-    };
-    const a = day(r.start);
-    const since = /\bsince\s*$/.test(rest.slice(0, r.index));
-    const b = r.end ? day(r.end) : since ? today : a;
-    if (a > b || a > today) continue;
-    found.push({ at: r.index, end: r.index + r.text.length, period: explicitPeriod(a, b > today ? today : b) });
-  }
   return found.sort((p, q) => p.at - q.at);
 }
 
