@@ -71,15 +71,17 @@ export async function singleTransaction(db: Db, userId: string, f: SubsetFilter,
   return row ?? null;
 }
 
-/** Descriptions, merchants and notes of the user's latest transactions: the words the coach recognises in a question. */
-export async function recentTexts(db: Db, userId: string, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ description: transactions.description, merchant: transactions.merchant, notes: transactions.notes })
-    .from(transactions)
-    .where(eq(transactions.userId, userId))
-    .orderBy(desc(transactions.date), desc(transactions.id))
-    .limit(limit);
-  return rows.map((r) => `${r.description} ${r.notes ?? ''}`);
+/**
+ * The distinct words (3+ characters, not numbers) of the descriptions, merchants and notes of the
+ * user's latest transactions, read from their stored search vectors with ts_stat (no re-parsing):
+ * the words the coach recognises in a question. Only the words leave the database.
+ */
+export async function recentWords(db: Db, userId: string, limit: number): Promise<string[]> {
+  // ts_stat takes its query as text: the id is checked to be a UUID and the limit an integer before they go in.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId) || !Number.isInteger(limit) || limit <= 0) return [];
+  const inner = `select search from transactions where user_id = '${userId}' order by date desc, id desc limit ${limit}`;
+  const result = (await db.execute(sql`select word from ts_stat(${inner}) where length(word) >= 3 and word !~ '^[0-9]+$'`)) as unknown as { rows: { word: string }[] };
+  return result.rows.map((r) => r.word);
 }
 
 /** Whether any transaction of the user matches a tsquery (for words older than the recent sample). */

@@ -13,13 +13,24 @@ import { understand, vocabularyOf, type Flow, type Plan, type PlanPart, type Sub
  * list's search, single transactions from the (user_id, date) index.
  */
 
-/** How many of the latest transactions lend their words to the vocabulary. */
-const VOCABULARY_SAMPLE = 3000;
+/** How many of the latest transactions lend their words to the vocabulary (older words are looked up in the search index). */
+const VOCABULARY_SAMPLE = 1000;
 
 export async function planQuestion(ctx: ToolContext, question: string, previousQuestion?: string): Promise<Plan> {
   const since = new Date(Date.parse(`${ctx.today}T00:00:00Z`) - 730 * 86_400_000).toISOString().slice(0, 10);
-  const [names, texts] = await Promise.all([ctx.data.names(since), ctx.data.recentTexts(VOCABULARY_SAMPLE)]);
-  return understand(question, ctx.today, vocabularyOf(names.categories, names.merchants, texts), previousQuestion);
+  const [names, texts] = await Promise.all([ctx.data.names(since), ctx.data.recentWords(VOCABULARY_SAMPLE)]);
+  const vocab = vocabularyOf(names.categories, names.merchants, texts);
+  const plan = understand(question, ctx.today, vocab, previousQuestion);
+  if (!plan.unknown.length) return plan;
+  // Words not in the recent sample may still be in older descriptions: ask the search index (GIN).
+  const found: string[] = [];
+  for (const word of plan.unknown.slice(0, 3)) {
+    const clean = word.replace(/[^\p{L}\p{N}]/gu, '');
+    if (clean.length >= 3 && (await ctx.data.anyMatch(`${clean}:*`))) found.push(clean);
+  }
+  if (!found.length) return plan;
+  for (const w of found) vocab.texts.add(w);
+  return understand(question, ctx.today, vocab, previousQuestion);
 }
 
 const periodOut = (p: Period) => ({ start: p.start, end: p.end, label: p.label, phrase: p.phrase });

@@ -296,8 +296,15 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
       if (c && c.flow === 'income' && list.includes(p)) return { s: { kind: 'category', name: c.name, flow: 'income', via: p }, weak: false };
     }
     if (stopEdge) return null;
-    const text = forms.find((f) => vocab.texts.has(f));
-    if (text) return { s: { kind: 'words', phrase: text, tsquery: tsq(text) }, weak: true };
+    if (n === 1) {
+      const text = forms.find((f) => vocab.texts.has(f));
+      if (text) return { s: { kind: 'words', phrase: text, tsquery: tsq(text) }, weak: true };
+    } else {
+      // A phrase of description words ("food delivery", "bus pass"): every word known, none a stop word or a name of its own.
+      const parts = p.split(' ').map((w) => singulars(w).find((f) => vocab.texts.has(f)));
+      const own = (w: string) => cats.some((c) => c.forms.has(w)) || merchants.some((mm) => mm.norm === w);
+      if (parts.every((w) => w && !STOP.has(w) && !own(w))) return { s: { kind: 'words', phrase: parts.join(' '), tsquery: tsq(parts.join(' ')) }, weak: true };
+    }
     for (const [name, list] of Object.entries(CATEGORY_WORDS)) {
       const c = has(name);
       if (c && list.includes(p)) return { s: { kind: 'category', name: c.name, flow: c.flow, via: p }, weak: false };
