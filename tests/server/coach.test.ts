@@ -321,8 +321,23 @@ describe('intent recognition and parsing', () => {
   it('the same tool functions are offered to an LLM, each with a JSON schema', () => {
     const tools = toolDefinitions();
     expect(tools.map((t) => t.function.name).sort()).toEqual(
-      ['check_affordability', 'compare_spending_to_usual', 'find_recurring_charges', 'get_balance', 'get_cash_flow', 'get_goals', 'get_income', 'get_month_summary', 'get_spending', 'get_top_merchants'].sort(),
+      [
+        'answer_question',
+        'query_transactions',
+        'check_affordability',
+        'compare_spending_to_usual',
+        'find_recurring_charges',
+        'get_balance',
+        'get_cash_flow',
+        'get_goals',
+        'get_income',
+        'get_month_summary',
+        'get_spending',
+        'get_top_merchants',
+      ].sort(),
     );
+    const query = tools.find((t) => t.function.name === 'query_transactions')!;
+    expect(query.function.parameters).toMatchObject({ type: 'object', required: ['measure'] });
     const affordability = tools.find((t) => t.function.name === 'check_affordability')!;
     expect(affordability.function.parameters).toMatchObject({ type: 'object', required: ['amount'] });
   });
