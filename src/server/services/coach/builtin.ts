@@ -118,7 +118,12 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
         return { intent, plan, composed: { text: cantTellAnswer(plan.unknown, names.categories.filter((c) => c.type === 'expense').map((c) => c.name)), tools: ['answer_question'] } };
       }
       const only = plan.parts.length === 1 ? plan.parts[0]! : null;
-      if (only && !only.subjects.length && /^(who|where|which (?:merchants?|shops?|stores?))\b.*\bmost\b/.test(t)) {
+      if (only && !only.subjects.length && /\bmost\b/.test(t) && /\bcategor(?:y|ies)\b/.test(t)) {
+        // "Which category did I spend the most on?": the categories, not one transaction.
+        const categoriesIntent: Intent = { kind: 'spending', period: only.periods[0] ?? null, category: null, merchant: null, merchants: false };
+        return { intent: categoriesIntent, composed: await answerFor(categoriesIntent, ctx, request, hasData) };
+      }
+      if (only && !only.subjects.length && /\bmost\b/.test(t) && (/^(who|where)\b/.test(t) || /\b(merchants?|shops?|stores?)\b/.test(t))) {
         // "Who did I spend the most with?": the merchants, not one transaction.
         const merchantsIntent: Intent = { kind: 'spending', period: only.periods[0] ?? null, category: null, merchant: null, merchants: true };
         return { intent: merchantsIntent, composed: await answerFor(merchantsIntent, ctx, request, hasData) };
