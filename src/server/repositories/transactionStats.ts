@@ -66,7 +66,9 @@ export async function singleTransaction(db: Db, userId: string, f: SubsetFilter,
     .select({ amountMinor: transactions.amountMinor, date: transactions.date, category: transactions.category, merchant: transactions.merchant, description: transactions.description })
     .from(transactions)
     .where(conditions(userId, f))
-    .orderBy(which === 'largest' ? desc(transactions.amountMinor) : transactions.amountMinor, desc(transactions.date))
+    // "+ 0": sort the subset's rows (read on the user/date or user/merchant/date index) rather than walk the
+    // user's whole amount index hoping to meet one of them early, which at a million rows can read most of it.
+    .orderBy(which === 'largest' ? desc(sql`${transactions.amountMinor} + 0`) : sql`${transactions.amountMinor} + 0`, desc(transactions.date))
     .limit(1);
   return row ?? null;
 }
