@@ -19,8 +19,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig, type Config } from '../server/config';
-import { openDatabase, type Db } from '../server/db/client';
-import { transactionsRepository, type TransactionRow } from '../server/repositories/transactions';
+import { openDatabase } from '../server/db/client';
+import { type TransactionRow } from '../server/repositories/transactions';
+import { MERCHANTS, rows, seedTransactions } from './benchSeed';
 import { usersRepository } from '../server/repositories/users';
 import { hashPassword } from '../server/services/passwords';
 import { encodeCursor } from '../server/services/transactions/wire';
@@ -58,106 +59,6 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 // ---------------------------------------------------------------------------------------------
 // Seeding
-
-/** Merchants: category, description, amount range in cents, direction, and how often (per mille of rows). */
-const MERCHANTS: [string, string, string, number, number, 'income' | 'expense', number][] = [
-  ['Whole Foods Market', 'Groceries', 'Weekly groceries', 2_000, 18_000, 'expense', 70],
-  ["Trader Joe's", 'Groceries', 'Groceries', 1_500, 12_000, 'expense', 80],
-  ['Safeway', 'Groceries', 'Groceries top-up', 800, 9_000, 'expense', 50],
-  ['Greenleaf Farmers Market', 'Groceries', 'Fresh produce', 600, 5_000, 'expense', 20],
-  ['Blue Bottle Coffee', 'Dining', 'Coffee', 350, 900, 'expense', 90],
-  ['Starbucks', 'Dining', 'Coffee and pastry', 400, 1_400, 'expense', 120],
-  ['Pho Saigon', 'Dining', 'Lunch', 1_200, 3_500, 'expense', 30],
-  ['Sushi Kai', 'Dining', 'Dinner out', 3_000, 12_000, 'expense', 20],
-  ['Taco Loco', 'Dining', 'Takeout', 1_000, 4_000, 'expense', 30],
-  ['Uber', 'Transport', 'Ride share', 800, 4_500, 'expense', 15],
-  ['Lyft', 'Transport', 'Ride share', 800, 4_000, 'expense', 10],
-  ['Shell', 'Transport', 'Fuel', 3_000, 8_000, 'expense', 40],
-  ['Metro Transit', 'Transport', 'Transit fare', 250, 9_000, 'expense', 60],
-  ['Amazon', 'Shopping', 'Online order', 800, 25_000, 'expense', 100],
-  ['Target', 'Shopping', 'Household supplies', 1_000, 15_000, 'expense', 40],
-  ['IKEA', 'Shopping', 'Furniture and decor', 2_000, 60_000, 'expense', 5],
-  ['Uniqlo', 'Shopping', 'Clothing', 1_500, 12_000, 'expense', 15],
-  ['Netflix', 'Subscriptions', 'Netflix Standard', 1_549, 1_550, 'expense', 8],
-  ['Spotify', 'Subscriptions', 'Spotify Premium', 1_199, 1_200, 'expense', 8],
-  ['Apple', 'Subscriptions', 'iCloud storage', 299, 300, 'expense', 8],
-  ['City Power & Light', 'Utilities', 'Electricity bill', 5_000, 16_000, 'expense', 8],
-  ['Metro Water', 'Utilities', 'Water and sewer', 3_000, 7_000, 'expense', 4],
-  ['FiberNet', 'Utilities', 'Home internet', 5_999, 6_000, 'expense', 8],
-  ['Parkside Apartments', 'Housing', 'Rent', 165_000, 165_001, 'expense', 8],
-  ['AMC Theatres', 'Entertainment', 'Cinema tickets', 1_200, 4_000, 'expense', 20],
-  ['Ticketmaster', 'Entertainment', 'Concert tickets', 4_000, 25_000, 'expense', 8],
-  ['CVS Pharmacy', 'Health', 'Pharmacy', 800, 6_000, 'expense', 25],
-  ['Peak Fitness', 'Health', 'Gym membership', 3_900, 3_901, 'expense', 8],
-  ['SafeRoad Insurance', 'Insurance', 'Car insurance', 11_840, 11_841, 'expense', 8],
-  ['Booking.com', 'Travel', 'Hotel', 8_000, 90_000, 'expense', 6],
-  ['SkyWays', 'Travel', 'Flights', 12_000, 95_000, 'expense', 4],
-  ['Barber & Co', 'Personal Care', 'Haircut', 2_800, 5_500, 'expense', 12],
-  ['Coursera', 'Education', 'Online course', 4_900, 19_900, 'expense', 3],
-  ['Etsy', 'Gifts & Donations', 'Gift', 2_500, 15_000, 'expense', 15],
-  ['First Community Bank', 'Fees & Charges', 'Account fee', 495, 496, 'expense', 8],
-  ['Northwind Analytics', 'Salary', 'Monthly salary', 485_000, 502_000, 'income', 8],
-  ['Bluebird Studio', 'Freelance', 'Invoice', 30_000, 140_000, 'income', 5],
-  ['Index Fund Brokerage', 'Investments', 'Dividend', 4_500, 13_000, 'income', 3],
-  ['Amazon Refunds', 'Refunds', 'Refund', 800, 25_000, 'income', 10],
-  ['Venmo', 'Other Income', 'Payment received', 1_000, 20_000, 'income', 11],
-];
-
-const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const merchantsValues = MERCHANTS.map(([name, category, description, lo, hi, type], i) => `(${i}, ${quote(name)}, ${quote(category)}, ${quote(description)}, ${lo}, ${hi}, ${quote(type)})`).join(',\n');
-/** 1,000 buckets, each naming a merchant as often as its weight says. */
-const BUCKETS = MERCHANTS.flatMap(([, , , , , , weight], i) => Array.from({ length: weight }, () => i));
-
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-/**
- * 1,000,000 rows over six years ending today, inserted with INSERT … SELECT generate_series: the
- * secondary indexes and the rollup trigger are set aside during the load and rebuilt after it
- * (index builds by sort are far faster than a million single inserts into nine indexes).
- */
-async function seed(db: Db, userId: string, total: number): Promise<void> {
-  const days = 6 * 365;
-  const indexes = await rows<{ indexname: string; indexdef: string }>(
-    db,
-    sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'transactions' and indexname <> 'transactions_pkey'`,
-  );
-  await db.execute(sql`alter table transactions disable trigger transactions_daily_totals_insert`);
-  await db.execute(sql`alter table transactions disable trigger transactions_merchant_daily_insert`);
-  // Rebuilding the indexes pays off for a bulk load only.
-  const rebuild = total >= 100_000 ? indexes : [];
-  for (const ix of rebuild) await db.execute(sql.raw(`drop index ${ix.indexname}`));
-  const chunk = 250_000;
-  for (let from = 1; from <= total; from += chunk) {
-    const to = Math.min(total, from + chunk - 1);
-    const started = performance.now();
-    await db.execute(
-      sql.raw(`
-      insert into transactions (user_id, type, amount_minor, date, category, description, merchant, notes, tags, source, created_at, updated_at)
-      select ${quote(userId)}::uuid, m.type, m.lo + (h % greatest(1, m.hi - m.lo)),
-        -- In date order, as a life's worth of entries and imports arrive.
-        current_date - ${days - 1} + ((g - 1)::bigint * ${days} / ${total})::int, m.category, m.description || ' #' || (g % 9973), m.name,
-        case when g % 53 = 0 then 'reimbursable, keep the receipt' end,
-        case when g % 7 = 0 then '{work}'::text[] when g % 11 = 0 then '{family,home}'::text[] else '{}'::text[] end,
-        'manual', now() - make_interval(secs => ${total} - g), now() - make_interval(secs => ${total} - g)
-      from generate_series(${from}, ${to}) as g
-      cross join lateral (select (g::bigint * 2654435761) % 4294967296 as h) as r
-      join (values ${merchantsValues}) as m(i, name, category, description, lo, hi, type)
-        on m.i = ('{${BUCKETS.join(',')}}'::int[])[1 + (r.h % ${BUCKETS.length})]`),
-    );
-    log(`  rows ${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} in ${seconds(started)}`);
-  }
-  let started = performance.now();
-  for (const ix of rebuild) await db.execute(sql.raw(ix.indexdef));
-  if (rebuild.length) log(`  ${rebuild.length} indexes rebuilt in ${seconds(started)}`);
-  await db.execute(sql`alter table transactions enable trigger transactions_daily_totals_insert`);
-  await db.execute(sql`alter table transactions enable trigger transactions_merchant_daily_insert`);
-  started = performance.now();
-  await transactionsRepository(db).rebuildRollups(userId);
-  await db.execute(sql`analyze`);
-  log(`  rollups rebuilt and statistics gathered in ${seconds(started)}`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // The server child process
@@ -310,12 +211,12 @@ async function main() {
     const userId = created!.id;
     let started = performance.now();
     log(`seeding ${options.rows.toLocaleString('en-US')} transactions…`);
-    await seed(db, userId, options.rows);
+    await seedTransactions(db, userId, options.rows, log);
     const seedTime = seconds(started);
     log(`seeded in ${seedTime}`);
     const small = await users.create({ email: SMALL_EMAIL, passwordHash: await hashPassword(PASSWORD), fullName: 'Bench Small' });
     await users.markVerified(small!.id);
-    await seed(db, small!.id, SMALL_ROWS);
+    await seedTransactions(db, small!.id, SMALL_ROWS, log);
     log(`and ${SMALL_ROWS.toLocaleString('en-US')} transactions for a second user`);
     // A real row half-way down the default order, for a deep keyset page.
     const depth = Math.floor(options.rows / 2);

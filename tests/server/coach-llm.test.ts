@@ -119,6 +119,34 @@ describe('the OpenAI-compatible coach (COACH_LLM_URL)', () => {
     expect(JSON.parse(results[1]!.content!)).toMatchObject({ balance: 3147.5, currency: 'EUR' });
   });
 
+  it('the model gets the built-in coach’s plan tools: answer_question reads the question the same way, query_transactions runs an exact plan', async () => {
+    llm.script([
+      {
+        toolCalls: [
+          { name: 'answer_question', arguments: { question: 'how much did I spend on grocries this month, and what did I earn?' } },
+          { name: 'query_transactions', arguments: { measure: 'largest', subjects: [{ merchant: 'freshmart' }], periods: [{ start_date: monthStart, end_date: today }] } },
+          { name: 'answer_question', arguments: { question: 'how much did I spend on my dog this month?' } },
+        ],
+      },
+      { text: ['Groceries €52.50, income €3,200.00.'] },
+    ]);
+    const chunks = await ask('how much did I spend on grocries this month, and what did I earn?');
+    expect(chunks.filter((c) => c.type === 'tool').map((c) => (c.type === 'tool' ? c.name : ''))).toEqual(['answer_question', 'query_transactions', 'answer_question']);
+    const tools = llm.requests[0]!.body.tools!.map((t) => t.function.name);
+    expect(tools).toEqual(expect.arrayContaining(['answer_question', 'query_transactions']));
+    const [plan, largest, unknown] = llm.requests[1]!.body.messages.filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content!));
+    // Both parts: groceries 42.50 + 10.00 (the typo corrected and said), and the salary of 3,200.00.
+    expect(plan.understood).toBe(true);
+    expect(plan.notes).toEqual(['I read “grocries” as Groceries.']);
+    expect(plan.parts.map((p: { result: { rows: { total: number }[] } }) => p.result.rows[0]!.total)).toEqual([52.5, 3200]);
+    expect(plan.answer).toContain('**€52.50** on **Groceries**');
+    expect(plan.answer).toContain('**€3,200.00**');
+    // The single largest FreshMart payment, not the total.
+    expect(largest.rows[0]).toMatchObject({ subject: 'freshmart', total: 52.5, count: 2, transaction: { amount: 42.5, merchant: 'FreshMart' } });
+    expect(unknown).toMatchObject({ understood: false });
+    expect(unknown.cant_tell).toContain('"dog"');
+  });
+
   it('a tool call with bad arguments gets an error the model can read, not a failed answer', async () => {
     llm.script([{ toolCalls: [{ name: 'check_affordability', arguments: { amount: -5 } }] }, { text: ['How much does it cost?'] }]);
     const chunks = await ask('Can I afford it?');

@@ -115,8 +115,9 @@ describe('the built-in coach answers from the user’s own numbers (fixed data, 
     expect(a.text).toContain('You spent **$356.80** on **Groceries** last month, May 2025 (1–31 May 2025), across 4 transactions.');
     // May spending: 1,200 + 15.49 + 9.99 + 40 + 356.80 + 135 = 1,757.28; 356.80 / 1,757.28 = 20.3%
     expect(a.text).toContain('That is 20.3% of everything you spent in that period ($1,757.28).');
-    // Feb, Mar, Apr: 300 each
-    expect(a.text).toContain('you usually spend about $300.00 a month there');
+    // "Usual" is always the 3 full months before the current one (Mar, Apr, May), whatever period is asked about,
+    // so every answer in a chat quotes the same figure: (300 + 300 + 356.80) / 3 = 318.93
+    expect(a.text).toContain('you usually spend about $318.93 a month there');
     expect(a.text).toMatch(/\*\*Next step:\*\*/);
   });
 
@@ -164,7 +165,8 @@ describe('the built-in coach answers from the user’s own numbers (fixed data, 
     expect(a.intent).toBe('goals');
     // Plan from 15 Jan to 31 Dec (350 days), 151 days in: expected 3,000 × 151/350 = 1,294.28 ≤ 1,500 saved → on track.
     // 199 days left = 6.54 months: 1,500 / 6.54 = 229.43 a month. Last 90 days: 3 × 240 → 240 a month → 1,500 / 240 = 6.25 → 7 months → January 2026.
-    expect(a.text).toContain('**Summer vacation**: $1,500.00 of $3,000.00 saved (50%), on track: you need $229.43 a month to reach it by the target date 31 Dec 2025.');
+    // 3,000 − 1,500 = 1,500 still to go.
+    expect(a.text).toContain('**Summer vacation**: $1,500.00 of $3,000.00 saved (50%), **$1,500.00 still to go**, on track: you need $229.43 a month to reach it by the target date 31 Dec 2025.');
     expect(a.text).toContain('At your pace of the last 90 days ($240.00 a month) you would reach it in January 2026.');
     expect(a.text).toContain('**Next step:** keep adding $229.43 a month to Summer vacation');
   });
@@ -319,8 +321,23 @@ describe('intent recognition and parsing', () => {
   it('the same tool functions are offered to an LLM, each with a JSON schema', () => {
     const tools = toolDefinitions();
     expect(tools.map((t) => t.function.name).sort()).toEqual(
-      ['check_affordability', 'compare_spending_to_usual', 'find_recurring_charges', 'get_balance', 'get_cash_flow', 'get_goals', 'get_income', 'get_month_summary', 'get_spending', 'get_top_merchants'].sort(),
+      [
+        'answer_question',
+        'query_transactions',
+        'check_affordability',
+        'compare_spending_to_usual',
+        'find_recurring_charges',
+        'get_balance',
+        'get_cash_flow',
+        'get_goals',
+        'get_income',
+        'get_month_summary',
+        'get_spending',
+        'get_top_merchants',
+      ].sort(),
     );
+    const query = tools.find((t) => t.function.name === 'query_transactions')!;
+    expect(query.function.parameters).toMatchObject({ type: 'object', required: ['measure'] });
     const affordability = tools.find((t) => t.function.name === 'check_affordability')!;
     expect(affordability.function.parameters).toMatchObject({ type: 'object', required: ['amount'] });
   });

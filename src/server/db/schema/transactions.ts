@@ -87,6 +87,8 @@ export const transactions = pgTable(
     index('transactions_user_date_idx').on(t.userId, t.date, t.id),
     index('transactions_user_category_date_idx').on(t.userId, t.category, t.date, t.id),
     index('transactions_user_amount_idx').on(t.userId, t.amountMinor, t.id),
+    // The coach's single-merchant questions (migration 0014).
+    index('transactions_user_merchant_date_idx').on(t.userId, sql`lower(${t.merchant})`, t.date),
     index('transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('transactions_search_idx').using('gin', t.search),
     index('transactions_tags_idx').using('gin', t.tags),

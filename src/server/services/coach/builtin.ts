@@ -14,7 +14,9 @@ import {
   getTopMerchants,
   type ToolContext,
 } from './tools';
+import { CANT_TELL, cantTellAnswer, planQuestion, runPlan, writePlanAnswer } from './plans';
 import type { CoachEngine, CoachEvent, CoachRequest } from './types';
+import { goalNamed, type Plan } from './understand';
 
 export interface BuiltinOptions {
   /** Pause between streamed pieces, so an answer reads like it is being written (0 in tests). */
@@ -35,9 +37,9 @@ export function builtinCoach(options: BuiltinOptions): CoachEngine {
   return {
     name: 'builtin',
     async *answer(request: CoachRequest, signal: AbortSignal): AsyncIterable<CoachEvent> {
-      const { intent, composed } = await composeAnswer(request);
+      const { intent, composed, plan } = await composeAnswer(request);
       for (const name of composed.tools) yield { type: 'tool', name };
-      yield { type: 'meta', meta: { engine: 'builtin', intent: intent.kind, tools: composed.tools } };
+      yield { type: 'meta', meta: { engine: 'builtin', intent: plan ? 'plan' : intent.kind, tools: composed.tools, ...(plan ? { plan: planSummary(plan) } : {}) } };
       for (const piece of pieces(composed.text)) {
         if (signal.aborted) return;
         yield { type: 'text', text: piece };
@@ -68,16 +70,77 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** The intent of a question and the answer the built-in coach gives to it. */
-export async function composeAnswer(request: CoachRequest): Promise<{ intent: Intent; composed: Composed }> {
+/** What a plan asked, for the answer's metadata. */
+function planSummary(plan: Plan) {
+  return plan.parts.map((p) => ({
+    measure: p.measure,
+    flow: p.flow,
+    subjects: p.subjects.map((s) => (s.kind === 'words' ? `words:${s.phrase}` : `${s.kind}:${s.name}`)),
+    periods: p.periods.map((x) => `${x.start}..${x.end}`),
+  }));
+}
+
+/** Kinds of question the intent rules answer better than a plan when the plan names nothing specific. */
+const INTENT_FIRST = new Set<Intent['kind']>(['recurring', 'overspending', 'savings_rate', 'summary', 'tips']);
+const GOAL_LEFT = /\b(need|needed|left|to go|missing|still|save|saved|saving|target|far|close|reach|put (?:away|aside|in)|remaining)\b/;
+const SPEND_VERB = /\b(spend|spent|spending|cost|costs|paid|bought)\b/;
+
+/**
+ * The answer of the built-in coach: greetings, securities and affordability by the intent rules;
+ * a goal the question names; otherwise the question's plan (understand.ts) run through the
+ * repositories, or "I can't tell" when it names something the data does not have; what is left
+ * (summaries, recurring charges, cutting back, tips) by the intent rules.
+ */
+export async function composeAnswer(request: CoachRequest): Promise<{ intent: Intent; composed: Composed; plan?: Plan }> {
   const ctx = request.tools;
   const since = addDays(ctx.today, -730);
   const [names, goals] = await Promise.all([ctx.data.names(since), ctx.data.goals()]);
   const categories = [...new Set([...names.categories.map((c) => c.name), ...builtInCategoryNames])];
-  const intent = recognise(request.question, { categories, merchants: names.merchants, goals: goals.map((g) => g.name) }, ctx.today);
+  const goalNames = goals.map((g) => g.name);
+  const intent = recognise(request.question, { categories, merchants: names.merchants, goals: goalNames }, ctx.today);
   const hasData = names.categories.length > 0;
+  if (['greeting', 'thanks', 'securities', 'affordability'].includes(intent.kind)) return { intent, composed: await answerFor(intent, ctx, request, hasData) };
+
+  const t = request.question.toLowerCase();
+  const goal = goalNamed(request.question, goalNames);
+  if ((goal && GOAL_LEFT.test(t) && !SPEND_VERB.test(t)) || (intent.kind === 'goals' && !SPEND_VERB.test(t))) {
+    const goalIntent: Intent = { kind: 'goals', name: goal ?? (intent.kind === 'goals' ? intent.name : null) };
+    return { intent: goalIntent, composed: await answerFor(goalIntent, ctx, request, hasData) };
+  }
+
+  if (hasData) {
+    const previous = [...request.history].reverse().find((turn) => turn.role === 'user')?.content;
+    const plan = await planQuestion(ctx, request.question, previous);
+    const onlyBalance = plan.parts.length === 1 && plan.parts[0]!.measure === 'balance';
+    if (plan.isQuery && !onlyBalance && (plan.explicit || !INTENT_FIRST.has(intent.kind))) {
+      const named = plan.parts.some((p) => p.subjects.length);
+      if (!named && plan.unknown.length && !plan.parts.some((p) => p.measure === 'balance')) {
+        return { intent, plan, composed: { text: cantTellAnswer(plan.unknown, names.categories.filter((c) => c.type === 'expense').map((c) => c.name)), tools: ['answer_question'] } };
+      }
+      const only = plan.parts.length === 1 ? plan.parts[0]! : null;
+      if (only && !only.subjects.length && /\bmost\b/.test(t) && /\bcategor(?:y|ies)\b/.test(t)) {
+        // "Which category did I spend the most on?": the categories, not one transaction.
+        const categoriesIntent: Intent = { kind: 'spending', period: only.periods[0] ?? null, category: null, merchant: null, merchants: false };
+        return { intent: categoriesIntent, composed: await answerFor(categoriesIntent, ctx, request, hasData) };
+      }
+      if (only && !only.subjects.length && /\bmost\b/.test(t) && (/^(who|where)\b/.test(t) || /\b(merchants?|shops?|stores?)\b/.test(t))) {
+        // "Who did I spend the most with?": the merchants, not one transaction.
+        const merchantsIntent: Intent = { kind: 'spending', period: only.periods[0] ?? null, category: null, merchant: null, merchants: true };
+        return { intent: merchantsIntent, composed: await answerFor(merchantsIntent, ctx, request, hasData) };
+      }
+      if (only && only.measure === 'total' && only.flow === 'income' && !only.subjects.length && only.periods.length <= 1 && !plan.notes.length) {
+        // Plain income: the income answer lists where it came from.
+        const incomeIntent: Intent = { kind: 'income', period: only.periods[0] ?? null };
+        return { intent: incomeIntent, composed: await answerFor(incomeIntent, ctx, request, hasData) };
+      }
+      const results = await runPlan(ctx, plan);
+      return { intent, plan, composed: { text: writePlanAnswer(plan, results, ctx.currency), tools: ['answer_question'] } };
+    }
+  }
   return { intent, composed: await answerFor(intent, ctx, request, hasData) };
 }
+
+export { CANT_TELL };
 
 const NO_DATA =
   "I don't see any transactions in your account yet, so I can't answer that from your numbers. **Next step:** add a few transactions (or load the demo data) on the Transactions page, then ask me again.";
@@ -267,7 +330,8 @@ async function goalsAnswer(ctx: ToolContext, name: string | null, m: Money): Pro
   const goals = result.goals.length ? result.goals : [];
   if (!goals.length) return { text: `I couldn't find a goal called "${name}".\n\n**Next step:** ask "Am I on track for my goals?" to see them all.`, tools: ['get_goals'] };
   const describe = (g: (typeof goals)[number]) => {
-    const head = `**${g.name}**: ${m(g.saved)} of ${m(g.target)} saved (${percent(g.progress_percentage)}), ${SCHEDULE[g.schedule]}`;
+    const left = g.schedule === 'completed' ? '' : `, **${m(g.remaining)} still to go**`;
+    const head = `**${g.name}**: ${m(g.saved)} of ${m(g.target)} saved (${percent(g.progress_percentage)})${left}, ${SCHEDULE[g.schedule]}`;
     if (g.schedule === 'completed') return `${head}. Well done!`;
     const due = `target date ${dayName(g.target_date)}`;
     const plan = g.schedule === 'overdue' ? `${m(g.remaining)} still to go` : `you need ${m(g.monthly_needed)} a month to reach it by the ${due}`;

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { goals, goalTransactions, transactionDailyTotals, transactionMerchantDaily, transactions } from '../../db/schema';
+import { goals, goalTransactions, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions } from '../../db/schema';
 import type { GoalRow } from '../../repositories/goals';
 import { allTimeTotals, merchantTotal, monthlyTotals, rollupGroups, sumByType, topMerchants } from '../../repositories/rollups';
+import { anyMatch, recentWords, singleTransaction, subsetGroups, type SubsetFilter } from '../../repositories/transactionStats';
 
 /**
  * The coach's read-only view of a user's money. Every query reads the rollups kept by triggers on
@@ -32,7 +33,6 @@ export interface MerchantMonth {
 
 export function coachData(db: Db, userId: string) {
   const span = (r: DayRange) => ({ from: r.start, to: r.end });
-  const daily = transactionDailyTotals;
   const merchantDaily = transactionMerchantDaily;
   const merchantsIn = (r: DayRange) => and(eq(merchantDaily.userId, userId), gte(merchantDaily.day, r.start), lte(merchantDaily.day, r.end));
 
@@ -91,16 +91,19 @@ export function coachData(db: Db, userId: string) {
       return rows.map((row) => ({ merchant: row.merchant, month: row.month, totalMinor: Number(row.total), count: Number(row.count), lastDay: row.lastDay }));
     },
 
-    /** The category and merchant names the user has, to recognise them in a question. */
+    /** The category and merchant names the user has since a day's month, to recognise them in a question (the monthly rollups). */
     async names(since: string) {
+      const from = `${since.slice(0, 7)}-01`;
+      const monthly = transactionMonthlyTotals;
+      const merchantMonthly = transactionMerchantMonthly;
       const [categories, merchants] = await Promise.all([
-        db.selectDistinct({ name: daily.category, type: daily.type }).from(daily).where(and(eq(daily.userId, userId), gte(daily.day, since))),
+        db.selectDistinct({ name: monthly.category, type: monthly.type }).from(monthly).where(and(eq(monthly.userId, userId), gte(monthly.month, from))),
         db
-          .select({ name: merchantDaily.merchant })
-          .from(merchantDaily)
-          .where(and(eq(merchantDaily.userId, userId), gte(merchantDaily.day, since)))
-          .groupBy(merchantDaily.merchant)
-          .orderBy(desc(sql`sum(${merchantDaily.count})`))
+          .select({ name: merchantMonthly.merchant })
+          .from(merchantMonthly)
+          .where(and(eq(merchantMonthly.userId, userId), gte(merchantMonthly.month, from)))
+          .groupBy(merchantMonthly.merchant)
+          .orderBy(desc(sql`sum(${merchantMonthly.count})`))
           .limit(500),
       ]);
       return { categories, merchants: merchants.map((m) => m.name) };
@@ -123,6 +126,14 @@ export function coachData(db: Db, userId: string) {
       for (const row of rows) if (row.merchant && !out.has(row.merchant)) out.set(row.merchant, row.category);
       return out;
     },
+
+    /** Sums per category and merchant of a subset named by merchants or words (the transactions table, indexed). */
+    subset: (f: SubsetFilter) => subsetGroups(db, userId, f),
+    /** The largest or smallest single transaction of a subset. */
+    single: (f: SubsetFilter, which: 'largest' | 'smallest') => singleTransaction(db, userId, f, which),
+    /** Words of the descriptions and notes of the latest transactions: the words a question may name. */
+    recentWords: (limit: number) => recentWords(db, userId, limit),
+    anyMatch: (tsquery: string) => anyMatch(db, userId, tsquery),
 
     async goals(): Promise<GoalRow[]> {
       return db.select().from(goals).where(eq(goals.userId, userId)).orderBy(desc(goals.createdAt)).limit(100);

@@ -84,7 +84,10 @@ export function amountMentioned(text: string): number | null {
     if (unit) continue;
     const digits = whole!.replace(/,/g, '');
     const value = Number(`${digits}${decimals ? `.${decimals}` : ''}`) * (thousands ? 1000 : 1);
-    const looksLikeYear = !symbol && !thousands && !whole!.includes(',') && /^(19|20)\d{2}$/.test(digits);
+    // "in 2026" is a year; "a 2000 trip" is an amount.
+    const before = text.slice(0, match.index).toLowerCase();
+    const looksLikeYear =
+      !symbol && !thousands && !whole!.includes(',') && /^(19|20)\d{2}$/.test(digits) && /(\b(in|of|since|during|from|until|till|by|before|after|year)|[a-z]{3,}\.?)\s*$/.test(before) && !/\b(afford|spend|buy|get|a|an|for|about|of)\s*$/.test(before);
     if (looksLikeYear) continue;
     if (value > 0) return value;
   }
@@ -138,7 +141,7 @@ export function recognise(question: string, names: KnownNames, today: string): I
   const tickers = /(^|\s)\$[A-Z]{1,5}\b/.test(text);
   if ((SECURITY_WORDS.test(t) && TRADE_WORDS.test(t)) || tickers || (COMPANIES.test(t) && /\b(stock|shares?|invest\w*)\b/.test(t))) return { kind: 'securities' };
 
-  if (/\bafford\b|\bcan i (buy|get|spend)\b|\bis it (ok|okay|wise|smart) to (buy|spend)\b|\bshould i (buy|get)\b/.test(t)) {
+  if (/\bafford\b|\b(can|could) (i|we) (buy|get|spend)\b|\bis it (ok|okay|wise|smart) to (buy|spend)\b|\bshould i (buy|get)\b/.test(t)) {
     return { kind: 'affordability', amount: amountMentioned(text), item: itemMentioned(text), month: purchaseMonth(text, today) };
   }
 

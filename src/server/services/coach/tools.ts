@@ -4,6 +4,8 @@ import { WARNING_RULE } from '../dashboard';
 import { planGoal } from '../goalPlan';
 import type { CoachData } from './data';
 import { shareOf } from './format';
+import { planQuestion, runPart, runPlan, subjectLabel, writePlanAnswer } from './plans';
+import type { Subject } from './understand';
 import { addDays, explicitPeriod, lastDays, lastMonth, monthEnd, monthPeriod, monthStart, monthsUntil, previousFullMonths, thisMonth, type Period } from './period';
 
 /**
@@ -47,9 +49,12 @@ const periodOut = (p: Period) => ({ start: p.start, end: p.end, label: p.label }
 const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
 const yyyyMm = (dayText: string) => dayText.slice(0, 7);
 
-/** The three full months before a period's first month. */
-function usualMonthsBefore(p: Period): Period {
-  return previousFullMonths(p.start, 3);
+/**
+ * "Usual" is one figure per subject wherever the coach quotes it: the average of the three full
+ * calendar months before the current one, whatever period the question is about.
+ */
+function usualMonths(today: string): Period {
+  return previousFullMonths(today, 3);
 }
 
 /** Average monthly income and spending over the full months before this one that have data (at most 3). */
@@ -75,7 +80,8 @@ async function monthlyAverages(ctx: ToolContext) {
     monthsWithData: months.length,
     incomeMinor: income,
     spendingMinor: spending,
-    netMinor: income - spending,
+    // The average of the months' nets (not the difference of two rounded averages).
+    netMinor: Math.round(sumMinor((m) => m.net) / n),
     balance,
   };
 }
@@ -85,7 +91,7 @@ async function monthlyAverages(ctx: ToolContext) {
 
 export async function getSpending(ctx: ToolContext, args: { start_date?: string; end_date?: string; category?: string; merchant?: string }) {
   const period = periodOf(args, thisMonth(ctx.today), ctx.today);
-  const usualPeriod = usualMonthsBefore(period);
+  const usualPeriod = usualMonths(ctx.today);
   const [categories, usualCategories] = await Promise.all([ctx.data.byCategory(period, 'expense'), ctx.data.byCategory(usualPeriod, 'expense')]);
   const allMinor = categories.reduce((s, c) => s + c.totalMinor, 0);
   const allCount = categories.reduce((s, c) => s + c.count, 0);
@@ -389,6 +395,57 @@ export async function getTopMerchants(ctx: ToolContext, args: { start_date?: str
   return { period: periodOut(period), currency: ctx.currency, merchants: merchants.map((m) => ({ merchant: m.merchant, amount: amounts(m.totalMinor), count: m.count })) };
 }
 
+/**
+ * The built-in coach's reading of a question, run: the plan (measures, subjects, periods, what it
+ * corrected or assumed) and every part's figures, plus the answer the built-in coach would write.
+ */
+export async function answerQuestion(ctx: ToolContext, args: { question: string; previous_question?: string }) {
+  const plan = await planQuestion(ctx, args.question, args.previous_question);
+  if (!plan.isQuery) return { understood: false, note: 'Not a question about amounts in the transactions; use the other tools (goals, affordability, recurring charges, summaries).' };
+  if (!plan.parts.some((p) => p.subjects.length) && plan.unknown.length) {
+    return { understood: false, cant_tell: `Nothing in the user's categories, merchants or transaction descriptions matches ${plan.unknown.map((w) => `"${w}"`).join(', ')}. Say: "I can't tell that from your data yet", and what you can answer instead.` };
+  }
+  const results = await runPlan(ctx, plan);
+  return {
+    understood: true,
+    currency: ctx.currency,
+    notes: plan.notes,
+    parts: plan.parts.map((p, i) => ({ measure: p.measure, flow: p.flow, subjects: p.subjects.map(subjectLabel), result: results[i] })),
+    answer: writePlanAnswer(plan, results, ctx.currency),
+  };
+}
+
+const subjectArgs = z
+  .object({
+    category: z.string().max(60).optional().describe('One of the user’s categories, e.g. Groceries'),
+    merchant: z.string().max(120).optional().describe('A merchant name'),
+    words: z.string().max(60).optional().describe('Words of transaction descriptions or notes, e.g. "electricity" (the Transactions page search)'),
+  })
+  .refine((v) => [v.category, v.merchant, v.words].filter(Boolean).length === 1, 'give exactly one of category, merchant or words');
+
+/** One plan part given explicitly (by an LLM): a measure of some subjects over one period or two to compare. */
+export async function queryTransactions(
+  ctx: ToolContext,
+  args: { measure: 'total' | 'count' | 'average' | 'usual' | 'largest' | 'smallest' | 'share'; flow?: 'expense' | 'income'; subjects?: { category?: string; merchant?: string; words?: string }[]; periods?: { start_date: string; end_date: string }[] },
+) {
+  const flow = args.flow ?? 'expense';
+  const subjects: Subject[] = (args.subjects ?? []).map((s) =>
+    s.category
+      ? { kind: 'category', name: s.category, flow }
+      : s.merchant
+        ? { kind: 'merchant', name: s.merchant }
+        : { kind: 'words', phrase: s.words!, tsquery: (s.words!.match(/[\p{L}\p{N}]+/gu) ?? ['']).map((w) => `${w}:*`).join(' & ') },
+  );
+  if (subjects.some((s) => s.kind === 'words' && s.tsquery === ':*')) throw new ToolArgumentError('words must contain letters or digits');
+  // Category names take the user's stored spelling.
+  if (subjects.some((s) => s.kind === 'category')) {
+    const known = await ctx.data.byCategory(previousFullMonths(ctx.today, 24), flow);
+    for (const s of subjects) if (s.kind === 'category') s.name = known.find((c) => same(c.category, s.name))?.category ?? s.name;
+  }
+  const periods = (args.periods ?? []).map((p) => periodOf(p, thisMonth(ctx.today), ctx.today));
+  return { currency: ctx.currency, ...(await runPart(ctx, { measure: args.measure, flow, subjects, periods })) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The same functions as LLM tools
 
@@ -400,6 +457,27 @@ interface ToolSpec<S extends z.ZodType> {
 const tool = <S extends z.ZodType>(spec: ToolSpec<S>) => spec;
 
 export const coachTools = {
+  answer_question: tool({
+    description:
+      'Reads a question about amounts the way the built-in coach does (categories, merchants and description words of this user, tolerant of typos and plurals; periods; several parts; comparisons; largest/smallest single transaction; counts; averages; the usual month; shares) and returns the figures of every part with their periods, and a ready answer. Call it first for any question about spending or income.',
+    args: z.object({ question: z.string().min(1).max(500).describe('The user’s question, as written'), previous_question: z.string().max(500).optional().describe('The user’s previous question in this chat, for follow-ups like "is that usual?"') }),
+    run: answerQuestion,
+  }),
+  query_transactions: tool({
+    description:
+      'One measure of some subjects over one period, or two periods to compare: total, count, average (per month of the period), usual (average of the 3 full months before this one), largest or smallest single transaction, share of all spending. Subjects: categories, merchants or words of descriptions/notes; none means everything.',
+    args: z.object({
+      measure: z.enum(['total', 'count', 'average', 'usual', 'largest', 'smallest', 'share']),
+      flow: z.enum(['expense', 'income']).optional().describe('Spending (default) or income'),
+      subjects: z.array(subjectArgs).max(5).optional(),
+      periods: z
+        .array(z.object({ start_date: day('start_date'), end_date: day('end_date') }))
+        .max(2)
+        .optional()
+        .describe('One period, or two to compare (default: this month so far)'),
+    }),
+    run: queryTransactions,
+  }),
   get_spending: tool({
     description: 'Spending in a period (default: this month so far), in total or for one category or merchant, with the usual monthly amount of the three full months before.',
     args: z.object({ ...range, category: z.string().max(60).optional().describe('A spending category, e.g. Groceries'), merchant: z.string().max(120).optional().describe('A merchant name') }),

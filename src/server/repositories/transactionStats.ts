@@ -1,0 +1,97 @@
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { transactions } from '../db/schema';
+
+/**
+ * Questions about a subset of one user's transactions that the rollups cannot answer: merchants
+ * and words of descriptions, merchants and notes (the same prefix tsquery over the GIN-indexed
+ * `search` column the transactions list uses for `q`), and single transactions (largest and
+ * smallest). Every query is bounded by the user and a day range, on the (user_id, date) or
+ * (user_id, category, date) index; nothing but sums, counts or one row leaves the database.
+ */
+export interface SubsetFilter {
+  from: string;
+  to: string;
+  type: 'income' | 'expense';
+  /** Any of these categories (exact stored names). */
+  categories?: string[];
+  /** Any of these merchants (case-insensitive). */
+  merchants?: string[];
+  /** A tsquery over description, merchant and notes ('simple' config), e.g. `electricity:*`. */
+  tsquery?: string;
+}
+
+export interface SubsetGroup {
+  category: string;
+  merchant: string | null;
+  totalMinor: number;
+  count: number;
+}
+
+export interface SingleTransaction {
+  amountMinor: number;
+  date: string;
+  category: string;
+  merchant: string | null;
+  description: string;
+}
+
+function conditions(userId: string, f: SubsetFilter): SQL {
+  const conds: SQL[] = [eq(transactions.userId, userId), gte(transactions.date, f.from), lte(transactions.date, f.to), eq(transactions.type, f.type)];
+  const any: SQL[] = [];
+  if (f.categories?.length) any.push(inArray(transactions.category, f.categories));
+  if (f.merchants?.length) any.push(inArray(sql`lower(${transactions.merchant})`, f.merchants.map((m) => m.toLowerCase())));
+  if (f.tsquery) any.push(sql`${transactions.search} @@ to_tsquery('simple', ${f.tsquery})`);
+  if (any.length === 1) conds.push(any[0]!);
+  else if (any.length > 1) conds.push(sql`(${sql.join(any, sql` or `)})`);
+  return and(...conds)!;
+}
+
+/** Sum and count of a subset, per category and merchant (largest first). */
+export async function subsetGroups(db: Db, userId: string, f: SubsetFilter): Promise<SubsetGroup[]> {
+  const total = sql<string>`sum(${transactions.amountMinor})::text`;
+  const rows = await db
+    .select({ category: transactions.category, merchant: transactions.merchant, total, n: sql<string>`count(*)::text` })
+    .from(transactions)
+    .where(conditions(userId, f))
+    .groupBy(transactions.category, transactions.merchant)
+    .orderBy(desc(sql`sum(${transactions.amountMinor})`))
+    .limit(200);
+  return rows.map((r) => ({ category: r.category, merchant: r.merchant, totalMinor: Number(r.total), count: Number(r.n) }));
+}
+
+/** The largest or smallest single transaction of a subset (the latest one on a tie). */
+export async function singleTransaction(db: Db, userId: string, f: SubsetFilter, which: 'largest' | 'smallest'): Promise<SingleTransaction | null> {
+  const [row] = await db
+    .select({ amountMinor: transactions.amountMinor, date: transactions.date, category: transactions.category, merchant: transactions.merchant, description: transactions.description })
+    .from(transactions)
+    .where(conditions(userId, f))
+    // "+ 0": sort the subset's rows (read on the user/date or user/merchant/date index) rather than walk the
+    // user's whole amount index hoping to meet one of them early, which at a million rows can read most of it.
+    .orderBy(which === 'largest' ? desc(sql`${transactions.amountMinor} + 0`) : sql`${transactions.amountMinor} + 0`, desc(transactions.date))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The distinct words (3+ characters, not numbers) of the descriptions, merchants and notes of the
+ * user's latest transactions, read from their stored search vectors with ts_stat (no re-parsing):
+ * the words the coach recognises in a question. Only the words leave the database.
+ */
+export async function recentWords(db: Db, userId: string, limit: number): Promise<string[]> {
+  // ts_stat takes its query as text: the id is checked to be a UUID and the limit an integer before they go in.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId) || !Number.isInteger(limit) || limit <= 0) return [];
+  const inner = `select search from transactions where user_id = '${userId}' order by date desc, id desc limit ${limit}`;
+  const result = (await db.execute(sql`select word from ts_stat(${inner}) where length(word) >= 3 and word !~ '^[0-9]+$'`)) as unknown as { rows: { word: string }[] };
+  return result.rows.map((r) => r.word);
+}
+
+/** Whether any transaction of the user matches a tsquery (for words older than the recent sample). */
+export async function anyMatch(db: Db, userId: string, tsquery: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), sql`${transactions.search} @@ to_tsquery('simple', ${tsquery})`))
+    .limit(1);
+  return rows.length > 0;
+}

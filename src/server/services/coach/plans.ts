@@ -1,0 +1,332 @@
+import { fromMinor, toMinor } from '../../../contract/money';
+import type { SubsetFilter } from '../../repositories/transactionStats';
+import { dayName, listOf, money, percent, shareOf } from './format';
+import { explicitPeriod, previousFullMonths, rangeLabel, thisMonth, type Period } from './period';
+import type { ToolContext } from './tools';
+import { understand, vocabularyOf, type Flow, type Plan, type PlanPart, type Subject } from './understand';
+
+/**
+ * Runs question plans through the repositories and writes their answers. The same functions serve
+ * the built-in coach (which plans the question itself) and the LLM (through the `answer_question`
+ * and `query_transactions` tools), so both quote the same figures: categories and totals from the
+ * rollups the dashboard reads, merchants from the merchant rollups, words with the transactions
+ * list's search, single transactions from the (user_id, date) index.
+ */
+
+/** How many of the latest transactions lend their words to the vocabulary (older words are looked up in the search index). */
+const VOCABULARY_SAMPLE = 1000;
+
+export async function planQuestion(ctx: ToolContext, question: string, previousQuestion?: string): Promise<Plan> {
+  const since = new Date(Date.parse(`${ctx.today}T00:00:00Z`) - 730 * 86_400_000).toISOString().slice(0, 10);
+  const [names, texts] = await Promise.all([ctx.data.names(since), ctx.data.recentWords(VOCABULARY_SAMPLE)]);
+  const vocab = vocabularyOf(names.categories, names.merchants, texts);
+  const plan = understand(question, ctx.today, vocab, previousQuestion);
+  if (!plan.unknown.length) return plan;
+  // Words not in the recent sample may still be in older descriptions: ask the search index (GIN).
+  const found: string[] = [];
+  for (const word of plan.unknown.slice(0, 3)) {
+    const clean = word.replace(/[^\p{L}\p{N}]/gu, '');
+    if (clean.length >= 3 && (await ctx.data.anyMatch(`${clean}:*`))) found.push(clean);
+  }
+  if (!found.length) return plan;
+  for (const w of found) vocab.texts.add(w);
+  return understand(question, ctx.today, vocab, previousQuestion);
+}
+
+const periodOut = (p: Period) => ({ start: p.start, end: p.end, label: p.label, phrase: p.phrase });
+type PeriodOut = ReturnType<typeof periodOut>;
+
+export const subjectLabel = (s: Subject) => (s.kind === 'words' ? `“${s.phrase}”` : s.name);
+
+interface Figure {
+  totalMinor: number;
+  count: number;
+  /** For words: the merchants and categories the matching transactions belong to. */
+  merchants?: string[];
+  categories?: string[];
+}
+
+function filterOf(subject: Subject | null, flow: Flow, p: Period): SubsetFilter {
+  const f: SubsetFilter = { from: p.start, to: p.end, type: flow };
+  if (subject?.kind === 'category') f.categories = [subject.name];
+  if (subject?.kind === 'merchant') f.merchants = [subject.name];
+  if (subject?.kind === 'words') f.tsquery = subject.tsquery;
+  return f;
+}
+
+async function figure(ctx: ToolContext, subject: Subject | null, flow: Flow, p: Period): Promise<Figure> {
+  if (!subject) {
+    const t = await ctx.data.totals(p);
+    return flow === 'income' ? { totalMinor: t.incomeMinor, count: t.incomeCount } : { totalMinor: t.spendingMinor, count: t.spendingCount };
+  }
+  if (subject.kind === 'category') {
+    const row = (await ctx.data.byCategory(p, flow)).find((c) => c.category === subject.name);
+    return { totalMinor: row?.totalMinor ?? 0, count: row?.count ?? 0 };
+  }
+  if (subject.kind === 'merchant' && flow === 'expense') {
+    const row = await ctx.data.merchantTotal(p, subject.name);
+    return { totalMinor: row.totalMinor, count: row.count };
+  }
+  const groups = await ctx.data.subset(filterOf(subject, flow, p));
+  return {
+    totalMinor: groups.reduce((s, g) => s + g.totalMinor, 0),
+    count: groups.reduce((s, g) => s + g.count, 0),
+    merchants: [...new Set(groups.map((g) => g.merchant).filter((m): m is string => !!m))],
+    categories: [...new Set(groups.map((g) => g.category))],
+  };
+}
+
+/** Whole calendar months a period touches. */
+const monthsIn = (p: Period) => (Number(p.end.slice(0, 4)) - Number(p.start.slice(0, 4))) * 12 + Number(p.end.slice(5, 7)) - Number(p.start.slice(5, 7)) + 1;
+
+export interface PartResult {
+  measure: PlanPart['measure'];
+  flow: Flow;
+  /** One row per subject (or one for everything) and period. */
+  rows: {
+    subject: string | null;
+    subject_kind: Subject['kind'] | 'all';
+    period: PeriodOut;
+    total: number;
+    count: number;
+    /** average: per month; usual: the usual month; share: percent of all of the flow. */
+    value?: number;
+    all?: number;
+    months?: number;
+    transaction?: { amount: number; date: string; description: string; merchant: string | null; category: string } | null;
+    matched_merchants?: string[];
+    matched_categories?: string[];
+    /** The whole category the matching transactions belong to, when the words name only part of it. */
+    whole_category?: { name: string; total: number };
+  }[];
+  /** Several subjects together, per period. */
+  combined?: { period: PeriodOut; total: number; count: number }[];
+  /** Second period minus first, per subject. */
+  differences?: { subject: string | null; difference: number }[];
+  /** The reference figure of a follow-up ("is that usual?"): the previous question's period. */
+  reference?: { subject: string | null; period: PeriodOut; total: number }[];
+  /** The period was not named and nothing was found this month, so all the data was read. */
+  widened?: boolean;
+  balance?: { balance: number; as_of: string };
+  /** For one subject and period: its share of everything of that flow, and its usual month. */
+  context?: { all: number; share: number; usual_per_month: number; usual_period: PeriodOut };
+}
+
+/** Runs one part of a plan. */
+export async function runPart(ctx: ToolContext, part: PlanPart): Promise<PartResult> {
+  const amounts = fromMinor;
+  const subjects: (Subject | null)[] = part.subjects.length ? part.subjects : [null];
+  const result: PartResult = { measure: part.measure, flow: part.flow, rows: [] };
+  const label = (s: Subject | null) => (s ? subjectLabel(s) : null);
+  const kind = (s: Subject | null) => (s ? s.kind : ('all' as const));
+
+  if (part.measure === 'balance') {
+    const b = await ctx.data.balance();
+    result.balance = { balance: amounts(b.balanceMinor), as_of: ctx.today };
+    return result;
+  }
+  if (part.measure === 'usual') {
+    const window = previousFullMonths(ctx.today, 3);
+    for (const s of subjects) {
+      const f = await figure(ctx, s, part.flow, window);
+      result.rows.push({ subject: label(s), subject_kind: kind(s), period: periodOut(window), total: amounts(f.totalMinor), count: f.count, value: amounts(Math.round(f.totalMinor / 3)), months: 3 });
+    }
+    const ref = part.referencePeriod ?? (part.periods.length === 1 ? part.periods[0] : undefined);
+    if (ref) {
+      result.reference = [];
+      for (const s of subjects) result.reference.push({ subject: label(s), period: periodOut(ref), total: amounts((await figure(ctx, s, part.flow, ref)).totalMinor) });
+    }
+    return result;
+  }
+
+  let periods = part.periods.length ? part.periods : [thisMonth(ctx.today)];
+  const run = async (ps: Period[]) => {
+    const rows: PartResult['rows'] = [];
+    for (const s of subjects) {
+      for (const p of ps) {
+        const f = await figure(ctx, s, part.flow, p);
+        const row: PartResult['rows'][number] = { subject: label(s), subject_kind: kind(s), period: periodOut(p), total: amounts(f.totalMinor), count: f.count };
+        if (f.merchants) row.matched_merchants = f.merchants.slice(0, 5);
+        if (f.categories) row.matched_categories = f.categories;
+        if (part.measure === 'largest' || part.measure === 'smallest') {
+          const t = await ctx.data.single(filterOf(s, part.flow, p), part.measure);
+          row.transaction = t ? { amount: amounts(t.amountMinor), date: t.date, description: t.description, merchant: t.merchant, category: t.category } : null;
+        }
+        if (part.measure === 'average') {
+          row.months = monthsIn(p);
+          row.value = amounts(Math.round(f.totalMinor / row.months));
+        }
+        if (part.measure === 'share') {
+          const all = await figure(ctx, null, part.flow, p);
+          row.all = amounts(all.totalMinor);
+          row.value = shareOf(f.totalMinor, all.totalMinor);
+        }
+        if (s?.kind === 'words' && f.categories?.length === 1 && part.flow === 'expense') {
+          const whole = await figure(ctx, { kind: 'category', name: f.categories[0]!, flow: 'expense' }, 'expense', p);
+          if (whole.totalMinor > f.totalMinor) row.whole_category = { name: f.categories[0]!, total: amounts(whole.totalMinor) };
+        }
+        rows.push(row);
+      }
+    }
+    return rows;
+  };
+  result.rows = await run(periods);
+  // No period named and nothing this month for a merchant or words: read all the data instead.
+  if (!part.periods.length && part.subjects.length && result.rows.every((r) => r.count === 0) && part.subjects.every((s) => s.kind !== 'category')) {
+    const first = (await ctx.data.balance()).firstDay;
+    if (first && first < periods[0]!.start) {
+      const all = explicitPeriod(first, ctx.today);
+      periods = [{ ...all, label: `all your transactions (${rangeLabel(first, ctx.today)})`, phrase: `across all your transactions (${rangeLabel(first, ctx.today)})` }];
+      result.rows = await run(periods);
+      result.widened = true;
+    }
+  }
+  if (subjects.length > 1 && part.measure !== 'largest' && part.measure !== 'smallest') {
+    result.combined = periods.map((p) => {
+      const rows = result.rows.filter((r) => r.period.start === p.start && r.period.end === p.end);
+      return { period: periodOut(p), total: rows.reduce((s, r) => Math.round((s + r.total) * 100) / 100, 0), count: rows.reduce((s, r) => s + r.count, 0) };
+    });
+  }
+  // One subject over one period: its share of everything and its usual month, as the dashboard would put it.
+  if (part.measure === 'total' && periods.length === 1 && subjects.length === 1 && subjects[0] && result.rows[0]!.count > 0) {
+    const [all, usual] = await Promise.all([figure(ctx, null, part.flow, periods[0]!), figure(ctx, subjects[0], part.flow, previousFullMonths(ctx.today, 3))]);
+    result.context = { all: fromMinor(all.totalMinor), share: shareOf(toMinor(result.rows[0]!.total), all.totalMinor), usual_per_month: fromMinor(Math.round(usual.totalMinor / 3)), usual_period: periodOut(previousFullMonths(ctx.today, 3)) };
+  }
+  if (periods.length === 2) {
+    result.differences = subjects.map((s) => {
+      const rows = result.rows.filter((r) => r.subject === label(s));
+      return { subject: label(s), difference: Math.round((rows[1]!.total - rows[0]!.total) * 100) / 100 };
+    });
+  }
+  return result;
+}
+
+export async function runPlan(ctx: ToolContext, plan: Plan): Promise<PartResult[]> {
+  const out: PartResult[] = [];
+  for (const part of plan.parts) out.push(await runPart(ctx, part));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing the answer
+
+type Row = PartResult['rows'][number];
+const bold = (s: string) => `**${s}**`;
+
+function what(row: { subject: string | null; subject_kind: Row['subject_kind'] }, flow: Flow): string {
+  if (!row.subject) return flow === 'income' ? 'in income' : 'in total';
+  const name = row.subject_kind === 'words' ? row.subject : bold(row.subject);
+  if (flow === 'income') return row.subject_kind === 'category' ? `in ${name}` : row.subject_kind === 'merchant' ? `from ${name}` : `matching ${name}`;
+  return row.subject_kind === 'merchant' ? `at ${name}` : `on ${name}`;
+}
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const periodPhrase = (p: PeriodOut, _phrases: Map<string, string>) => p.phrase;
+
+function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string, string>): string[] {
+  const lines: string[] = [];
+  const verb = r.flow === 'income' ? 'You received' : 'You spent';
+  const countWord = r.flow === 'income' ? 'payment' : 'transaction';
+  switch (r.measure) {
+    case 'balance':
+      lines.push(`Your balance is ${bold(m(r.balance!.balance))} as of ${dayName(r.balance!.as_of)} (all income minus all spending recorded).`);
+      break;
+    case 'usual':
+      for (const row of r.rows) {
+        const subject = row.subject ? ` ${what(row, r.flow)}` : r.flow === 'income' ? ' in income' : ' in total';
+        lines.push(`You usually ${r.flow === 'income' ? 'receive' : 'spend'} about ${bold(m(row.value!))} a month${subject}: the average of the 3 full months before this one (${rangeLabel(row.period.start, row.period.end)}).`);
+        const ref = r.reference?.find((x) => x.subject === row.subject);
+        if (ref) {
+          const diff = ref.total - row.value!;
+          const rel = row.value! > 0 ? ` (${percent(Math.abs((diff / row.value!) * 100))} ${diff >= 0 ? 'above' : 'below'} it)` : '';
+          lines.push(`${ref.period.label}: ${m(ref.total)}, ${diff >= 0 ? `${m(diff)} more than` : `${m(-diff)} less than`} your usual month${rel}.`);
+        }
+      }
+      break;
+    case 'largest':
+    case 'smallest':
+      for (const row of r.rows) {
+        const where = row.subject ? ` ${what(row, r.flow)}` : '';
+        const t = row.transaction;
+        if (!t) lines.push(`I found no ${r.flow === 'income' ? 'income' : 'payments'}${where} ${periodPhrase(row.period, phrases)}.`);
+        else
+          lines.push(
+            `Your ${r.measure} single ${r.flow === 'income' ? 'payment received' : 'payment'}${where} ${periodPhrase(row.period, phrases)} was ${bold(m(t.amount))}: “${t.description || t.category}”${t.merchant && row.subject_kind !== 'merchant' ? ` at ${t.merchant}` : ''} on ${dayName(t.date)} (${t.category}), one of ${plural(row.count, countWord)}.`,
+          );
+      }
+      break;
+    case 'count':
+      for (const row of r.rows) {
+        const who = row.subject ? (row.subject_kind === 'merchant' ? `You paid ${bold(row.subject)}` : `You had ${plural(row.count, countWord).replace(/^\d+ /, '')} ${what(row, r.flow)}`) : 'You made';
+        if (row.subject_kind === 'merchant') lines.push(`${who} ${plural(row.count, 'time')} ${periodPhrase(row.period, phrases)}, ${bold(m(row.total))} in total.`);
+        else lines.push(`${row.subject ? `There ${row.count === 1 ? 'was' : 'were'} ${plural(row.count, countWord)} ${what(row, r.flow)}` : `${who} ${plural(row.count, countWord)}`} ${periodPhrase(row.period, phrases)}, ${bold(m(row.total))} in total.`);
+      }
+      break;
+    case 'share':
+      for (const row of r.rows) {
+        lines.push(`${row.subject ? (row.subject_kind === 'words' ? row.subject : bold(row.subject)) : 'Everything'} was ${bold(percent(row.value!))} of your ${r.flow === 'income' ? 'income' : 'spending'} ${periodPhrase(row.period, phrases)} (${m(row.total)} of ${m(row.all!)}).`);
+      }
+      break;
+    case 'average':
+      for (const row of r.rows) {
+        lines.push(`${verb} ${bold(m(row.value!))} a month on average ${what(row, r.flow)} over ${row.period.label}: ${m(row.total)} across ${plural(row.months!, 'month')}.`);
+      }
+      break;
+    case 'total': {
+      const periods = [...new Map(r.rows.map((row) => [`${row.period.start}|${row.period.end}`, row.period])).values()];
+      if (periods.length === 2) {
+        for (const d of r.differences ?? []) {
+          const [a, b] = r.rows.filter((row) => row.subject === d.subject);
+          const head = d.subject ? `${a!.subject_kind === 'words' ? d.subject : bold(d.subject)}: ` : r.flow === 'income' ? 'Income: ' : 'Spending: ';
+          const change = d.difference === 0 ? 'the same' : `${bold(m(Math.abs(d.difference)))} ${d.difference > 0 ? 'more' : 'less'} in ${b!.period.label.replace(/ \(.*$/, '')}`;
+          lines.push(`${head}${bold(m(a!.total))} in ${a!.period.label} and ${bold(m(b!.total))} in ${b!.period.label}: ${change}.`);
+        }
+        break;
+      }
+      for (const row of r.rows) {
+        if (row.count === 0) lines.push(`${verb} ${bold(m(0))} ${what(row, r.flow)} ${periodPhrase(row.period, phrases)}: no ${r.flow === 'income' ? 'payments' : 'transactions'}.`);
+        else if (!row.subject && r.flow === 'income') lines.push(`Your income ${periodPhrase(row.period, phrases)} was ${bold(m(row.total))} (${plural(row.count, countWord)}).`);
+        else lines.push(`${verb} ${bold(m(row.total))} ${what(row, r.flow)} ${periodPhrase(row.period, phrases)}, across ${plural(row.count, countWord)}.`);
+        if (row.subject_kind === 'words' && row.count > 0) {
+          const from = row.matched_merchants?.length ? ` (${listOf(row.matched_merchants)})` : '';
+          const whole = row.whole_category ? ` Your ${row.whole_category.name} category holds more than that; all of it came to ${m(row.whole_category.total)}.` : '';
+          lines.push(`I counted the transactions whose description, merchant or notes mention ${row.subject}${from}, as the Transactions page's search does.${whole}`);
+        }
+      }
+      if (r.context) {
+        lines.push(`That is ${percent(r.context.share)} of everything you ${r.flow === 'income' ? 'received' : 'spent'} in that period (${m(r.context.all)}).`);
+        if (r.context.usual_per_month > 0) lines.push(`For comparison, you usually ${r.flow === 'income' ? 'receive' : 'spend'} about ${m(r.context.usual_per_month)} a month there (average of the 3 full months before this one, ${rangeLabel(r.context.usual_period.start, r.context.usual_period.end)}).`);
+      }
+      for (const c of r.combined ?? []) lines.push(`Together: ${bold(m(c.total))} ${periodPhrase(c.period, phrases)} (${plural(c.count, countWord)}).`);
+      break;
+    }
+  }
+  return lines;
+}
+
+/** The answer to a plan: the notes first, then every part with its figures and periods. */
+export function writePlanAnswer(plan: Plan, results: PartResult[], currency: string): string {
+  const m = (n: number) => money(n, currency);
+  const phrases = new Map<string, string>();
+  for (const part of plan.parts) for (const p of part.periods) phrases.set(`${p.start}|${p.end}`, p.phrase);
+  const notes = [...plan.notes];
+  if (results.some((r) => r.widened)) notes.push('You named no period and I found nothing this month, so I looked at all your transactions.');
+  const body = results.flatMap((r) => writePart(r, m, phrases));
+  const last = results.at(-1)!;
+  const next =
+    last.measure === 'usual' || last.measure === 'average'
+      ? '**Next step:** ask "Where can I cut back?" to see which categories run above your usual right now.'
+      : last.measure === 'largest' || last.measure === 'smallest'
+        ? '**Next step:** open the Transactions page and sort by amount to see the others.'
+        : last.rows.some((r) => r.subject)
+          ? '**Next step:** ask what you usually spend there a month, or compare two months, to see whether this is normal for you.'
+          : '**Next step:** ask "Where can I cut back?" to see which categories run above your usual.';
+  return `${notes.length ? `${notes.join(' ')}\n\n` : ''}${body.join(' ')}\n\n${next}`;
+}
+
+export const CANT_TELL = "I can't tell that from your data yet";
+
+/** When the question names something the user's data does not have. */
+export function cantTellAnswer(unknown: string[], categories: string[]): string {
+  const shown = categories.slice(0, 8);
+  return `${CANT_TELL}: nothing in your categories, merchants or transaction descriptions matches ${listOf(unknown.slice(0, 3).map((w) => `“${w}”`))}.\n\nWhat I can do: totals, counts, monthly averages, your usual month, the largest or smallest single payment and shares, for any of your categories${shown.length ? ` (${listOf(shown)})` : ''}, any merchant or any word in your descriptions and notes, over any period, and compare two periods.\n\n**Next step:** if you track that under another name, ask with the category or merchant it uses, e.g. "How much did I spend on ${shown[0] ?? 'Groceries'} last month?"`;
+}

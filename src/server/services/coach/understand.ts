@@ -1,0 +1,457 @@
+import * as chrono from 'chrono-node';
+import { containsPhrase, correctTimeWords, editDistance, allowedEdits, normalise, singulars, words, type Correction } from './lexicon';
+import { MONTH_NAMES, addDays, explicitPeriod, lastMonth, monthEnd, monthPeriod, monthStart, nameOfMonth, parseDay, rangeLabel, thisMonth, type Period } from './period';
+
+/**
+ * The question-understanding layer: a question becomes a plan of parts, each a measure of some
+ * subjects over one period (or two, to compare), read against the user's own categories,
+ * merchants and description words. Deterministic; both engines run plans through `plans.ts`.
+ */
+export type Measure = 'total' | 'count' | 'average' | 'usual' | 'largest' | 'smallest' | 'share' | 'balance';
+export type Flow = 'expense' | 'income';
+
+export type Subject =
+  | { kind: 'category'; name: string; flow: Flow; via?: string }
+  | { kind: 'merchant'; name: string }
+  /** Words of descriptions, merchants and notes, as the transactions list's search reads them. */
+  | { kind: 'words'; phrase: string; tsquery: string };
+
+export interface PlanPart {
+  measure: Measure;
+  flow: Flow;
+  /** Empty: everything of that flow. */
+  subjects: Subject[];
+  /** One period, or two to compare. Empty: the measure's default. */
+  periods: Period[];
+  /** The chat's previous question's period, when this part refers back to it ("is that usual?"). */
+  referencePeriod?: Period;
+}
+
+export interface Plan {
+  parts: PlanPart[];
+  /** What was corrected or assumed, said before the answer. */
+  notes: string[];
+  /** Words that look like a subject but match nothing the user has. */
+  unknown: string[];
+  /** Whether the question asks for figures the plan can compute. */
+  isQuery: boolean;
+  /** Whether it names a measure, a direction (spent, earned) or a period, not only a subject. */
+  explicit: boolean;
+}
+
+export interface Vocabulary {
+  /** Category names with the flow they are used for. */
+  categories: { name: string; flow: Flow }[];
+  merchants: string[];
+  /** Words and two-word phrases of the latest descriptions and notes. */
+  texts: Set<string>;
+}
+
+/** Everyday words for categories, used when the user's data has no closer match. */
+const CATEGORY_WORDS: Record<string, string[]> = {
+  groceries: ['grocery', 'groceries', 'supermarket', 'food shopping'],
+  dining: ['dining', 'restaurant', 'restaurants', 'eating out', 'meal out', 'meals out', 'meal', 'meals', 'takeout', 'take-out', 'cafes', 'cafe'],
+  transport: ['transport', 'transportation', 'commute', 'commuting', 'taxi', 'taxis'],
+  housing: ['housing', 'rent', 'mortgage', 'house', 'home'],
+  utilities: ['utilities', 'utility', 'energy bills', 'power bill'],
+  shopping: ['shopping', 'clothes', 'clothing', 'online shopping'],
+  entertainment: ['entertainment', 'movies', 'cinema', 'concerts', 'games', 'gaming', 'streaming'],
+  health: ['health', 'healthcare', 'doctor', 'pharmacy', 'medical', 'medicine'],
+  travel: ['travel', 'travelling', 'traveling', 'flights', 'hotels', 'holidays', 'vacation'],
+  'personal care': ['personal care', 'haircut', 'hairdresser', 'beauty', 'cosmetics'],
+  'gifts & donations': ['gifts', 'donations', 'charity', 'presents'],
+  'fees & charges': ['fees', 'bank fees', 'interest charges'],
+};
+/** Words for income categories, checked before description words ("paycheck" means all wages). */
+const INCOME_WORDS: Record<string, string[]> = {
+  salary: ['salary', 'salaries', 'paycheck', 'paychecks', 'wage', 'wages', 'pay slip', 'payslip'],
+  wages: ['salary', 'paycheck', 'paychecks', 'wage', 'wages', 'payslip'],
+  refunds: ['refund', 'refunds'],
+  freelance: ['invoices', 'freelance', 'client payments'],
+};
+
+/** Words that carry no subject. */
+const STOP = new Set(
+  `a an the i me my mine we us our ours you your it its it's that that's this these those them they their there here
+  how much many what what's whats which who when where why is are was were be been being am do does did done doing have has had having
+  on at in into for of to from by with about as and or but plus also both either so than then too very just only even ever
+  spend spent spending spends cost costs costing paid pay paying payment payments buy bought buying purchase purchases purchased order orders ordered
+  total totals overall altogether together combined all everything in-total sum
+  month months monthly week weeks weekly year years yearly day days daily today yesterday now currently current far since until till between during per each every
+  last previous past next this so
+  single most least more less biggest largest smallest cheapest highest lowest priciest expensive big small large high low max min maximum minimum
+  compare compared comparison versus vs vs. against difference differ higher lower
+  average avg usual usually normal normally typical typically mean
+  share percent percentage proportion part portion
+  income earn earned earning earnings make made making came come coming went go going get got getting back money take took taking
+  tell show give let know see check please thanks thank
+  can could would should will shall may might must need needs needed
+  q1 q2 q3 q4 quarter first second third fourth
+  shop thing things stuff item items transaction transactions charge charges bill bills expense expenses trip visit visits stop stops time times
+  out up off over under like one ones any some no not other else same new now okay ok hey hi
+  balance savings saving rate net worth cash account accounts budget`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+for (const m of MONTH_NAMES) STOP.add(m);
+for (const m of ['jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec']) STOP.add(m);
+
+/** Words before a subject: an unknown word after them is a subject the data does not have ("on my dog"). */
+const SUBJECT_SLOT = new Set(['on', 'at', 'for', 'from', 'my', 'our', 'the', 'to']);
+
+const INCOME_FLOW = /\b(earn\w*|income|make|made|came in|come in|got paid|get paid|paid me|salary|salaries|paychecks?|wages?|invoices?|refunds?|got back|get back|received)\b/;
+const EXPENSE_FLOW = /\b(spend\w*|spent|cost\w*|went out|go out|pay for|paid for|expenses?|bought|buy|purchases?|orders?|take|took)\b/;
+const COUNT = /\bhow many (?:times|transactions|orders|purchases|payments|visits|rides|trips)\b|\bhow often\b|\bhow many times\b|\bnumber of (?:transactions|orders|purchases|payments|visits)\b/;
+const LARGEST = /\b(most expensive|biggest|largest|highest|priciest|dearest|max(?:imum)?|most i (?:spent|paid)|the most)\b/;
+const SMALLEST = /\b(smallest|cheapest|lowest|least expensive|min(?:imum)?|the least)\b/;
+const USUAL = /\b(usual(?:ly)?|normal(?:ly)?|typical(?:ly)?|on average)\b/;
+const AVERAGE = /\b(average|avg|per month|a month|each month|monthly)\b/;
+const SHARE = /\b(percent(?:age)?|share|proportion|what part)\b|%/;
+const BALANCE = /\bbalance\b|\bhow much (?:money )?(?:do|have) (?:i|we) (?:have|got)\b/;
+const ALL_WORDS = /\b(total|overall|in all|altogether|everything|all my|all our)\b/;
+const REFERS_BACK = /\b(that|it|this|those|them)\b/;
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+const SHORT_MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH_WORD = `(${[...MONTH_NAMES, 'sept', ...SHORT_MONTHS.filter((s) => s !== 'may' && s !== 'mar')].join('|')})(?![\\p{L}])\\.?(?:\\s+(\\d{4}))?`;
+
+const ym = (day: string) => [Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1] as [number, number];
+function monthIndex(word: string): number {
+  const w = word.toLowerCase().replace(/\.$/, '');
+  if (w === 'sept') return 8;
+  const full = MONTH_NAMES.indexOf(w as (typeof MONTH_NAMES)[number]);
+  return full >= 0 ? full : SHORT_MONTHS.indexOf(w);
+}
+/** A month looking back: the latest one of that name that has started (or of the year given). */
+function pastMonth(month0: number, today: string, year?: number): Period {
+  const [y, m] = ym(today);
+  return monthPeriod(year ?? (month0 <= m ? y : y - 1), month0, today);
+}
+const span = (start: string, end: string, label: string, phrase?: string): Period => ({ start, end, label: `${label} (${rangeLabel(start, end)})`, phrase: phrase ?? `in ${label} (${rangeLabel(start, end)})` });
+
+interface Found {
+  at: number;
+  end: number;
+  period: Period | 'same';
+}
+
+/** Periods named in a (normalised, corrected) text, in order, looking back from today. */
+export function periodsIn(text: string, today: string): Period[] {
+  return findPeriods(text, today)
+    .map((f) => f.period)
+    .filter((p): p is Period => p !== 'same');
+}
+
+function findPeriods(text: string, today: string): Found[] {
+  const [y, m] = ym(today);
+  const found: Found[] = [];
+  const taken: [number, number][] = [];
+  const free = (a: number, b: number) => !taken.some(([x, z]) => a < z && b > x);
+  const take = (re: RegExp, make: (match: RegExpExecArray) => Period | 'same' | null) => {
+    for (const match of text.matchAll(new RegExp(re.source, 'gu'))) {
+      const a = match.index!;
+      const b = a + match[0].length;
+      if (!free(a, b)) continue;
+      const period = make(match as RegExpExecArray);
+      if (!period) continue;
+      taken.push([a, b]);
+      found.push({ at: a, end: b, period });
+    }
+  };
+  const monthsBetween = (a: Period, b: Period) => (a.start <= b.start ? span(a.start, b.end, `${nameOfMonth(...ym(a.start))} to ${nameOfMonth(...ym(b.start))}`) : null);
+
+  // "between 1 and 15 October", "from the 3rd to the 10th of May": days of one month.
+  take(new RegExp(`\\b(?:between|from)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:and|to|until|till|-)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_WORD}`), (x) => {
+    const month = pastMonth(monthIndex(x[3]!), today, x[4] ? Number(x[4]) : undefined);
+    const [d1, d2] = [Number(x[1]), Number(x[2])];
+    const last = Number(monthEnd(...ym(month.start)).slice(8));
+    if (d1 < 1 || d2 < d1 || d2 > last) return null;
+    const a = `${month.start.slice(0, 8)}${String(d1).padStart(2, '0')}`;
+    const b = `${month.start.slice(0, 8)}${String(d2).padStart(2, '0')}`;
+    return a > today ? null : explicitPeriod(a, b > today ? today : b);
+  });
+  // Explicit days first ("since 3 March", "from 1 to 15 May", "on 12 October"): chrono-node.
+  for (const r of chrono.parse(text, { instant: parseDay(today), timezone: 'UTC' })) {
+    if (!free(r.index, r.index + r.text.length)) continue;
+    if (!/\d/.test(r.text) || !r.start.isCertain('day') || !r.start.isCertain('month') || /^(19|20)\d{2}$/.test(r.text.trim())) continue;
+    const day = (c: chrono.ParsedComponents) => {
+      const d = `${c.get('year')}-${String(c.get('month')).padStart(2, '0')}-${String(c.get('day')).padStart(2, '0')}`;
+      return d > today && !c.isCertain('year') ? `${Number(d.slice(0, 4)) - 1}${d.slice(4)}` : d;
+    };
+    const a = day(r.start);
+    const since = /\b(since|from)\s*$/.test(text.slice(0, r.index)) && !r.end;
+    const b = r.end ? day(r.end) : since ? today : a;
+    if (a > b || a > today) continue;
+    taken.push([r.index, r.index + r.text.length]);
+    found.push({ at: r.index, end: r.index + r.text.length, period: explicitPeriod(a, b > today ? today : b) });
+  }
+  take(/\bthat month\b|\bthe same month\b|\bthat period\b|\bthen\b/, () => 'same');
+  take(new RegExp(`\\b(?:from|between)\\s+${MONTH_WORD}\\s+(?:to|and|until|till|through|-)\\s+${MONTH_WORD}`), (x) => {
+    const a = pastMonth(monthIndex(x[1]!), today, x[2] ? Number(x[2]) : undefined);
+    let b = pastMonth(monthIndex(x[3]!), today, x[4] ? Number(x[4]) : undefined);
+    if (b.start < a.start && !x[4]) b = monthPeriod(Number(a.start.slice(0, 4)) + (monthIndex(x[3]!) < monthIndex(x[1]!) ? 1 : 0), monthIndex(x[3]!), today);
+    return b.start > today ? null : monthsBetween(a, b);
+  });
+  take(new RegExp(`\\bsince\\s+(?:the\\s+(?:start|beginning)\\s+of\\s+)?${MONTH_WORD}`), (x) => {
+    const from = pastMonth(monthIndex(x[1]!), today, x[2] ? Number(x[2]) : undefined);
+    return span(from.start, today, `${nameOfMonth(...ym(from.start))} to today`, `since ${rangeLabel(from.start, today)}`);
+  });
+  take(/\b(?:so far )?this (?:calendar )?month(?: so far)?\b|\bmonth to date\b|\bmtd\b/, () => thisMonth(today));
+  take(/\b(?:last|previous|past) month\b|\ba month ago\b/, () => lastMonth(today));
+  take(/\btoday\b/, () => ({ start: today, end: today, label: `today (${rangeLabel(today, today)})`, phrase: `today (${rangeLabel(today, today)})` }));
+  take(/\byesterday\b/, () => {
+    const d = addDays(today, -1);
+    return { start: d, end: d, label: `yesterday (${rangeLabel(d, d)})`, phrase: `yesterday (${rangeLabel(d, d)})` };
+  });
+  take(/\b(?:this|current) week\b/, () => {
+    const start = addDays(today, -((parseDay(today).getUTCDay() + 6) % 7));
+    return { start, end: today, label: `this week so far (${rangeLabel(start, today)})`, phrase: `so far this week (${rangeLabel(start, today)})` };
+  });
+  take(/\b(?:last|previous|past) week\b/, () => {
+    const monday = addDays(today, -((parseDay(today).getUTCDay() + 6) % 7));
+    const start = addDays(monday, -7);
+    const end = addDays(monday, -1);
+    return { start, end, label: `last week (${rangeLabel(start, end)})`, phrase: `last week (${rangeLabel(start, end)})` };
+  });
+  take(/\b(?:last|past|previous)\s+(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(day|week|month|year)s?\b/, (x) => {
+    const n = Math.max(1, Math.min(Number(x[1]) || NUMBER_WORDS[x[1]!] || 1, 730));
+    if (x[2] === 'day') return span(addDays(today, -(n - 1)), today, `the last ${n} days`);
+    if (x[2] === 'week') return span(addDays(today, -(n * 7 - 1)), today, `the last ${n} weeks`);
+    const months = x[2] === 'year' ? n * 12 : Math.min(n, 120);
+    return span(monthStart(y, m - months), monthEnd(y, m - 1), `the last ${months} full months`);
+  });
+  take(/\b(?:so far )?this year(?: so far)?\b|\byear to date\b|\bytd\b/, () => span(`${y}-01-01`, today, `${y} so far`, `so far this year (${rangeLabel(`${y}-01-01`, today)})`));
+  take(/\b(?:last|previous|past) year\b/, () => span(`${y - 1}-01-01`, `${y - 1}-12-31`, String(y - 1), `last year (${rangeLabel(`${y - 1}-01-01`, `${y - 1}-12-31`)})`));
+  take(/\bq([1-4])(?:\s+(\d{4}))?\b|\b(first|second|third|fourth) quarter(?: of (\d{4}))?\b/, (x) => {
+    const q = x[1] ? Number(x[1]) : ['first', 'second', 'third', 'fourth'].indexOf(x[3]!) + 1;
+    const given = x[2] ?? x[4];
+    let year = given ? Number(given) : y;
+    if (!given && monthStart(year, (q - 1) * 3) > today) year--;
+    const start = monthStart(year, (q - 1) * 3);
+    const end = [monthEnd(year, q * 3 - 1), today].sort()[0]!;
+    return span(start, end, `Q${q} ${year}`);
+  });
+  take(new RegExp(`\\b${MONTH_WORD}\\b`), (x) => pastMonth(monthIndex(x[1]!), today, x[2] ? Number(x[2]) : undefined));
+  take(/\b(?:in|of|since|for|during)\s+may(?:\s+(\d{4}))?\b|\bmay\s+(\d{4})\b/, (x) => pastMonth(4, today, x[1] || x[2] ? Number(x[1] ?? x[2]) : undefined));
+  take(/\b(?:in|for|during|of)\s+(20\d{2})\b/, (x) => {
+    const yy = Number(x[1]);
+    const end = yy === y ? today : `${yy}-12-31`;
+    return yy > y ? null : span(`${yy}-01-01`, end, String(yy));
+  });
+  return found.sort((p, q) => p.at - q.at);
+}
+
+/** A goal the question names by a word only it has ("japan", "laptop"), not a generic one ("trip", "fund"). */
+const GENERIC_GOAL_WORDS = new Set(['trip', 'fund', 'funds', 'goal', 'goals', 'new', 'my', 'the', 'savings', 'saving', 'save', 'for', 'and', 'of', 'a', 'big', 'next', 'money']);
+export function goalNamed(question: string, goals: string[]): string | null {
+  const t = normalise(question);
+  const whole = goals.find((g) => containsPhrase(t, normalise(g)) >= 0);
+  if (whole) return whole;
+  const tokens = new Set(words(t).flatMap(singulars));
+  let best: { goal: string; hits: number } | null = null;
+  for (const g of goals) {
+    const hits = words(g).filter((w) => !GENERIC_GOAL_WORDS.has(w) && !/^\d+$/.test(w) && singulars(w).some((s) => tokens.has(s))).length;
+    if (hits && (!best || hits > best.hits)) best = { goal: g, hits };
+  }
+  return best?.goal ?? null;
+}
+
+/** The clauses of a question that asks several things ("…last month, and how does that compare with my income?"). */
+function clauses(text: string): string[] {
+  return text
+    .split(/\?\s+(?=\S)|[,;]\s*(?:and\s+)?(?:also\s+)?|\s+-\s+|\s+and\s+(?:also\s+)?(?=(?:how|what|what's|whats|where|when|did|do|does|is|was|were|has|have|tell|show|on)\b)|\s+also\s+/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
+interface Clause {
+  measure: Measure | null;
+  flow: Flow | null;
+  subjects: Subject[];
+  periods: Found[];
+  all: boolean;
+  refersBack: boolean;
+  unknown: string[];
+}
+
+/** The subjects a clause names: the user's categories, merchants and description words, tolerant of plurals and typos. */
+function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subjects: Subject[]; unknown: string[] } {
+  const tokens = words(text);
+  const subjects: { s: Subject; at: number; end: number; weak: boolean }[] = [];
+  const unknown: string[] = [];
+  const cats = vocab.categories.map((c) => ({ ...c, forms: new Set(singulars(normalise(c.name))), parts: normalise(c.name).split(/\s*(?:&|\band\b)\s*/).filter((p) => p.length > 3) }));
+  const merchants = vocab.merchants.map((m) => ({ name: m, norm: words(m).join(' ') }));
+  const has = (name: string) => vocab.categories.find((c) => normalise(c.name) === name);
+  const tsq = (phrase: string) => words(phrase).map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
+
+  const matchPhrase = (p: string, n: number, stopEdge: boolean): { s: Subject; weak: boolean } | null => {
+    const forms = singulars(p);
+    // The user's own category names (and each side of "Gifts & Donations").
+    const cat = cats.find((c) => forms.some((f) => c.forms.has(f)) || (n === 1 && c.parts.some((part) => singulars(part).some((f) => forms.includes(f)))));
+    if (cat) return { s: { kind: 'category', name: cat.name, flow: cat.flow }, weak: false };
+    const merchant = merchants.find((mm) => mm.norm === p || (n === 1 && forms.includes(mm.norm)));
+    if (merchant) return { s: { kind: 'merchant', name: merchant.name }, weak: false };
+    for (const [name, list] of Object.entries(INCOME_WORDS)) {
+      const c = has(name);
+      if (c && c.flow === 'income' && list.includes(p)) return { s: { kind: 'category', name: c.name, flow: 'income', via: p }, weak: false };
+    }
+    if (stopEdge) return null;
+    if (n === 1) {
+      const text = forms.find((f) => vocab.texts.has(f));
+      if (text) return { s: { kind: 'words', phrase: text, tsquery: tsq(text) }, weak: true };
+    } else {
+      // A phrase of description words ("food delivery", "bus pass"): every word known, none a stop word or a name of its own.
+      const parts = p.split(' ').map((w) => singulars(w).find((f) => vocab.texts.has(f)));
+      const own = (w: string) => cats.some((c) => c.forms.has(w)) || merchants.some((mm) => mm.norm === w);
+      if (parts.every((w) => w && !STOP.has(w) && !own(w))) return { s: { kind: 'words', phrase: parts.join(' '), tsquery: tsq(parts.join(' ')) }, weak: true };
+    }
+    for (const [name, list] of Object.entries(CATEGORY_WORDS)) {
+      const c = has(name);
+      if (c && list.includes(p)) return { s: { kind: 'category', name: c.name, flow: c.flow, via: p }, weak: false };
+    }
+    return null;
+  };
+
+  for (let i = 0; i < tokens.length; ) {
+    let matched = false;
+    for (let n = Math.min(4, tokens.length - i); n >= 1; n--) {
+      const slice = tokens.slice(i, i + n);
+      const hit = matchPhrase(slice.join(' '), n, STOP.has(slice[0]!) || STOP.has(slice[n - 1]!));
+      if (!hit) continue;
+      subjects.push({ ...hit, at: i, end: i + n });
+      i += n;
+      matched = true;
+      break;
+    }
+    if (matched) continue;
+    const w = tokens[i]!;
+    i++;
+    if (STOP.has(w) || w.length < 3 || /\d/.test(w)) continue;
+    // A typo of one of the user's own names or words.
+    const max = allowedEdits(w.length) > 0 && w.length >= 5 ? allowedEdits(w.length) : 0;
+    let best: { s: Subject; label: string; d: number } | null = null;
+    if (max) {
+      for (const c of cats) {
+        const d = Math.min(...[...c.forms].map((f) => editDistance(w, f, max)));
+        if (d <= max && (!best || d < best.d)) best = { s: { kind: 'category', name: c.name, flow: c.flow }, label: c.name, d };
+      }
+      for (const mm of merchants) {
+        if (mm.norm.includes(' ')) continue;
+        const d = editDistance(w, mm.norm, max);
+        if (d <= max && (!best || d < best.d)) best = { s: { kind: 'merchant', name: mm.name }, label: mm.name, d };
+      }
+      if (!best) {
+        for (const t of vocab.texts) {
+          if (t.includes(' ') || t.length < 5) continue;
+          const d = editDistance(w, t, max);
+          if (d <= max && (!best || d < best.d)) best = { s: { kind: 'words', phrase: t, tsquery: tsq(t) }, label: `“${t}”`, d };
+        }
+      }
+    }
+    if (best) {
+      notes.push(`I read “${w}” as ${best.label}.`);
+      subjects.push({ s: best.s, at: i - 1, end: i, weak: best.s.kind === 'words' });
+    } else if (tokens.slice(Math.max(0, i - 3), i - 1).some((t) => SUBJECT_SLOT.has(t))) unknown.push(w);
+  }
+  // A description word next to a merchant describes it ("a dinner at Bistro 21") unless joined by "and".
+  const merchantsAt = subjects.filter((x) => x.s.kind === 'merchant');
+  const kept = subjects.filter((x) => {
+    if (!x.weak || !merchantsAt.length) return true;
+    return merchantsAt.every((mm) => {
+      const [a, b] = mm.at < x.at ? [mm.end, x.at] : [x.end, mm.at];
+      return tokens.slice(a, b).some((t) => t === 'and' || t === 'plus' || t === '&' || t === 'or');
+    });
+  });
+  const seen = new Set<string>();
+  const out = kept
+    .map((x) => x.s)
+    .filter((s) => {
+      const key = `${s.kind}:${s.kind === 'words' ? s.tsquery : s.name}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  return { subjects: out, unknown };
+}
+
+function readClause(text: string, today: string, vocab: Vocabulary, notes: string[]): Clause {
+  const periods = findPeriods(text, today);
+  // Period words are not subjects.
+  const blanked = periods.reduce((t, p) => t.slice(0, p.at) + ' '.repeat(p.end - p.at) + t.slice(p.end), text);
+  const { subjects, unknown } = subjectsIn(blanked, vocab, notes);
+  let measure: Measure | null = null;
+  if (COUNT.test(text)) measure = 'count';
+  else if (SMALLEST.test(text)) measure = 'smallest';
+  else if (LARGEST.test(text) && !/\bhow much more\b|\bmore than\b/.test(text)) measure = 'largest';
+  else if (SHARE.test(text)) measure = 'share';
+  else if (USUAL.test(text)) measure = 'usual';
+  else if (AVERAGE.test(text)) measure = 'average';
+  else if (BALANCE.test(text)) measure = 'balance';
+  const incomeSubject = subjects.some((s) => s.kind === 'category' && s.flow === 'income');
+  const flow: Flow | null = incomeSubject || (INCOME_FLOW.test(text) && !/\b(spend|spent|cost)\b/.test(text)) ? 'income' : EXPENSE_FLOW.test(text) ? 'expense' : null;
+  return { measure, flow, subjects, periods, all: ALL_WORDS.test(text), refersBack: REFERS_BACK.test(text), unknown };
+}
+
+/**
+ * The plan of a question. `previous` is the chat's last question, read the same way, for
+ * follow-ups that refer back ("is that more than usual?").
+ */
+export function understand(question: string, today: string, vocab: Vocabulary, previous?: string): Plan {
+  const known = new Set<string>([...vocab.texts].filter((t) => !t.includes(' ')));
+  for (const m of vocab.merchants) for (const w of words(m)) known.add(w);
+  for (const c of vocab.categories) for (const w of words(c.name)) known.add(w);
+  const corrected = correctTimeWords(normalise(question), known);
+  const notes: string[] = corrected.corrections.map((c: Correction) => `I read “${c.from}” as “${c.to}”.`);
+  const parts: PlanPart[] = [];
+  const unknown: string[] = [];
+  type Prev = Clause & { measure: Measure; flow: Flow; periodList: Period[] };
+  let prev = null as Prev | null;
+  let sawQuery = false;
+  let explicit = false;
+  for (const text of clauses(corrected.text)) {
+    const c = readClause(text, today, vocab, notes);
+    unknown.push(...c.unknown);
+    const own = c.periods.map((p) => p.period).filter((p): p is Period => p !== 'same');
+    const periodList: Period[] = own.length ? own : (prev?.periodList ?? []);
+    const flow: Flow = c.flow ?? (c.subjects.length ? (c.subjects.every((s) => s.kind === 'category' && s.flow === 'income') ? 'income' : 'expense') : (prev?.flow ?? 'expense'));
+    const measure: Measure = c.measure ?? (c.flow && c.flow !== prev?.flow ? 'total' : (prev?.measure ?? 'total'));
+    const inherit = !c.subjects.length && prev !== null && prev.flow === flow && !c.all && measure !== 'balance';
+    const subjects: Subject[] = c.subjects.length ? c.subjects : inherit ? prev!.subjects : [];
+    if (c.measure || c.flow || c.subjects.length) sawQuery = true;
+    if (c.measure || c.flow || c.periods.length) explicit = true;
+    const adds = c.subjects.length || own.length || (c.measure && c.measure !== prev?.measure) || (c.flow && c.flow !== prev?.flow) || (c.all && prev?.subjects.length);
+    if (prev && !adds) continue;
+    parts.push({ measure, flow, subjects, periods: periodList.slice(0, 2) });
+    prev = { ...c, measure, flow, subjects, periodList };
+  }
+  // A follow-up with no subject of its own: the subject and period of the chat's previous question.
+  if (previous && parts.length === 1 && !parts[0]!.subjects.length && !ALL_WORDS.test(corrected.text)) {
+    const part = parts[0]!;
+    const before = understand(previous, today, vocab);
+    const last = before.parts[0];
+    if (last && (REFERS_BACK.test(corrected.text) || part.measure === 'usual') && (part.measure === 'usual' || part.measure === 'average' || !part.periods.length)) {
+      part.subjects = last.subjects;
+      part.flow = last.flow;
+      if (last.periods.length === 1) part.referencePeriod = last.periods[0];
+      sawQuery = true;
+      explicit = true;
+    }
+  }
+  if (parts.length === 1 && parts[0]!.measure === 'average' && parts[0]!.periods.length === 0) parts[0]!.measure = 'usual';
+  return { parts, notes, unknown: [...new Set(unknown)], isQuery: sawQuery && parts.length > 0, explicit };
+}
+
+/** The user's vocabulary from their category names, merchants and the texts of their latest transactions. */
+export function vocabularyOf(categories: { name: string; type: string }[], merchants: string[], texts: string[]): Vocabulary {
+  const byName = new Map<string, Flow>();
+  for (const c of categories) if (!byName.has(c.name) || c.type === 'expense') byName.set(c.name, c.type === 'income' ? 'income' : 'expense');
+  const set = new Set<string>();
+  for (const text of texts) {
+    const w = words(text).map((x) => x.replace(/'s$/, ''));
+    for (let i = 0; i < w.length; i++) {
+      if (w[i]!.length >= 3 && !/^\d+$/.test(w[i]!)) set.add(w[i]!);
+      if (i + 1 < w.length) set.add(`${w[i]} ${w[i + 1]}`);
+    }
+  }
+  return { categories: [...byName].map(([name, flow]) => ({ name, flow })), merchants, texts: set };
+}
