@@ -10,20 +10,25 @@ import { loggerOptions } from './logger';
 import { resolveDevKey } from './services/secrets';
 import authPlugin from './plugins/auth';
 import billingPlugin from './plugins/billing';
+import chainPlugin from './plugins/chain';
 import coachPlugin from './plugins/coach';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
+import rewardsPlugin from './plugins/rewards';
 import billingPagesRoutes from './routes/billing-pages';
 import chatRoutes from './routes/chat';
 import dashboardRoutes from './routes/dashboard';
 import devRoutes from './routes/dev';
 import goalsRoutes from './routes/goals';
 import healthRoutes from './routes/health';
+import rewardsRoutes from './routes/rewards';
 import subscriptionRoutes from './routes/subscription';
+import tokensRoutes from './routes/tokens';
 import transactionsRoutes from './routes/transactions';
 import usersRoutes from './routes/users';
+import walletRoutes from './routes/wallet';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailPlugin);
   await app.register(billingPlugin);
   await app.register(coachPlugin);
+  await app.register(rewardsPlugin);
+  await app.register(chainPlugin);
 
   await app.register(healthRoutes);
   await app.register(usersRoutes);
@@ -93,6 +100,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dashboardRoutes);
   await app.register(goalsRoutes);
   await app.register(chatRoutes);
+  await app.register(walletRoutes);
+  await app.register(rewardsRoutes);
+  await app.register(tokensRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
 
   return app;

@@ -56,10 +56,22 @@ const envSchema = z
     COACH_LLM_KEY: z.string().min(1).optional(),
     COACH_LLM_TIMEOUT_MS: positiveInt('COACH_LLM_TIMEOUT_MS').default(30_000),
     COACH_LLM_MAX_TOOL_ROUNDS: positiveInt('COACH_LLM_MAX_TOOL_ROUNDS').default(4),
+    CHAIN_RPC_URL: url('CHAIN_RPC_URL').optional(),
+    CHAIN_ID: positiveInt('CHAIN_ID').default(31337),
+    CHAIN_CONFIRMATIONS: positiveInt('CHAIN_CONFIRMATIONS').default(1),
+    FINU_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'FINU_TOKEN_ADDRESS must be a 0x-prefixed 20-byte address').optional(),
+    TREASURY_PRIVATE_KEY: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'TREASURY_PRIVATE_KEY must be a 32-byte hex private key').optional(),
+    WALLET_ENCRYPTION_KEY: z.string().regex(/^[A-Za-z0-9+/_-]{43,}={0,2}$|^(0x)?[0-9a-fA-F]{64}$/, 'WALLET_ENCRYPTION_KEY must be 32 random bytes as 64 hex characters or base64').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_YEARLY)) {
       ctx.addIssue({ code: 'custom', path: [env.STRIPE_PRICE_MONTHLY ? 'STRIPE_PRICE_YEARLY' : 'STRIPE_PRICE_MONTHLY'], message: 'STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY are required with STRIPE_SECRET_KEY' });
+    }
+    if (env.NODE_ENV === 'production' && !env.WALLET_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['WALLET_ENCRYPTION_KEY'], message: 'WALLET_ENCRYPTION_KEY is required when NODE_ENV=production (it encrypts the custodial wallets)' });
+    }
+    if (env.CHAIN_RPC_URL && !env.TREASURY_PRIVATE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TREASURY_PRIVATE_KEY'], message: 'TREASURY_PRIVATE_KEY is required with CHAIN_RPC_URL (it pays out converted points)' });
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when NODE_ENV=production (the dev outbox is off there)' });
@@ -97,6 +109,21 @@ export interface Config {
     streamDelayMs: number;
     llm?: { url: string; model: string; key?: string; timeoutMs: number; maxToolRounds: number };
   };
+  /** The EVM node FINU lives on: an external one (CHAIN_RPC_URL) or the embedded anvil `npm start` runs. */
+  chain: ChainConfig;
+  /** 32-byte key that encrypts custodial wallet keys; generated into DATA_DIR when unset (not in production). */
+  walletEncryptionKey?: string;
+}
+
+export interface ChainConfig {
+  /** JSON-RPC URL; unset means the embedded anvil (start.ts fills it in once the node runs). */
+  rpcUrl?: string;
+  /** True when the URL is the embedded anvil (treasury key generated and funded locally). */
+  embedded?: boolean;
+  chainId: number;
+  confirmations: number;
+  tokenAddress?: string;
+  treasuryPrivateKey?: string;
 }
 
 export interface BillingConfig {
@@ -154,6 +181,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { url: e.COACH_LLM_URL.replace(/\/$/, ''), model: e.COACH_LLM_MODEL ?? '', key: e.COACH_LLM_KEY, timeoutMs: e.COACH_LLM_TIMEOUT_MS, maxToolRounds: e.COACH_LLM_MAX_TOOL_ROUNDS }
         : undefined,
     },
+    chain: {
+      rpcUrl: e.CHAIN_RPC_URL,
+      chainId: e.CHAIN_ID,
+      confirmations: e.CHAIN_CONFIRMATIONS,
+      tokenAddress: e.FINU_TOKEN_ADDRESS,
+      treasuryPrivateKey: e.TREASURY_PRIVATE_KEY,
+    },
+    walletEncryptionKey: e.WALLET_ENCRYPTION_KEY,
   };
 }
 

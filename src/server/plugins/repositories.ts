@@ -5,6 +5,7 @@ import { dashboardRepository, type DashboardRepository } from '../repositories/d
 import { emailTokensRepository, type EmailTokensRepository } from '../repositories/emailTokens';
 import { goalsRepository, type GoalsRepository } from '../repositories/goals';
 import { outboxRepository, type OutboxRepository } from '../repositories/outbox';
+import { rewardsRepository, type RewardsRepository } from '../repositories/rewards';
 import { subscriptionsRepository, type SubscriptionsRepository } from '../repositories/subscriptions';
 import { transactionsRepository, type TransactionsRepository } from '../repositories/transactions';
 import { usersRepository, type UsersRepository } from '../repositories/users';
@@ -18,6 +19,7 @@ export interface Repositories {
   chat: ChatRepository;
   dashboard: DashboardRepository;
   transactions: TransactionsRepository;
+  rewards: RewardsRepository;
 }
 
 declare module 'fastify' {
@@ -38,6 +40,7 @@ export default fp(
       chat: chatRepository(app.db),
       dashboard: dashboardRepository(app.db),
       transactions: transactionsRepository(app.db),
+      rewards: rewardsRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },
