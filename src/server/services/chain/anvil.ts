@@ -17,6 +17,15 @@ export function anvilBinary(): string {
   return bin;
 }
 
+function signalProcess(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A free loopback port chosen by the OS. */
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -72,10 +81,11 @@ export async function startEmbeddedNode(options: EmbeddedNodeOptions): Promise<E
   // A node left running by a process that was killed would keep writing the same state file.
   if (pidFile && existsSync(pidFile)) {
     const stale = Number(readFileSync(pidFile, 'utf8'));
-    try {
-      if (stale > 0) process.kill(stale, 'SIGKILL');
-    } catch {
-      // already gone
+    // SIGTERM first, so it writes its state; SIGKILL if it lingers.
+    if (stale > 0 && signalProcess(stale, 'SIGTERM')) {
+      const deadline = Date.now() + 5000;
+      while (signalProcess(stale, 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      signalProcess(stale, 'SIGKILL');
     }
     rmSync(pidFile, { force: true });
   }

@@ -1,4 +1,4 @@
-import { Contract, ContractFactory, JsonRpcProvider, Wallet, getAddress, parseUnits, toBeHex, type TransactionReceipt } from 'ethers';
+import { Contract, ContractFactory, FetchRequest, JsonRpcProvider, Wallet, getAddress, parseUnits, toBeHex, type TransactionReceipt } from 'ethers';
 import type { ChainConfig } from '../../config';
 import artifact from './FinuToken.json' with { type: 'json' };
 
@@ -35,7 +35,10 @@ export const encodeTransfer = (to: string, amount: bigint) => ERC20_TRANSFER.enc
  * An address without code (the node lost it) is deployed again.
  */
 export async function connectChain(config: ChainConfig & { rpcUrl: string; treasuryPrivateKey: string }, store: ChainStore, log: (msg: string) => void): Promise<Chain> {
-  const provider = new JsonRpcProvider(config.rpcUrl, config.chainId, { staticNetwork: true, batchMaxCount: 1, pollingInterval: 250 });
+  // A short timeout: a call cut off by a node restart must fail (and be retried), not hang the transfer worker.
+  const request = new FetchRequest(config.rpcUrl);
+  request.timeout = 15_000;
+  const provider = new JsonRpcProvider(request, config.chainId, { staticNetwork: true, batchMaxCount: 1, pollingInterval: 250 });
   const network = await provider.send('eth_chainId', []);
   if (Number(network) !== config.chainId) {
     provider.destroy();

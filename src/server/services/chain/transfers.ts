@@ -18,6 +18,8 @@ const LEASE_KEY = 'transfer-worker';
 const GAS_LIMIT = 100_000n;
 /** Confirmed transfers this close to the head are checked again after a node restart (it may have lost its last blocks). */
 const RECHECK_BLOCKS = 256;
+/** A submitted transfer whose nonce is next in line but is not mined after this long gets a higher fee. */
+const STUCK_MS = 15_000;
 /** Errors that mean the node refused the transaction for good (not a network problem). */
 const isPermanent = (message: string) => /insufficient funds|exceeds block gas limit|invalid sender|intrinsic gas too low/i.test(message);
 const alreadyThere = (message: string) => /already known|nonce too low|known transaction|replacement transaction underpriced|transaction already imported/i.test(message);
@@ -51,9 +53,11 @@ export function createTransferWorker(options: { chain: Chain; repo: RewardsRepos
     return null;
   };
 
-  async function sign(row: TransferRow, pendingCount: number) {
-    const nonce = await repo.chainState.nextNonce(nonceKey, pendingCount);
-    const fee = row.gasPriceGwei ? { gasPrice: parseUnits(row.gasPriceGwei, 'gwei'), type: 0 } : await feeFields();
+  /** Signs with the next treasury nonce, or with `sameNonce` to replace a stuck attempt (higher fee; only one of them can land). */
+  async function sign(row: TransferRow, pendingCount: number, sameNonce?: number) {
+    const nonce = sameNonce ?? (await repo.chainState.nextNonce(nonceKey, pendingCount));
+    const bump = sameNonce === undefined ? 1n : 2n ** BigInt(Math.min(row.attempts.length, 6));
+    const fee = row.gasPriceGwei ? { gasPrice: parseUnits(row.gasPriceGwei, 'gwei') * bump, type: 0 } : await feeFields(bump);
     const tx = Transaction.from({ to: chain.tokenAddress, data: encodeTransfer(row.toAddress, BigInt(row.amountWei)), nonce, gasLimit: GAS_LIMIT, chainId: chain.chainId, value: 0n, ...fee });
     const raw = await chain.treasury.signTransaction(tx);
     const hash = Transaction.from(raw).hash!;
@@ -61,10 +65,17 @@ export function createTransferWorker(options: { chain: Chain; repo: RewardsRepos
     return raw;
   }
 
-  async function feeFields() {
+  /** Twice the node's suggestion, never below 2 gwei (a restarted dev node resets its base fee to 1 gwei), times `bump`. */
+  async function feeFields(bump: bigint) {
     const fee = await chain.provider.getFeeData();
-    if (fee.maxFeePerGas !== null && fee.maxPriorityFeePerGas !== null) return { type: 2, maxFeePerGas: fee.maxFeePerGas * 2n, maxPriorityFeePerGas: fee.maxPriorityFeePerGas };
-    return { type: 0, gasPrice: fee.gasPrice ?? parseUnits('1', 'gwei') };
+    const floor = parseUnits('2', 'gwei');
+    const max = (a: bigint, b: bigint) => (a > b ? a : b);
+    if (fee.maxFeePerGas !== null && fee.maxPriorityFeePerGas !== null) {
+      const maxFeePerGas = max(fee.maxFeePerGas * 2n, floor) * bump;
+      const tip = max(fee.maxPriorityFeePerGas, parseUnits('1', 'gwei')) * bump;
+      return { type: 2, maxFeePerGas, maxPriorityFeePerGas: tip > maxFeePerGas ? maxFeePerGas : tip };
+    }
+    return { type: 0, gasPrice: max(fee.gasPrice ?? floor, floor) * bump };
   }
 
   async function broadcast(row: { id: string }, raw: string) {
@@ -118,7 +129,11 @@ export function createTransferWorker(options: { chain: Chain; repo: RewardsRepos
           continue;
         }
         if (row.nonce >= used) {
-          await broadcast(row, row.rawTx).catch((error: Error) => log.warn({ transferId: row.id, err: error.message }, 'rebroadcast failed; will retry'));
+          // Waiting too long with its nonce next in line: priced out (fees rose, or the node restarted); replace it, same nonce.
+          const stuck = row.nonce === used && Date.now() - row.updatedAt.getTime() > STUCK_MS;
+          const raw = stuck ? await sign(row, 0, row.nonce) : row.rawTx;
+          if (stuck) log.warn({ transferId: row.id, nonce: row.nonce }, 'transfer not mined: replacing it with a higher fee, same nonce');
+          await broadcast(row, raw).catch((error: Error) => log.warn({ transferId: row.id, err: error.message }, 'rebroadcast failed; will retry'));
           continue;
         }
         // Its nonce went to another transaction and no attempt of this transfer is on chain: it can never land.
