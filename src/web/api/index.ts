@@ -4,6 +4,7 @@ import { createApiClient, type ApiHooks } from './client';
 import { dashboardApi } from './dashboard';
 import { goalsApi } from './goals';
 import { subscriptionApi } from './subscription';
+import { tokensApi } from './tokens';
 import { transactionsApi } from './transactions';
 
 /** Every API area, one module each, sharing one client. */
@@ -16,6 +17,7 @@ export function createApi(baseURL: string, hooks: ApiHooks) {
     goals: goalsApi(call),
     subscription: subscriptionApi(call),
     transactions: transactionsApi(call),
+    tokens: tokensApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;
