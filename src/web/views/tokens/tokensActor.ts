@@ -5,6 +5,7 @@ import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { tokensMachine } from '../../../../machines/tokens';
 import { walletMachine } from '../../../../machines/wallet';
 import type { BackupResponse } from '../../../contract/rewards';
+import type { Api } from '../../api';
 import { useAppActors } from '../../app/context';
 
 export type TokensActor = ActorRefFrom<typeof tokensMachine>;
@@ -27,6 +28,13 @@ export function useWallet<T>(selector: (s: SnapshotFrom<typeof walletMachine>) =
   return useSelector(useWalletActor(), selector);
 }
 
+/**
+ * An aborted read never settles: its actor was stopped, or StrictMode's remount revived it from its
+ * snapshot and started a fresh call, which must not be answered by the cancelled one.
+ */
+const unlessAborted = <T>(signal: AbortSignal, call: Promise<T>): Promise<T> =>
+  call.catch((error: unknown) => (signal.aborted ? new Promise<T>(() => undefined) : Promise.reject(error)));
+
 /** An optional part of the overview: its failure leaves that panel empty instead of failing the page. */
 const optional = <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
 
@@ -42,6 +50,19 @@ function downloadKeystore(backup: BackupResponse) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** Everything but the history and the chain, in one go; only the balance is required. */
+async function loadOverview(api: Api, signal: AbortSignal) {
+  const [balance, statistics, available, progress, earnings, wallet] = await Promise.all([
+    api.tokens.balance(signal),
+    optional(api.tokens.statistics(signal)),
+    optional(api.tokens.availableRewards(signal)),
+    optional(api.tokens.transactionProgress(signal)),
+    optional(api.tokens.earnings(signal)),
+    optional(api.tokens.walletInfo(signal)),
+    ]);
+  return { balance, statistics, available, progress, earnings, wallet };
+}
+
 /** The /tokens actors, alive as long as the page; ethers lives only in this chunk (address checksums, signature checks). */
 export function useTokensMachines() {
   const { api, ui } = useAppActors();
@@ -49,27 +70,18 @@ export function useTokensMachines() {
     () =>
       tokensMachine.provide({
         actors: {
-          loadOverview: fromPromise(async ({ signal }) => {
-            const [balance, statistics, available, progress, earnings, wallet] = await Promise.all([
-              api.tokens.balance(signal),
-              optional(api.tokens.statistics(signal)),
-              optional(api.tokens.availableRewards(signal)),
-              optional(api.tokens.transactionProgress(signal)),
-              optional(api.tokens.earnings(signal)),
-              optional(api.tokens.walletInfo(signal)),
-            ]);
-            return { balance, statistics, available, progress, earnings, wallet };
-          }),
-          loadHistory: fromPromise(({ input, signal }) => api.tokens.history(input, signal)),
-          loadOnchain: fromPromise(({ signal }) => api.tokens.onchainBalance(signal)),
+          loadOverview: fromPromise(({ signal }) => unlessAborted(signal, loadOverview(api, signal))),
+          loadHistory: fromPromise(({ input, signal }) => unlessAborted(signal, api.tokens.history(input, signal))),
+          loadOnchain: fromPromise(({ signal }) => unlessAborted(signal, api.tokens.onchainBalance(signal))),
           convert: fromPromise(({ input }) => api.tokens.convert(input)),
-          getTransfer: fromPromise(({ input, signal }) => api.tokens.transfer(input.id, signal)),
+          getTransfer: fromPromise(({ input, signal }) => unlessAborted(signal, api.tokens.transfer(input.id, signal))),
         },
         actions: { notify: (_, toast) => ui.send({ type: 'toast.show', toast }) },
         guards: { isAddress: (_, { address }) => isAddress(address) },
       }),
     [api, ui],
   );
+
   const walletLogic = useMemo(
     () =>
       walletMachine.provide({
