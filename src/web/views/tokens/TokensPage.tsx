@@ -379,7 +379,7 @@ function AvailableRewards() {
                 {r.kind === 'daily' && r.remaining_today !== null ? ` · ${r.remaining_today} left today` : ''}
                 {!r.available && r.kind === 'once' ? ' · done' : ''}
               </Text>
-              <Badge variant="light" color={r.available ? 'teal' : 'gray'}>
+              <Badge variant="light" color={r.available ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>
                 +{r.points}
               </Badge>
             </Group>
@@ -401,7 +401,7 @@ function WalletCard() {
         <Text c="dimmed">Your wallet is not available right now.</Text>
       ) : (
         <Stack gap="sm">
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
             <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }} data-testid="wallet-address">
               {wallet.address}
             </Text>

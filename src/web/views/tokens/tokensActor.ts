@@ -59,7 +59,7 @@ async function loadOverview(api: Api, signal: AbortSignal) {
     optional(api.tokens.transactionProgress(signal)),
     optional(api.tokens.earnings(signal)),
     optional(api.tokens.walletInfo(signal)),
-    ]);
+  ]);
   return { balance, statistics, available, progress, earnings, wallet };
 }
 
