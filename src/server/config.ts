@@ -67,14 +67,14 @@ const envSchema = z
     if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_YEARLY)) {
       ctx.addIssue({ code: 'custom', path: [env.STRIPE_PRICE_MONTHLY ? 'STRIPE_PRICE_YEARLY' : 'STRIPE_PRICE_MONTHLY'], message: 'STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY are required with STRIPE_SECRET_KEY' });
     }
-    if (env.NODE_ENV === 'production' && !env.WALLET_ENCRYPTION_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['WALLET_ENCRYPTION_KEY'], message: 'WALLET_ENCRYPTION_KEY is required when NODE_ENV=production (it encrypts the custodial wallets)' });
-    }
     if (env.CHAIN_RPC_URL && !env.TREASURY_PRIVATE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['TREASURY_PRIVATE_KEY'], message: 'TREASURY_PRIVATE_KEY is required with CHAIN_RPC_URL (it pays out converted points)' });
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when NODE_ENV=production (the dev outbox is off there)' });
+    }
+    if (env.NODE_ENV === 'production' && !env.WALLET_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['WALLET_ENCRYPTION_KEY'], message: 'WALLET_ENCRYPTION_KEY is required when NODE_ENV=production (it encrypts the custodial wallets)' });
     }
   });
 
