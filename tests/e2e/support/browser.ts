@@ -28,6 +28,9 @@ const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/
  * and on failure a screenshot plus the browser console in .tmp/e2e-failures/<file>-<test>.{png,log}
  * (overwritten by the next failure of the same test).
  */
+/** The reward dialog ('Congratulations!'), which any awarding action may open. */
+export const rewardDialog = (page: Page) => page.getByRole('dialog', { name: 'Congratulations!' });
+
 export function useBrowser(): BrowserSession {
   const appUrl = inject('appUrl');
   const apiUrl = inject('apiUrl');
@@ -48,6 +51,9 @@ export function useBrowser(): BrowserSession {
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS * 2);
     page = await context.newPage();
+    // Awards open the reward dialog (spec §2) in the middle of many flows: tests not about rewards have it
+    // closed the way a user would, with 'Awesome!' (tokens.e2e.test.ts removes this and checks the dialog).
+    await page.addLocatorHandler(rewardDialog(page), (dialog) => dialog.getByRole('button', { name: 'Awesome!' }).click());
     consoleLines = [];
     page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
     page.on('pageerror', (error) => consoleLines.push(`[pageerror] ${error.message}`));
