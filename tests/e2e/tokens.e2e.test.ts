@@ -4,7 +4,7 @@ import { RewardDialog } from './pages/RewardDialog';
 import { TokensPage } from './pages/TokensPage';
 import { TransactionsPage } from './pages/TransactionsPage';
 import { callApi as api, createVerifiedUser } from './support/api';
-import { rewardDialog, saveScreenshot, useBrowser } from './support/browser';
+import { keepRewardDialog, saveScreenshot, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 const today = () => {
@@ -16,7 +16,7 @@ describe('rewards and FINU (Chromium against the real app and its anvil node)', 
   it('the first transaction opens the reward dialog; /tokens converts points and the transfer confirms on chain', async () => {
     const { page, apiUrl } = browser;
     // This test is about the dialog: no automatic 'Awesome!'.
-    await page.removeLocatorHandler(rewardDialog(page));
+    await keepRewardDialog(page);
     const user = await createVerifiedUser(apiUrl);
     // Onboarding through the API (its 100 points arrive without a dialog: no browser saw that response).
     await api(apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency: 'USD', monthly_income: 3000, main_goal: 'grow_savings', help_with: [] } });
