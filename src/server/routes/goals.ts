@@ -156,7 +156,7 @@ export default async function goalsRoutes(fastify: FastifyInstance) {
         const { goal: moved, transaction } = result;
         const reward =
           type === 'deposit'
-            ? await fastify.rewards.record(userId, { type: 'goal.funded', goalId: moved.id, fundId: transaction.id, beforeMinor: transaction.balanceAfterMinor - amountMinor, afterMinor: moved.currentAmountMinor, targetMinor: moved.targetAmountMinor })
+            ? await fastify.rewards.record(userId, { type: 'goal.funded', goalId: moved.id, goalName: moved.name, fundId: transaction.id, beforeMinor: transaction.balanceAfterMinor - amountMinor, afterMinor: moved.currentAmountMinor, targetMinor: moved.targetAmountMinor })
             : undefined;
         return {
           message: type === 'deposit' ? 'Funds added successfully' : 'Funds withdrawn successfully',

@@ -9,7 +9,7 @@ export type RewardEvent =
   | { type: 'transaction.created'; transactionId: string }
   | { type: 'import.committed'; importId: string }
   | { type: 'goal.created'; goalId: string; savedMinor: number; targetMinor: number }
-  | { type: 'goal.funded'; goalId: string; fundId: string; beforeMinor: number; afterMinor: number; targetMinor: number }
+  | { type: 'goal.funded'; goalId: string; goalName?: string; fundId: string; beforeMinor: number; afterMinor: number; targetMinor: number }
   | { type: 'coach.asked'; conversationId: string };
 
 const award = (rule: AwardRule, key: string, reference: string | null, overrides: Partial<Pick<AwardInput, 'points' | 'title' | 'message'>> = {}): AwardInput => {
@@ -63,7 +63,9 @@ export function createRewardsService(repo: RewardsRepository, log: FastifyBaseLo
       case 'goal.funded':
         return [
           award('goal_funded', `goal_funded:${event.fundId}`, event.goalId),
-          ...stepsCrossed(event.beforeMinor, event.afterMinor, event.targetMinor).map((p) => award(`goal_progress_${p}`, `goal_progress_${p}:${event.goalId}`, event.goalId)),
+          ...stepsCrossed(event.beforeMinor, event.afterMinor, event.targetMinor).map((p) =>
+            award(`goal_progress_${p}`, `goal_progress_${p}:${event.goalId}`, event.goalId, p === 100 && event.goalName ? { message: `You reached your "${event.goalName}" goal. Every deposit got you here — well done.` } : {}),
+          ),
         ];
       case 'coach.asked':
         return [award('first_conversation', 'first_conversation', event.conversationId)];
