@@ -1,3 +1,4 @@
+import type { Reward } from './rewards';
 import { z } from 'zod';
 import { calendarDate, text } from './fields';
 import { CONVERSATION_SEARCH_DEFAULTS } from './constants';
@@ -319,6 +320,8 @@ export interface StreamDoneChunk {
   ai_message_id: string;
   status: 'complete';
   allowance: ChatAllowance;
+  /** Points this question earned (the first conversation with the coach). */
+  reward?: Reward;
 }
 /** The last chunk when the answer could not be finished; the partial answer is saved as stopped. */
 export interface StreamErrorChunk {

@@ -11,6 +11,7 @@ import { loggerOptions } from './logger';
 import { resolveDevKey } from './services/secrets';
 import authPlugin from './plugins/auth';
 import billingPlugin from './plugins/billing';
+import chainPlugin from './plugins/chain';
 import coachPlugin from './plugins/coach';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
@@ -18,6 +19,7 @@ import hardeningPlugin from './plugins/hardening';
 import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
 import authGoogleRoutes from './routes/auth-google';
+import rewardsPlugin from './plugins/rewards';
 import billingPagesRoutes from './routes/billing-pages';
 import chatRoutes from './routes/chat';
 import dashboardRoutes from './routes/dashboard';
@@ -26,10 +28,13 @@ import devOidcRoutes from './routes/dev-oidc';
 import goalsRoutes from './routes/goals';
 import healthRoutes from './routes/health';
 import signInMethodsRoutes from './routes/sign-in-methods';
+import rewardsRoutes from './routes/rewards';
 import subscriptionRoutes from './routes/subscription';
+import tokensRoutes from './routes/tokens';
 import transactionsRoutes from './routes/transactions';
 import usersRoutes from './routes/users';
 import web3Routes from './routes/web3';
+import walletRoutes from './routes/wallet';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +99,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailPlugin);
   await app.register(billingPlugin);
   await app.register(coachPlugin);
+  await app.register(rewardsPlugin);
+  await app.register(chainPlugin);
 
   await app.register(healthRoutes);
   await app.register(usersRoutes);
@@ -106,6 +113,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authGoogleRoutes);
   await app.register(web3Routes);
   await app.register(signInMethodsRoutes);
+  await app.register(walletRoutes);
+  await app.register(rewardsRoutes);
+  await app.register(tokensRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
   // The embedded OpenID provider: its own plugin, since a browser walks through it without the dev key header.
   if (config.oidc && 'embedded' in config.oidc) await app.register(devOidcRoutes);

@@ -66,12 +66,16 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).max(500).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).max(500).optional(),
     OIDC_ISSUER: url('OIDC_ISSUER').optional(),
-    CHAIN_RPC_URL: url('CHAIN_RPC_URL').optional(),
-    CHAIN_ID: positiveInt('CHAIN_ID').default(31337),
     SIWE_CHAIN_IDS: z
       .string()
       .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, 'SIWE_CHAIN_IDS must be a comma-separated list of chain ids, e.g. 1,31337')
       .optional(),
+    CHAIN_RPC_URL: url('CHAIN_RPC_URL').optional(),
+    CHAIN_ID: positiveInt('CHAIN_ID').default(31337),
+    CHAIN_CONFIRMATIONS: positiveInt('CHAIN_CONFIRMATIONS').default(1),
+    FINU_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'FINU_TOKEN_ADDRESS must be a 0x-prefixed 20-byte address').optional(),
+    TREASURY_PRIVATE_KEY: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'TREASURY_PRIVATE_KEY must be a 32-byte hex private key').optional(),
+    WALLET_ENCRYPTION_KEY: z.string().regex(/^[A-Za-z0-9+/_-]{43,}={0,2}$|^(0x)?[0-9a-fA-F]{64}$/, 'WALLET_ENCRYPTION_KEY must be 32 random bytes as 64 hex characters or base64').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_YEARLY)) {
@@ -83,8 +87,14 @@ const envSchema = z
     if (env.OIDC_ISSUER && !env.GOOGLE_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_ID'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required with OIDC_ISSUER (the client registered at that provider)' });
     }
+    if (env.CHAIN_RPC_URL && !env.TREASURY_PRIVATE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TREASURY_PRIVATE_KEY'], message: 'TREASURY_PRIVATE_KEY is required with CHAIN_RPC_URL (it pays out converted points)' });
+    }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when NODE_ENV=production (the dev outbox is off there)' });
+    }
+    if (env.NODE_ENV === 'production' && !env.WALLET_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['WALLET_ENCRYPTION_KEY'], message: 'WALLET_ENCRYPTION_KEY is required when NODE_ENV=production (it encrypts the custodial wallets)' });
     }
   });
 
@@ -130,12 +140,23 @@ export interface Config {
    * OIDC_ISSUER names another), else the embedded provider at API_URL/dev/oidc (never in production).
    */
   oidc: { issuer: string; clientId: string; clientSecret: string } | { embedded: true } | null;
-  /** The chain's JSON-RPC node (EIP-1271 contract-wallet signatures are checked through it). */
-  chainRpcUrl?: string;
-  /** The chain the app's token lives on. */
-  chainId: number;
   /** Chain ids a Sign-In with Ethereum message may name. */
   siweChainIds: number[];
+  /** The EVM node FINU lives on: an external one (CHAIN_RPC_URL) or the embedded anvil `npm start` runs. */
+  chain: ChainConfig;
+  /** 32-byte key that encrypts custodial wallet keys; generated into DATA_DIR when unset (not in production). */
+  walletEncryptionKey?: string;
+}
+
+export interface ChainConfig {
+  /** JSON-RPC URL; unset means the embedded anvil (start.ts fills it in once the node runs). */
+  rpcUrl?: string;
+  /** True when the URL is the embedded anvil (treasury key generated and funded locally). */
+  embedded?: boolean;
+  chainId: number;
+  confirmations: number;
+  tokenAddress?: string;
+  treasuryPrivateKey?: string;
 }
 
 /** Google's issuer identifier: the default when GOOGLE_CLIENT_ID is set without OIDC_ISSUER. */
@@ -210,9 +231,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : e.NODE_ENV === 'production'
         ? null
         : { embedded: true },
-    chainRpcUrl: e.CHAIN_RPC_URL,
-    chainId: e.CHAIN_ID,
     siweChainIds: e.SIWE_CHAIN_IDS ? [...new Set(e.SIWE_CHAIN_IDS.split(',').map((v) => Number(v.trim())))] : [...new Set([1, e.CHAIN_ID])],
+    chain: {
+      rpcUrl: e.CHAIN_RPC_URL,
+      chainId: e.CHAIN_ID,
+      confirmations: e.CHAIN_CONFIRMATIONS,
+      tokenAddress: e.FINU_TOKEN_ADDRESS,
+      treasuryPrivateKey: e.TREASURY_PRIVATE_KEY,
+    },
+    walletEncryptionKey: e.WALLET_ENCRYPTION_KEY,
   };
 }
 

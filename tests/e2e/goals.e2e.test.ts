@@ -7,7 +7,7 @@ import { AppShell } from './pages/AppShell';
 import { BudgetPage, type GoalCardModel, type FundsDialog } from './pages/BudgetPage';
 import { Toasts } from './pages/Toasts';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
-import { saveScreenshot, useBrowser } from './support/browser';
+import { keepRewardDialog, saveScreenshot, useBrowser } from './support/browser';
 
 // Spec §8 toasts, exactly.
 const texts = {
@@ -150,6 +150,7 @@ describe('savings goals on /budget (Chromium against the real app)', () => {
 
   it('reaching the target is celebrated in the reward dialog', async () => {
     const { page, apiUrl } = browser;
+    await keepRewardDialog(page);
     const user = await budgetUser(apiUrl);
     await api(apiUrl, user.token, 'POST', '/goals', { name: 'Bike', target_amount: 300, target_date: isoDay(90), initial_amount: 250 });
     const budget = await openBudget(page, user.token);

@@ -39,6 +39,10 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT_PER_MINUTE: '5',
       VERIFICATION_TTL_HOURS: '24',
       RESET_TTL_MINUTES: '15',
+      WALLET_ENCRYPTION_KEY: 'ab'.repeat(32),
+      CHAIN_RPC_URL: 'https://rpc.example.com',
+      TREASURY_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
+      CHAIN_ID: '11155111',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -49,6 +53,8 @@ describe('loadConfig', () => {
       authRateLimitPerMinute: 5,
       verificationTtlHours: 24,
       resetTtlMinutes: 15,
+      walletEncryptionKey: 'ab'.repeat(32),
+      chain: { rpcUrl: 'https://rpc.example.com', chainId: 11155111, confirmations: 1, treasuryPrivateKey: `0x${'11'.repeat(32)}` },
     });
   });
 
@@ -63,6 +69,9 @@ describe('loadConfig', () => {
     ['DATABASE_URL of another engine', { DATABASE_URL: 'mysql://root@localhost/finu' }, 'DATABASE_URL'],
     ['SMTP_URL that is not smtp', { SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
     ['production without SMTP_URL', { NODE_ENV: 'production' }, 'SMTP_URL'],
+    ['production without WALLET_ENCRYPTION_KEY', { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' }, 'WALLET_ENCRYPTION_KEY'],
+    ['CHAIN_RPC_URL without TREASURY_PRIVATE_KEY', { CHAIN_RPC_URL: 'http://127.0.0.1:8545' }, 'TREASURY_PRIVATE_KEY'],
+    ['a FINU_TOKEN_ADDRESS that is not an address', { FINU_TOKEN_ADDRESS: '0x123' }, 'FINU_TOKEN_ADDRESS'],
     ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, 'NODE_ENV'],
     ['a JWT_SECRET shorter than 32 characters', { JWT_SECRET: 'short' }, 'JWT_SECRET'],
     ['a rate limit that is not a number', { AUTH_RATE_LIMIT_PER_MINUTE: 'lots' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],

@@ -61,7 +61,7 @@ beforeAll(async () => {
   });
   const { port } = smtp.server.address() as AddressInfo;
   testApp = await createTestApp({
-    env: { NODE_ENV: 'production', SMTP_URL: `smtp://${SMTP_USER}:${SMTP_PASS}@127.0.0.1:${port}`, MAIL_FROM },
+    env: { NODE_ENV: 'production', WALLET_ENCRYPTION_KEY: 'cd'.repeat(32), SMTP_URL: `smtp://${SMTP_USER}:${SMTP_PASS}@127.0.0.1:${port}`, MAIL_FROM },
     logger: { ...(loggerOptions({ logLevel: 'info' }) as Record<string, unknown>), stream: logStream },
   });
   app = testApp.app;

@@ -37,7 +37,9 @@ const valid = { type: 'expense', amount: 12.5, date: '2024-03-14', category: 'Gr
 async function create(fields: Json = {}, token = user.token): Promise<Transaction> {
   const res = await call('POST', '/transactions', { ...valid, ...fields }, token);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<Transaction>();
+  // The points it may earn travel beside the transaction (tests/server/rewards.test.ts covers them).
+  const { reward: _reward, ...created } = res.json<Transaction & { reward?: unknown }>();
+  return created;
 }
 
 async function freshUser() {
@@ -55,7 +57,9 @@ describe('POST /transactions', () => {
       tags: ['Party', 'party', 'food'],
     });
     expect(res.statusCode, res.body).toBe(201);
-    const t = res.json<Transaction>();
+    const { reward, ...t } = res.json<Transaction & { reward?: unknown }>();
+    // The user's first transaction earns points (docs/decisions.md, "Rewards").
+    expect(reward).toMatchObject({ points: 55, title: 'First transaction logged' });
     expect(t).toEqual({
       transaction_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       type: 'expense',

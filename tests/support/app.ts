@@ -68,6 +68,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** A pino logger for buildApp (log capture); silent otherwise. */
   logger?: FastifyServerOptions['logger'];
+  /** An EVM node (tests/support/chain.ts) the app uses as its embedded chain. */
+  chainRpcUrl?: string;
   /** Register extra routes or hooks before the app is ready. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -93,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...base,
     inMemoryDb: !options.dataDir,
     ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
+    ...(options.chainRpcUrl ? { chain: { ...base.chain, rpcUrl: options.chainRpcUrl, embedded: true } } : {}),
   };
   let app: FastifyInstance;
   try {

@@ -137,3 +137,22 @@ describe('API client (spec §7 base, §8 global handling)', () => {
     expect(received[0]?.url).toBe('/transactions?type=expense&page=2');
   });
 });
+
+describe('rewards reach the ui through the request layer (one mechanism for every feature)', () => {
+  it('a response carrying reward hands it to onReward and the caller gets its data without it', async () => {
+    respond = json(201, { transaction_id: 't1', reward: { points: 55, title: 'First transaction logged', message: 'Nice start!' } });
+    const rewards: unknown[] = [];
+    const call = createApiClient(baseURL, { ...hooks().hooks, onReward: (r) => void rewards.push(r) });
+    await expect(call('/transactions', { method: 'POST', body: {}, defaultMessage: 'x' })).resolves.toEqual({ transaction_id: 't1' });
+    expect(rewards).toEqual([{ points: 55, title: 'First transaction logged', message: 'Nice start!' }]);
+  });
+
+  it('a response without reward opens nothing', async () => {
+    respond = json(200, { goal_id: 'g1' });
+    const rewards: unknown[] = [];
+    const call = createApiClient(baseURL, { ...hooks().hooks, onReward: (r) => void rewards.push(r) });
+    await call('/goals', { defaultMessage: 'x' });
+    expect(rewards).toEqual([]);
+  });
+});
+

@@ -8,6 +8,7 @@ import { goalsRepository, type GoalsRepository } from '../repositories/goals';
 import { sessionsRepository, type SessionsRepository } from '../repositories/sessions';
 import { throttlesRepository, type ThrottlesRepository } from '../repositories/throttles';
 import { outboxRepository, type OutboxRepository } from '../repositories/outbox';
+import { rewardsRepository, type RewardsRepository } from '../repositories/rewards';
 import { subscriptionsRepository, type SubscriptionsRepository } from '../repositories/subscriptions';
 import { transactionsRepository, type TransactionsRepository } from '../repositories/transactions';
 import { usersRepository, type UsersRepository } from '../repositories/users';
@@ -24,6 +25,7 @@ export interface Repositories {
   sessions: SessionsRepository;
   throttles: ThrottlesRepository;
   identities: IdentitiesRepository;
+  rewards: RewardsRepository;
 }
 
 declare module 'fastify' {
@@ -47,6 +49,7 @@ export default fp(
       sessions: sessionsRepository(app.db),
       throttles: throttlesRepository(app.db),
       identities: identitiesRepository(app.db),
+      rewards: rewardsRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

@@ -25,6 +25,7 @@ import {
   type StreamChunk,
 } from '../../contract/chat';
 import { errorBody } from '../../contract/errors';
+import { withReward } from '../../contract/rewards';
 import { HttpError, notFound } from '../errors';
 import type { ConversationRow } from '../repositories/chat';
 import { allowanceOf, COACH_FAILED, prepareQuestion, runCoach, saveAnswer, toChatMessage, toSummary } from '../services/coach/conversation';
@@ -77,7 +78,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
         summary: 'Ask the coach and get the whole answer',
         description: 'Without conversation_id the question starts a new conversation, titled by it. Over the free daily allowance: 429.',
         body: adviceRequest,
-        response: { 200: adviceResponse, ...errors, 503: errorBody },
+        response: { 200: withReward(adviceResponse), ...errors, 503: errorBody },
       },
     },
     async (request) => {
@@ -93,7 +94,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       const saved = await saveAnswer(fastify, userId, prepared.conversation.id, answer, stopped);
       if (answer.failure || !saved) throw new HttpError(503, COACH_FAILED);
       const current = (await repos.chat.findConversation(userId, prepared.conversation.id)) ?? prepared.conversation;
+      const reward = await fastify.rewards.record(userId, { type: 'coach.asked', conversationId: current.id });
       return {
+        ...(reward ? { reward } : {}),
         response: saved.message,
         conversation_id: current.id,
         conversation_title: current.title,
@@ -152,7 +155,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
         } else if (answer.failure || !saved) {
           send({ type: 'error', done: true, detail: COACH_FAILED, conversation_id: conversationId, ai_message_id: saved?.chat_id ?? null });
         } else {
-          send({ type: 'done', done: true, conversation_id: conversationId, user_message_id: prepared.question.chat_id, ai_message_id: saved.chat_id, status: 'complete', allowance: prepared.allowance });
+          const reward = await fastify.rewards.record(userId, { type: 'coach.asked', conversationId });
+          send({ type: 'done', done: true, conversation_id: conversationId, user_message_id: prepared.question.chat_id, ai_message_id: saved.chat_id, status: 'complete', allowance: prepared.allowance, ...(reward ? { reward } : {}) });
         }
         stream.end();
       };

@@ -61,5 +61,28 @@ export default async function devRoutes(fastify: FastifyInstance) {
       const messages = rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, link: r.link, created_at: r.createdAt.toISOString() }));
       return { messages };
     },
+  );  // Same key check (the hook above applies to this child plugin too).
+  await fastify.register(devRewardRoutes);
+}
+
+/** Dev-only: grant points to a user (the crash test and demos need a known balance); behind the dev key. */
+export async function devRewardRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/dev/rewards/grant',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Grant points to a user (not in production; needs the dev key)',
+        body: z.object({ user_id: z.uuid({ error: 'user_id must be a UUID' }), points: z.number().int().positive().max(100_000_000) }).strict(),
+        response: { 200: z.object({ user_id: z.string(), balance: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const { user_id, points } = request.body;
+      if (!(await fastify.repos.users.findById(user_id))) throw new HttpError(404, 'User not found');
+      await fastify.repos.rewards.award(user_id, [{ reason: 'dev_grant', points, title: 'Points granted', message: 'Granted from the development tools.', reference: null, idempotencyKey: `dev_grant:${Date.now()}:${Math.random()}` }]);
+      return { user_id, balance: (await fastify.repos.rewards.account(user_id)).balance };
+    },
   );
 }

@@ -19,6 +19,7 @@ import {
   updateGoalRequest,
 } from '../../contract/goals';
 import { fromMinor, toMinor } from '../../contract/money';
+import { withReward } from '../../contract/rewards';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import type { FundMoveType } from '../repositories/goals';
 import { summarizeGoals, toFundTransaction, toGoal } from '../services/goalPlan';
@@ -54,7 +55,7 @@ export default async function goalsRoutes(fastify: FastifyInstance) {
         summary: 'Create a savings goal',
         description: `initial_amount, when given, is recorded as the goal's first deposit. A user holds at most ${MAX_GOALS_PER_USER} goals.`,
         body: createGoalRequest,
-        response: { 201: goal, ...errors },
+        response: { 201: withReward(goal), ...errors },
       },
     },
     async (request, reply) => {
@@ -73,8 +74,10 @@ export default async function goalsRoutes(fastify: FastifyInstance) {
         MAX_GOALS_PER_USER,
       );
       if (result.kind === 'limit_reached') throw conflict(`You can have at most ${MAX_GOALS_PER_USER} goals. Delete one you no longer need to add another.`);
+      const created = result.goal;
+      const reward = await fastify.rewards.record(request.userId, { type: 'goal.created', goalId: created.id, savedMinor: created.currentAmountMinor, targetMinor: created.targetAmountMinor });
       reply.code(201);
-      return toGoal(result.goal);
+      return { ...toGoal(created), ...(reward ? { reward } : {}) };
     },
   );
 
@@ -149,13 +152,20 @@ export default async function goalsRoutes(fastify: FastifyInstance) {
         );
       case 'too_large':
         throw badRequest('This deposit would take the goal above the largest balance a goal can hold.');
-      case 'moved':
+      case 'moved': {
+        const { goal: moved, transaction } = result;
+        const reward =
+          type === 'deposit'
+            ? await fastify.rewards.record(userId, { type: 'goal.funded', goalId: moved.id, goalName: moved.name, fundId: transaction.id, beforeMinor: transaction.balanceAfterMinor - amountMinor, afterMinor: moved.currentAmountMinor, targetMinor: moved.targetAmountMinor })
+            : undefined;
         return {
           message: type === 'deposit' ? 'Funds added successfully' : 'Funds withdrawn successfully',
           goal: toGoal(result.goal),
           transactionData: toFundTransaction(result.transaction),
           goal_reached: result.reached,
+          ...(reward ? { reward } : {}),
         };
+      }
     }
   };
 
@@ -169,7 +179,7 @@ export default async function goalsRoutes(fastify: FastifyInstance) {
         description: 'Answers the updated goal and the fund transaction (transactionData); goal_reached is true when this deposit reached the target.',
         params: goalIdParams,
         body: fundsRequest,
-        response: { 200: fundsResponse, ...errors },
+        response: { 200: withReward(fundsResponse), ...errors },
       },
     },
     async (request) => moveFunds(request.userId, request.params.id, 'deposit', request.body.amount, request.body.note),
@@ -185,7 +195,7 @@ export default async function goalsRoutes(fastify: FastifyInstance) {
         description: 'Refused with 400 when the amount is more than the goal holds; concurrent withdrawals never take a goal below zero.',
         params: goalIdParams,
         body: fundsRequest,
-        response: { 200: fundsResponse, ...errors },
+        response: { 200: withReward(fundsResponse), ...errors },
       },
     },
     async (request) => moveFunds(request.userId, request.params.id, 'withdrawal', request.body.amount, request.body.note),

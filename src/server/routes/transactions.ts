@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../contract/errors';
+import { withReward } from '../../contract/rewards';
 import { toMinor } from '../../contract/money';
 import {
   balanceQuery,
@@ -198,7 +199,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/transactions',
-    { schema: { tags: TAGS, security, summary: 'Add an income or expense', body: createTransactionRequest, response: { 201: transaction, ...errors } } },
+    { schema: { tags: TAGS, security, summary: 'Add an income or expense', description: 'Carries `reward` when it earned points.', body: createTransactionRequest, response: { 201: withReward(transaction), ...errors } } },
     async (request, reply) => {
       const b = request.body;
       const categories = await loadCategories(repo, request.userId);
@@ -216,8 +217,9 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
       const row = await repo.create(request.userId, input, !isDefaultCategory(input.category));
       // Deleted between the check above and the insert: the same answer as an unknown category.
       if (!row) throw unknownCategory(b.category);
+      const reward = await fastify.rewards.record(request.userId, { type: 'transaction.created', transactionId: row.id });
       reply.code(201);
-      return toTransaction(row);
+      return { ...toTransaction(row), ...(reward ? { reward } : {}) };
     },
   );
 
@@ -478,7 +480,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
         description: `Answers 202 at once; the rows are written in batches of ${CSV_IMPORT_LIMITS.batchSize.toLocaleString('en-US')} (each batch and the progress commit together). Poll GET /transactions/import/{id} for progress.`,
         params: importIdParams,
         body: importCommitRequest,
-        response: { 202: importJob, ...errors },
+        response: { 202: withReward(importJob), ...errors },
       },
     },
     async (request, reply) => {
@@ -493,8 +495,9 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
       const queued = await repo.imports.queue(request.userId, job.id, request.body as unknown as Record<string, unknown>, rowsTotal);
       if (!queued) throw conflict('This import has already been started');
       runner.enqueue(queued.id);
+      const reward = await fastify.rewards.record(request.userId, { type: 'import.committed', importId: queued.id });
       reply.code(202);
-      return toImportJob(queued);
+      return { ...toImportJob(queued), ...(reward ? { reward } : {}) };
     },
   );
 

@@ -19,6 +19,7 @@ import {
 } from '../../contract/auth';
 import { errorBody } from '../../contract/errors';
 import { onboardingRequest } from '../../contract/onboarding';
+import { withReward } from '../../contract/rewards';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors';
 import { resetMail, verificationMail } from '../services/mail/templates';
 import { hashPassword, verifyPassword } from '../services/passwords';
@@ -281,13 +282,14 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         summary: 'Complete onboarding with the wizard answers, or skip it',
         description: 'Completing sets onboarding_completed true and onboarding_skipped false and stores the answers (and the currency); skipping does the opposite. Answers the profile.',
         body: onboardingRequest,
-        response: { 200: userProfile, ...errors },
+        response: { 200: withReward(userProfile), ...errors },
       },
     },
     async (request) => {
       const row = request.body.action === 'complete' ? await repos.users.completeOnboarding(request.userId, request.body.answers) : await repos.users.skipOnboarding(request.userId);
       if (!row) throw notFound('User not found');
-      return toProfile(row, await fastify.subscriptionStatus(row.id));
+      const reward = request.body.action === 'complete' ? await fastify.rewards.record(row.id, { type: 'onboarding.completed' }) : undefined;
+      return { ...toProfile(row, await fastify.subscriptionStatus(row.id)), ...(reward ? { reward } : {}) };
     },
   );
 

@@ -43,7 +43,7 @@ export default async function web3Routes(fastify: FastifyInstance) {
       domain: appUrl.host,
       origin: appUrl.origin,
       chainIds: config.siweChainIds,
-      rpcUrl: config.chainRpcUrl,
+      rpcUrl: config.chain.rpcUrl,
       consumeNonce: (nonce, address) => repos.identities.nonces.consume(nonce, address),
       status,
     });

@@ -31,3 +31,19 @@ export function resolveJwtSecret(config: Pick<Config, 'jwtSecret' | 'dataDir' | 
 export function resolveDevKey(config: Pick<Config, 'devKey' | 'dataDir' | 'inMemoryDb'>): string {
   return config.devKey ?? persistedSecret(config, 'dev-key', 24);
 }
+
+/**
+ * The 32-byte key that encrypts custodial wallet keys: WALLET_ENCRYPTION_KEY (hex or base64) when
+ * configured, else generated once into DATA_DIR/wallet-key (mode 600). Production requires it (config.ts).
+ */
+export function resolveWalletKey(config: Pick<Config, 'walletEncryptionKey' | 'dataDir' | 'inMemoryDb'>): Buffer {
+  const raw = config.walletEncryptionKey ?? persistedSecret(config, 'wallet-key', 32);
+  const key = /^(0x)?[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw.replace(/^0x/, ''), 'hex') : Buffer.from(raw, 'base64url');
+  if (key.length !== 32) throw new Error('WALLET_ENCRYPTION_KEY must decode to exactly 32 bytes');
+  return key;
+}
+
+/** The embedded node's treasury key: TREASURY_PRIVATE_KEY, else generated once into DATA_DIR/treasury-key. */
+export function resolveEmbeddedTreasuryKey(config: Pick<Config, 'dataDir' | 'inMemoryDb'>): string {
+  return `0x${Buffer.from(persistedSecret(config, 'treasury-key', 32), 'base64url').toString('hex')}`;
+}

@@ -17,7 +17,7 @@ import {
 } from '../../contract/chat';
 import { CONVERSATION_SEARCH_DEFAULTS, REQUEST_TIMEOUT_MS } from '../../contract/constants';
 import { globalErrorTexts } from '../../contract/errors';
-import { ApiError, messageFrom, type ApiCall, type ApiHooks } from './client';
+import { ApiError, messageFrom, takeReward, type ApiCall, type ApiHooks } from './client';
 
 const conversationPath = (id: string) => `/chat/conversation/${encodeURIComponent(id)}`;
 
@@ -112,7 +112,7 @@ async function streamAdvice(baseURL: string, hooks: ApiHooks, body: AdviceReques
         buffer = buffer.slice(newline + 1);
         if (!line.startsWith('data: ')) continue;
         try {
-          onChunk(JSON.parse(line.slice('data: '.length)) as StreamChunk);
+          onChunk(takeReward(JSON.parse(line.slice('data: '.length)) as StreamChunk, hooks));
         } catch (error) {
           if (error instanceof SyntaxError) continue;
           throw error;

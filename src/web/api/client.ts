@@ -1,6 +1,7 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { REQUEST_TIMEOUT_MS } from '../../contract/constants';
 import { globalErrorTexts } from '../../contract/errors';
+import type { Reward } from '../../contract/rewards';
 
 /** A failed call: `message` follows spec §8 (detail, then message, then the call's default). */
 export class ApiError extends Error {
@@ -20,6 +21,8 @@ export interface ApiHooks {
   /** A 401 on a call that is not login, signup or profile. */
   onSessionExpired(): void;
   toastError(message: string): void;
+  /** An awarding response carried `reward`: the app opens the reward dialog (ui machine `reward.show`). */
+  onReward?(reward: Reward): void;
 }
 
 export interface CallOptions {
@@ -51,6 +54,18 @@ export function messageFrom(data: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * The one place rewards reach the client: a response (or stream chunk) carrying `reward` hands it to
+ * `hooks.onReward` and loses the field, so callers only ever see their own data.
+ */
+export function takeReward<T>(data: T, hooks: Pick<ApiHooks, 'onReward'>): T {
+  if (!data || typeof data !== 'object' || Array.isArray(data) || !('reward' in data)) return data;
+  const { reward, ...rest } = data as T & { reward?: unknown };
+  const r = reward as Partial<Reward> | undefined;
+  if (r && typeof r.points === 'number' && r.points > 0) hooks.onReward?.({ points: r.points, title: String(r.title ?? ''), message: String(r.message ?? '') });
+  return rest as T;
+}
+
 export type ApiCall = <T>(path: string, options: CallOptions) => Promise<T>;
 
 /** The one HTTP client: base URL from runtime config, 30 s timeout, JSON (or a raw body with its type), bearer token, spec §8 global handling. */
@@ -66,7 +81,7 @@ export function createApiClient(baseURL: string, hooks: ApiHooks): ApiCall {
     const request: FetchOptions<'json'> = { method: options.method ?? 'GET', headers, query, signal: options.signal };
     if (options.body !== undefined) request.body = options.body as Record<string, unknown>;
     try {
-      return (await http<T>(path, request)) as T;
+      return takeReward((await http<T>(path, request)) as T, hooks);
     } catch (error) {
       throw classify(error, options, hooks);
     }

@@ -4,6 +4,7 @@ import { createApiClient, type ApiHooks } from './client';
 import { dashboardApi } from './dashboard';
 import { goalsApi } from './goals';
 import { subscriptionApi } from './subscription';
+import { tokensApi } from './tokens';
 import { transactionsApi } from './transactions';
 import { web3Api } from './web3';
 
@@ -18,6 +19,7 @@ export function createApi(baseURL: string, hooks: ApiHooks) {
     subscription: subscriptionApi(call),
     transactions: transactionsApi(call),
     web3: web3Api(call),
+    tokens: tokensApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -49,6 +49,7 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
     getToken: () => late.session?.getSnapshot().context.token ?? null,
     onSessionExpired: () => late.session?.send({ type: 'session.expired' }),
     toastError: (message) => ui.send({ type: 'toast.show', toast: { kind: 'error', message } }),
+    onReward: (reward) => ui.send({ type: 'reward.show', points: reward.points, title: reward.title || undefined, message: reward.message || undefined }),
   });
 
   const session = createActor(

@@ -6,8 +6,10 @@ import { useAppActors, useUi } from '../app/context';
 export function RewardDialog() {
   const { ui } = useAppActors();
   const reward = useUi((s) => s.context.reward);
+  // Hide balances masks amounts everywhere, the points of an award too.
+  const hidden = useUi((s) => !s.context.showBalances);
   const close = () => ui.send({ type: 'reward.close' });
-  const points = reward ? rewardPointsLabel(reward.points) : null;
+  const points = reward ? (hidden && typeof reward.points === 'number' ? '+•••• points' : rewardPointsLabel(reward.points)) : null;
   return (
     <Modal opened={reward !== null} onClose={close} title={uiTexts.rewardHeading} centered>
       {reward && (

@@ -28,6 +28,9 @@ const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/
  * and on failure a screenshot plus the browser console in .tmp/e2e-failures/<file>-<test>.{png,log}
  * (overwritten by the next failure of the same test).
  */
+/** Leaves the reward dialog open for the test to check (useBrowser closes it otherwise). */
+export const keepRewardDialog = (page: Page) => page.addInitScript(() => void ((window as unknown as { __keepRewardDialog?: boolean }).__keepRewardDialog = true));
+
 export function useBrowser(): BrowserSession {
   const appUrl = inject('appUrl');
   const apiUrl = inject('apiUrl');
@@ -48,6 +51,17 @@ export function useBrowser(): BrowserSession {
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS * 2);
     page = await context.newPage();
+    // Awards open the reward dialog (spec §2) in the middle of many flows, and a modal hides the page from
+    // role queries: tests not about rewards have it closed at once with 'Awesome!', as a user would
+    // (tokens.e2e.test.ts calls keepRewardDialog and checks the dialog itself).
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if ((window as unknown as { __keepRewardDialog?: boolean }).__keepRewardDialog) return;
+        const dialog = [...document.querySelectorAll('[role="dialog"]')].find((d) => d.textContent?.includes('Congratulations!'));
+        const button = dialog && [...dialog.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Awesome!');
+        button?.click();
+      }).observe(document, { subtree: true, childList: true });
+    });
     consoleLines = [];
     page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
     page.on('pageerror', (error) => consoleLines.push(`[pageerror] ${error.message}`));

@@ -7,3 +7,4 @@ export * from './dashboard';
 export * from './chat';
 export * from './sessions';
 export * from './identities';
+export * from './rewards';

@@ -90,8 +90,8 @@ export function useGoalsMachine(): GoalsActor {
                 onCancel: { type: 'deletion.cancel' },
               },
             }),
-          celebrate: (_, { goal }) =>
-            ui.send({ type: 'reward.show', title: 'Goal reached!', message: `You reached your "${goal.name}" goal. Every deposit got you here — well done.` }),
+          // The server's reward (goal_progress_100) opens the dialog through the API client: one mechanism for every award.
+          celebrate: () => undefined,
         },
       }),
     [api, ui],

@@ -1,0 +1,99 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Reward } from '../../../contract/rewards';
+import type { AwardInput, RewardEntryRow, RewardsRepository } from '../../repositories/rewards';
+import { AWARD_RULES, GOAL_PROGRESS_STEPS, TRANSACTION_MILESTONES, type AwardRule } from './rules';
+
+/** Something the user did that may earn points. */
+export type RewardEvent =
+  | { type: 'onboarding.completed' }
+  | { type: 'transaction.created'; transactionId: string }
+  | { type: 'import.committed'; importId: string }
+  | { type: 'goal.created'; goalId: string; savedMinor: number; targetMinor: number }
+  | { type: 'goal.funded'; goalId: string; goalName?: string; fundId: string; beforeMinor: number; afterMinor: number; targetMinor: number }
+  | { type: 'coach.asked'; conversationId: string };
+
+const award = (rule: AwardRule, key: string, reference: string | null, overrides: Partial<Pick<AwardInput, 'points' | 'title' | 'message'>> = {}): AwardInput => {
+  const r = AWARD_RULES[rule];
+  return {
+    reason: rule,
+    points: overrides.points ?? r.points,
+    title: overrides.title ?? r.title,
+    message: overrides.message ?? r.message,
+    reference,
+    idempotencyKey: key,
+    ...('perDay' in r.limit ? { perDay: r.limit.perDay } : {}),
+  };
+};
+
+/** Goal-progress steps crossed by a move from `before` to `after` of `target`. */
+const stepsCrossed = (beforeMinor: number, afterMinor: number, targetMinor: number) =>
+  GOAL_PROGRESS_STEPS.filter((p) => afterMinor * 100 >= targetMinor * p && beforeMinor * 100 < targetMinor * p);
+
+/** One reward for the dialog: the points of every award, the title and message of the largest. */
+export function toReward(entries: RewardEntryRow[]): Reward | undefined {
+  if (entries.length === 0) return undefined;
+  const main = [...entries].sort((a, b) => b.points - a.points)[0]!;
+  const others = entries.filter((e) => e !== main);
+  const points = entries.reduce((sum, e) => sum + e.points, 0);
+  const message = others.length ? `${main.message} Also: ${others.map((e) => `${e.title} (+${e.points})`).join(', ')}.` : main.message;
+  return { points, title: main.title, message };
+}
+
+export interface RewardsService {
+  /** Applies the awards the event earns (idempotent) and answers the reward for the response, if any. Never throws: a reward must not fail the action. */
+  record(userId: string, event: RewardEvent): Promise<Reward | undefined>;
+}
+
+export function createRewardsService(repo: RewardsRepository, log: FastifyBaseLogger): RewardsService {
+  async function awardsFor(userId: string, event: RewardEvent): Promise<AwardInput[]> {
+    switch (event.type) {
+      case 'onboarding.completed':
+        return [award('onboarding_completed', 'onboarding_completed', null)];
+      case 'transaction.created': {
+        const list = [award('first_transaction', 'first_transaction', event.transactionId), award('transaction_logged', `transaction_logged:${event.transactionId}`, event.transactionId)];
+        return [...list, ...(await milestones(userId))];
+      }
+      case 'import.committed':
+        return [award('first_import', 'first_import', event.importId)];
+      case 'goal.created':
+        return [
+          award('goal_created', `goal_created:${event.goalId}`, event.goalId),
+          ...stepsCrossed(0, event.savedMinor, event.targetMinor).map((p) => award(`goal_progress_${p}`, `goal_progress_${p}:${event.goalId}`, event.goalId)),
+        ];
+      case 'goal.funded':
+        return [
+          award('goal_funded', `goal_funded:${event.fundId}`, event.goalId),
+          ...stepsCrossed(event.beforeMinor, event.afterMinor, event.targetMinor).map((p) =>
+            award(`goal_progress_${p}`, `goal_progress_${p}:${event.goalId}`, event.goalId, p === 100 && event.goalName ? { message: `You reached your "${event.goalName}" goal. Every deposit got you here — well done.` } : {}),
+          ),
+        ];
+      case 'coach.asked':
+        return [award('first_conversation', 'first_conversation', event.conversationId)];
+    }
+  }
+
+  async function milestones(userId: string): Promise<AwardInput[]> {
+    const n = await repo.transactionCount(userId);
+    return TRANSACTION_MILESTONES.filter((m) => n >= m.count).map((m) =>
+      award('transaction_milestone', `transaction_milestone:${m.count}`, String(m.count), { points: m.points, title: `${m.count.toLocaleString('en-US')} transactions`, message: `${m.count.toLocaleString('en-US')} ${AWARD_RULES.transaction_milestone.message}` }),
+    );
+  }
+
+  return {
+    async record(userId, event) {
+      try {
+        const now = new Date();
+        const awards = await awardsFor(userId, event);
+        const streak = await repo.markActive(userId, now);
+        if (streak >= 2) {
+          const day = now.toISOString().slice(0, 10);
+          awards.push(award('daily_streak', `daily_streak:${day}`, day, { message: `${streak} days in a row looking after your money. Keep the streak going!` }));
+        }
+        return toReward(await repo.award(userId, awards, now));
+      } catch (error) {
+        log.error({ err: error, userId, event: event.type }, 'reward award failed');
+        return undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { Wallet } from 'ethers';
+import type { RewardsRepository, WalletRow } from '../../repositories/rewards';
+import { decryptPrivateKey, encryptPrivateKey } from './keys';
+
+/** The user's custodial wallet: created on first use, its key AES-256-GCM encrypted at rest. */
+export async function walletRow(repo: RewardsRepository, key: Buffer, userId: string): Promise<WalletRow> {
+  const existing = await repo.wallets.find(userId);
+  if (existing) return existing;
+  const fresh = Wallet.createRandom();
+  return repo.wallets.create(userId, fresh.address, encryptPrivateKey(key, userId, fresh.privateKey));
+}
+
+/** The signer behind a wallet row (decrypted only in memory, for one operation). */
+export const signerOf = (row: WalletRow, key: Buffer) => new Wallet(decryptPrivateKey(key, row.userId, row.encryptedKey));
