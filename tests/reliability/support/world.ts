@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { bearer, createTestApp, DEFAULT_PASSWORD, logIn, signUpWithAccess, uniqueEmail, type TestApp } from '../../support/app';
+import { startTestChain } from '../../support/chain';
 import { buildUrl, csvFor, operationsOf, pathParams, validValue, type JsonSchema, type Operation, type ValueContext } from './openapi';
 
 /** Sizes: the short run of `npm test`, or the long one of `npm run test:reliability` (RELIABILITY_LONG=1). */
@@ -10,9 +11,23 @@ export const LONG = /^(1|true)$/i.test(process.env.RELIABILITY_LONG ?? '');
 
 export const JWT_SECRET = `reliability-${randomBytes(16).toString('hex')}`;
 
-/** The real API on a fresh database (PGlite in memory, or PostgreSQL with DATABASE_URL), with a known JWT secret to forge tokens. */
-export const reliabilityApp = (): Promise<TestApp> =>
-  createTestApp({ env: { JWT_SECRET, COACH_STREAM_DELAY_MS: '0', IMPORT_UPLOADS_PER_HOUR: '100000' } });
+/**
+ * The real API on a fresh database (PGlite in memory, or PostgreSQL with DATABASE_URL) and a real
+ * chain (an in-memory anvil, as `npm start` runs one), with a known JWT secret to forge tokens.
+ */
+export async function reliabilityApp(): Promise<TestApp> {
+  const chain = await startTestChain();
+  try {
+    const testApp = await createTestApp({ env: { JWT_SECRET, COACH_STREAM_DELAY_MS: '0', IMPORT_UPLOADS_PER_HOUR: '100000' }, chainRpcUrl: chain.rpcUrl });
+    return { ...testApp, close: async () => {
+      await testApp.close();
+      await chain.stop();
+    } };
+  } catch (error) {
+    await chain.stop();
+    throw error;
+  }
+}
 
 export interface Person {
   label: string;
