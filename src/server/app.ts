@@ -15,6 +15,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
+import accountRoutes from './routes/account';
 import billingPagesRoutes from './routes/billing-pages';
 import chatRoutes from './routes/chat';
 import dashboardRoutes from './routes/dashboard';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes);
   await app.register(usersRoutes);
+  await app.register(accountRoutes);
   await app.register(transactionsRoutes);
   await app.register(subscriptionRoutes);
   await app.register(billingPagesRoutes);

@@ -34,6 +34,7 @@ const envSchema = z
     JWT_TTL_SECONDS: positiveInt('JWT_TTL_SECONDS').default(7 * 24 * 3600),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().min(3).default('Finu <no-reply@finu.local>'),
+    SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@finu.local'),
     AUTH_RATE_LIMIT_PER_MINUTE: positiveInt('AUTH_RATE_LIMIT_PER_MINUTE').default(10),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' })
@@ -86,6 +87,8 @@ export interface Config {
   jwtTtlSeconds: number;
   smtpUrl?: string;
   mailFrom: string;
+  /** Where the help centre's contact form is mailed. */
+  supportEmail: string;
   authRateLimitPerMinute: number;
   logLevel: Env['LOG_LEVEL'];
   verificationTtlHours: number;
@@ -134,6 +137,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     verificationTtlHours: e.VERIFICATION_TTL_HOURS,

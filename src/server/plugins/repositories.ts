@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { accountRepository, type AccountRepository } from '../repositories/account';
 import { chatRepository, type ChatRepository } from '../repositories/chat';
 import { dashboardRepository, type DashboardRepository } from '../repositories/dashboard';
 import { emailTokensRepository, type EmailTokensRepository } from '../repositories/emailTokens';
@@ -18,6 +19,7 @@ export interface Repositories {
   chat: ChatRepository;
   dashboard: DashboardRepository;
   transactions: TransactionsRepository;
+  account: AccountRepository;
 }
 
 declare module 'fastify' {
@@ -38,6 +40,7 @@ export default fp(
       chat: chatRepository(app.db),
       dashboard: dashboardRepository(app.db),
       transactions: transactionsRepository(app.db),
+      account: accountRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

@@ -5,3 +5,4 @@ export * from './goals';
 export * from './transactions';
 export * from './dashboard';
 export * from './chat';
+export * from './account';
