@@ -6,6 +6,7 @@ import type { AppActors } from './app/actors';
 import { AppActorsContext } from './app/context';
 import type { AppRouter } from './app/router';
 import { useSelector } from '@xstate/react';
+import { colorSchemeOf } from '../../machines/ui';
 import { ConfirmationDialog } from './overlays/ConfirmationDialog';
 import { RewardDialog } from './overlays/RewardDialog';
 
@@ -16,7 +17,7 @@ const theme = createTheme({
 });
 
 export function App({ actors, router }: { actors: AppActors; router: AppRouter }) {
-  const colorScheme = useSelector(actors.ui, (s) => s.context.theme);
+  const colorScheme = useSelector(actors.ui, (s) => colorSchemeOf(s.context));
   return (
     <AppActorsContext.Provider value={actors}>
       <MantineProvider theme={theme} forceColorScheme={colorScheme}>

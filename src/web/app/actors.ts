@@ -7,7 +7,7 @@ import { sessionMachine } from '../../../machines/session';
 import { uiMachine } from '../../../machines/ui';
 import type { SessionUser, Toast } from '../../../machines/types';
 import { createApi, type Api } from '../api';
-import { clearSession, loadPreferences, loadSession, savePreferences, saveSession } from './storage';
+import { clearSession, loadPreferences, loadSession, savePreferences, saveSession, watchSystemDark } from './storage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type UiActor = ActorRefFrom<typeof uiMachine>;
@@ -43,6 +43,7 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
     }),
     { input: loadPreferences() },
   );
+  watchSystemDark((dark) => ui.send({ type: 'theme.systemChanged', dark }));
 
   const api = createApi(apiUrl, {
     getToken: () => late.session?.getSnapshot().context.token ?? null,
