@@ -4,7 +4,7 @@ import { colorSchemeOf, rewardPointsLabel, uiMachine } from '../../machines/ui';
 import type { Preferences } from '../../machines/ui';
 import type { Toast } from '../../machines/types';
 
-function startUi(input?: Partial<Preferences>) {
+function startUi(input?: Partial<Preferences> & { systemDark?: boolean }) {
   const toasts: Toast[] = [];
   const saved: Preferences[] = [];
   const actor = createActor(
