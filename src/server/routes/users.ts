@@ -21,6 +21,7 @@ import { onboardingRequest } from '../../contract/onboarding';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors';
 import { resetMail, verificationMail } from '../services/mail/templates';
 import { hashPassword, verifyPassword } from '../services/passwords';
+import { assertStrongPassword } from '../services/passwordPolicy';
 import { toProfile, toUser } from '../services/profile';
 
 const INVALID_LOGIN = 'Incorrect email or password';
@@ -52,6 +53,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, password, full_name } = request.body;
+      assertStrongPassword('password', password, [email, full_name]);
       const created = await repos.users.create({ email, passwordHash: await hashPassword(password), fullName: full_name ?? null });
       if (!created) throw conflict('An account with this email already exists. Log in or reset your password.');
       try {
@@ -145,6 +147,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     '/users/reset-password',
     { config: authLimit, schema: { tags: ['auth'], summary: 'Set a new password with an emailed reset token', body: resetPasswordRequest, response: { 200: messageResponse, ...errors } } },
     async (request) => {
+      assertStrongPassword('new_password', request.body.new_password);
       const userId = await repos.emailTokens.consume(request.body.token, 'reset_password');
       if (!userId) throw badRequest(BAD_RESET_LINK);
       await repos.users.setPassword(userId, await hashPassword(request.body.new_password));
@@ -223,6 +226,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       const row = await currentUser(request);
       if (!(await verifyPassword(row.passwordHash, request.body.current_password))) throw new HttpError(400, 'Current password is incorrect');
       if (request.body.current_password === request.body.new_password) throw badRequest('The new password must differ from the current one');
+      assertStrongPassword('new_password', request.body.new_password, [row.email, row.fullName]);
       const updated = await repos.users.setPassword(row.id, await hashPassword(request.body.new_password));
       const issued = await fastify.issueToken(row.id, updated!.tokenVersion);
       return { message: 'Password changed successfully', ...issued };

@@ -1,3 +1,4 @@
+import { accountApi } from './account';
 import { authApi } from './auth';
 import { chatApi } from './chat';
 import { createApiClient, type ApiHooks } from './client';
@@ -10,6 +11,7 @@ import { transactionsApi } from './transactions';
 export function createApi(baseURL: string, hooks: ApiHooks) {
   const call = createApiClient(baseURL, hooks);
   return {
+    account: accountApi(call),
     auth: authApi(call),
     chat: chatApi(call, baseURL, hooks),
     dashboard: dashboardApi(call),
