@@ -58,9 +58,14 @@ export function usersRepository(db: Db) {
         .returning();
       return rows[0];
     },
+    /** Skipping never un-completes a finished user (revisiting the answers): they keep completed. */
     async skipOnboarding(id: string): Promise<UserRow | undefined> {
-      const rows = await db.update(users).set({ onboardingCompleted: false, onboardingSkipped: true, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
-      return rows[0];
+      const rows = await db
+        .update(users)
+        .set({ onboardingCompleted: false, onboardingSkipped: true, updatedAt: sql`now()` })
+        .where(and(eq(users.id, id), eq(users.onboardingCompleted, false)))
+        .returning();
+      return rows[0] ?? (await this.findById(id));
     },
     async updateProfile(id: string, patch: { fullName?: string | null; currency?: string }): Promise<UserRow | undefined> {
       const set: Partial<typeof users.$inferInsert> = {};
