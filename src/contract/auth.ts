@@ -89,6 +89,8 @@ export const updateProfileRequest = z
   .object({
     full_name: z.string().trim().max(100, 'full_name must be at most 100 characters').nullable().optional(),
     currency: currencyCode.optional(),
+    /** Stored with the onboarding answers (the coach and dashboard read it from there). */
+    monthly_income: z.number({ error: 'monthly_income must be a number' }).min(0, 'monthly_income cannot be negative').max(10_000_000, 'monthly_income is too large').optional(),
   })
   .strict();
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;

@@ -179,10 +179,10 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     '/users/me/profile',
     {
       onRequest: authed.onRequest,
-      schema: { ...authed.schema, tags: ['users'], summary: 'Update name or currency', body: updateProfileRequest, response: { 200: userProfile, ...errors } },
+      schema: { ...authed.schema, tags: ['users'], summary: 'Update name, currency or monthly income', body: updateProfileRequest, response: { 200: userProfile, ...errors } },
     },
     async (request) => {
-      const row = await repos.users.updateProfile(request.userId, { fullName: request.body.full_name, currency: request.body.currency });
+      const row = await repos.users.updateProfile(request.userId, { fullName: request.body.full_name, currency: request.body.currency, monthlyIncome: request.body.monthly_income });
       if (!row) throw notFound('User not found');
       return toProfile(row, await fastify.subscriptionStatus(row.id));
     },

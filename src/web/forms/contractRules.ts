@@ -1,0 +1,38 @@
+import type { FormErrors } from '@mantine/form';
+import type { z } from 'zod';
+
+/** "full_name" -> "Full name": the wire field as a person reads it. */
+const words = (field: string) => field.replace(/_/g, ' ');
+const sentence = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
+
+/**
+ * The contract's rule message as a field error in sentence case: "full_name must be at most 100
+ * characters" -> "Full name must be at most 100 characters"; zod's "expected number, received
+ * undefined" -> "Monthly income is required".
+ */
+export function fieldMessage(field: string, message: string, label?: string): string {
+  const name = label ?? sentence(words(field));
+  if (/received (undefined|null)|^Required$/i.test(message) || /received NaN/i.test(message)) return `${name} is required`;
+  if (/^Invalid input: expected/i.test(message)) return `${name} is not valid`;
+  const stripped = message.startsWith(`${field} `) ? `${name}${message.slice(field.length)}` : message;
+  return sentence(stripped.replace(/_/g, ' '));
+}
+
+/**
+ * A @mantine/form `validate` function from a contract schema: every field's first problem at once,
+ * in sentence case, so the form and the server apply the same rules.
+ */
+export function contractRules<T extends Record<string, unknown>>(schema: z.ZodType, labels: Partial<Record<keyof T & string, string>> = {}, extra?: (values: T) => FormErrors) {
+  return (values: T): FormErrors => {
+    const errors: FormErrors = {};
+    const result = schema.safeParse(values);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = issue.path.map(String).join('.') || 'form';
+        if (errors[field]) continue;
+        errors[field] = fieldMessage(field, issue.message, labels[field as keyof T & string]);
+      }
+    }
+    return { ...errors, ...Object.fromEntries(Object.entries(extra?.(values) ?? {}).filter(([k, v]) => v && !errors[k])) };
+  };
+}
