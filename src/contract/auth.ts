@@ -80,6 +80,8 @@ export const userProfile = user.extend({
   onboarding_completed: z.boolean(),
   onboarding_skipped: z.boolean(),
   onboarding: z.record(z.string(), z.unknown()).nullable(),
+  /** False for accounts made with Google or a wallet: they confirm deletion with a typed phrase. */
+  has_password: z.boolean(),
   /** Filled by the subscription feature; null until a user has any subscription state. */
   subscription: z.record(z.string(), z.unknown()).nullable(),
 });

@@ -30,6 +30,7 @@ describe('GET /users/me/profile', () => {
       onboarding_completed: false,
       onboarding_skipped: false,
       onboarding: null,
+      has_password: true,
       subscription: expect.any(Object),
     });
     // A new user has no access yet and a trial still to start (spec §4 access check).

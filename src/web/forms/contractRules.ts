@@ -18,21 +18,31 @@ export function fieldMessage(field: string, message: string, label?: string): st
   return sentence(stripped.replace(/_/g, ' '));
 }
 
+export interface RuleOptions<T> {
+  /** Labels for fields whose wire name reads badly ("full_name" shown as "Name"). */
+  labels?: Partial<Record<string, string>>;
+  /** The form values as the call sends them (empty optional fields left out, numbers as numbers). */
+  toInput?: (values: T) => unknown;
+  /** Rules only the form has (repeat password, strength). */
+  extra?: (values: T) => FormErrors;
+}
+
 /**
  * A @mantine/form `validate` function from a contract schema: every field's first problem at once,
  * in sentence case, so the form and the server apply the same rules.
  */
-export function contractRules<T extends Record<string, unknown>>(schema: z.ZodType, labels: Partial<Record<keyof T & string, string>> = {}, extra?: (values: T) => FormErrors) {
+export function contractRules<T>(schema: z.ZodType, options: RuleOptions<T> = {}) {
   return (values: T): FormErrors => {
     const errors: FormErrors = {};
-    const result = schema.safeParse(values);
+    const result = schema.safeParse(options.toInput ? options.toInput(values) : values);
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field = issue.path.map(String).join('.') || 'form';
         if (errors[field]) continue;
-        errors[field] = fieldMessage(field, issue.message, labels[field as keyof T & string]);
+        errors[field] = fieldMessage(field, issue.message, options.labels?.[field]);
       }
     }
-    return { ...errors, ...Object.fromEntries(Object.entries(extra?.(values) ?? {}).filter(([k, v]) => v && !errors[k])) };
+    for (const [k, v] of Object.entries(options.extra?.(values) ?? {})) if (v && !errors[k]) errors[k] = v;
+    return errors;
   };
 }
