@@ -12,5 +12,6 @@ export const pages: Partial<Record<string, LazyExoticComponent<ComponentType>>> 
   '/budget': lazy(() => import('../views/budget/BudgetPage')),
   '/transactions': lazy(() => import('../views/transactions/TransactionsPage')),
   '/ai-coach': lazy(() => import('../views/coach/CoachPage')),
+  '/help': lazy(() => import('../views/help/HelpPage')),
 };
 
