@@ -28,7 +28,6 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const security = [{ bearerAuth: [] }];
 const tags = ['goals'];
 
-const money = (minor: number) => fromMinor(minor).toFixed(2);
 const blankToNull = (text: string | null | undefined) => (text ? text : null);
 
 /** Spec §7 goals calls. Every route here needs a signed-in user; access hooks join the one below. */

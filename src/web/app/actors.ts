@@ -36,7 +36,7 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
     uiMachine.provide({
       actions: {
         showToast: (_, toast) => {
-          notifications.show({ message: toast.message, title: toast.title, color: toastColors[toast.kind], autoClose: TOAST_DURATION_MS, withBorder: true });
+          notifications.show({ message: toast.message, title: toast.title, color: toastColors[toast.kind], autoClose: TOAST_DURATION_MS, withBorder: true, closeButtonProps: { 'aria-label': 'Close notification' } });
         },
         persistPreferences: (_, prefs) => savePreferences(prefs),
       },

@@ -15,7 +15,7 @@ export function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" underline="always">
             Log in
           </Anchor>
         </>

@@ -169,6 +169,7 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
           tickLine="y"
           valueFormatter={(v) => money(v)}
           yAxisProps={{ width: 64, tickFormatter: (v: number) => compact(v) }}
+          role="img"
           aria-label="Income and spending chart"
         />
       </Card>
@@ -182,7 +183,7 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
             <Text c="dimmed">No spending in this period.</Text>
           ) : (
             <Group align="center" wrap="wrap" gap="lg">
-              <DonutChart data={donut} size={170} thickness={26} withTooltip valueFormatter={(v) => money(v)} chartLabel={money(a.totals.spending)} aria-label="Spending by category chart" />
+              <DonutChart data={donut} size={170} thickness={26} withTooltip valueFormatter={(v) => money(v)} chartLabel={money(a.totals.spending)} role="img" aria-label="Spending by category chart" />
               <Stack gap={6} style={{ flex: 1, minWidth: 180 }}>
                 {a.categories.slice(0, 8).map((c, i) => (
                   <Group key={c.category} justify="space-between" wrap="nowrap" gap="xs">

@@ -67,7 +67,7 @@ export function AppLayout() {
             </Tooltip>
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label="Account menu" px="xs">
+                <UnstyledButton aria-label={`Account menu: ${name || email}`} px="xs">
                   <Text size="sm" fw={500} truncate maw={{ base: 110, sm: 220 }}>
                     {name || email}
                   </Text>
