@@ -109,3 +109,21 @@ describe('settings: the account’s whole life (Chromium against the real app)',
     await page.getByText('Incorrect email or password').first().waitFor();
   });
 });
+
+describe('hide balances (Chromium against the real app)', () => {
+  it("masks the coach's figures too (defect 2)", async () => {
+    const page = browser.page;
+    const user = await onboardedUser(browser.apiUrl);
+    await call(browser.apiUrl, user.token, 'POST', '/transactions', { type: 'income', amount: 2457.5, date: '2025-05-01', category: 'Salary', description: 'Pay' });
+    await AppShell.openSignedIn(page, user.token, '/ai-coach');
+    await page.getByRole('textbox', { name: 'Message the coach' }).fill('What is my balance?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect.poll(() => log.innerText(), { timeout: 20_000 }).toMatch(/€2,457\.50/);
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Hide balances' }).click();
+    await expect.poll(() => log.innerText()).toContain('••••');
+    expect(await log.innerText()).not.toMatch(/2,457/);
+  });
+});
+
