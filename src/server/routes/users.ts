@@ -27,6 +27,7 @@ import { toProfile, toUser } from '../services/profile';
 const INVALID_LOGIN = 'Incorrect email or password';
 const NOT_VERIFIED = 'Please verify your email before logging in. Check your inbox or request a new link.';
 const BAD_VERIFY_LINK = 'This verification link is invalid or has expired. Request a new one.';
+const ALREADY_VERIFIED = 'Your email is already verified. Log in to continue.';
 const BAD_RESET_LINK = 'This reset link is invalid or has expired. Request a new one.';
 const RESEND_SENT = 'If that email belongs to an unverified account, a new verification link is on its way.';
 const RESET_SENT = 'If an account exists for that email, a password reset link is on its way.';
@@ -85,8 +86,11 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       const userId = await repos.emailTokens.consume(request.query.token, 'verify_email');
       const verified = userId ? await repos.users.markVerified(userId) : undefined;
       if (!verified) {
-        if (wantsPage) return redirectToApp(reply, { error: BAD_VERIFY_LINK });
-        throw badRequest(BAD_VERIFY_LINK);
+        // An old link of an account that is verified already: say so rather than "invalid".
+        const owner = userId ? undefined : await repos.emailTokens.ownerOf(request.query.token, 'verify_email');
+        const detail = owner && (await repos.users.findById(owner))?.emailVerifiedAt ? ALREADY_VERIFIED : BAD_VERIFY_LINK;
+        if (wantsPage) return redirectToApp(reply, { error: detail });
+        throw badRequest(detail);
       }
       const issued = await fastify.issueToken(verified.id, verified.tokenVersion);
       const message = 'Email verified successfully';
