@@ -21,7 +21,14 @@ const theme = createTheme({
 /** Secondary ("dimmed") text and placeholders at AA contrast in both themes (Mantine's defaults are about 3:1). */
 const contrast: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7], '--mantine-color-placeholder': t.colors.gray[6], '--mantine-color-error': t.colors.red[8] },
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7],
+    '--mantine-color-placeholder': t.colors.gray[6],
+    '--mantine-color-error': t.colors.red[8],
+    // Text of light and subtle variants (active navigation, alert titles, subtle buttons) on white or tinted backgrounds.
+    ...Object.fromEntries(Object.keys(t.colors).map((c) => [`--mantine-color-${c}-light-color`, t.colors[c]![9]])),
+    '--mantine-primary-color-light-color': t.colors[t.primaryColor]![9],
+  },
   dark: { '--mantine-color-dimmed': t.colors.dark[1], '--mantine-color-placeholder': t.colors.dark[2], '--mantine-color-error': t.colors.red[5] },
 });
 
