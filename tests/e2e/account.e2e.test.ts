@@ -127,3 +127,23 @@ describe('hide balances (Chromium against the real app)', () => {
   });
 });
 
+
+describe('dashboard figures explain themselves (Chromium against the real app)', () => {
+  it('7 days with a year of history: income compares or says why, savings rate explains an undefined value, the legend sums to the total (defects 5, 6)', async () => {
+    const page = browser.page;
+    const user = await onboardedUser(browser.apiUrl);
+    await call(browser.apiUrl, user.token, 'POST', '/transactions/demo');
+    await AppShell.openSignedIn(page, user.token, '/dashboard');
+    await page.getByRole('heading', { name: 'Income and spending' }).waitFor({ timeout: 30_000 });
+    const card = (label: string) => page.getByText(label, { exact: true }).first().locator('xpath=..');
+    const income = await card('Income').innerText();
+    const rate = await card('Savings rate').innerText();
+    expect(income).not.toContain('No earlier period to compare');
+    expect(rate).not.toContain('No earlier period to compare');
+    if (rate.includes('—')) expect(rate).toContain('Undefined: no income in this period');
+    // Distinct colours per category, and an 'Other categories' row when there are more than six.
+    const legend = page.getByRole('heading', { name: 'Spending by category' }).locator('xpath=..');
+    const colours = await legend.locator('.mantine-Badge-root').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+    expect(new Set(colours).size).toBe(colours.length);
+  });
+});

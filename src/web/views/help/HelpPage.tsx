@@ -20,16 +20,18 @@ const topicLabels: Record<(typeof SUPPORT_TOPICS)[number], string> = {
   other: 'Something else',
 };
 
-function Answers({ articles }: { articles: HelpArticle[] }) {
+function Answers({ articles, showTopic = false }: { articles: HelpArticle[]; showTopic?: boolean }) {
   return (
     <Accordion variant="separated" radius="md" multiple>
       {articles.map((a) => (
         <Accordion.Item key={a.id} value={a.id}>
           <Accordion.Control>
             <Text fw={500}>{a.question}</Text>
-            <Text size="xs" c="dimmed">
-              {a.topic}
-            </Text>
+            {showTopic && (
+              <Text size="xs" c="dimmed">
+                {a.topic}
+              </Text>
+            )}
           </Accordion.Control>
           <Accordion.Panel>
             <Stack gap="xs">
@@ -133,7 +135,7 @@ export default function HelpPage() {
         )}
       </div>
       {searching ? (
-        results.length > 0 && <Answers articles={results} />
+        results.length > 0 && <Answers articles={results} showTopic />
       ) : (
         helpTopics.map((topic) => (
           <Stack key={topic} gap="xs" component="section" aria-label={topic}>
