@@ -25,9 +25,6 @@ const contrast: CSSVariablesResolver = (t) => ({
     '--mantine-color-dimmed': t.colors.gray[7],
     '--mantine-color-placeholder': t.colors.gray[6],
     '--mantine-color-error': t.colors.red[8],
-    // Text of light and subtle variants (active navigation, alert titles, subtle buttons) on white or tinted backgrounds.
-    ...Object.fromEntries(Object.keys(t.colors).map((c) => [`--mantine-color-${c}-light-color`, t.colors[c]![9]])),
-    '--mantine-primary-color-light-color': t.colors[t.primaryColor]![9],
   },
   dark: { '--mantine-color-dimmed': t.colors.dark[1], '--mantine-color-placeholder': t.colors.dark[2], '--mantine-color-error': t.colors.red[5] },
 });
