@@ -34,12 +34,16 @@ export interface RuleOptions<T> {
 export function contractRules<T>(schema: z.ZodType, options: RuleOptions<T> = {}) {
   return (values: T): FormErrors => {
     const errors: FormErrors = {};
-    const result = schema.safeParse(options.toInput ? options.toInput(values) : values);
+    const input = (options.toInput ? options.toInput(values) : values) as Record<string, unknown>;
+    const result = schema.safeParse(input);
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field = issue.path.map(String).join('.') || 'form';
         if (errors[field]) continue;
-        errors[field] = fieldMessage(field, issue.message, options.labels?.[field]);
+        // An empty field is "required", unless the rule has its own words for it ("Choose a topic").
+        const generic = issue.message.startsWith(`${field} `) || /^Invalid/.test(issue.message);
+        const empty = generic && typeof input?.[field] === 'string' && (input[field] as string).trim() === '';
+        errors[field] = empty ? fieldMessage(field, 'Required', options.labels?.[field]) : fieldMessage(field, issue.message, options.labels?.[field]);
       }
     }
     for (const [k, v] of Object.entries(options.extra?.(values) ?? {})) if (v && !errors[k]) errors[k] = v;
