@@ -22,7 +22,8 @@ export default tseslint.config(
     // Machines are pure statecharts: no React, router, HTTP or browser globals.
     files: ['machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react*', 'ofetch', '@mantine/*', '../src/*'] }],
+      // Types from the contract are allowed (`import type`): machines never copy wire types.
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['react*', 'ofetch', '@mantine/*'] }, { group: ['../src/*'], allowTypeImports: true }] }],
       'no-restricted-globals': ['error', 'window', 'localStorage', 'document', 'fetch'],
     },
   },

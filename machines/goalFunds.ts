@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { FundTransaction, Goal } from './goals';
-import { toFailure, type CallFailure, type Toast } from './types';
+import { isRetryable, toFailure, type CallFailure, type Toast } from './types';
 
 export type FundDirection = 'add' | 'withdraw';
 
@@ -94,6 +94,7 @@ export const goalFundsMachine = setup({
   },
   guards: {
     amountValid: ({ context }) => amountError(context) === null,
+    retryable: ({ context }) => isRetryable(context.error),
   },
 }).createMachine({
   id: 'goalFunds',
@@ -154,7 +155,7 @@ export const goalFundsMachine = setup({
     failed: {
       description: "The move was refused or failed: the server's detail is shown; nothing changed. Retry, change the amount or cancel.",
       on: {
-        'funds.retry': { description: 'Sends the same amount again.', target: 'submitting' },
+        'funds.retry': { description: 'Sends the same amount again; only after a failure retrying can fix (network, server), never after a refusal.', guard: 'retryable', target: 'submitting' },
         // The amount was valid when sent and cannot change here (changing it goes back to editing).
         'funds.submit': { target: 'submitting' },
         'amount.change': { description: 'Correcting the amount clears the failure.', target: 'editing', actions: assign({ amount: ({ event }) => event.value, validationError: null, error: null }) },

@@ -27,6 +27,7 @@ export type OnboardingEvent =
   | { type: 'onboarding.back' }
   | { type: 'onboarding.restart' }
   | { type: 'onboarding.skip' }
+  | { type: 'onboarding.cancel' }
   | { type: 'onboarding.complete' };
 
 export const onboardingTexts = {
@@ -115,8 +116,14 @@ export const onboardingMachine = setup({
       on: { 'onboarding.skip': 'skipping', 'onboarding.complete': { guard: 'allAnswered', target: 'completing' } },
     },
     completed: {
-      description: 'Completed: every feature is open (subject to the access check).',
-      on: { 'onboarding.skip': 'skipping', 'onboarding.complete': { guard: 'allAnswered', target: 'completing' } },
+      description: 'Completed: every feature is open (subject to the access check). Revisiting the answers can save them again or cancel; never un-complete (no skip).',
+      on: {
+        'onboarding.complete': { guard: 'allAnswered', target: 'completing' },
+        'onboarding.cancel': {
+          description: 'Leave the revisited answers unchanged: the stored ones come back with the profile.',
+          actions: [assign({ step: 0, draft: {}, error: null }), 'refreshProfile', { type: 'navigate', params: { to: '/settings' } }],
+        },
+      },
     },
     skipping: {
       description: 'POST /users/me/onboarding {action: skip}.',

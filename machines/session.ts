@@ -99,6 +99,7 @@ export const sessionTexts = {
   registered: 'Registration successful! Please check your email for verification.',
   loggedOut: 'Logged out successfully',
   emailVerified: 'Email verified successfully!',
+  alreadyVerified: 'Your email is already verified.',
   invalidOAuth: 'Invalid OAuth response',
   invalidEmailVerification: 'Invalid email verification response',
   loginFailed: 'Login failed',
@@ -221,6 +222,9 @@ export const sessionMachine = setup({
     callbackHasError: ({ event }) => event.type === 'session.callback' && Boolean(event.params.error),
     oneWallet: ({ event }) => (event as { output?: WalletChoice[] }).output?.length === 1,
     severalWallets: ({ event }) => ((event as { output?: WalletChoice[] }).output?.length ?? 0) > 1,
+    /** An old verification link (already used) opened by a signed-in user whose email is verified. */
+    alreadyVerified: ({ context, event }) =>
+      event.type === 'session.callback' && event.kind === 'email' && Boolean(event.params.error) && Boolean(context.token) && context.user?.email_verified === true,
   },
 }).createMachine({
   id: 'session',
@@ -531,6 +535,11 @@ export const sessionMachine = setup({
   },
   on: {
     'session.callback': [
+      {
+        description: 'A verified, signed-in user followed an old verification link: say so and carry on, still signed in.',
+        guard: 'alreadyVerified',
+        actions: [{ type: 'notify', params: { kind: 'info', message: sessionTexts.alreadyVerified } }, { type: 'navigate', params: { to: '/' } }],
+      },
       {
         description: 'OAuth / web3 / email-verification callback with an error parameter.',
         guard: 'callbackHasError',

@@ -44,3 +44,13 @@ export function toFailure(error: unknown, fallback: string): CallFailure {
   }
   return { message: fallback };
 }
+
+/**
+ * Whether sending the same request again can succeed: a network failure, a timeout, rate limiting or a
+ * server error can; a 4xx refusal (validation, not enough funds, not found) cannot, so no Retry is offered.
+ */
+export function isRetryable(failure: CallFailure | null | undefined): boolean {
+  if (!failure) return false;
+  const status = failure.status;
+  return !status || status >= 500 || status === 408 || status === 429;
+}

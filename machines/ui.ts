@@ -2,7 +2,9 @@ import { assign, sendTo, setup, type AnyActorRef, type AnyEventObject } from 'xs
 import type { Toast } from './types';
 
 export type ConfirmationVariant = 'danger' | 'warning' | 'info';
-export type Theme = 'light' | 'dark';
+/** The user's choice; 'system' follows the device's light or dark setting. */
+export type Theme = 'light' | 'dark' | 'system';
+export type ColorScheme = 'light' | 'dark';
 export type ModalName = 'subscription' | 'addTransaction' | 'addGoal' | 'onboardingRequired';
 
 export interface ConfirmationRequest {
@@ -38,10 +40,12 @@ export interface Preferences {
   theme: Theme;
   sidebarCollapsed: boolean;
   showBalances: boolean;
+  activeTab: string;
 }
 
 export interface UiContext extends Preferences {
-  activeTab: string;
+  /** What the device prefers (prefers-color-scheme), for theme 'system'. */
+  systemDark: boolean;
   confirmation: Confirmation | null;
   reward: Reward | null;
   modals: Record<ModalName, boolean>;
@@ -56,6 +60,7 @@ export type UiEvent =
   | { type: 'reward.close' }
   | { type: 'theme.toggle' }
   | { type: 'theme.set'; theme: Theme }
+  | { type: 'theme.systemChanged'; dark: boolean }
   | { type: 'sidebar.toggle' }
   | { type: 'balances.toggle' }
   | { type: 'tab.select'; tab: string }
@@ -85,20 +90,35 @@ export const rewardPointsLabel = (points: number | null) => (typeof points === '
 
 const closedModals: Record<ModalName, boolean> = { subscription: false, addTransaction: false, addGoal: false, onboardingRequired: false };
 
-const preferencesOf = (c: Preferences): Preferences => ({ theme: c.theme, sidebarCollapsed: c.sidebarCollapsed, showBalances: c.showBalances });
+const preferencesOf = (c: Preferences): Preferences => ({ theme: c.theme, sidebarCollapsed: c.sidebarCollapsed, showBalances: c.showBalances, activeTab: c.activeTab });
 
-export const defaultPreferences: Preferences = { theme: 'light', sidebarCollapsed: false, showBalances: true };
+/** Spec §3: theme light by default. */
+export const defaultPreferences: Preferences = { theme: 'light', sidebarCollapsed: false, showBalances: true, activeTab: 'dashboard' };
+
+/** The colour scheme on screen: the chosen theme, or the device's for 'system'. */
+export const colorSchemeOf = (c: Pick<UiContext, 'theme' | 'systemDark'>): ColorScheme => (c.theme === 'system' ? (c.systemDark ? 'dark' : 'light') : c.theme);
+
+const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
+/** Stored preferences may come from an older version or a hand edit: keep only valid values. */
+function validPreferences(input: Partial<Preferences> | undefined): Partial<Preferences> {
+  const out: Partial<Preferences> = {};
+  if (input?.theme && THEMES.includes(input.theme)) out.theme = input.theme;
+  if (typeof input?.sidebarCollapsed === 'boolean') out.sidebarCollapsed = input.sidebarCollapsed;
+  if (typeof input?.showBalances === 'boolean') out.showBalances = input.showBalances;
+  if (typeof input?.activeTab === 'string' && input.activeTab) out.activeTab = input.activeTab;
+  return out;
+}
 
 export const uiMachine = setup({
   types: {
     context: {} as UiContext,
     events: {} as UiEvent,
-    input: {} as Partial<Preferences> | undefined,
+    input: {} as (Partial<Preferences> & { systemDark?: boolean }) | undefined,
   },
   actions: {
     /** Shows a toast (Mantine notifications, top right, 3 s). */
     showToast: (_, _toast: Toast) => {},
-    /** Remembers theme, sidebar and balance visibility. */
+    /** Remembers theme, sidebar, balance visibility and the active tab. */
     persistPreferences: (_, _prefs: Preferences) => {},
   },
   guards: {
@@ -110,8 +130,8 @@ export const uiMachine = setup({
   description: 'App-wide interface state: toasts, the confirmation and reward dialogs, modals, theme, sidebar and balance visibility.',
   context: ({ input }) => ({
     ...defaultPreferences,
-    ...input,
-    activeTab: 'dashboard',
+    ...validPreferences(input),
+    systemDark: input?.systemDark ?? false,
     confirmation: null,
     reward: null,
     modals: { ...closedModals },
@@ -119,17 +139,18 @@ export const uiMachine = setup({
   type: 'parallel',
   on: {
     'toast.show': { actions: { type: 'showToast', params: ({ event }) => event.toast } },
-    'theme.toggle': { actions: [assign({ theme: ({ context }) => (context.theme === 'light' ? 'dark' : 'light') }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
+    'theme.toggle': { description: 'Switches to the opposite of what is on screen (an explicit light or dark).', actions: [assign({ theme: ({ context }) => (colorSchemeOf(context) === 'light' ? 'dark' : 'light') }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
     'theme.set': { actions: [assign({ theme: ({ event }) => event.theme }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
     'sidebar.toggle': { actions: [assign({ sidebarCollapsed: ({ context }) => !context.sidebarCollapsed }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
     'balances.toggle': { description: 'Hide balances masks every amount across the app.', actions: [assign({ showBalances: ({ context }) => !context.showBalances }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
-    'tab.select': { actions: assign({ activeTab: ({ event }) => event.tab }) },
+    'theme.systemChanged': { description: 'The device switched between light and dark (matters for theme "system").', actions: assign({ systemDark: ({ event }) => event.dark }) },
+    'tab.select': { actions: [assign({ activeTab: ({ event }) => event.tab }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
     'modal.open': { actions: assign({ modals: ({ context, event }) => ({ ...context.modals, [event.modal]: true }) }) },
     'modal.close': { actions: assign({ modals: ({ context, event }) => ({ ...context.modals, [event.modal]: false }) }) },
     'app.reset': {
       description: 'Logout resets app state (preferences stay with the device).',
       target: ['.confirmation.closed', '.reward.closed'],
-      actions: assign({ confirmation: null, reward: null, modals: { ...closedModals }, activeTab: 'dashboard' }),
+      actions: [assign({ confirmation: null, reward: null, modals: { ...closedModals }, activeTab: 'dashboard' }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }],
     },
   },
   states: {

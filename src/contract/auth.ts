@@ -85,6 +85,8 @@ export const userProfile = user.extend({
   onboarding_completed: z.boolean(),
   onboarding_skipped: z.boolean(),
   onboarding: z.record(z.string(), z.unknown()).nullable(),
+  /** False for accounts made with Google or a wallet: they confirm deletion with a typed phrase. */
+  has_password: z.boolean(),
   /** Filled by the subscription feature; null until a user has any subscription state. */
   subscription: z.record(z.string(), z.unknown()).nullable(),
 });
@@ -94,6 +96,8 @@ export const updateProfileRequest = z
   .object({
     full_name: text('full_name').trim().max(100, 'full_name must be at most 100 characters').nullable().optional(),
     currency: currencyCode.optional(),
+    /** Stored with the onboarding answers (the coach and dashboard read it from there). */
+    monthly_income: z.number({ error: 'monthly_income must be a number' }).min(0, 'monthly_income cannot be negative').max(10_000_000, 'monthly_income is too large').optional(),
   })
   .strict();
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;

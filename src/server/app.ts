@@ -20,6 +20,7 @@ import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
 import authGoogleRoutes from './routes/auth-google';
 import rewardsPlugin from './plugins/rewards';
+import accountRoutes from './routes/account';
 import billingPagesRoutes from './routes/billing-pages';
 import chatRoutes from './routes/chat';
 import dashboardRoutes from './routes/dashboard';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes);
   await app.register(usersRoutes);
+  await app.register(accountRoutes);
   await app.register(transactionsRoutes);
   await app.register(subscriptionRoutes);
   await app.register(billingPagesRoutes);

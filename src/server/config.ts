@@ -34,6 +34,7 @@ const envSchema = z
     JWT_TTL_SECONDS: positiveInt('JWT_TTL_SECONDS').default(7 * 24 * 3600),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().min(3).default('Finu <no-reply@finu.local>'),
+    SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@finu.local'),
     AUTH_RATE_LIMIT_PER_MINUTE: positiveInt('AUTH_RATE_LIMIT_PER_MINUTE').default(10),
     REQUEST_TIMEOUT_MS: positiveInt('REQUEST_TIMEOUT_MS').default(60_000),
     KEEP_ALIVE_TIMEOUT_MS: positiveInt('KEEP_ALIVE_TIMEOUT_MS').default(10_000),
@@ -118,6 +119,8 @@ export interface Config {
   jwtTtlSeconds: number;
   smtpUrl?: string;
   mailFrom: string;
+  /** Where the help centre's contact form is mailed. */
+  supportEmail: string;
   authRateLimitPerMinute: number;
   /** Slow and idle clients: how long a request may take to arrive, keep-alive and socket idle time, and how many connections are held (issue 11). */
   http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; socketIdleTimeoutMs: number; maxConnections: number; maxConnectionsPerIp: number };
@@ -197,6 +200,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from 'react-router-dom';
 import { TOAST_DURATION_MS } from '../contract/constants';
@@ -6,20 +6,34 @@ import type { AppActors } from './app/actors';
 import { AppActorsContext } from './app/context';
 import type { AppRouter } from './app/router';
 import { useSelector } from '@xstate/react';
+import { colorSchemeOf } from '../../machines/ui';
 import { ConfirmationDialog } from './overlays/ConfirmationDialog';
 import { RewardDialog } from './overlays/RewardDialog';
 
 const theme = createTheme({
   primaryColor: 'teal',
+  // Dark enough for white text on filled buttons and for teal text on white (WCAG AA 4.5:1).
+  primaryShade: { light: 9, dark: 9 },
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
 });
 
+/** Secondary ("dimmed") text and placeholders at AA contrast in both themes (Mantine's defaults are about 3:1). */
+const contrast: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7],
+    '--mantine-color-placeholder': t.colors.gray[6],
+    '--mantine-color-error': t.colors.red[8],
+  },
+  dark: { '--mantine-color-dimmed': t.colors.dark[1], '--mantine-color-placeholder': t.colors.dark[2], '--mantine-color-error': t.colors.red[5] },
+});
+
 export function App({ actors, router }: { actors: AppActors; router: AppRouter }) {
-  const colorScheme = useSelector(actors.ui, (s) => s.context.theme);
+  const colorScheme = useSelector(actors.ui, (s) => colorSchemeOf(s.context));
   return (
     <AppActorsContext.Provider value={actors}>
-      <MantineProvider theme={theme} forceColorScheme={colorScheme}>
+      <MantineProvider theme={theme} forceColorScheme={colorScheme} cssVariablesResolver={contrast}>
         {/* Top right, under the app header when there is one (app.css). */}
         <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={4} classNames={{ root: 'toasts' }} />
         <RouterProvider router={router} />

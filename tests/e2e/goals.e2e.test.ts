@@ -82,7 +82,7 @@ describe('savings goals on /budget (Chromium against the real app)', () => {
     // Withdrawing more than is saved: the server's detail, nothing changed.
     funds = await card.withdraw();
     await funds.submit('80');
-    await funds.error.getByText('Cannot withdraw 80.00: only 50.00 is saved in this goal.', { exact: true }).waitFor();
+    await funds.error.getByText('Cannot withdraw $80.00: only $50.00 is saved in this goal.', { exact: true }).waitFor();
     await saveScreenshot(page, 'goals-withdraw-refused');
     await funds.cancelButton.click();
     await funds.root.waitFor({ state: 'hidden' });

@@ -90,7 +90,7 @@ describe('goalFunds machine', () => {
     await op.settled();
     const snap = op.actor.getSnapshot();
     expect(snap.value).toBe('failed');
-    expect(snap.context.error).toMatchObject({ message: 'Cannot withdraw 80.00: only 50.00 is saved in this goal.', status: 400 });
+    expect(snap.context.error).toMatchObject({ message: 'Cannot withdraw $80.00: only $50.00 is saved in this goal.', status: 400 });
     expect(op.toasts).toEqual([]);
     expect(backend.goals.get('g1')?.current_amount).toBe(50);
     expect(backend.ledger).toEqual([]);
@@ -124,6 +124,15 @@ describe('goalFunds machine', () => {
     await op.settled();
     expect(op.actor.getSnapshot().value).toBe('succeeded');
     expect(backend.goals.get('g1')?.current_amount).toBe(60);
+  });
+
+  it('a refusal (4xx) offers no retry: sending the same amount again cannot succeed (defect 9)', async () => {
+    const { op } = open('withdraw');
+    op.actor.send({ type: 'amount.change', value: '80' });
+    op.actor.send({ type: 'funds.submit' });
+    await op.settled();
+    expect(op.actor.getSnapshot().value).toBe('failed');
+    expect(op.actor.getSnapshot().can({ type: 'funds.retry' })).toBe(false);
   });
 
   it('changing the amount after a failure goes back to the entry and clears the error; submitting again sends it', async () => {

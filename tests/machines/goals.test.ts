@@ -247,7 +247,7 @@ describe('goals machine: fund operations', () => {
     g.funds()!.send({ type: 'funds.submit' });
     await g.settled();
     expect(g.funds()!.getSnapshot().value).toBe('failed');
-    expect(g.funds()!.getSnapshot().context.error?.message).toBe('Cannot withdraw 500.00: only 100.00 is saved in this goal.');
+    expect(g.funds()!.getSnapshot().context.error?.message).toBe('Cannot withdraw $500.00: only $100.00 is saved in this goal.');
     expect(g.goal('a')?.current_amount).toBe(100);
     expect(g.actor.getSnapshot().matches({ ready: { funds: 'operating' } })).toBe(true);
   });

@@ -41,7 +41,7 @@ describe('onboarding machine (spec §4 Onboarding)', () => {
   });
 
   it('skipping sets skipped true and completed false', async () => {
-    const o = start({ completed: true });
+    const o = start();
     o.actor.send({ type: 'onboarding.skip' });
     await o.settled();
     const snap = o.actor.getSnapshot();
@@ -99,5 +99,18 @@ describe('onboarding machine (spec §4 Onboarding)', () => {
     expect(stepAnswered(1, { monthly_income: 0 })).toBe(true);
     expect(stepAnswered(2, {})).toBe(false);
     expect(stepAnswered(3, {})).toBe(true);
+  });
+
+  it('a completed user revisiting the answers cannot un-complete: skip is not offered, cancel changes nothing (defect 1)', async () => {
+    const o = start({ completed: true, draft: fullDraft });
+    o.actor.send({ type: 'onboarding.next' });
+    expect(o.actor.getSnapshot().can({ type: 'onboarding.skip' })).toBe(false);
+    o.actor.send({ type: 'onboarding.skip' });
+    expect(o.actor.getSnapshot().value).toBe('completed');
+    expect(o.actor.getSnapshot().context).toMatchObject({ completed: true, skipped: false });
+    expect(o.log.profiles).toEqual([]);
+    o.actor.send({ type: 'onboarding.cancel' });
+    expect(o.actor.getSnapshot().context.step).toBe(0);
+    expect(o.log.navigations).toEqual(['/settings']);
   });
 });

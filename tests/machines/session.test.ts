@@ -172,6 +172,22 @@ describe('session machine (spec §4 Session)', () => {
     expect(s.lastToast()?.message).toBe('Email verification error: This verification link is invalid or has expired.');
   });
 
+  it('a verified, signed-in user following an old verification link is told so and stays signed in (defect 4)', async () => {
+    const backend = fakeBackend();
+    const user = backend.addAccount('ev2@example.com', 'pw');
+    user.email_verified = true; // what GET /users/me/profile answers for a verified account
+    const { access_token } = await backend.login({ email: 'ev2@example.com', password: 'pw' });
+    const s = startSession(backend, { token: access_token, user: { ...user, email_verified: true } });
+    await s.settled();
+    expect(s.actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    s.actor.send({ type: 'session.callback', kind: 'email', params: { error: 'This verification link is invalid or has expired. Request a new one.' } });
+    await s.settled();
+    expect(s.actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    expect(s.storage.token).toBe(access_token);
+    expect(s.lastToast()).toEqual({ kind: 'info', message: 'Your email is already verified.' });
+    expect(s.navigations.at(-1)).toBe('/');
+  });
+
   it('the OAuth and web3 callbacks store token and user and toast "Login successful!"', async () => {
     const backend = fakeBackend();
     backend.addAccount('oa@example.com', 'pw');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, type AnyActorRef } from 'xstate';
-import { rewardPointsLabel, uiMachine } from '../../machines/ui';
+import { colorSchemeOf, rewardPointsLabel, uiMachine } from '../../machines/ui';
 import type { Preferences } from '../../machines/ui';
 import type { Toast } from '../../machines/types';
 
-function startUi(input?: Partial<Preferences>) {
+function startUi(input?: Partial<Preferences> & { systemDark?: boolean }) {
   const toasts: Toast[] = [];
   const saved: Preferences[] = [];
   const actor = createActor(
@@ -86,7 +86,7 @@ describe('ui machine', () => {
     expect(ui.ctx().theme).toBe('light');
     ui.actor.send({ type: 'theme.toggle' });
     expect(ui.ctx().theme).toBe('dark');
-    expect(ui.saved.at(-1)).toEqual({ theme: 'dark', sidebarCollapsed: false, showBalances: true });
+    expect(ui.saved.at(-1)).toEqual({ theme: 'dark', sidebarCollapsed: false, showBalances: true, activeTab: 'dashboard' });
   });
 
   it('hide balances and the sidebar toggle and are remembered; stored preferences come back as input', () => {
@@ -94,7 +94,27 @@ describe('ui machine', () => {
     expect(ui.ctx().showBalances).toBe(false);
     ui.actor.send({ type: 'balances.toggle' });
     ui.actor.send({ type: 'sidebar.toggle' });
-    expect(ui.saved.at(-1)).toEqual({ theme: 'dark', sidebarCollapsed: true, showBalances: true });
+    expect(ui.saved.at(-1)).toEqual({ theme: 'dark', sidebarCollapsed: true, showBalances: true, activeTab: 'dashboard' });
+  });
+
+  it("theme 'system' follows the device and is remembered as 'system'", () => {
+    const ui = startUi({ systemDark: true });
+    expect(colorSchemeOf(ui.ctx())).toBe('light');
+    ui.actor.send({ type: 'theme.set', theme: 'system' });
+    expect(colorSchemeOf(ui.ctx())).toBe('dark');
+    expect(ui.saved.at(-1)).toMatchObject({ theme: 'system' });
+    ui.actor.send({ type: 'theme.systemChanged', dark: false });
+    expect(colorSchemeOf(ui.ctx())).toBe('light');
+    // The header toggle switches what is on screen to an explicit choice.
+    ui.actor.send({ type: 'theme.toggle' });
+    expect(ui.ctx().theme).toBe('dark');
+  });
+
+  it('the active tab is remembered with the other preferences; invalid stored values are ignored', () => {
+    const ui = startUi({ activeTab: 'budget', theme: 'purple' as never, sidebarCollapsed: 'yes' as never });
+    expect(ui.ctx()).toMatchObject({ activeTab: 'budget', theme: 'light', sidebarCollapsed: false });
+    ui.actor.send({ type: 'tab.select', tab: 'settings' });
+    expect(ui.saved.at(-1)).toEqual({ theme: 'light', sidebarCollapsed: false, showBalances: true, activeTab: 'settings' });
   });
 
   it('modals open and close by name', () => {

@@ -54,7 +54,7 @@ export const goalFundsFlow = {
   invalid: '0',
   tooMuch: '80',
   afterWithdrawal: 30,
-  refusedDetail: 'Cannot withdraw 80.00: only 50.00 is saved in this goal.',
+  refusedDetail: 'Cannot withdraw $80.00: only $50.00 is saved in this goal.',
   invalidMessage: 'Enter an amount greater than 0',
   offlineMessage: 'Network error. Please check your connection.',
   successToast: 'Funds withdrawn from goal successfully!',

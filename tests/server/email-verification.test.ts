@@ -80,7 +80,7 @@ describe('GET /users/verify-email opened from the mail in a browser', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('a link already used redirects with an error parameter and no token', async () => {
+  it('a link already used redirects with an error parameter and no token, saying the email is verified already (defect 4)', async () => {
     const email = uniqueEmail('reused');
     await signUp(app, email);
     const link = pathOf(await verificationLink(app, email));
@@ -89,7 +89,7 @@ describe('GET /users/verify-email opened from the mail in a browser', () => {
     const again = await openInBrowser(link);
     expect(again.statusCode).toBe(302);
     const params = appRedirect(again.headers.location);
-    expect(params.get('error')).toBe(BAD_LINK);
+    expect(params.get('error')).toBe('Your email is already verified. Log in to continue.');
     expect(params.get('success')).toBeNull();
     expect(params.get('token')).toBeNull();
   });
@@ -127,7 +127,7 @@ describe('GET /users/verify-email called as JSON', () => {
 
     const again = await callAsJson(link);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: BAD_LINK });
+    expect(again.json()).toEqual({ detail: 'Your email is already verified. Log in to continue.' });
   });
 
   it('a link opened several times at once verifies exactly once', async () => {

@@ -287,13 +287,13 @@ describe('add and withdraw funds', () => {
     const goal = await createGoal({ initial_amount: 50 });
     const res = await withdraw(goal.goal_id, 80);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: 'Cannot withdraw 80.00: only 50.00 is saved in this goal.' });
+    expect(res.json()).toEqual({ detail: 'Cannot withdraw $80.00: only $50.00 is saved in this goal.' });
     expect((await getGoal(goal.goal_id)).current_amount).toBe(50);
     expect((await call('GET', `/goals/${goal.goal_id}/transactions`)).json<GoalTransactionsResponse>().total).toBe(1);
 
     const empty = await createGoal();
     const none = await withdraw(empty.goal_id, 1);
-    expect(none.json()).toEqual({ detail: 'Cannot withdraw 1.00: nothing is saved in this goal yet.' });
+    expect(none.json()).toEqual({ detail: 'Cannot withdraw $1.00: nothing is saved in this goal yet.' });
   });
 
   it('withdrawing everything leaves exactly zero', async () => {
@@ -440,7 +440,7 @@ describe('100 concurrent withdrawals never take a goal below zero', () => {
     const results = await Promise.all(Array.from({ length: 100 }, () => withdraw(id, 0.75)));
     const ok = results.filter((r) => r.statusCode === 200);
     const refused = results.filter((r) => r.statusCode !== 200);
-    expect(refused.every((r) => r.statusCode === 400 && /^Cannot withdraw 0\.75: only 0\.[0-9]{2} is saved in this goal\.$/.test(r.json().detail))).toBe(true);
+    expect(refused.every((r) => r.statusCode === 400 && /^Cannot withdraw \$0\.75: only \$0\.[0-9]{2} is saved in this goal\.$/.test(r.json().detail))).toBe(true);
     expect(ok).toHaveLength(66);
 
     const taken = ok.reduce((sum, r) => sum + Math.round(r.json<FundsResponse>().transactionData.amount * 100), 0);

@@ -49,12 +49,13 @@ describe('POST /users/me/onboarding (spec §4 onboarding: not completed, skipped
     expect(await profileOf(user)).toMatchObject({ onboarding_completed: true, onboarding_skipped: false, onboarding: answers });
   });
 
-  it('skipping after completing: skipped true, completed false (the answers are kept for the next visit)', async () => {
+  it('skipping after completing changes nothing: a finished user is never locked out again (defect 1)', async () => {
     const user = await signUpAndVerify(app);
     await onboard(user, { action: 'complete', answers });
     const res = await onboard(user, { action: 'skip' });
     expect(res.statusCode).toBe(200);
-    expect(await profileOf(user)).toMatchObject({ onboarding_completed: false, onboarding_skipped: true, currency: 'EUR', onboarding: answers });
+    expect(res.json()).toMatchObject({ onboarding_completed: true, onboarding_skipped: false });
+    expect(await profileOf(user)).toMatchObject({ onboarding_completed: true, onboarding_skipped: false, currency: 'EUR', onboarding: answers });
   });
 
   describe('validation: 422 with a readable detail, nothing stored', () => {

@@ -30,6 +30,7 @@ describe('GET /users/me/profile', () => {
       onboarding_completed: false,
       onboarding_skipped: false,
       onboarding: null,
+      has_password: true,
       subscription: expect.any(Object),
     });
     // A new user has no access yet and a trial still to start (spec §4 access check).
@@ -95,5 +96,19 @@ describe('PUT /users/me/profile', () => {
     const res = await app.inject({ method: 'PUT', url: '/users/me/profile', payload: { currency: 'EUR' } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Not authenticated' });
+  });
+});
+
+describe('PUT /users/me/profile: monthly income', () => {
+  it('stores the income with the onboarding answers and keeps the other answers', async () => {
+    const u = await signUpAndVerify(app);
+    const answers = { currency: 'EUR', monthly_income: 3000, main_goal: 'grow_savings', help_with: ['saving'] };
+    await app.inject({ method: 'POST', url: '/users/me/onboarding', headers: bearer(u.token), payload: { action: 'complete', answers } });
+    const res = await putProfile({ monthly_income: 4200.5, currency: 'GBP' }, u.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ currency: 'GBP', onboarding: { ...answers, currency: 'GBP', monthly_income: 4200.5 }, onboarding_completed: true });
+    const bad = await putProfile({ monthly_income: -1 }, u.token);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({ detail: 'monthly_income cannot be negative' });
   });
 });

@@ -292,3 +292,14 @@ describe('Stripe configuration', () => {
     expect(() => loadConfig({ STRIPE_API_URL: 'localhost:12111' })).toThrow(/STRIPE_API_URL must be an http\(s\) URL/);
   });
 });
+
+describe('deleting the account of a Stripe subscriber', () => {
+  it('cancels the subscription at Stripe at once before deleting anything', async () => {
+    const user = await subscribedUser();
+    expect(fake.subscriptions.get(user.subscriptionId)!.status).toBe('active');
+    const res = await app.inject({ method: 'DELETE', url: '/users/me', headers: bearer(user.token), payload: { password: user.password } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.subscriptions.get(user.subscriptionId)!.status).toBe('canceled');
+    expect(await app.repos.users.findById(user.userId)).toBeUndefined();
+  });
+});

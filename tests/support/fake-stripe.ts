@@ -242,6 +242,12 @@ export async function startFakeStripe(options: FakeStripeOptions) {
       if (body.metadata) sub.metadata = { ...sub.metadata, ...(body.metadata as Record<string, string>) };
       return [200, subscriptionView(sub, expand)];
     }
+    if (method === 'DELETE' && (match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
+      const sub = subscriptionOr404(match[1]!);
+      sub.status = 'canceled';
+      sub.canceled_at = nowSeconds();
+      return [200, subscriptionView(sub, expand)];
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (typeof body.customer !== 'string') throw invalid('Missing required param: customer.', 'customer');
       if (!customers.has(body.customer)) throw missing('customer', body.customer, 'customer');

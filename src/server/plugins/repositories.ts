@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { accountRepository, type AccountRepository } from '../repositories/account';
 import { chatRepository, type ChatRepository } from '../repositories/chat';
 import { dashboardRepository, type DashboardRepository } from '../repositories/dashboard';
 import { emailTokensRepository, type EmailTokensRepository } from '../repositories/emailTokens';
@@ -26,6 +27,7 @@ export interface Repositories {
   throttles: ThrottlesRepository;
   identities: IdentitiesRepository;
   rewards: RewardsRepository;
+  account: AccountRepository;
 }
 
 declare module 'fastify' {
@@ -50,6 +52,7 @@ export default fp(
       throttles: throttlesRepository(app.db),
       identities: identitiesRepository(app.db),
       rewards: rewardsRepository(app.db),
+      account: accountRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

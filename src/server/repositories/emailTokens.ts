@@ -36,6 +36,15 @@ export function emailTokensRepository(db: Db) {
         .returning({ userId: emailTokens.userId });
       return rows[0]?.userId;
     },
+    /** The user a token was issued to, used or not (an old link a verified user follows again). */
+    async ownerOf(token: string, purpose: EmailTokenPurpose): Promise<string | undefined> {
+      const rows = await db
+        .select({ userId: emailTokens.userId })
+        .from(emailTokens)
+        .where(and(eq(emailTokens.tokenHash, hash(token)), eq(emailTokens.purpose, purpose)))
+        .limit(1);
+      return rows[0]?.userId;
+    },
     /** Retires every open token of that purpose (a new reset link replaces older ones). */
     async revokeAll(userId: string, purpose: EmailTokenPurpose): Promise<void> {
       await db

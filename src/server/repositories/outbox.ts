@@ -13,7 +13,7 @@ export interface OutboxMessage {
 export function outboxRepository(db: Db) {
   return {
     async add(message: OutboxMessage): Promise<void> {
-      await db.insert(outbox).values({ ...message, html: message.html ?? null, link: message.link ?? null });
+      await db.insert(outbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, link: message.link ?? null });
     },
     /** Newest first, optionally only the mail sent to one address. */
     async latest(limit: number, to?: string) {

@@ -61,17 +61,32 @@ export function usersRepository(db: Db) {
         .returning();
       return rows[0];
     },
+    /** Skipping never un-completes a finished user (revisiting the answers): they keep completed. */
     async skipOnboarding(id: string): Promise<UserRow | undefined> {
-      const rows = await db.update(users).set({ onboardingCompleted: false, onboardingSkipped: true, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
-      return rows[0];
-    },
-    async updateProfile(id: string, patch: { fullName?: string | null; currency?: string }): Promise<UserRow | undefined> {
-      const set: Partial<typeof users.$inferInsert> = {};
-      if (patch.fullName !== undefined) set.fullName = patch.fullName;
-      if (patch.currency !== undefined) set.currency = patch.currency;
       const rows = await db
         .update(users)
-        .set({ ...set, updatedAt: sql`now()` })
+        .set({ onboardingCompleted: false, onboardingSkipped: true, updatedAt: sql`now()` })
+        .where(and(eq(users.id, id), eq(users.onboardingCompleted, false)))
+        .returning();
+      return rows[0] ?? (await this.findById(id));
+    },
+    async updateProfile(id: string, patch: { fullName?: string | null; currency?: string; monthlyIncome?: number }): Promise<UserRow | undefined> {
+      const set: Partial<Record<keyof typeof users.$inferInsert, unknown>> = {};
+      if (patch.fullName !== undefined) set.fullName = patch.fullName;
+      if (patch.currency !== undefined) set.currency = patch.currency;
+      // The income lives with the onboarding answers; the currency answer follows the profile's.
+      if (patch.monthlyIncome !== undefined || patch.currency !== undefined) {
+        const merge: Record<string, unknown> = {};
+        if (patch.monthlyIncome !== undefined) merge.monthly_income = patch.monthlyIncome;
+        if (patch.currency !== undefined) merge.currency = patch.currency;
+        set.onboarding =
+          patch.monthlyIncome !== undefined
+            ? sql`coalesce(${users.onboarding}, '{}'::jsonb) || ${JSON.stringify(merge)}::jsonb`
+            : sql`case when ${users.onboarding} is null then null else ${users.onboarding} || ${JSON.stringify(merge)}::jsonb end`;
+      }
+      const rows = await db
+        .update(users)
+        .set({ ...(set as Partial<typeof users.$inferInsert>), updatedAt: sql`now()` })
         .where(and(eq(users.id, id)))
         .returning();
       return rows[0];

@@ -29,7 +29,6 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const security = [{ bearerAuth: [] }];
 const tags = ['goals'];
 
-const money = (minor: number) => fromMinor(minor).toFixed(2);
 const blankToNull = (text: string | null | undefined) => (text ? text : null);
 
 /** Spec §7 goals calls. Every route here needs a signed-in user; access hooks join the one below. */
@@ -144,12 +143,16 @@ export default async function goalsRoutes(fastify: FastifyInstance) {
     switch (result.kind) {
       case 'not_found':
         throw notFound(GOAL_NOT_FOUND);
-      case 'insufficient':
+      case 'insufficient': {
+        // Amounts with the account's currency ("€1,000.00"), as the user sees them everywhere else.
+        const currency = (await repos.users.findById(userId))?.currency ?? 'USD';
+        const inCurrency = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(fromMinor(minor));
         throw badRequest(
           result.availableMinor === 0
-            ? `Cannot withdraw ${money(amountMinor)}: nothing is saved in this goal yet.`
-            : `Cannot withdraw ${money(amountMinor)}: only ${money(result.availableMinor)} is saved in this goal.`,
+            ? `Cannot withdraw ${inCurrency(amountMinor)}: nothing is saved in this goal yet.`
+            : `Cannot withdraw ${inCurrency(amountMinor)}: only ${inCurrency(result.availableMinor)} is saved in this goal.`,
         );
+      }
       case 'too_large':
         throw badRequest('This deposit would take the goal above the largest balance a goal can hold.');
       case 'moved': {

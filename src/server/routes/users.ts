@@ -23,11 +23,13 @@ import { withReward } from '../../contract/rewards';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors';
 import { resetMail, verificationMail } from '../services/mail/templates';
 import { hashPassword, verifyPassword } from '../services/passwords';
+import { assertStrongPassword } from '../services/passwordPolicy';
 import { toProfile, toUser } from '../services/profile';
 
 const INVALID_LOGIN = 'Incorrect email or password';
 const NOT_VERIFIED = 'Please verify your email before logging in. Check your inbox or request a new link.';
 const BAD_VERIFY_LINK = 'This verification link is invalid or has expired. Request a new one.';
+const ALREADY_VERIFIED = 'Your email is already verified. Log in to continue.';
 const BAD_RESET_LINK = 'This reset link is invalid or has expired. Request a new one.';
 const RESEND_SENT = 'If that email belongs to an unverified account, a new verification link is on its way.';
 const RESET_SENT = 'If an account exists for that email, a password reset link is on its way.';
@@ -79,6 +81,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { email, password, full_name } = request.body;
       await limitMailTo(email);
+      assertStrongPassword('password', password, [email, full_name]);
       const created = await repos.users.create({ email, passwordHash: await hashPassword(password), fullName: full_name ?? null });
       if (!created) throw conflict('An account with this email already exists. Log in or reset your password.');
       try {
@@ -110,8 +113,11 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       const userId = await repos.emailTokens.consume(request.query.token, 'verify_email');
       const verified = userId ? await repos.users.markVerified(userId) : undefined;
       if (!verified) {
-        if (wantsPage) return redirectToApp(reply, { error: BAD_VERIFY_LINK });
-        throw badRequest(BAD_VERIFY_LINK);
+        // An old link of an account that is verified already: say so rather than "invalid".
+        const owner = userId ? undefined : await repos.emailTokens.ownerOf(request.query.token, 'verify_email');
+        const detail = owner && (await repos.users.findById(owner))?.emailVerifiedAt ? ALREADY_VERIFIED : BAD_VERIFY_LINK;
+        if (wantsPage) return redirectToApp(reply, { error: detail });
+        throw badRequest(detail);
       }
       const message = 'Email verified successfully';
       if (wantsPage) {
@@ -183,6 +189,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     '/users/reset-password',
     { config: authLimit, schema: { tags: ['auth'], summary: 'Set a new password with an emailed reset token', body: resetPasswordRequest, response: { 200: messageResponse, ...errors } } },
     async (request) => {
+      assertStrongPassword('new_password', request.body.new_password);
       const userId = await repos.emailTokens.consume(request.body.token, 'reset_password');
       if (!userId) throw badRequest(BAD_RESET_LINK);
       await repos.users.setPassword(userId, await hashPassword(request.body.new_password));
@@ -263,10 +270,10 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     '/users/me/profile',
     {
       onRequest: authed.onRequest,
-      schema: { ...authed.schema, tags: ['users'], summary: 'Update name or currency', body: updateProfileRequest, response: { 200: userProfile, ...errors } },
+      schema: { ...authed.schema, tags: ['users'], summary: 'Update name, currency or monthly income', body: updateProfileRequest, response: { 200: userProfile, ...errors } },
     },
     async (request) => {
-      const row = await repos.users.updateProfile(request.userId, { fullName: request.body.full_name, currency: request.body.currency });
+      const row = await repos.users.updateProfile(request.userId, { fullName: request.body.full_name, currency: request.body.currency, monthlyIncome: request.body.monthly_income });
       if (!row) throw notFound('User not found');
       return toProfile(row, await fastify.subscriptionStatus(row.id));
     },
@@ -311,6 +318,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       const row = await currentUser(request);
       if (!(await verifyPassword(row.passwordHash, request.body.current_password))) throw new HttpError(400, 'Current password is incorrect');
       if (request.body.current_password === request.body.new_password) throw badRequest('The new password must differ from the current one');
+      assertStrongPassword('new_password', request.body.new_password, [row.email, row.fullName]);
       const updated = await repos.users.setPassword(row.id, await hashPassword(request.body.new_password));
       const issued = await fastify.issueToken(row.id, updated!.tokenVersion);
       return { message: 'Password changed successfully', ...issued };

@@ -18,6 +18,7 @@ export function toProfile(row: UserRow, subscription: Record<string, unknown> | 
     onboarding_completed: row.onboardingCompleted,
     onboarding_skipped: row.onboardingSkipped,
     onboarding: row.onboarding ?? null,
+    has_password: row.passwordHash !== null,
     subscription,
   };
 }

@@ -41,6 +41,8 @@ export interface CallOptions {
   /** Use this token instead of the stored one (the session machine's first profile call). */
   token?: string;
   signal?: AbortSignal;
+  /** 'blob' for a file download (the data export zip); JSON otherwise. */
+  responseType?: 'blob';
 }
 
 /** Spec §8 message rule: detail, then message, then the default. */
@@ -79,6 +81,7 @@ export function createApiClient(baseURL: string, hooks: ApiHooks): ApiCall {
     if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
     const query = options.query ? Object.fromEntries(Object.entries(options.query).filter(([, v]) => v !== undefined && v !== null && v !== '')) : undefined;
     const request: FetchOptions<'json'> = { method: options.method ?? 'GET', headers, query, signal: options.signal };
+    if (options.responseType) (request as unknown as FetchOptions<'blob'>).responseType = options.responseType;
     if (options.body !== undefined) request.body = options.body as Record<string, unknown>;
     try {
       return takeReward((await http<T>(path, request)) as T, hooks);

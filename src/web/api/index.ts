@@ -1,3 +1,4 @@
+import { accountApi } from './account';
 import { authApi } from './auth';
 import { chatApi } from './chat';
 import { createApiClient, type ApiHooks } from './client';
@@ -12,6 +13,7 @@ import { web3Api } from './web3';
 export function createApi(baseURL: string, hooks: ApiHooks) {
   const call = createApiClient(baseURL, hooks);
   return {
+    account: accountApi(call),
     auth: authApi(call),
     chat: chatApi(call, baseURL, hooks),
     dashboard: dashboardApi(call),

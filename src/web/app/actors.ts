@@ -8,7 +8,7 @@ import { uiMachine } from '../../../machines/ui';
 import type { SessionUser, Toast } from '../../../machines/types';
 import { createApi, type Api } from '../api';
 import { connectWallet, discoverWallets, signWalletMessage } from '../wallet/connect';
-import { clearSession, loadPreferences, loadSession, saveOAuthRedirect, savePreferences, saveSession } from './storage';
+import { clearSession, loadPreferences, loadSession, saveOAuthRedirect, savePreferences, saveSession, watchSystemDark } from './storage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type UiActor = ActorRefFrom<typeof uiMachine>;
@@ -37,13 +37,14 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
     uiMachine.provide({
       actions: {
         showToast: (_, toast) => {
-          notifications.show({ message: toast.message, title: toast.title, color: toastColors[toast.kind], autoClose: TOAST_DURATION_MS, withBorder: true });
+          notifications.show({ message: toast.message, title: toast.title, color: toastColors[toast.kind], autoClose: TOAST_DURATION_MS, withBorder: true, closeButtonProps: { 'aria-label': 'Close notification' } });
         },
         persistPreferences: (_, prefs) => savePreferences(prefs),
       },
     }),
     { input: loadPreferences() },
   );
+  watchSystemDark((dark) => ui.send({ type: 'theme.systemChanged', dark }));
 
   const api = createApi(apiUrl, {
     getToken: () => late.session?.getSnapshot().context.token ?? null,

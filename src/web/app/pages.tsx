@@ -13,5 +13,6 @@ export const pages: Partial<Record<string, LazyExoticComponent<ComponentType>>> 
   '/transactions': lazy(() => import('../views/transactions/TransactionsPage')),
   '/ai-coach': lazy(() => import('../views/coach/CoachPage')),
   '/tokens': lazy(() => import('../views/tokens/TokensPage')),
+  '/help': lazy(() => import('../views/help/HelpPage')),
 };
 

@@ -33,10 +33,21 @@ export function clearSession() {
   localStorage.removeItem(USER_KEY);
 }
 
-export function loadPreferences(): Partial<Preferences> {
+const darkQuery = () => window.matchMedia?.('(prefers-color-scheme: dark)');
+
+/** Stored preferences (validated by the ui machine) and whether the device prefers dark (theme 'system'). */
+export function loadPreferences(): Partial<Preferences> & { systemDark: boolean } {
   const stored = read<Partial<Preferences>>(PREFERENCES_KEY) ?? {};
-  if (!stored.theme && window.matchMedia?.('(prefers-color-scheme: dark)').matches) stored.theme = 'dark';
-  return stored;
+  return { ...(stored && typeof stored === 'object' ? stored : {}), systemDark: Boolean(darkQuery()?.matches) };
+}
+
+/** Calls back when the device switches between light and dark. */
+export function watchSystemDark(onChange: (dark: boolean) => void): () => void {
+  const query = darkQuery();
+  if (!query) return () => undefined;
+  const listener = (e: MediaQueryListEvent) => onChange(e.matches);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
 }
 
 export const savePreferences = (prefs: Preferences) => localStorage.setItem(PREFERENCES_KEY, JSON.stringify(prefs));

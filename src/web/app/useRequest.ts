@@ -10,6 +10,8 @@ interface RequestOptions<P extends Record<string, unknown>> {
   /** Exact success toast, when the spec has one. */
   successToast?: string;
   onSuccess?: (result: unknown, params: P) => void;
+  /** False when the form shows the refusal next to its fields instead of in a toast. */
+  toastErrors?: boolean;
 }
 
 /** A view-lifetime request machine for one form, with toasts wired to the ui actor. */
@@ -24,7 +26,7 @@ export function useRequest<P extends Record<string, unknown>>(options: RequestOp
           options.onSuccess?.(result, params as P);
         },
         onFailure: (_, failure) => {
-          if (!failure.handledGlobally) ui.send({ type: 'toast.show', toast: { kind: 'error', message: failure.message } });
+          if (!failure.handledGlobally && options.toastErrors !== false) ui.send({ type: 'toast.show', toast: { kind: 'error', message: failure.message } });
         },
       },
     }),

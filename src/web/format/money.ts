@@ -15,3 +15,16 @@ export function formatMoney(amount: number, currency = 'USD', options: { hidden?
   if (options.hidden) return '••••';
   return formatter(currency, options.locale).format(amount);
 }
+
+const CODES = 'USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|SEK|NOK|DKK|PLN|BRL|MXN|ZAR|SGD|NZD';
+const NUMBER = String.raw`\d(?:[\d,.  ]*\d)?`;
+/** "$2,457.50", "-€12.00", "CA$5", "£ 3", "1.234,56 €", "250.00 USD", "EUR 40", "R$ 10". */
+const AMOUNT = new RegExp(
+  String.raw`[-−+]?(?:[A-Z]{1,2})?[$€£¥₹₩₽]\s?${NUMBER}|${NUMBER}\s?[€£¥₹]|\b(?:${CODES})\s?${NUMBER}|${NUMBER}\s?(?:${CODES})\b|\b(?:CHF|kr|zł|R)\s?${NUMBER}`,
+  'g',
+);
+
+/** Masks every money amount inside free text (coach answers) when balances are hidden. */
+export function maskAmounts(text: string): string {
+  return text.replace(AMOUNT, '••••');
+}

@@ -108,7 +108,7 @@ export function fakeGoalsBackend(initial: Goal[] = []) {
       const cents = Math.round(amount * 100);
       const before = Math.round(goal.current_amount * 100);
       if (direction === 'withdraw' && cents > before) {
-        throw fail(`Cannot withdraw ${(cents / 100).toFixed(2)}: only ${(before / 100).toFixed(2)} is saved in this goal.`, 400);
+        throw fail(`Cannot withdraw $${(cents / 100).toFixed(2)}: only $${(before / 100).toFixed(2)} is saved in this goal.`, 400);
       }
       const after = direction === 'add' ? before + cents : before - cents;
       const updated = makeGoal({ ...goal, current_amount: after / 100, status: undefined, schedule: undefined, remaining_amount: undefined, progress_percentage: undefined } as unknown as Goal);

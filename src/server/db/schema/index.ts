@@ -8,3 +8,4 @@ export * from './chat';
 export * from './sessions';
 export * from './identities';
 export * from './rewards';
+export * from './account';

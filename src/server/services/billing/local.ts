@@ -41,6 +41,8 @@ export function localBilling(deps: {
     async cancel() {
       return { cancelAtPeriodEnd: true };
     },
+    // Nothing is charged again: the local provider keeps no state beyond the user's rows.
+    async cancelNow() {},
     async portal({ userId }) {
       return { url: `${deps.apiUrl}/billing/portal?token=${encodeURIComponent(await deps.signPortalToken(userId))}` };
     },

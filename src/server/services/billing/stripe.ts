@@ -86,6 +86,11 @@ export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plan
       const id = row.subscriptionId;
       return fromSubscription(await stripeCall(() => stripe.subscriptions.update(id, { cancel_at_period_end: true, expand: ['default_payment_method'] })));
     },
+    async cancelNow(row) {
+      if (!row.subscriptionId || !row.subscriptionId.startsWith('sub_')) return;
+      const id = row.subscriptionId;
+      await stripeCall(() => stripe.subscriptions.cancel(id).catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error))));
+    },
     async portal({ row }) {
       if (!row?.customerId) throw badRequest('The billing portal opens once you have subscribed');
       const customer = row.customerId;

@@ -26,6 +26,8 @@ export interface BillingProvider {
   /** Checks a completed checkout belongs to the user and answers the subscription it bought. */
   confirm(input: { userId: string; sessionId: string }): Promise<ProviderSubscription>;
   cancel(row: SubscriptionRow): Promise<Partial<ProviderSubscription>>;
+  /** Ends the subscription at once, no further charge (the account is being deleted). */
+  cancelNow(row: SubscriptionRow): Promise<void>;
   portal(input: { userId: string; row: SubscriptionRow | undefined }): Promise<{ url: string }>;
   update(row: SubscriptionRow, plan: Plan, paymentMethod: string | undefined): Promise<Partial<ProviderSubscription>>;
   /** Verifies and reads a provider webhook; null when the event does not concern us. */

@@ -16,3 +16,26 @@ export function resetMail(to: string, link: string, minutes: number) {
   const body = `Someone asked to reset the password of your Finu account. If it was you, choose a new password within ${minutes} minutes. If not, ignore this email.`;
   return { to, subject: 'Reset your Finu password', text: `${body}\n\n${link}\n`, html: layout('Reset your password', body, link, 'Choose a new password'), link };
 }
+
+export function goodbyeMail(to: string, appUrl: string) {
+  const body =
+    'Your Finu account and everything in it (transactions, goals, coach conversations, rewards) have been deleted, and any subscription was cancelled. No further charges will be made. You can sign up again any time.';
+  return {
+    to,
+    subject: 'Your Finu account has been deleted',
+    text: `${body}\n\nIf you did not ask for this, reply to this email.\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:520px;margin:auto;padding:24px;color:#1a1b1e"><h2>Goodbye from Finu</h2><p>${escapeHtml(body)}</p><p style="color:#868e96;font-size:13px">${escapeHtml(appUrl)}</p></body></html>`,
+  };
+}
+
+export function supportMail(to: string, from: { email: string; name: string | null }, topic: string, subject: string, message: string, id: string) {
+  const who = from.name ? `${from.name} <${from.email}>` : from.email;
+  const text = `From: ${who}\nTopic: ${topic}\nReference: ${id}\n\n${message}\n`;
+  return {
+    to,
+    subject: `[Support · ${topic}] ${subject}`,
+    text,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:620px;margin:auto;padding:24px;color:#1a1b1e"><p><b>From:</b> ${escapeHtml(who)}<br><b>Topic:</b> ${escapeHtml(topic)}<br><b>Reference:</b> ${escapeHtml(id)}</p><pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(message)}</pre></body></html>`,
+    replyTo: from.email,
+  };
+}

@@ -5,6 +5,8 @@ export interface MailMessage {
   html?: string;
   /** The one action link of the message (verification, reset); the outbox shows it. */
   link?: string;
+  /** Where a reply goes (support mail: the user who wrote). */
+  replyTo?: string;
 }
 
 export interface Mailer {

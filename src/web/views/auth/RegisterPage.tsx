@@ -1,13 +1,30 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
+import { signupRequest } from '../../../contract/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { useAppActors, useSession } from '../../app/context';
-import { AuthLayout, formValues } from './AuthLayout';
+import { contractRules } from '../../forms/contractRules';
+import { PasswordStrengthMeter, usePasswordChecker } from '../../forms/passwordStrength';
+import { AuthLayout } from './AuthLayout';
 import { SocialSignIn } from './SocialSignIn';
+
+type RegisterValues = { full_name: string; email: string; password: string };
 
 export function RegisterPage() {
   const { session } = useAppActors();
   const busy = useSession((s) => s.matches({ anonymous: 'registering' }));
+  const check = usePasswordChecker();
+  // The contract's signup rules, every field at once, plus the shared strength rule once it has loaded.
+  const form = useForm<RegisterValues>({
+    mode: 'controlled',
+    initialValues: { full_name: '', email: '', password: '' },
+    validate: contractRules<RegisterValues>(signupRequest, {
+      labels: { full_name: 'Name' },
+      toInput: (v) => ({ email: v.email, password: v.password, ...(v.full_name.trim() ? { full_name: v.full_name } : {}) }),
+      extra: (v) => ({ password: v.password ? (check?.(v.password, [v.email, v.full_name]).problem ?? null) : null }),
+    }),
+  });
 
   return (
     <AuthLayout
@@ -16,7 +33,7 @@ export function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" underline="always">
             Log in
           </Anchor>
         </>
@@ -24,22 +41,17 @@ export function RegisterPage() {
     >
       <form
         aria-label="Create account"
-        onSubmit={(e) => {
-          const v = formValues(e);
-          const fullName = v.full_name?.trim();
-          session.send({ type: 'session.register', registration: { email: v.email ?? '', password: v.password ?? '', ...(fullName ? { full_name: fullName } : {}) } });
-        }}
+        noValidate
+        onSubmit={form.onSubmit((v) => {
+          const fullName = v.full_name.trim();
+          session.send({ type: 'session.register', registration: { email: v.email.trim(), password: v.password, ...(fullName ? { full_name: fullName } : {}) } });
+        })}
       >
         <Stack gap="sm">
-          <TextInput name="full_name" label="Name" autoComplete="name" placeholder="Optional" />
-          <TextInput name="email" type="email" label="Email" autoComplete="email" required placeholder="you@example.com" />
-          <PasswordInput
-            name="password"
-            label="Password"
-            autoComplete="new-password"
-            required
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-          />
+          <TextInput label="Name" autoComplete="name" placeholder="Optional" {...form.getInputProps('full_name')} />
+          <TextInput type="email" label="Email" autoComplete="email" withAsterisk placeholder="you@example.com" {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="new-password" withAsterisk description={`At least ${PASSWORD_MIN_LENGTH} characters; a few unusual words work well`} {...form.getInputProps('password')} />
+          <PasswordStrengthMeter password={form.values.password} userInputs={[form.values.email, form.values.full_name]} />
           <Button type="submit" loading={busy} fullWidth>
             Create account
           </Button>

@@ -4,7 +4,11 @@ import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { defaultMessages } from '../../../contract/errors';
 import { useAppActors } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
-import { AuthLayout, formValues } from './AuthLayout';
+import { useForm } from '@mantine/form';
+import { resetPasswordRequest } from '../../../contract/auth';
+import { contractRules } from '../../forms/contractRules';
+import { PasswordStrengthMeter, usePasswordChecker } from '../../forms/passwordStrength';
+import { AuthLayout } from './AuthLayout';
 
 export function ResetPasswordPage() {
   const { api } = useAppActors();
@@ -17,6 +21,16 @@ export function ResetPasswordPage() {
     successToast: 'Password reset successful!',
     onSuccess: () => navigate('/login'),
   });
+  const check = usePasswordChecker();
+  const form = useForm<{ new_password: string }>({
+    mode: 'controlled',
+    initialValues: { new_password: '' },
+    validate: contractRules<{ new_password: string }>(resetPasswordRequest, {
+      labels: { new_password: 'New password' },
+      toInput: (v) => ({ token, new_password: v.new_password }),
+      extra: (v) => ({ new_password: v.new_password ? (check?.(v.new_password).problem ?? null) : null }),
+    }),
+  });
 
   return (
     <AuthLayout
@@ -28,9 +42,10 @@ export function ResetPasswordPage() {
       }
     >
       {token ? (
-        <form aria-label="Reset password" onSubmit={(e) => request.submit({ password: formValues(e).new_password ?? '' })}>
+        <form aria-label="Reset password" noValidate onSubmit={form.onSubmit((v) => request.submit({ password: v.new_password }))}>
           <Stack gap="sm">
-            <PasswordInput name="new_password" label="New password" autoComplete="new-password" required description={`At least ${PASSWORD_MIN_LENGTH} characters`} />
+            <PasswordInput label="New password" autoComplete="new-password" withAsterisk description={`At least ${PASSWORD_MIN_LENGTH} characters; a few unusual words work well`} {...form.getInputProps('new_password')} />
+            <PasswordStrengthMeter password={form.values.new_password} />
             <Button type="submit" loading={request.busy} fullWidth>
               Reset password
             </Button>

@@ -26,6 +26,8 @@ function FundsDialog({ operation }: { operation: GoalFundsActor }) {
   const error = useSelector(operation, (s) => s.context.error?.message ?? null);
   const submitting = useSelector(operation, (s) => s.hasTag('busy'));
   const failed = useSelector(operation, (s) => s.matches('failed'));
+  // A refusal (not enough saved, invalid amount) cannot be fixed by sending it again: no Retry then.
+  const canRetry = useSelector(operation, (s) => s.can({ type: 'funds.retry' }));
   const adding = direction === 'add';
   const title = adding ? `Add funds to ${goalName}` : `Withdraw from ${goalName}`;
   const cancel = () => operation.send({ type: 'funds.cancel' });
@@ -70,7 +72,7 @@ function FundsDialog({ operation }: { operation: GoalFundsActor }) {
             <Button variant="default" onClick={cancel} disabled={submitting}>
               Cancel
             </Button>
-            {failed && (
+            {failed && canRetry && (
               <Button variant="light" onClick={() => operation.send({ type: 'funds.retry' })}>
                 Retry
               </Button>

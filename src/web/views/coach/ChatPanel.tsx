@@ -2,7 +2,8 @@ import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Menu, ScrollArea,
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { DisplayedMessage } from '../../../../machines/chat';
 import { CHAT_LIMITS } from '../../../contract/chat';
-import { useAppActors } from '../../app/context';
+import { useAppActors, useUi } from '../../app/context';
+import { maskAmounts } from '../../format/money';
 import { useChat, useChatActor } from './chatActor';
 import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
@@ -69,6 +70,9 @@ function MessageLog() {
   const conversationError = useChat((s) => s.context.conversationError);
   const failedToOpen = useChat((s) => s.matches({ conversation: 'failed' }));
   const viewport = useRef<HTMLDivElement>(null);
+  // Hide balances masks every amount, the coach's figures included.
+  const hidden = useUi((s) => !s.context.showBalances);
+  const shown = (text: string) => (hidden ? maskAmounts(text) : text);
   const lastAnswer = useChat((s) => {
     const last = s.context.chatMessages.at(-1);
     return s.matches({ stream: 'done' }) && last?.sender === 'ai' ? last.content : '';
@@ -114,7 +118,7 @@ function MessageLog() {
               </Group>
             ) : (
               <div>
-                <Markdown text={streamingMessage} />
+                <Markdown text={shown(streamingMessage)} />
                 <span className={classes.cursor} aria-hidden />
               </div>
             )}
@@ -123,7 +127,7 @@ function MessageLog() {
       </Stack>
       {/* Screen readers hear that an answer is coming, then the whole answer once, not every chunk. */}
       <VisuallyHidden aria-live="polite" role="status">
-        {streaming ? 'The coach is answering.' : lastAnswer}
+        {streaming ? 'The coach is answering.' : shown(lastAnswer)}
       </VisuallyHidden>
     </ScrollArea>
   );
@@ -131,12 +135,14 @@ function MessageLog() {
 
 function MessageBubble({ message }: { message: DisplayedMessage }) {
   const mine = message.sender === 'user';
+  const hidden = useUi((s) => !s.context.showBalances);
+  const content = hidden ? maskAmounts(message.content) : message.content;
   const time = Number.isNaN(Date.parse(message.timestamp)) ? '' : timeFormat.format(new Date(message.timestamp));
   return (
     <Box className={`${classes.bubble} ${mine ? classes.user : classes.ai}`} data-sender={message.sender}>
       <VisuallyHidden>{mine ? 'You said:' : 'Coach:'}</VisuallyHidden>
       {/* Both are rendered as text: a user's message verbatim, an answer through the safe Markdown renderer. */}
-      {mine ? <Text size="sm">{message.content}</Text> : <Markdown text={message.content} />}
+      {mine ? <Text size="sm">{content}</Text> : <Markdown text={content} />}
       <Group gap={6} justify={mine ? 'flex-end' : 'flex-start'} mt={2}>
         {message.stopped && (
           <Badge size="xs" variant="light" color="gray">

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../../contract/dashboard';
+import { DEFAULT_CATEGORIES } from '../../../contract/transactions';
 import { dashboardMachine } from '../../../../machines/dashboard';
 import { useAppActors } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
@@ -25,16 +26,27 @@ const units: { value: TimeUnit; label: string }[] = [
   { value: 'weeks', label: 'By week' },
   { value: 'months', label: 'By month' },
 ];
-const palette = ['teal.6', 'blue.6', 'grape.6', 'orange.6', 'pink.6', 'cyan.6', 'gray.5'];
+/** Each category keeps its own colour on every chart and list (defect 6): the built-in ones their defined colour, others a stable one from their name. */
+const customColors = ['#0b7285', '#5f3dc4', '#a61e4d', '#2b8a3e', '#e67700', '#364fc7', '#087f5b', '#862e9c'];
+const OTHER_COLOR = '#ced4da';
+function categoryColorOf(name: string): string {
+  const builtIn = DEFAULT_CATEGORIES.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  if (builtIn) return builtIn.color;
+  let h = 0;
+  for (const ch of name.toLowerCase()) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return customColors[h % customColors.length]!;
+}
 
 function bucketLabel(bucket: string, unit: TimeUnit): string {
   const d = new Date(`${bucket}T00:00:00Z`);
-  if (unit === 'months') return d.toLocaleDateString(undefined, { month: 'short', year: '2-digit', timeZone: 'UTC' });
+  // "Dec 2025", never "Dec 25" (which reads as a date).
+  if (unit === 'months') return d.toLocaleDateString(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   return d.toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
-function Change({ value, goodWhenUp, unit = '%' }: { value: number | null; goodWhenUp: boolean; unit?: string }) {
-  if (value === null) return <Text size="xs" c="dimmed">No earlier period to compare</Text>;
+/** `missing`: why there is no change figure (no earlier period, nothing in it, undefined rate). */
+function Change({ value, goodWhenUp, unit = '%', missing = 'No earlier period to compare' }: { value: number | null; goodWhenUp: boolean; unit?: string; missing?: string }) {
+  if (value === null) return <Text size="xs" c="dimmed">{missing}</Text>;
   const up = value > 0;
   const good = value === 0 ? null : up === goodWhenUp;
   return (
@@ -114,9 +126,13 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
   const compact = (v: number) => (hidden ? '••' : new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(v));
   if (!a.has_transactions) return <EmptyState onLoaded={reload} />;
   const chartData = a.series.map((s) => ({ label: bucketLabel(s.bucket, a.time_unit), Income: s.income, Spending: s.spending }));
+  // The top six by name and colour, then one 'Other categories' row so the legend adds up to the total.
   const top = a.categories.slice(0, 6);
-  const rest = a.categories.slice(6).reduce((sum, c) => sum + c.amount, 0);
-  const donut = [...top.map((c, i) => ({ name: c.category, value: c.amount, color: palette[i]! })), ...(rest > 0 ? [{ name: 'Other categories', value: rest, color: palette[6]! }] : [])];
+  const restOf = a.categories.slice(6);
+  const rest = restOf.reduce((sum, c) => sum + c.amount, 0);
+  const restShare = Math.round(restOf.reduce((sum, c) => sum + c.share, 0) * 10) / 10;
+  const legend = [...top.map((c) => ({ name: c.category, amount: c.amount, share: c.share, color: categoryColorOf(c.category) })), ...(rest > 0 ? [{ name: 'Other categories', amount: rest, share: restShare, color: OTHER_COLOR }] : [])];
+  const donut = legend.map((l) => ({ name: l.name, value: l.amount, color: l.color }));
   const maxMerchant = a.top_merchants[0]?.amount ?? 1;
 
   return (
@@ -128,16 +144,21 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
           </Text>
         </Stat>
         <Stat label="Income" value={money(a.totals.income)}>
-          <Change value={a.change.income} goodWhenUp />
+          <Change value={a.change.income} goodWhenUp missing={a.previous ? (a.previous.income === 0 ? 'None in the previous period' : 'No change figure') : undefined} />
         </Stat>
         <Stat label="Spending" value={money(a.totals.spending)}>
-          <Change value={a.change.spending} goodWhenUp={false} />
+          <Change value={a.change.spending} goodWhenUp={false} missing={a.previous && a.previous.spending === 0 ? 'None in the previous period' : undefined} />
         </Stat>
         <Stat label="Net" value={money(a.totals.net)}>
-          <Change value={a.change.net} goodWhenUp />
+          <Change value={a.change.net} goodWhenUp missing={a.previous && a.previous.net === 0 ? `${money(0)} in the previous period` : undefined} />
         </Stat>
         <Stat label="Savings rate" value={a.totals.savings_rate === null ? '—' : `${a.totals.savings_rate}%`}>
-          <Change value={a.change.savings_rate} goodWhenUp unit=" pts" />
+          <Change
+            value={a.change.savings_rate}
+            goodWhenUp
+            unit=" pts"
+            missing={a.totals.savings_rate === null ? 'Undefined: no income in this period' : a.previous && a.previous.savings_rate === null ? 'No income in the previous period' : undefined}
+          />
         </Stat>
       </SimpleGrid>
 
@@ -169,6 +190,7 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
           tickLine="y"
           valueFormatter={(v) => money(v)}
           yAxisProps={{ width: 64, tickFormatter: (v: number) => compact(v) }}
+          role="img"
           aria-label="Income and spending chart"
         />
       </Card>
@@ -182,16 +204,16 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
             <Text c="dimmed">No spending in this period.</Text>
           ) : (
             <Group align="center" wrap="wrap" gap="lg">
-              <DonutChart data={donut} size={170} thickness={26} withTooltip valueFormatter={(v) => money(v)} chartLabel={money(a.totals.spending)} aria-label="Spending by category chart" />
+              <DonutChart data={donut} size={170} thickness={26} withTooltip valueFormatter={(v) => money(v)} chartLabel={money(a.totals.spending)} role="img" aria-label="Spending by category chart" />
               <Stack gap={6} style={{ flex: 1, minWidth: 180 }}>
-                {a.categories.slice(0, 8).map((c, i) => (
-                  <Group key={c.category} justify="space-between" wrap="nowrap" gap="xs">
+                {legend.map((c) => (
+                  <Group key={c.name} justify="space-between" wrap="nowrap" gap="xs">
                     <Group gap={6} wrap="nowrap">
-                      <Badge size="xs" circle color={palette[Math.min(i, 6)]} aria-hidden>
+                      <Badge size="xs" circle color={c.color} aria-hidden>
                         {' '}
                       </Badge>
                       <Text size="sm" truncate>
-                        {c.category}
+                        {c.name}
                       </Text>
                     </Group>
                     <Text size="sm" fw={600}>

@@ -39,6 +39,8 @@ export default function OnboardingPage() {
   const draft = useOnboarding((s) => s.context.draft);
   const busy = useOnboarding((s) => s.hasTag('busy'));
   const skipping = useOnboarding((s) => s.matches('skipping'));
+  // A finished user revisiting the answers can save or cancel, never skip (which would un-complete them).
+  const canSkip = useOnboarding((s) => s.can({ type: 'onboarding.skip' }) || s.matches('skipping'));
   const canContinue = stepAnswered(step, draft);
   const last = step === wizardSteps.length - 1;
   const answer = (answers: OnboardingDraft) => onboarding.send({ type: 'onboarding.answer', answers });
@@ -109,9 +111,15 @@ export default function OnboardingPage() {
             </Stepper.Step>
           </Stepper>
           <Group justify="space-between" mt="xl">
-            <Button variant="subtle" color="gray" onClick={() => onboarding.send({ type: 'onboarding.skip' })} loading={skipping} disabled={busy && !skipping}>
-              Skip for now
-            </Button>
+            {canSkip ? (
+              <Button variant="subtle" color="gray" onClick={() => onboarding.send({ type: 'onboarding.skip' })} loading={skipping} disabled={busy && !skipping}>
+                Skip for now
+              </Button>
+            ) : (
+              <Button variant="subtle" color="gray" onClick={() => onboarding.send({ type: 'onboarding.cancel' })} disabled={busy}>
+                Cancel
+              </Button>
+            )}
             <Group gap="sm">
               {step > 0 && (
                 <Button variant="default" onClick={() => onboarding.send({ type: 'onboarding.back' })} disabled={busy}>

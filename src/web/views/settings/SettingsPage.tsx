@@ -1,18 +1,18 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, PasswordInput, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import type { SubscriptionStatus } from '../../../contract/subscription';
 import type { AnyActorRef } from 'xstate';
-import type { SessionUser } from '../../../../machines/types';
 import type { ConfirmationRequest } from '../../../../machines/ui';
-import { useAppActors, useSession, useUi } from '../../app/context';
+import { useAppActors } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { formatMoney } from '../../format/money';
-import { formValues } from '../auth/AuthLayout';
+import { AppearanceSection } from './AppearanceSection';
+import { DataSection } from './DataSection';
+import { PasswordSection } from './PasswordSection';
+import { ProfileSection } from './ProfileSection';
 import { LogoutEverywhere } from './LogoutEverywhere';
 import { SignInMethods } from './SignInMethods';
 
-const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'ZAR', 'SGD', 'NZD'];
 const longDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' }) : '');
 
 const statusBadge: Record<SubscriptionStatus['status'], { label: string; color: string }> = {
@@ -133,100 +133,6 @@ function SubscriptionSection() {
   );
 }
 
-function ProfileSection() {
-  const { api, session } = useAppActors();
-  const fullName = useSession((s) => s.context.user?.full_name ?? '');
-  const currency = useSession((s) => s.context.user?.currency ?? 'USD');
-  const email = useSession((s) => s.context.user?.email ?? '');
-  const update = useRequest<{ full_name: string | null; currency: string }>({
-    submit: (body) => api.auth.updateProfile(body),
-    defaultError: 'Failed to update profile',
-    successToast: 'Profile updated',
-    onSuccess: (profile) => session.send({ type: 'session.profileUpdated', user: profile as SessionUser }),
-  });
-  return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-heading">
-      <form
-        aria-label="Profile"
-        onSubmit={(e) => {
-          const v = formValues(e);
-          update.submit({ full_name: v.full_name?.trim() || null, currency: v.currency ?? currency });
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={2} fz="lg" id="profile-heading">
-            Profile
-          </Title>
-          <TextInput label="Email" value={email} readOnly />
-          <TextInput name="full_name" label="Name" defaultValue={fullName} key={fullName} autoComplete="name" />
-          <Select name="currency" label="Currency" data={currencies} defaultValue={currency} key={currency} searchable allowDeselect={false} />
-          <Group justify="space-between">
-            <Anchor component={Link} to="/onboarding?force=true" size="sm">
-              Revisit onboarding answers
-            </Anchor>
-            <Button type="submit" loading={update.busy}>
-              Save profile
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
-  );
-}
-
-function PasswordSection() {
-  const { api, session } = useAppActors();
-  const change = useRequest<{ current_password: string; new_password: string }>({
-    submit: (body) => api.auth.changePassword(body),
-    defaultError: 'Failed to change password',
-    successToast: 'Password changed. Other devices have been signed out.',
-    onSuccess: (result) => session.send({ type: 'session.tokenRenewed', token: (result as { access_token: string }).access_token }),
-  });
-  return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="password-heading">
-      <form
-        aria-label="Change password"
-        onSubmit={(e) => {
-          const form = e.currentTarget;
-          const v = formValues(e);
-          change.submit({ current_password: v.current_password ?? '', new_password: v.new_password ?? '' });
-          form.reset();
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={2} fz="lg" id="password-heading">
-            Password
-          </Title>
-          <PasswordInput name="current_password" label="Current password" autoComplete="current-password" required />
-          <PasswordInput name="new_password" label="New password" autoComplete="new-password" description="At least 8 characters" required />
-          <Group justify="flex-end">
-            <Button type="submit" loading={change.busy}>
-              Change password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
-  );
-}
-
-function PreferencesSection() {
-  const { ui } = useAppActors();
-  const theme = useUi((s) => s.context.theme);
-  const showBalances = useUi((s) => s.context.showBalances);
-  return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="prefs-heading">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="prefs-heading">
-          Display
-        </Title>
-        <Switch label="Dark theme" checked={theme === 'dark'} onChange={() => ui.send({ type: 'theme.toggle' })} />
-        <Switch label="Hide balances" description="Masks every amount, for when someone is looking over your shoulder." checked={!showBalances} onChange={() => ui.send({ type: 'balances.toggle' })} />
-      </Stack>
-    </Paper>
-  );
-}
-
 export default function SettingsPage() {
   useEffect(() => {
     document.title = 'Settings · Finu';
@@ -234,14 +140,18 @@ export default function SettingsPage() {
   return (
     <Stack gap="lg" maw={960}>
       <Title order={1}>Settings</Title>
-      <SubscriptionSection />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ProfileSection />
-        <PasswordSection />
+        <AppearanceSection />
       </SimpleGrid>
-      <SignInMethods />
-      <PreferencesSection />
-      <LogoutEverywhere />
+      <SubscriptionSection />
+      {/* Security: sign-in and session sections slot in here, one line each. */}
+      <Stack gap="lg" component="section" aria-label="Security">
+        <PasswordSection />
+        <SignInMethods />
+        <LogoutEverywhere />
+      </Stack>
+      <DataSection />
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
 import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { guardedRoutes } from '../../../../machines/routes';
+import { colorSchemeOf } from '../../../../machines/ui';
 import { useAppActors, useSession, useUi } from '../../app/context';
 import { OnboardingRequiredModal } from '../../overlays/OnboardingRequiredModal';
 import { Icon, type IconName } from '../icons';
@@ -23,11 +25,17 @@ export function AppLayout() {
   const { session, ui } = useAppActors();
   const [mobileOpen, mobile] = useDisclosure(false);
   const collapsed = useUi((s) => s.context.sidebarCollapsed);
-  const theme = useUi((s) => s.context.theme);
+  const theme = useUi((s) => colorSchemeOf(s.context));
   const showBalances = useUi((s) => s.context.showBalances);
   const email = useSession((s) => s.context.user?.email ?? '');
   const name = useSession((s) => s.context.user?.full_name ?? null);
   const location = useLocation();
+  const activeTab = useUi((s) => s.context.activeTab);
+  const tab = navigation.find((r) => r.path === location.pathname)?.path.slice(1);
+  useEffect(() => {
+    // The ui machine remembers the section in view (spec §3 activeTab).
+    if (tab && tab !== activeTab) ui.send({ type: 'tab.select', tab });
+  }, [tab, activeTab, ui]);
 
   return (
     <AppShell
@@ -59,7 +67,7 @@ export function AppLayout() {
             </Tooltip>
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label="Account menu" px="xs">
+                <UnstyledButton aria-label={`Account menu: ${name || email}`} px="xs">
                   <Text size="sm" fw={500} truncate maw={{ base: 110, sm: 220 }}>
                     {name || email}
                   </Text>

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { plansResponse, SubscriptionStatus } from '../../../contract/subscription';
 import { useAppActors, useUi } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
+import { offerCopy } from './offerCopy';
 import { PlanCards } from './PlanCards';
 
 type Offer = { plans: z.infer<typeof plansResponse>; status: SubscriptionStatus };
@@ -28,16 +29,11 @@ export function SubscriptionModal() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
   const data = offer.result as Offer | null;
-  const trial = data?.status.trial;
 
   return (
     <Modal opened={opened} onClose={() => ui.send({ type: 'modal.close', modal: 'subscription' })} title="Choose a plan" size="lg" centered>
       <Stack>
-        <Text>
-          {trial?.has_used_trial
-            ? 'Your free trial has ended. Pick a plan to keep your dashboard, transactions, goals and rewards. The AI coach stays available with a daily message allowance.'
-            : `Start with a free trial of ${data?.plans.trial_days ?? 14} days, then pick a plan.`}
-        </Text>
+        <Text>{offerCopy(data?.status, data?.plans.trial_days)}</Text>
         {offer.error && (
           <Alert color="red" variant="light" role="alert">
             {offer.error}

@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  DELETE_ACCOUNT_PHRASE,
+  deleteAccountRequest,
+  deleteAccountResponse,
+  exportIdParams,
+  exportJob,
+  latestExport,
+  supportMessageRequest,
+  supportMessageResponse,
+  type ExportJob,
+} from '../../contract/account';
+import { errorBody } from '../../contract/errors';
+import { badRequest, conflict, notFound } from '../errors';
+import type { ExportJobRow } from '../repositories/account';
+import { createExportRunner, type ExportRunner } from '../services/account/export';
+import { goodbyeMail, supportMail } from '../services/mail/templates';
+import { verifyPassword } from '../services/passwords';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Builds data exports in the background (tests wait on `idle()`). */
+    exportRunner: ExportRunner;
+  }
+}
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody, 502: errorBody };
+export const WRONG_PASSWORD = 'Password is incorrect';
+export const PHRASE_REQUIRED = `Type "${DELETE_ACCOUNT_PHRASE}" to confirm`;
+export const PASSWORD_REQUIRED = 'Enter your password to confirm';
+
+const toJob = (row: ExportJobRow): ExportJob => ({
+  export_id: row.id,
+  status: row.status,
+  progress: row.status === 'completed' ? 100 : row.rowsTotal > 0 ? Math.min(99, Math.floor((row.rowsDone / row.rowsTotal) * 100)) : 0,
+  rows_total: row.rowsTotal,
+  rows_done: row.rowsDone,
+  file_size: row.fileSize,
+  error: row.error,
+  created_at: row.createdAt.toISOString(),
+  finished_at: row.finishedAt?.toISOString() ?? null,
+});
+
+/** The account's whole life: download all my data, delete my account, and the help centre's contact form. */
+async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, repos } = fastify;
+  const limited = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  const security = [{ bearerAuth: [] }];
+
+  const runner = createExportRunner({ account: repos.account, users: repos.users, log: fastify.log });
+  fastify.decorate('exportRunner', runner);
+  fastify.addHook('onReady', () => runner.start());
+  fastify.addHook('onClose', () => runner.stop());
+
+  app.register(async (scope) => {
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    r.addHook('onRequest', fastify.authenticate);
+
+    r.delete(
+      '/users/me',
+      {
+        config: limited,
+        schema: {
+          tags: ['users'],
+          security,
+          summary: 'Delete my account and all my data',
+          description: `Confirm with the password, or for an account without one the phrase "${DELETE_ACCOUNT_PHRASE}". Cancels any paid subscription at the provider, removes every row of the user in every table in one transaction, ends every session and sends a goodbye mail.`,
+          body: deleteAccountRequest,
+          response: { 200: deleteAccountResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const user = await repos.users.findById(request.userId);
+        if (!user) throw notFound('User not found');
+        if (user.passwordHash) {
+          if (!request.body.password) throw badRequest(PASSWORD_REQUIRED);
+          if (!(await verifyPassword(user.passwordHash, request.body.password))) throw badRequest(WRONG_PASSWORD);
+        } else if ((request.body.confirmation ?? '').trim().toLowerCase() !== DELETE_ACCOUNT_PHRASE) {
+          throw badRequest(PHRASE_REQUIRED);
+        }
+        // The provider first: if it cannot stop future charges, nothing is deleted and the user can retry.
+        const subscription = await repos.subscriptions.find(user.id);
+        if (subscription?.subscriptionId && subscription.status !== 'canceled') await fastify.billing.cancelNow(subscription);
+        await repos.account.deleteUser(user.id, user.email);
+        try {
+          await fastify.mailer.send(goodbyeMail(user.email, config.appUrl));
+        } catch (error) {
+          request.log.warn({ err: error }, 'goodbye mail not sent');
+        }
+        return { message: 'Your account and all your data have been deleted.' };
+      },
+    );
+
+    r.post(
+      '/users/me/exports',
+      {
+        schema: {
+          tags: ['users'],
+          security,
+          summary: 'Start building a zip of all my data',
+          description: 'A background job: poll GET /users/me/exports/{id} for progress, then download. One export at a time per user; a new one replaces the previous archive.',
+          response: { 202: exportJob, ...errors },
+        },
+      },
+      async (request, reply) => {
+        if (await repos.account.exports.active(request.userId)) throw conflict('An export is already being prepared');
+        const row = await repos.account.exports.create(request.userId);
+        runner.enqueue(row.id);
+        reply.code(202);
+        return toJob(row);
+      },
+    );
+
+    r.get('/users/me/exports/latest', { schema: { tags: ['users'], security, summary: 'My newest export, if any', response: { 200: latestExport, ...errors } } }, async (request) => {
+      const row = await repos.account.exports.latest(request.userId);
+      return { export: row ? toJob(row) : null };
+    });
+
+    r.get(
+      '/users/me/exports/:id',
+      { schema: { tags: ['users'], security, summary: 'Progress of an export', params: exportIdParams, response: { 200: exportJob, ...errors } } },
+      async (request) => {
+        const row = await repos.account.exports.find(request.userId, request.params.id);
+        if (!row) throw notFound('Export not found');
+        return toJob(row);
+      },
+    );
+
+    r.get(
+      '/users/me/exports/:id/download',
+      { schema: { tags: ['users'], security, summary: 'The finished zip', params: exportIdParams, produces: ['application/zip'] } },
+      async (request, reply) => {
+        const row = await repos.account.exports.find(request.userId, request.params.id);
+        if (!row) throw notFound('Export not found');
+        if (row.status !== 'completed') throw conflict('This export is not ready yet');
+        const file = await repos.account.exports.file(request.userId, row.id);
+        if (!file) throw notFound('Export not found');
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', `attachment; filename="finu-data-${row.createdAt.toISOString().slice(0, 10)}.zip"`)
+          .header('cache-control', 'no-store')
+          .send(Buffer.from(file.buffer, file.byteOffset, file.byteLength));
+      },
+    );
+
+    r.post(
+      '/support/messages',
+      {
+        config: limited,
+        schema: {
+          tags: ['support'],
+          security,
+          summary: 'Write to support',
+          description: 'Stores the message and mails it to SUPPORT_EMAIL with the user as reply-to.',
+          body: supportMessageRequest,
+          response: { 201: supportMessageResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = await repos.users.findById(request.userId);
+        if (!user) throw notFound('User not found');
+        const { topic, subject, message } = request.body;
+        const id = await repos.account.support.add({ userId: user.id, email: user.email, topic, subject, message });
+        await fastify.mailer.send(supportMail(config.supportEmail, { email: user.email, name: user.fullName }, topic, subject, message, id));
+        reply.code(201);
+        return { message_id: id, message: 'Thanks, your message is on its way. We answer by email, usually within one working day.' };
+      },
+    );
+  });
+}
+
+// fastify-plugin so the export runner is visible on the app (its routes stay in their own scope).
+export default fp(accountRoutes, { name: 'account-routes', dependencies: ['repositories', 'auth', 'mail', 'billing'] });

@@ -1,0 +1,175 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Zip, ZipDeflate } from 'fflate';
+import { EXPORT_COLUMNS } from '../../../contract/transactions';
+import type { AccountRepository, UserTable } from '../../repositories/account';
+import type { UsersRepository } from '../../repositories/users';
+import { csvLine } from '../import/csv';
+import { toProfile } from '../profile';
+
+export interface ExportRunnerOptions {
+  account: AccountRepository;
+  users: UsersRepository;
+  log: FastifyBaseLogger;
+  /** Rows read per query (and between progress updates). */
+  pageSize?: number;
+}
+
+export interface ExportRunner {
+  enqueue(id: string): void;
+  /** Picks up jobs a stopped process left behind. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Resolves when the queue is empty (tests). */
+  idle(): Promise<void>;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const encoder = new TextEncoder();
+
+const README = `Finu: all your data
+===================
+
+profile.json            your account (name, email, currency, onboarding answers)
+<table>.json            every record of yours in that table, as stored (amounts in minor units: cents)
+transactions.csv        your transactions, the same columns as the CSV export in Transactions
+
+Secrets (password hash, sign-in tokens) are never exported.
+`;
+
+/** The account currency's minor units to a decimal string ("1234" -> "12.34"). */
+const decimal = (minor: unknown) => (Number(minor) / 100).toFixed(2);
+
+function transactionCsvLine(r: Record<string, unknown>, accountCurrency: string): string {
+  const tags = Array.isArray(r.tags) ? (r.tags as string[]).join(';') : '';
+  return csvLine([
+    r.date as string,
+    r.type as string,
+    decimal(r.amount_minor),
+    (r.currency as string | null) ?? accountCurrency,
+    r.category as string,
+    r.description as string,
+    r.merchant as string | null,
+    r.notes as string | null,
+    tags,
+    r.id as string,
+    r.created_at as string,
+  ]);
+}
+
+/**
+ * Builds "download all my data" archives in the background, one job at a time: each table is read in
+ * pages into a streaming zip (so memory holds the compressed archive, not the rows), progress is
+ * written after every page, and the finished zip is stored with the job until the next export.
+ */
+export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
+  const { account, users, log } = options;
+  const pageSize = options.pageSize ?? 2_000;
+  const queue: string[] = [];
+  let active: Promise<void> | null = null;
+  let stopped = false;
+
+  const drain = async () => {
+    while (queue.length > 0 && !stopped) {
+      const id = queue.shift()!;
+      try {
+        await run(id);
+      } catch (error) {
+        log.error({ err: error, exportId: id }, 'export job failed');
+        await account.exports.fail(id, 'The export stopped on an unexpected error. Please try again.').catch(() => undefined);
+      }
+    }
+  };
+  const kick = () => {
+    if (active || stopped || queue.length === 0) return;
+    active = drain().finally(() => {
+      active = null;
+      kick();
+    });
+  };
+
+  async function run(id: string): Promise<void> {
+    const job = await account.exports.start(id);
+    if (!job) return;
+    const user = await users.findById(job.userId);
+    if (!user) return;
+    const tables = (await account.userTables()).filter(account.exportable);
+    const counts = await account.countRows(user.id, tables);
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    await account.exports.progress(id, 0, total);
+
+    const chunks: Uint8Array[] = [];
+    let failure: Error | null = null;
+    const zip = new Zip((error, chunk) => {
+      if (error) failure = error;
+      else chunks.push(chunk);
+    });
+    const addFile = (name: string) => {
+      const file = new ZipDeflate(name, { level: 6 });
+      zip.add(file);
+      return (text: string, final = false) => file.push(encoder.encode(text), final);
+    };
+
+    addFile('README.txt')(README, true);
+    const { subscription: _omit, ...profile } = toProfile(user);
+    addFile('profile.json')(`${JSON.stringify(profile, null, 2)}\n`, true);
+
+    let done = 0;
+    for (const table of tables) {
+      const json = addFile(`${table.name}.json`);
+      const csv = table.name === 'transactions' ? addFile('transactions.csv') : null;
+      json('[');
+      csv?.(csvLine([...EXPORT_COLUMNS]));
+      let first = true;
+      for (let offset = 0; ; offset += pageSize) {
+        if (stopped) return;
+        const rows = await page(table, user.id, offset);
+        let text = '';
+        let lines = '';
+        for (const r of rows) {
+          text += `${first ? '\n' : ',\n'}${JSON.stringify(r)}`;
+          first = false;
+          if (csv) lines += transactionCsvLine(r, user.currency);
+        }
+        if (text) json(text);
+        if (csv && lines) csv(lines);
+        done += rows.length;
+        await account.exports.progress(id, Math.min(done, total), Math.max(total, done));
+        await yieldToEventLoop();
+        if (rows.length < pageSize) break;
+      }
+      json('\n]\n', true);
+      csv?.('', true);
+    }
+    zip.end();
+    if (failure) throw failure;
+    const size = chunks.reduce((n, c) => n + c.byteLength, 0);
+    const file = new Uint8Array(size);
+    let at = 0;
+    for (const c of chunks) {
+      file.set(c, at);
+      at += c.byteLength;
+    }
+    await account.exports.complete(id, file, Math.max(total, done));
+    await account.exports.pruneOlder(user.id, id, job.createdAt);
+  }
+
+  const page = (table: UserTable, userId: string, offset: number) => account.exportPage(table, userId, offset, pageSize);
+
+  return {
+    enqueue(id) {
+      if (!queue.includes(id)) queue.push(id);
+      kick();
+    },
+    async start() {
+      for (const id of await account.exports.unfinished()) queue.push(id);
+      kick();
+    },
+    async stop() {
+      stopped = true;
+      await active;
+    },
+    async idle() {
+      while (active) await active;
+    },
+  };
+}

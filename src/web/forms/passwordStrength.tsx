@@ -1,0 +1,45 @@
+import { Box, Progress, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { PasswordStrength } from '../../contract/passwordStrength';
+
+type Checker = (password: string, userInputs?: (string | null | undefined)[]) => PasswordStrength;
+let loaded: Checker | null = null;
+let loading: Promise<Checker> | null = null;
+
+/** The strength rule (with its dictionaries) loads only on pages that set a password. */
+function loadChecker(): Promise<Checker> {
+  loading ??= import('../../contract/passwordStrength').then((m) => (loaded = m.passwordStrength));
+  return loading;
+}
+
+/** The shared strength check once loaded (null until then: the server applies the same rule anyway). */
+export function usePasswordChecker(): Checker | null {
+  const [checker, setChecker] = useState<Checker | null>(() => loaded);
+  useEffect(() => {
+    if (checker) return;
+    let live = true;
+    void loadChecker().then((c) => live && setChecker(() => c));
+    return () => {
+      live = false;
+    };
+  }, [checker]);
+  return checker;
+}
+
+const colors = ['red', 'orange', 'yellow', 'teal', 'green'] as const;
+
+/** A meter under a new-password field: score, label and the first suggestion. */
+export function PasswordStrengthMeter({ password, userInputs = [], id }: { password: string; userInputs?: (string | null | undefined)[]; id?: string }) {
+  const check = usePasswordChecker();
+  if (!password || !check) return null;
+  const strength = check(password, userInputs);
+  return (
+    <Box id={id} aria-live="polite">
+      <Progress value={((strength.score + 1) / 5) * 100} color={colors[strength.score]} size="sm" aria-label="Password strength" />
+      <Text size="xs" mt={4} c="dimmed">
+        Strength: <b>{strength.label}</b>
+        {!strength.acceptable && strength.suggestions[0] ? ` · ${strength.suggestions[0]}` : ''}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,182 @@
+import { Alert, Anchor, Button, Group, Modal, Paper, PasswordInput, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { DELETE_ACCOUNT_PHRASE } from '../../../contract/account';
+import { dataExportMachine } from '../../../../machines/dataExport';
+import { useAppActors, useSession } from '../../app/context';
+import { useRequest } from '../../app/useRequest';
+
+const sizeOf = (bytes: number | null) => (bytes === null ? '' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '');
+
+/** Saves a downloaded file the way a link with `download` would. */
+function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Download all my data: a zip of every record (JSON) and the transactions (CSV), built in the background. */
+function ExportData() {
+  const { api, ui } = useAppActors();
+  const [snapshot, send] = useMachine(
+    dataExportMachine.provide({
+      actors: {
+        latest: fromPromise(async () => (await api.account.latestExport()).export),
+        start: fromPromise(() => api.account.startExport()),
+        status: fromPromise(({ input }) => api.account.exportStatus(input.id)),
+        download: fromPromise(async ({ input }) => saveFile(await api.account.downloadExport(input.job.export_id), `finu-data-${input.job.created_at.slice(0, 10)}.zip`)),
+      },
+      actions: { notify: (_, toast) => ui.send({ type: 'toast.show', toast }) },
+    }),
+  );
+  const { job, error } = snapshot.context;
+  const preparing = snapshot.matches('preparing') || snapshot.matches('starting');
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        Download all my data
+      </Title>
+      <Text size="sm" c="dimmed">
+        A zip with every record of yours as JSON (profile, transactions, goals, coach conversations, subscription, and more) and your transactions as CSV. Large accounts take a minute; you can leave this page meanwhile.
+      </Text>
+      {snapshot.matches('loading') && <Progress value={100} animated size="sm" aria-label="Loading your last export" />}
+      {snapshot.matches('loadFailed') && (
+        <Alert color="red" variant="light">
+          {error}{' '}
+          <Anchor component="button" onClick={() => send({ type: 'export.retry' })}>
+            Try again
+          </Anchor>
+        </Alert>
+      )}
+      {preparing && (
+        <div>
+          <Progress value={job?.progress ?? 0} animated size="lg" aria-label="Export progress" />
+          <Text size="sm" mt={4} role="status">
+            Preparing your data… {job?.progress ?? 0}% {job && job.rows_total > 0 ? `(${job.rows_done.toLocaleString()} of ${job.rows_total.toLocaleString()} records)` : ''}
+          </Text>
+        </div>
+      )}
+      {!preparing && job?.status === 'completed' && (
+        <Text size="sm" role="status">
+          Your export from {when(job.finished_at)} is ready ({sizeOf(job.file_size)}, {job.rows_total.toLocaleString()} records).
+        </Text>
+      )}
+      {!preparing && error && !snapshot.matches('loadFailed') && (
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group gap="sm">
+        {job?.status === 'completed' && !preparing && (
+          <Button onClick={() => send({ type: 'export.download' })} loading={snapshot.matches('downloading')}>
+            Download zip
+          </Button>
+        )}
+        <Button variant={job?.status === 'completed' ? 'default' : 'filled'} onClick={() => send({ type: 'export.start' })} loading={preparing} disabled={!snapshot.can({ type: 'export.start' })}>
+          {job?.status === 'completed' ? 'Prepare a new export' : 'Prepare my data'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+type DeleteValues = { password: string; confirmation: string };
+
+/** Delete my account: a danger confirmation asking for the password (or the typed phrase). */
+function DeleteAccount() {
+  const { api, ui, session } = useAppActors();
+  const hasPassword = useSession((s) => s.context.user?.has_password !== false);
+  const [opened, modal] = useDisclosure(false);
+  const form = useForm<DeleteValues>({
+    mode: 'controlled',
+    initialValues: { password: '', confirmation: '' },
+    validate: {
+      password: (v) => (hasPassword && !v ? 'Enter your password to confirm' : null),
+      confirmation: (v) => (!hasPassword && v.trim().toLowerCase() !== DELETE_ACCOUNT_PHRASE ? `Type "${DELETE_ACCOUNT_PHRASE}" to confirm` : null),
+    },
+  });
+  const remove = useRequest<DeleteValues>({
+    submit: (v) => api.account.deleteAccount(hasPassword ? { password: v.password } : { confirmation: v.confirmation }),
+    defaultError: 'Failed to delete the account',
+    toastErrors: false,
+    onSuccess: () => {
+      modal.close();
+      // The account is gone: end the session here without calling the server again.
+      session.send({ type: 'session.expired' });
+      ui.send({ type: 'toast.show', toast: { kind: 'success', message: 'Your account has been deleted. A goodbye email is on its way.' } });
+    },
+  });
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md" c="red">
+        Delete my account
+      </Title>
+      <Text size="sm" c="dimmed">
+        Removes your account and everything in it for good: transactions, goals, coach conversations, rewards. Any subscription is cancelled with no further charge. Download your data first if you want a copy.
+      </Text>
+      <Group>
+        <Button color="red" variant="outline" onClick={modal.open}>
+          Delete my account
+        </Button>
+      </Group>
+      <Modal
+        opened={opened}
+        onClose={() => {
+          modal.close();
+          form.reset();
+        }}
+        title="Delete your account?"
+        centered
+      >
+        <form noValidate aria-label="Delete account" onSubmit={form.onSubmit((v) => remove.submit(v))}>
+          <Stack gap="sm">
+            <Alert color="red" variant="light" title="This cannot be undone">
+              Every record of yours is deleted at once, your subscription is cancelled and you are signed out everywhere.
+            </Alert>
+            {hasPassword ? (
+              <PasswordInput label="Your password" autoComplete="current-password" data-autofocus withAsterisk {...form.getInputProps('password')} />
+            ) : (
+              <TextInput label={`Type "${DELETE_ACCOUNT_PHRASE}" to confirm`} data-autofocus withAsterisk autoComplete="off" {...form.getInputProps('confirmation')} />
+            )}
+            {remove.error && (
+              <Text c="red" size="sm" role="alert">
+                {remove.error}
+              </Text>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={modal.close}>
+                Keep my account
+              </Button>
+              <Button type="submit" color="red" loading={remove.busy}>
+                Delete everything
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** Your data: export and deletion. */
+export function DataSection() {
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="data-heading">
+      <Stack gap="lg">
+        <Title order={2} fz="lg" id="data-heading">
+          Your data
+        </Title>
+        <ExportData />
+        <DeleteAccount />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,81 @@
+import { Anchor, Button, Group, NumberInput, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { updateProfileRequest } from '../../../contract/auth';
+import type { SessionUser } from '../../../../machines/types';
+import { useAppActors, useSession } from '../../app/context';
+import { useRequest } from '../../app/useRequest';
+import { contractRules } from '../../forms/contractRules';
+
+export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'ZAR', 'SGD', 'NZD'];
+
+interface ProfileValues {
+  full_name: string;
+  currency: string;
+  monthly_income: number | string;
+}
+
+const toBody = (v: ProfileValues) => ({
+  full_name: v.full_name.trim() || null,
+  currency: v.currency,
+  ...(v.monthly_income === '' ? {} : { monthly_income: Number(v.monthly_income) }),
+});
+
+/** Name, currency, monthly income and a way back to the onboarding answers. */
+export function ProfileSection() {
+  const { api, session } = useAppActors();
+  const fullName = useSession((s) => s.context.user?.full_name ?? '');
+  const currency = useSession((s) => s.context.user?.currency ?? 'USD');
+  const email = useSession((s) => s.context.user?.email ?? '');
+  const income = useSession((s) => {
+    const value = (s.context.user?.onboarding as { monthly_income?: unknown } | null | undefined)?.monthly_income;
+    return typeof value === 'number' ? value : '';
+  });
+  const form = useForm<ProfileValues>({
+    mode: 'controlled',
+    initialValues: { full_name: fullName, currency, monthly_income: income },
+    validate: contractRules<ProfileValues>(updateProfileRequest, { labels: { full_name: 'Name' }, toInput: (v) => toBody(v) }),
+  });
+  // The stored profile arrives after a refresh: show it unless the user is editing.
+  useEffect(() => {
+    if (!form.isDirty()) form.setValues({ full_name: fullName, currency, monthly_income: income });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fullName, currency, income]);
+  const update = useRequest<{ full_name: string | null; currency: string; monthly_income?: number }>({
+    submit: (body) => api.auth.updateProfile(body),
+    defaultError: 'Failed to update profile',
+    successToast: 'Profile updated',
+    onSuccess: (profile) => {
+      session.send({ type: 'session.profileUpdated', user: profile as SessionUser });
+      form.resetDirty();
+    },
+  });
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-heading">
+      <form
+        aria-label="Profile"
+        noValidate
+        onSubmit={form.onSubmit((v) => update.submit(toBody(v)))}
+      >
+        <Stack gap="sm">
+          <Title order={2} fz="lg" id="profile-heading">
+            Profile
+          </Title>
+          <TextInput label="Email" value={email} readOnly description="The address you sign in with" />
+          <TextInput label="Name" autoComplete="name" {...form.getInputProps('full_name')} />
+          <Select label="Currency" data={currencies} searchable allowDeselect={false} {...form.getInputProps('currency')} />
+          <NumberInput label="Monthly income" description="After tax; the coach and dashboard plan from it" min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('monthly_income')} />
+          <Group justify="space-between">
+            <Anchor component={Link} to="/onboarding?force=true" size="sm">
+              Revisit onboarding answers
+            </Anchor>
+            <Button type="submit" loading={update.busy}>
+              Save profile
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
