@@ -99,14 +99,14 @@ export function accountRepository(db: Db) {
      * Deletes the user and every row of theirs in every table, in one transaction: all or nothing.
      * Also removes the mail queued to their address (it may hold live links).
      */
-    async deleteUser(userId: string, email: string): Promise<void> {
+    async deleteUser(userId: string, email: string | null): Promise<void> {
       const tables = await userTables();
       const order = deletionOrder(tables);
       await db.transaction(async (tx) => {
         await tx.execute(sql`select id from ${users} where id = ${userId} for update`);
         for (const name of order) await tx.execute(sql`delete from ${ident(name)} where user_id = ${userId}`);
         await tx.delete(users).where(eq(users.id, userId));
-        await tx.delete(outbox).where(eq(sql`lower(${outbox.to})`, email.toLowerCase()));
+        if (email) await tx.delete(outbox).where(eq(sql`lower(${outbox.to})`, email.toLowerCase()));
       });
     },
 

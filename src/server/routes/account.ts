@@ -29,6 +29,7 @@ declare module 'fastify' {
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody, 502: errorBody };
 export const WRONG_PASSWORD = 'Password is incorrect';
 export const PHRASE_REQUIRED = `Type "${DELETE_ACCOUNT_PHRASE}" to confirm`;
+export const NO_EMAIL_FOR_SUPPORT = 'Your account has no email address for support to answer. Link Google under Settings → Sign-in methods, then write again.';
 export const PASSWORD_REQUIRED = 'Enter your password to confirm';
 
 const toJob = (row: ExportJobRow): ExportJob => ({
@@ -85,10 +86,13 @@ async function accountRoutes(fastify: FastifyInstance) {
         const subscription = await repos.subscriptions.find(user.id);
         if (subscription?.subscriptionId && subscription.status !== 'canceled') await fastify.billing.cancelNow(subscription);
         await repos.account.deleteUser(user.id, user.email);
-        try {
-          await fastify.mailer.send(goodbyeMail(user.email, config.appUrl));
-        } catch (error) {
-          request.log.warn({ err: error }, 'goodbye mail not sent');
+        // A wallet-only account has no address to say goodbye to.
+        if (user.email) {
+          try {
+            await fastify.mailer.send(goodbyeMail(user.email, config.appUrl));
+          } catch (error) {
+            request.log.warn({ err: error }, 'goodbye mail not sent');
+          }
         }
         return { message: 'Your account and all your data have been deleted.' };
       },
@@ -162,6 +166,8 @@ async function accountRoutes(fastify: FastifyInstance) {
       async (request, reply) => {
         const user = await repos.users.findById(request.userId);
         if (!user) throw notFound('User not found');
+        // Support answers by email: a wallet-only account has none to answer to.
+        if (!user.email) throw badRequest(NO_EMAIL_FOR_SUPPORT);
         const { topic, subject, message } = request.body;
         const id = await repos.account.support.add({ userId: user.id, email: user.email, topic, subject, message });
         await fastify.mailer.send(supportMail(config.supportEmail, { email: user.email, name: user.fullName }, topic, subject, message, id));
