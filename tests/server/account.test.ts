@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportJob } from '../../src/contract/account';
+import { Wallet } from 'ethers';
+import { identities } from '../../src/server/db/schema';
 import { bearer, createTestApp, logIn, mailTo, signUpAndVerify, uniqueEmail, type TestApp, type VerifiedUser } from '../support/app';
 
 let testApp: TestApp;
@@ -50,6 +52,13 @@ async function useEverything(user: VerifiedUser): Promise<void> {
   await ok(user, 'POST', '/users/me/exports');
   await app.exportRunner.idle();
   await app.inject({ method: 'POST', url: '/users/forgot-password', payload: { email: user.email } }); // a live reset token
+  await ok(user, 'GET', '/api/wallet/info'); // the custodial wallet, created on first use
+  await ok(user, 'POST', '/api/rewards/convert-points-to-finu', { points: 100, to_address: '0x000000000000000000000000000000000000dead' }); // a transfer
+  await ok(user, 'POST', '/auth/link/google'); // a Google link flow in progress
+  // A linked wallet (the SIWE flow itself is proven in web3.test.ts).
+  await app.db.insert(identities).values({ userId: user.userId, kind: 'ethereum', issuer: 'eip155', subject: Wallet.createRandom().address.toLowerCase() });
+  const second = (await logIn(app, user.email, user.password)).json<{ access_token: string }>().access_token;
+  expect((await app.inject({ method: 'POST', url: '/users/logout', headers: bearer(second) })).statusCode).toBeLessThan(300); // a revoked token
 }
 
 const counts = () => app.repos.account.countRows.bind(app.repos.account);
