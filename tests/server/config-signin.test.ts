@@ -4,7 +4,7 @@ import { ConfigError, GOOGLE_ISSUER, loadConfig } from '../../src/server/config'
 describe('sign-in configuration', () => {
   it('nothing set: the embedded OpenID provider outside production, none in production; chains 1 and 31337', () => {
     expect(loadConfig({}).oidc).toEqual({ embedded: true });
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).oidc).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', WALLET_ENCRYPTION_KEY: 'ab'.repeat(32) }).oidc).toBeNull();
     expect(loadConfig({}).siweChainIds).toEqual([1, 31337]);
   });
 
