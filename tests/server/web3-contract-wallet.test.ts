@@ -60,7 +60,10 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
-  testApp = await createTestApp({ env: { CHAIN_RPC_URL: `http://127.0.0.1:${(node.address() as AddressInfo).port}` } });
+  testApp = await createTestApp({
+    // A real setup with an external node names the treasury and the token too (rewards need them).
+    env: { CHAIN_RPC_URL: `http://127.0.0.1:${(node.address() as AddressInfo).port}`, TREASURY_PRIVATE_KEY: '0x' + '11'.repeat(32), FINU_TOKEN_ADDRESS: '0x' + '22'.repeat(20) },
+  });
   app = testApp.app;
 }, 120_000);
 afterAll(async () => {
