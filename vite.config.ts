@@ -20,7 +20,9 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/web/**/*.test.{ts,tsx}', 'tests/docs/**/*.test.ts'], environment: 'node' } },
-      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: ['tests/server/crash.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      // kill -9 of the API and the node during conversions: alone, after the others, so no other suite's load starves its restarts.
+      { extends: true, test: { name: 'crash', include: ['tests/server/crash.test.ts'], environment: 'node', testTimeout: 400_000 } },
       // Standing proof (issue 11): RELIABILITY_LONG=1 selects the long sizes (npm run test:reliability).
       { extends: true, test: { name: 'reliability', include: ['tests/reliability/**/*.test.ts'], environment: 'node', testTimeout: 1_800_000, hookTimeout: 300_000, fileParallelism: false } },
     ],

@@ -16,7 +16,7 @@ const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
 const e2eConfig = 'tests/e2e/vitest.config.ts';
 
-const STEPS = ['lint', 'typecheck', 'unit', 'server', 'reliability', 'e2e'] as const;
+const STEPS = ['lint', 'typecheck', 'unit', 'server', 'reliability', 'crash', 'e2e'] as const;
 type StepName = (typeof STEPS)[number];
 
 const USAGE = `Usage: npm test -- [options] [vitest filters...]
@@ -27,6 +27,7 @@ Runs, in order, stopping at the first failure:
   unit       vitest project "unit"   (tests/machines, tests/web, tests/docs)  } one vitest
   server     vitest project "server" (tests/server)                          } process
   reliability vitest project "reliability" (tests/reliability, short sizes)   } (same process)
+  crash      vitest project "crash"  (tests/server/crash.test.ts alone: kill -9 during conversions)
   e2e        vitest --config ${e2eConfig} (Chromium; skipped while the file is missing)
 
 Options:
@@ -253,6 +254,9 @@ async function main(options: Options): Promise<number> {
     await step(name, `--only=${projects.join(',')}`, () =>
       runVitest(name, projects.flatMap((project) => ['--project', project]), options.filters),
     );
+  }
+  if (options.steps.has('crash') && !failure) {
+    await step('crash', '--only=crash', () => runVitest('crash', ['--project', 'crash'], options.filters));
   }
 
   if (options.steps.has('e2e') && !failure) {
