@@ -320,6 +320,7 @@ function EarningsChart() {
           series={[{ name: 'Points', color: 'teal.6' }]}
           curveType="monotone"
           withDots={false}
+          role="img"
           aria-label="Chart of points earned per day over the last 30 days"
         />
       )}
@@ -379,7 +380,8 @@ function AvailableRewards() {
                 {r.kind === 'daily' && r.remaining_today !== null ? ` · ${r.remaining_today} left today` : ''}
                 {!r.available && r.kind === 'once' ? ' · done' : ''}
               </Text>
-              <Badge variant="light" color={r.available ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>
+              {/* The default variant keeps body-text contrast (AA) in both themes; a light teal or grey badge fell below it. */}
+              <Badge variant="default" fw={r.available ? 700 : 500} style={{ flexShrink: 0 }}>
                 +{r.points}
               </Badge>
             </Group>
@@ -519,7 +521,7 @@ function History() {
       ) : history.history.length === 0 ? (
         <Text c="dimmed">No points yet. Add a transaction or create a goal to earn your first ones.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={480} tabIndex={0} aria-label="Points history">
           <Table striped aria-busy={busy}>
             <Table.Thead>
               <Table.Tr>
