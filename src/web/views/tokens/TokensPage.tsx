@@ -374,8 +374,8 @@ function AvailableRewards() {
       ) : (
         <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {available.map((r) => (
-            <Group key={r.id} component="li" justify="space-between" wrap="nowrap" gap="xs" opacity={r.available ? 1 : 0.55}>
-              <Text size="sm">
+            <Group key={r.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" c={r.available ? undefined : 'dimmed'}>
                 {r.how}
                 {r.kind === 'daily' && r.remaining_today !== null ? ` · ${r.remaining_today} left today` : ''}
                 {!r.available && r.kind === 'once' ? ' · done' : ''}
@@ -521,7 +521,7 @@ function History() {
       ) : history.history.length === 0 ? (
         <Text c="dimmed">No points yet. Add a transaction or create a goal to earn your first ones.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480} tabIndex={0} aria-label="Points history">
+        <Table.ScrollContainer type="native" minWidth={480} tabIndex={0} aria-label="Points history">
           <Table striped aria-busy={busy}>
             <Table.Thead>
               <Table.Tr>
