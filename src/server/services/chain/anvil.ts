@@ -11,7 +11,7 @@ export function anvilBinary(): string {
   const platform = `${process.platform === 'win32' ? 'win32' : process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`;
   const pkg = dirname(require.resolve(`@foundry-rs/anvil-${platform}/package.json`));
   const bin = join(pkg, 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
-  if (!existsSync(bin)) throw new Error(`anvil binary not found at ${bin}: reinstall @foundry-rs/anvil`);
+  if (!existsSync(bin)) throw new Error(`anvil binary not found at ${bin}: reinstall @foundry-rs/anvil-${platform}`);
   // Some extractors drop the executable bit.
   if ((statSync(bin).mode & 0o111) === 0) chmodSync(bin, 0o755);
   return bin;
