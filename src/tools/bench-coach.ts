@@ -10,11 +10,10 @@
  *   DATABASE_URL=postgres://… npm run bench:coach      # a new database on that server, dropped afterwards
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
@@ -22,7 +21,7 @@ import { usersRepository } from '../server/repositories/users';
 import { builtinCoach } from '../server/services/coach/builtin';
 import { coachData } from '../server/services/coach/data';
 import { hashPassword } from '../server/services/passwords';
-import { seedTransactions } from './benchSeed';
+import { freshBenchStore, seedTransactions } from './benchSeed';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const log = (line: string) => console.log(`[bench:coach] ${line}`);
@@ -54,28 +53,9 @@ const QUESTIONS = [
 const PASSWORD = 'bench password 1';
 
 async function main() {
-  const adminUrl = process.env.DATABASE_URL;
-  let dataDir: string | undefined;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => undefined as void;
-  if (adminUrl) {
-    const name = `bench_coach_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'finu-bench-coach-'));
-  }
+  const store = await freshBenchStore('bench_coach');
+  const { dataDir, databaseUrl } = store;
+  const dropDatabase = store.drop;
   const env: Record<string, string> = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
@@ -164,9 +144,9 @@ async function main() {
       const overall = median(results.flatMap((r) => r.engine));
       const overallHttp = median(results.flatMap((r) => r.firstChunk));
       const overallCpu = median(results.flatMap((r) => r.cpu));
-      const key = adminUrl ? 'coach_postgres' : 'coach_pglite';
+      const key = databaseUrl ? 'coach_postgres' : 'coach_pglite';
       const section = `<!-- bench:${key} -->
-## The coach's first chunk at ${ROWS.toLocaleString('en-US')} transactions (${adminUrl ? 'PostgreSQL' : 'PGlite'})
+## The coach's first chunk at ${ROWS.toLocaleString('en-US')} transactions (${databaseUrl ? 'PostgreSQL' : 'PGlite'})
 
 \`npm run bench:coach\` (\`src/tools/bench-coach.ts\`): the same ${ROWS.toLocaleString('en-US')} rows as \`npm run bench\` for one user, the API on a loopback port, each question asked ${RUNS} times (after one warm-up) through \`POST /chat/financial-advice-stream\` over HTTP, timed from sending the request to the first \`{type:"chunk"}\` event (auth, allowance, conversation, saving the question, then the coach), and the coach alone in the same process (planning the question, every query of every part, writing the answer, up to its first piece of text). "Hi" is the reference: no figures, so its HTTP time is the route's own cost. The machine's load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(', ')} (2 cores shared with other work), so read the coach's figures against the greeting's. The built-in coach streams its pieces \`COACH_STREAM_DELAY_MS\` (35 ms) apart, so the whole answer takes longer by design. Measured ${new Date().toISOString().slice(0, 10)} on ${process.platform}, Node ${process.version}, a shared 2-core machine.
 

@@ -10,18 +10,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig, type Config } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { type TransactionRow } from '../server/repositories/transactions';
-import { MERCHANTS, rows, seedTransactions } from './benchSeed';
+import { freshBenchStore, MERCHANTS, rows, seedTransactions } from './benchSeed';
 import { usersRepository } from '../server/repositories/users';
 import { hashPassword } from '../server/services/passwords';
 import { encodeCursor } from '../server/services/transactions/wire';
@@ -165,30 +164,10 @@ async function main() {
   const options = parseOptions(process.argv.slice(2));
   const startedAll = performance.now();
   const jwtSecret = randomBytes(32).toString('hex');
-  const adminUrl = process.env.DATABASE_URL;
-  let dataDir: string | undefined;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => undefined as void;
-  if (adminUrl) {
-    const name = `bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
-    log(`fresh PostgreSQL database ${name}`);
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'finu-bench-'));
-    log(`fresh PGlite directory ${dataDir}`);
-  }
+  const store = await freshBenchStore('bench');
+  const { dataDir, databaseUrl } = store;
+  const dropDatabase = store.drop;
+  log(databaseUrl ? `fresh PostgreSQL database ${new URL(databaseUrl).pathname.slice(1)}` : `fresh PGlite directory ${dataDir}`);
   const env: Record<string, string> = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
@@ -298,10 +277,10 @@ async function main() {
     if (failures.length) throw new Error(`requests failed on: ${failures.map((f) => f.label).join(', ')}`);
 
     // 4. Report.
-    const engine = adminUrl ? 'PostgreSQL' : 'PGlite (embedded, on disk)';
+    const engine = databaseUrl ? 'PostgreSQL' : 'PGlite (embedded, on disk)';
     const machine = `${availableParallelism()} CPU cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory, Node ${process.version}, ${process.platform}; load average ${loadBefore.toFixed(1)} when measuring started (other work on the machine lowers every figure, the bare route's too)`;
     const markdown = table(results, bare);
-    const key = adminUrl ? 'postgres' : 'pglite';
+    const key = databaseUrl ? 'postgres' : 'pglite';
     const section = `<!-- bench:${key} -->
 ## ${engine}
 
@@ -310,7 +289,7 @@ async function main() {
 - **Database**: ${version!.version.split(' on ')[0]}
 - **Data**: ${options.rows.toLocaleString('en-US')} transactions for one user over six years (${MERCHANTS.length} merchants, ${new Set(MERCHANTS.map((m) => m[1])).size} categories), seeded in ${seedTime}.
 - **Load**: autocannon, ${options.connections} connections, ${options.duration} s per endpoint after a 1 s warm-up.
-- **Command**: \`${adminUrl ? 'DATABASE_URL=postgres://… ' : ''}npm run bench\`${options.rows !== 1_000_000 || options.duration !== 8 || options.connections !== 10 ? ` (with \`--rows ${options.rows} --duration ${options.duration} --connections ${options.connections}\`)` : ''}
+- **Command**: \`${databaseUrl ? 'DATABASE_URL=postgres://… ' : ''}npm run bench\`${options.rows !== 1_000_000 || options.duration !== 8 || options.connections !== 10 ? ` (with \`--rows ${options.rows} --duration ${options.duration} --connections ${options.connections}\`)` : ''}
 
 ${markdown}
 

@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '../server/db/client';
 import { transactionsRepository } from '../server/repositories/transactions';
 
@@ -108,3 +112,32 @@ export async function seedTransactions(db: Db, userId: string, total: number, lo
   log(`  rollups rebuilt and statistics gathered in ${seconds(started)}`);
 }
 
+
+/** Where a bench keeps its data: a new database on the DATABASE_URL server, else a new PGlite directory. */
+export interface BenchStore {
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Drops the PostgreSQL database (the caller removes dataDir). */
+  drop(): Promise<void>;
+}
+
+export async function freshBenchStore(prefix: string): Promise<BenchStore> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return { dataDir: mkdtempSync(join(tmpdir(), `finu-${prefix.replace(/_/g, '-')}-`)), drop: async () => undefined };
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
