@@ -39,5 +39,6 @@ describe('data survives a restart', () => {
     } finally {
       await second.close();
     }
-  });
+    // Two full boots (migrations, fsync'd PGlite) in one test: give a loaded machine room.
+  }, 120_000);
 });
