@@ -1,12 +1,13 @@
 import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { goals, goalTransactions, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions } from '../../db/schema';
-import type { GoalRow } from '../../repositories/goals';
-import { allTimeTotals, merchantTotal, monthlyTotals, rollupGroups, sumByType, topMerchants } from '../../repositories/rollups';
-import { anyMatch, recentWords, singleTransaction, subsetGroups, type SubsetFilter } from '../../repositories/transactionStats';
+import type { Db } from '../db/client';
+import { goals, goalTransactions, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions } from '../db/schema';
+import type { GoalRow } from './goals';
+import { allTimeTotals, merchantTotal, monthlyTotals, rollupGroups, sumByType, topMerchants } from './rollups';
+import { anyMatch, recentWords, singleTransaction, subsetGroups, type SubsetFilter } from './transactionStats';
 
 /**
- * The coach's read-only view of a user's money. Every query reads the rollups kept by triggers on
+ * The coach's read-only view of one user's money (the repository behind the coach's tools; the
+ * tools see it as `CoachData`, services/coach/data.ts). Every query reads the rollups kept by triggers on
  * transactions (whole months from the monthly tables, the edges from the daily ones, through
  * repositories/rollups.ts, as the dashboard does), or the goals tables (at most 100 goals a user):
  * its cost follows months × categories, never the number of transactions, and nothing loads
@@ -31,7 +32,7 @@ export interface MerchantMonth {
   lastDay: string;
 }
 
-export function coachData(db: Db, userId: string) {
+export function coachRepository(db: Db, userId: string) {
   const span = (r: DayRange) => ({ from: r.start, to: r.end });
   const merchantDaily = transactionMerchantDaily;
   const merchantsIn = (r: DayRange) => and(eq(merchantDaily.userId, userId), gte(merchantDaily.day, r.start), lte(merchantDaily.day, r.end));
@@ -154,4 +155,4 @@ export function coachData(db: Db, userId: string) {
     },
   };
 }
-export type CoachData = ReturnType<typeof coachData>;
+export type CoachRepository = ReturnType<typeof coachRepository>;

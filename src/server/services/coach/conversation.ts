@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChatAllowance, ChatMessage, ConversationSummary } from '../../../contract/chat';
 import { chatTexts } from '../../../contract/chat';
-import { HttpError, notFound } from '../../errors';
+import { LimitReachedError, notFound } from '../../errors';
 import type { ChatMessageRow, ConversationRow } from '../../repositories/chat';
-import { coachData } from './data';
 import { HISTORY_MESSAGES } from './index';
 import { isoDay } from './period';
 import type { CoachEvent, CoachProfile, CoachRequest } from './types';
 
 /** Over the free daily allowance: 429 (a limit that lifts), not 403 (which the app toasts as 'Access denied'). */
 export const allowanceExhausted = (limit: number) =>
-  new HttpError(
-    429,
+  new LimitReachedError(
     `You've used your ${limit} free coach message${limit === 1 ? '' : 's'} for today. They renew at midnight UTC, or start your free trial for unlimited coaching.`,
   );
 
@@ -96,7 +94,7 @@ export async function prepareQuestion(app: FastifyInstance, userId: string, body
         question: body.message,
         history: history.filter((m) => m.content).map((m) => ({ role: m.role, content: m.content })),
         profile,
-        tools: { data: coachData(app.db, userId), currency: user.currency, today, now },
+        tools: { data: app.repos.coach(userId), currency: user.currency, today, now },
       },
     };
   } catch (error) {
