@@ -1,5 +1,5 @@
 import { Anchor, Code, List, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { createContext, memo, useContext, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 
@@ -10,81 +10,88 @@ import remarkBreaks from 'remark-breaks';
  * anything else, or an image, shows as the Markdown it was written in. Single line breaks are kept
  * (remark-breaks), and "•" bullets, which models write, count as list items.
  */
-export function Markdown({ text }: { text: string }) {
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const source = text.replace(/\r\n?/g, '\n').replace(/^(\s*)•\s+/gm, '$1- ');
   return (
-    <ReactMarkdown remarkPlugins={[remarkBreaks]} components={components(source)} urlTransform={keepUrl}>
-      {source}
-    </ReactMarkdown>
+    <Source.Provider value={source}>
+      <ReactMarkdown remarkPlugins={plugins} components={components} urlTransform={keepUrl}>
+        {source}
+      </ReactMarkdown>
+    </Source.Provider>
   );
-}
+});
+
+/** The text being rendered, for the elements shown as written. */
+const Source = createContext('');
+const plugins = [remarkBreaks];
 
 /** URLs reach the `a` component as written; it alone decides (nothing else renders a URL). */
 const keepUrl = (url: string) => url;
 const isWebUrl = (url: string | undefined) => !!url && /^https?:\/\/[^\s]+$/i.test(url);
 
 /** The Markdown an element was written as (a refused link or an image shows as text). */
-const sourceOf = (source: string, node: ExtraProps['node']) => {
+function AsWritten({ node }: ExtraProps) {
+  const source = useContext(Source);
   const start = node?.position?.start.offset;
   const end = node?.position?.end.offset;
-  return start === undefined || end === undefined ? '' : source.slice(start, end);
-};
+  return <>{start === undefined || end === undefined ? '' : source.slice(start, end)}</>;
+}
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
-function components(source: string): Components {
-  const heading = ({ children }: { children?: ReactNode }) => (
-    <Text component="p" fw={700} my={0} mb={4}>
+const heading = ({ children }: { children?: ReactNode }) => (
+  <Text component="p" fw={700} my={0} mb={4}>
+    {children}
+  </Text>
+);
+
+/** One set of components for every render, so React keeps the answer's elements as it grows. */
+const components: Components = {
+  p: ({ children }) => (
+    <Text component="p" my={0} mb="xs" style={wrap}>
       {children}
     </Text>
-  );
-  return {
-    p: ({ children }) => (
-      <Text component="p" my={0} mb="xs" style={wrap}>
+  ),
+  h1: heading,
+  h2: heading,
+  h3: heading,
+  h4: heading,
+  h5: heading,
+  h6: heading,
+  ul: ({ children }) => (
+    <List type="unordered" spacing={4} mb="xs" withPadding>
+      {children}
+    </List>
+  ),
+  ol: ({ children, start }) => (
+    <List type="ordered" start={start} spacing={4} mb="xs" withPadding>
+      {children}
+    </List>
+  ),
+  li: ({ children }) => <List.Item style={wrap}>{children}</List.Item>,
+  blockquote: ({ children }) => (
+    <Text component="blockquote" c="dimmed" m={0} mb="xs" pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-gray-4)' }}>
+      {children}
+    </Text>
+  ),
+  // Fenced code: the <pre> becomes Mantine's block code; its inner <code> keeps the text only.
+  pre: ({ node }) => (
+    <Code block mb="xs">
+      {codeText(node)}
+    </Code>
+  ),
+  code: ({ children }) => <Code>{children}</Code>,
+  a: ({ href, children, node }) =>
+    isWebUrl(href) ? (
+      <Anchor href={href} target="_blank" rel="noopener noreferrer nofollow">
         {children}
-      </Text>
+      </Anchor>
+    ) : (
+      <AsWritten node={node} />
     ),
-    h1: heading,
-    h2: heading,
-    h3: heading,
-    h4: heading,
-    h5: heading,
-    h6: heading,
-    ul: ({ children }) => (
-      <List type="unordered" spacing={4} mb="xs" withPadding>
-        {children}
-      </List>
-    ),
-    ol: ({ children, start }) => (
-      <List type="ordered" start={start} spacing={4} mb="xs" withPadding>
-        {children}
-      </List>
-    ),
-    li: ({ children }) => <List.Item style={wrap}>{children}</List.Item>,
-    blockquote: ({ children }) => (
-      <Text component="blockquote" c="dimmed" m={0} mb="xs" pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-gray-4)' }}>
-        {children}
-      </Text>
-    ),
-    // Fenced code: the <pre> becomes Mantine's block code; its inner <code> keeps the text only.
-    pre: ({ node }) => (
-      <Code block mb="xs">
-        {codeText(node)}
-      </Code>
-    ),
-    code: ({ children }) => <Code>{children}</Code>,
-    a: ({ href, children, node }) =>
-      isWebUrl(href) ? (
-        <Anchor href={href} target="_blank" rel="noopener noreferrer nofollow">
-          {children}
-        </Anchor>
-      ) : (
-        <>{sourceOf(source, node)}</>
-      ),
-    img: ({ node }) => <>{sourceOf(source, node)}</>,
-    hr: () => null,
-  };
-}
+  img: ({ node }) => <AsWritten node={node} />,
+  hr: () => null,
+};
 
 /** The text of a fenced block (its one <code> child's text). */
 function codeText(node: ExtraProps['node']): string {
