@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../errors';
+import { UnavailableError } from '../errors';
 import { connectChain, type Chain } from '../services/chain';
 import { createTransferWorker, type TransferWorker } from '../services/chain/transfers';
 import { resolveEmbeddedTreasuryKey } from '../services/secrets';
@@ -33,7 +33,7 @@ export default fp(
 
     app.decorate('chain', () => chain);
     app.decorate('requireChain', () => {
-      if (!chain) throw new HttpError(503, CHAIN_UNAVAILABLE);
+      if (!chain) throw new UnavailableError(CHAIN_UNAVAILABLE);
       return chain;
     });
     app.decorate('transferWorker', () => worker);

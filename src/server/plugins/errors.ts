@@ -1,7 +1,52 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../errors';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  HttpError,
+  InsufficientFundsError,
+  InvalidRequestError,
+  LimitReachedError,
+  NotFoundError,
+  TooLargeError,
+  UnauthenticatedError,
+  UnavailableError,
+  UpstreamError,
+  ValidationError,
+} from '../errors';
+
+/** The HTTP status of each domain error (services throw them; only this plugin knows HTTP). */
+const STATUS = new Map<abstract new (...args: never[]) => DomainError, number>([
+  [InvalidRequestError, 400],
+  [InsufficientFundsError, 400],
+  [UnauthenticatedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [TooLargeError, 413],
+  [ValidationError, 422],
+  [LimitReachedError, 429],
+  [UpstreamError, 502],
+  [UnavailableError, 503],
+]);
+
+/** Status and headers of a domain error: its own class's, else the nearest mapped ancestor's, else 400. */
+export function httpOf(error: DomainError): { status: number; headers: Record<string, string> } {
+  let status = 400;
+  for (let proto: object | null = Object.getPrototypeOf(error); proto && proto !== DomainError.prototype; proto = Object.getPrototypeOf(proto)) {
+    const found = STATUS.get((proto as { constructor: abstract new (...args: never[]) => DomainError }).constructor);
+    if (found) {
+      status = found;
+      break;
+    }
+  }
+  const headers: Record<string, string> = {};
+  if (error instanceof UnauthenticatedError) headers['www-authenticate'] = 'Bearer';
+  if (error instanceof LimitReachedError && error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
+  return { status, headers };
+}
 
 interface ValidationIssue {
   instancePath?: string;
@@ -32,7 +77,12 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     reply.code(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      const { status, headers } = httpOf(error);
+      reply.headers(headers).code(status).send({ detail: error.detail });
+      return;
+    }
     if (error instanceof HttpError) {
       reply.headers(error.headers).code(error.statusCode).send({ detail: error.detail });
       return;

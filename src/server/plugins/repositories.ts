@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { accountRepository, type AccountRepository } from '../repositories/account';
 import { chatRepository, type ChatRepository } from '../repositories/chat';
+import { coachRepository, type CoachRepository } from '../repositories/coach';
 import { dashboardRepository, type DashboardRepository } from '../repositories/dashboard';
 import { emailTokensRepository, type EmailTokensRepository } from '../repositories/emailTokens';
 import { identitiesRepository, type IdentitiesRepository } from '../repositories/identities';
 import { goalsRepository, type GoalsRepository } from '../repositories/goals';
+import { healthRepository, type HealthRepository } from '../repositories/health';
 import { sessionsRepository, type SessionsRepository } from '../repositories/sessions';
 import { throttlesRepository, type ThrottlesRepository } from '../repositories/throttles';
 import { outboxRepository, type OutboxRepository } from '../repositories/outbox';
@@ -28,6 +30,9 @@ export interface Repositories {
   identities: IdentitiesRepository;
   rewards: RewardsRepository;
   account: AccountRepository;
+  /** The coach's read-only view of one user's money. */
+  coach: (userId: string) => CoachRepository;
+  health: HealthRepository;
 }
 
 declare module 'fastify' {
@@ -53,6 +58,8 @@ export default fp(
       identities: identitiesRepository(app.db),
       rewards: rewardsRepository(app.db),
       account: accountRepository(app.db),
+      coach: (userId: string) => coachRepository(app.db, userId),
+      health: healthRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -26,9 +25,10 @@ import {
 } from '../../contract/chat';
 import { errorBody } from '../../contract/errors';
 import { withReward } from '../../contract/rewards';
-import { HttpError, notFound } from '../errors';
+import { notFound } from '../errors';
+import { eventStream } from '../plugins/sse';
 import type { ConversationRow } from '../repositories/chat';
-import { allowanceOf, COACH_FAILED, prepareQuestion, runCoach, saveAnswer, toChatMessage, toSummary } from '../services/coach/conversation';
+import { coachConversations, toChatMessage, toSummary } from '../services/coach/conversation';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 422: errorBody, 429: errorBody };
 const security = [{ bearerAuth: [] }];
@@ -46,6 +46,16 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRequest', fastify.authenticate);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { repos } = fastify;
+  const coach = coachConversations({
+    chat: repos.chat,
+    users: repos.users,
+    data: repos.coach,
+    engine: fastify.coach,
+    rewards: fastify.rewards,
+    subscriptionStatus: fastify.subscriptionStatus,
+    freeDailyMessages: fastify.config.coach.freeDailyMessages,
+    log: fastify.log,
+  });
 
   const withMessages = async (userId: string, row: ConversationRow, currentId: string | null) => ({
     ...toSummary(row, currentId),
@@ -82,28 +92,13 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const userId = request.userId;
-      const prepared = await prepareQuestion(fastify, userId, request.body);
+      const prepared = await coach.prepareQuestion(request.userId, request.body);
+      // A client that hangs up stops the answer.
       const controller = new AbortController();
       const socket = request.raw.socket;
       const abort = () => controller.abort();
       socket?.once('close', abort);
-      const answer = await runCoach(fastify, prepared.request, controller.signal, () => undefined).finally(() => socket?.off('close', abort));
-      const stopped = controller.signal.aborted || answer.failure !== undefined;
-      if (answer.failure) request.log.error({ err: answer.failure }, 'coach failed');
-      const saved = await saveAnswer(fastify, userId, prepared.conversation.id, answer, stopped);
-      if (answer.failure || !saved) throw new HttpError(503, COACH_FAILED);
-      const current = (await repos.chat.findConversation(userId, prepared.conversation.id)) ?? prepared.conversation;
-      const reward = await fastify.rewards.record(userId, { type: 'coach.asked', conversationId: current.id });
-      return {
-        ...(reward ? { reward } : {}),
-        response: saved.message,
-        conversation_id: current.id,
-        conversation_title: current.title,
-        user_message: prepared.question,
-        ai_message: saved,
-        allowance: prepared.allowance,
-      };
+      return coach.ask(request.userId, prepared, controller.signal, request.log).finally(() => socket?.off('close', abort));
     },
   );
 
@@ -124,55 +119,11 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const userId = request.userId;
-      const prepared = await prepareQuestion(fastify, userId, request.body);
-      const conversationId = prepared.conversation.id;
-      const stream = new PassThrough();
-      const controller = new AbortController();
-      let finished = false;
-      const stop = () => {
-        if (!finished) controller.abort();
-      };
-      reply.raw.once('close', stop);
-      stream.once('close', stop);
-      stream.on('error', () => undefined);
-      const send = (chunk: StreamChunk) => {
-        if (!stream.destroyed && !stream.writableEnded) stream.write(`data: ${JSON.stringify(chunk)}\n\n`);
-      };
-
-      const generate = async () => {
-        send({ type: 'start', conversation_id: conversationId, conversation_title: prepared.conversation.title, user_message_id: prepared.question.chat_id, allowance: prepared.allowance });
-        const answer = await runCoach(fastify, prepared.request, controller.signal, (event) => {
-          if (event.type === 'text') send({ type: 'chunk', content: event.text });
-          else if (event.type === 'tool') send({ type: 'tool', name: event.name });
-        });
-        const aborted = controller.signal.aborted;
-        if (answer.failure) request.log.error({ err: answer.failure }, 'coach failed mid-stream');
-        const saved = await saveAnswer(fastify, userId, conversationId, answer, aborted || answer.failure !== undefined);
-        finished = true;
-        if (aborted) {
-          request.log.info({ conversationId, saved: Boolean(saved) }, 'coach stream stopped by the client');
-        } else if (answer.failure || !saved) {
-          send({ type: 'error', done: true, detail: COACH_FAILED, conversation_id: conversationId, ai_message_id: saved?.chat_id ?? null });
-        } else {
-          const reward = await fastify.rewards.record(userId, { type: 'coach.asked', conversationId });
-          send({ type: 'done', done: true, conversation_id: conversationId, user_message_id: prepared.question.chat_id, ai_message_id: saved.chat_id, status: 'complete', allowance: prepared.allowance, ...(reward ? { reward } : {}) });
-        }
-        stream.end();
-      };
-      generate().catch((error: unknown) => {
-        finished = true;
-        request.log.error({ err: error }, 'coach stream failed');
-        send({ type: 'error', done: true, detail: COACH_FAILED, conversation_id: conversationId, ai_message_id: null });
-        stream.end();
-      });
-
-      reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
-        .header('x-accel-buffering', 'no');
-      // The stream is the body (no response schema applies to it).
-      return (reply as unknown as FastifyReply).send(stream);
+      // Refusals (allowance, unknown conversation) are JSON errors, before the stream starts.
+      const prepared = await coach.prepareQuestion(request.userId, request.body);
+      const sse = eventStream<StreamChunk>(reply);
+      void coach.stream(request.userId, prepared, (chunk) => sse.send(chunk), sse.signal, request.log).finally(() => sse.end());
+      return sse.respond() as unknown as FastifyReply;
     },
   );
 
@@ -381,7 +332,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     { schema: { tags, security, summary: 'Counts of conversations and messages, and today’s allowance', response: { 200: chatStatistics, ...errors } } },
     async (request) => {
       const userId = request.userId;
-      const [stats, currentId, allowance] = await Promise.all([repos.chat.statistics(userId), repos.chat.currentConversationId(userId), allowanceOf(fastify, userId)]);
+      const [stats, currentId, allowance] = await Promise.all([repos.chat.statistics(userId), repos.chat.currentConversationId(userId), coach.allowanceOf(userId)]);
       return {
         total_conversations: stats.conversations,
         total_messages: stats.messages,

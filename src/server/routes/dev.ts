@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../errors';
+import { HttpError, notFound } from '../errors';
 
 const outboxEntry = z.object({
   id: z.string(),
@@ -80,7 +80,7 @@ export async function devRewardRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { user_id, points } = request.body;
-      if (!(await fastify.repos.users.findById(user_id))) throw new HttpError(404, 'User not found');
+      if (!(await fastify.repos.users.findById(user_id))) throw notFound('User not found');
       await fastify.repos.rewards.award(user_id, [{ reason: 'dev_grant', points, title: 'Points granted', message: 'Granted from the development tools.', reference: null, idempotencyKey: `dev_grant:${Date.now()}:${Math.random()}` }]);
       return { user_id, balance: (await fastify.repos.rewards.account(user_id)).balance };
     },

@@ -20,7 +20,7 @@ import {
 } from '../../contract/goals';
 import { fromMinor, toMinor } from '../../contract/money';
 import { withReward } from '../../contract/rewards';
-import { badRequest, conflict, HttpError, notFound } from '../errors';
+import { badRequest, conflict, InsufficientFundsError, notFound, unprocessable } from '../errors';
 import type { FundMoveType } from '../repositories/goals';
 import { summarizeGoals, toFundTransaction, toGoal } from '../services/goalPlan';
 
@@ -113,7 +113,7 @@ export default async function goalsRoutes(fastify: FastifyInstance) {
       if (!current) throw notFound(GOAL_NOT_FOUND);
       // A date already in the past may stay (the goal is overdue); a new one must lie ahead.
       if (body.target_date !== undefined && body.target_date !== current.targetDate && body.target_date < earliestTargetDate()) {
-        throw new HttpError(422, 'target_date must be today or later');
+        throw unprocessable('target_date must be today or later');
       }
       const row = await repos.goals.update(userId, id, {
         name: body.name,
@@ -147,7 +147,7 @@ export default async function goalsRoutes(fastify: FastifyInstance) {
         // Amounts with the account's currency ("€1,000.00"), as the user sees them everywhere else.
         const currency = (await repos.users.findById(userId))?.currency ?? 'USD';
         const inCurrency = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(fromMinor(minor));
-        throw badRequest(
+        throw new InsufficientFundsError(
           result.availableMinor === 0
             ? `Cannot withdraw ${inCurrency(amountMinor)}: nothing is saved in this goal yet.`
             : `Cannot withdraw ${inCurrency(amountMinor)}: only ${inCurrency(result.availableMinor)} is saved in this goal.`,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 export default async function healthRoutes(fastify: FastifyInstance) {
@@ -8,7 +7,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
     '/health',
     { schema: { tags: ['meta'], summary: 'Liveness and database check', response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } } },
     async () => {
-      await fastify.db.execute(sql`select 1`);
+      await fastify.repos.health.ping();
       return { status: 'ok' as const, database: fastify.dbEngine };
     },
   );

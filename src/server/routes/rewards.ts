@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../contract/errors';
 import { convertRequest, convertResponse, finuBalanceQuery, MIN_CONVERSION_POINTS, onchainBalance, transfer, transferIdParams, type Transfer } from '../../contract/rewards';
-import { badRequest, HttpError, notFound } from '../errors';
+import { badRequest, InsufficientFundsError, notFound, unprocessable } from '../errors';
 import type { TransferRow } from '../repositories/rewards';
 import { WEI_PER_POINT } from '../services/rewards/rules';
 
@@ -52,9 +52,9 @@ export default async function rewardsRoutes(fastify: FastifyInstance) {
       try {
         to = getAddress(to_address.toLowerCase());
       } catch {
-        throw new HttpError(422, 'to_address must be an Ethereum address: 0x followed by 40 hexadecimal characters');
+        throw unprocessable('to_address must be an Ethereum address: 0x followed by 40 hexadecimal characters');
       }
-      if (to === '0x0000000000000000000000000000000000000000') throw new HttpError(422, 'to_address cannot be the zero address: tokens sent there are lost');
+      if (to === '0x0000000000000000000000000000000000000000') throw unprocessable('to_address cannot be the zero address: tokens sent there are lost');
       const chain = fastify.chain();
       const result = await repos.rewards.convert(request.userId, {
         points,
@@ -67,7 +67,7 @@ export default async function rewardsRoutes(fastify: FastifyInstance) {
         message: `${points} points to ${to}`,
       });
       if (result.kind === 'insufficient') {
-        throw badRequest(result.balance === 0 ? `You have no points to convert yet.` : `You have ${result.balance} points; you cannot convert ${points}.`);
+        throw new InsufficientFundsError(result.balance === 0 ? `You have no points to convert yet.` : `You have ${result.balance} points; you cannot convert ${points}.`);
       }
       fastify.transferWorker()?.kick();
       reply.code(202);
@@ -93,7 +93,7 @@ export default async function rewardsRoutes(fastify: FastifyInstance) {
       try {
         address = getAddress(request.query.address.toLowerCase());
       } catch {
-        throw new HttpError(422, 'address must be an Ethereum address: 0x followed by 40 hexadecimal characters');
+        throw unprocessable('address must be an Ethereum address: 0x followed by 40 hexadecimal characters');
       }
       const chain = fastify.requireChain();
       const wei = await chain.balanceOf(address);

@@ -20,7 +20,7 @@ import {
 import { errorBody } from '../../contract/errors';
 import { onboardingRequest } from '../../contract/onboarding';
 import { withReward } from '../../contract/rewards';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors';
+import { badRequest, conflict, LimitReachedError, notFound, unauthorized } from '../errors';
 import { resetMail, verificationMail } from '../services/mail/templates';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { assertStrongPassword } from '../services/passwordPolicy';
@@ -62,7 +62,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   const limitMailTo = async (email: string) => {
     const wait = await repos.throttles.hit(mailKey(email), config.mailLimitPerAddressPerHour, 3600);
     if (Math.random() < 0.01) await repos.throttles.prune(24 * 3600);
-    if (wait > 0) throw new HttpError(429, `Too many emails were sent to this address. Try again in ${waitText(wait)}.`, { 'retry-after': String(wait) });
+    if (wait > 0) throw new LimitReachedError(`Too many emails were sent to this address. Try again in ${waitText(wait)}.`, wait);
   };
 
   const sendVerification = async (userId: string, email: string) => {
@@ -153,7 +153,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     async (request) => {
       const key = loginKey(request.body.email);
       const wait = await repos.throttles.waitSeconds(key);
-      if (wait > 0) throw new HttpError(429, `Too many failed attempts for this account. Try again in ${waitText(wait)}.`, { 'retry-after': String(wait) });
+      if (wait > 0) throw new LimitReachedError(`Too many failed attempts for this account. Try again in ${waitText(wait)}.`, wait);
       const found = await repos.users.findByEmail(request.body.email);
       const ok = await verifyPassword(found?.passwordHash, request.body.password);
       if (!found || !ok) {
@@ -316,7 +316,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await currentUser(request);
-      if (!(await verifyPassword(row.passwordHash, request.body.current_password))) throw new HttpError(400, 'Current password is incorrect');
+      if (!(await verifyPassword(row.passwordHash, request.body.current_password))) throw badRequest('Current password is incorrect');
       if (request.body.current_password === request.body.new_password) throw badRequest('The new password must differ from the current one');
       assertStrongPassword('new_password', request.body.new_password, [row.email, row.fullName]);
       const updated = await repos.users.setPassword(row.id, await hashPassword(request.body.new_password));

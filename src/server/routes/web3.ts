@@ -38,14 +38,14 @@ export default async function web3Routes(fastify: FastifyInstance) {
     async (request) => issueNonce(request.query.address),
   );
 
-  const verify = (body: { address: string; signature: string; message: string }, status: 400 | 401) =>
+  const verify = (body: { address: string; signature: string; message: string }, refusal: 'unauthenticated' | 'invalid') =>
     verifySiwe(body, {
       domain: appUrl.host,
       origin: appUrl.origin,
       chainIds: config.siweChainIds,
       rpcUrl: config.chain.rpcUrl,
       consumeNonce: (nonce, address) => repos.identities.nonces.consume(nonce, address),
-      status,
+      refusal,
     });
 
   app.post(
@@ -61,7 +61,7 @@ export default async function web3Routes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const address = await verify(request.body, 401);
+      const address = await verify(request.body, 'unauthenticated');
       const result = await signInWithIdentity(repos, { identity: { kind: 'ethereum', issuer: ETHEREUM, subject: address.toLowerCase(), label: address }, email: null, emailVerified: false, fullName: null });
       if (!result.ok) throw badRequest(result.detail);
       return { ...(await fastify.issueToken(result.user.id, result.user.tokenVersion)), address };
@@ -108,7 +108,7 @@ export default async function web3Routes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const address = await verify(request.body, 400);
+      const address = await verify(request.body, 'invalid');
       const problem = await linkIdentity(repos, request.userId, { kind: 'ethereum', issuer: ETHEREUM, subject: address.toLowerCase(), label: address });
       if (problem) throw conflict(problem);
       return signInMethodsOf(fastify, request.userId);

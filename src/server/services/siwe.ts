@@ -1,6 +1,6 @@
 import { Contract, FetchRequest, getAddress, hashMessage, JsonRpcProvider, verifyMessage } from 'ethers';
 import { SiweMessage } from 'siwe';
-import { HttpError } from '../errors';
+import { InvalidRequestError, UnauthenticatedError } from '../errors';
 
 export const SIWE_STATEMENT = 'Sign in to Finu with your wallet.';
 export const NONCE_TTL_MS = 10 * 60_000;
@@ -40,8 +40,8 @@ export interface SiweSettings {
   rpcUrl?: string;
   /** Marks the nonce used; false when unknown, used, expired or issued to another address. */
   consumeNonce(nonce: string, address: string): Promise<boolean>;
-  /** 401 for sign-in, 400 where a failure must not read as an expired session (linking). */
-  status: 400 | 401;
+  /** 'unauthenticated' (401) for sign-in; 'invalid' (400) where a failure must not read as an expired session (linking). */
+  refusal: 'unauthenticated' | 'invalid';
 }
 
 /** EIP-1271: a contract wallet answers isValidSignature(hash, signature) with the magic value. */
@@ -69,12 +69,12 @@ async function contractWalletAccepts(rpcUrl: string, address: string, message: s
  * the chain's RPC node), and last the nonce, once. Answers the checksummed address.
  */
 export async function verifySiwe(input: SiweCheck, settings: SiweSettings): Promise<string> {
-  const refuse = (detail: string) => new HttpError(settings.status, detail, settings.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+  const refuse = (detail: string) => (settings.refusal === 'unauthenticated' ? new UnauthenticatedError(detail) : new InvalidRequestError(detail));
   let parsed: SiweMessage;
   try {
     parsed = new SiweMessage(input.message);
   } catch {
-    throw new HttpError(400, SIWE_TEXTS.malformed);
+    throw new InvalidRequestError(SIWE_TEXTS.malformed);
   }
   const address = getAddress(input.address.toLowerCase());
   if (parsed.address.toLowerCase() !== address.toLowerCase()) throw refuse(SIWE_TEXTS.otherAddress);

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Plan } from '../../../contract/subscription';
 import type { BillingConfig } from '../../config';
-import { badRequest, HttpError, notFound } from '../../errors';
+import { badRequest, DomainError, notFound, UpstreamError } from '../../errors';
 import type { BillingProvider, ProviderSubscription, WebhookOutcome } from './types';
 
 type StripeConfig = NonNullable<BillingConfig['stripe']>;
@@ -30,9 +30,9 @@ export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plan
     try {
       return await run();
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      if (error instanceof DomainError) throw error;
       deps.log?.error({ err: error }, 'Stripe request failed');
-      throw new HttpError(502, PROVIDER_FAILED);
+      throw new UpstreamError(PROVIDER_FAILED);
     }
   }
   const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404);

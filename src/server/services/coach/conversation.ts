@@ -1,17 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import type { ChatAllowance, ChatMessage, ConversationSummary } from '../../../contract/chat';
+import type { ChatAllowance, ChatMessage, ConversationSummary, StreamChunk } from '../../../contract/chat';
+import type { Reward } from '../../../contract/rewards';
+import type { SubscriptionStatus } from '../../../contract/subscription';
 import { chatTexts } from '../../../contract/chat';
-import { HttpError, notFound } from '../../errors';
-import type { ChatMessageRow, ConversationRow } from '../../repositories/chat';
-import { coachData } from './data';
+import { LimitReachedError, notFound, UnavailableError } from '../../errors';
+import type { ChatMessageRow, ChatRepository, ConversationRow } from '../../repositories/chat';
+import type { CoachRepository } from '../../repositories/coach';
+import type { UsersRepository } from '../../repositories/users';
+import type { RewardsService } from '../rewards';
 import { HISTORY_MESSAGES } from './index';
 import { isoDay } from './period';
-import type { CoachEvent, CoachProfile, CoachRequest } from './types';
+import type { CoachEngine, CoachEvent, CoachProfile, CoachRequest } from './types';
 
 /** Over the free daily allowance: 429 (a limit that lifts), not 403 (which the app toasts as 'Access denied'). */
 export const allowanceExhausted = (limit: number) =>
-  new HttpError(
-    429,
+  new LimitReachedError(
     `You've used your ${limit} free coach message${limit === 1 ? '' : 's'} for today. They renew at midnight UTC, or start your free trial for unlimited coaching.`,
   );
 
@@ -36,12 +38,6 @@ export function toSummary(row: ConversationRow, currentId: string | null): Conve
   };
 }
 
-/** The daily coach allowance of a user: unlimited with a trial or plan, COACH_FREE_DAILY_MESSAGES without. */
-export async function allowanceOf(app: FastifyInstance, userId: string, now = new Date()): Promise<ChatAllowance> {
-  const [status, used] = await Promise.all([app.subscriptionStatus(userId), app.repos.chat.usage(userId, isoDay(now))]);
-  return allowanceFrom(status.has_access ? null : app.config.coach.freeDailyMessages, used, now);
-}
-
 function allowanceFrom(limit: number | null, used: number, now: Date): ChatAllowance {
   return {
     unlimited: limit === null,
@@ -59,53 +55,6 @@ export interface PreparedQuestion {
   request: CoachRequest;
 }
 
-/**
- * Everything before the coach speaks, so a refusal is a plain JSON error: the conversation (a new one
- * titled by the question when none is given), the allowance, then the question saved and made current.
- */
-export async function prepareQuestion(app: FastifyInstance, userId: string, body: { message: string; conversation_id?: string | null }): Promise<PreparedQuestion> {
-  const { repos } = app;
-  const now = new Date();
-  const today = isoDay(now);
-  if (body.conversation_id && !(await repos.chat.findConversation(userId, body.conversation_id))) throw notFound(chatTexts.conversationNotFound);
-  const [user, status] = await Promise.all([repos.users.findById(userId), app.subscriptionStatus(userId)]);
-  if (!user) throw notFound('User not found');
-  const limit = status.has_access ? null : app.config.coach.freeDailyMessages;
-  const used = await repos.chat.consumeAllowance(userId, today, limit);
-  if (used === undefined) throw allowanceExhausted(limit ?? 0);
-  try {
-    const conversation = await repos.chat.conversationForQuestion(userId, body.conversation_id, body.message);
-    if (!conversation) throw notFound(chatTexts.conversationNotFound);
-    const history = await repos.chat.messages(userId, conversation.id, HISTORY_MESSAGES);
-    const saved = await repos.chat.addMessage(userId, conversation.id, { role: 'user', content: body.message });
-    if (!saved) throw notFound(chatTexts.conversationNotFound);
-    await repos.chat.setCurrent(userId, conversation.id);
-    const answers = (user.onboarding ?? {}) as { monthly_income?: unknown; main_goal?: unknown; help_with?: unknown };
-    const profile: CoachProfile = {
-      name: user.fullName,
-      currency: user.currency,
-      monthlyIncome: typeof answers.monthly_income === 'number' ? answers.monthly_income : null,
-      mainGoal: typeof answers.main_goal === 'string' ? answers.main_goal : null,
-      helpWith: Array.isArray(answers.help_with) ? answers.help_with.filter((v): v is string => typeof v === 'string') : [],
-    };
-    return {
-      conversation: saved.conversation,
-      question: toChatMessage(saved.message),
-      allowance: allowanceFrom(limit, used, now),
-      request: {
-        question: body.message,
-        history: history.filter((m) => m.content).map((m) => ({ role: m.role, content: m.content })),
-        profile,
-        tools: { data: coachData(app.db, userId), currency: user.currency, today, now },
-      },
-    };
-  } catch (error) {
-    // The question was never asked: it does not count against the day.
-    await repos.chat.refundAllowance(userId, today).catch(() => undefined);
-    throw error;
-  }
-}
-
 export interface Answer {
   text: string;
   meta: Record<string, unknown>;
@@ -113,31 +62,160 @@ export interface Answer {
   failure?: unknown;
 }
 
-/** Runs the engine, passing every event on, and collects the answer; stops when `signal` aborts. */
-export async function runCoach(app: FastifyInstance, request: CoachRequest, signal: AbortSignal, onEvent: (event: CoachEvent) => void): Promise<Answer> {
-  let text = '';
-  let meta: Record<string, unknown> = { engine: app.coach.name };
-  try {
-    for await (const event of app.coach.answer(request, signal)) {
-      if (signal.aborted) break;
-      if (event.type === 'text') text += event.text;
-      if (event.type === 'meta') meta = { ...meta, ...event.meta };
-      onEvent(event);
-    }
-    return { text, meta };
-  } catch (failure) {
-    return { text, meta, failure };
-  }
+export interface CoachConversationDeps {
+  chat: ChatRepository;
+  users: Pick<UsersRepository, 'findById'>;
+  /** The coach's read-only view of one user's money. */
+  data: (userId: string) => CoachRepository;
+  engine: CoachEngine;
+  rewards: Pick<RewardsService, 'record'>;
+  subscriptionStatus: (userId: string) => Promise<Pick<SubscriptionStatus, 'has_access'>>;
+  /** Questions a day without a trial or plan (COACH_FREE_DAILY_MESSAGES). */
+  freeDailyMessages: number;
+  log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
-/** Saves an answer (a stopped one only when something was said); null when nothing was saved. */
-export async function saveAnswer(app: FastifyInstance, userId: string, conversationId: string, answer: Answer, stopped: boolean): Promise<ChatMessage | null> {
-  if (stopped && !answer.text.trim()) return null;
-  const saved = await app.repos.chat.addMessage(userId, conversationId, {
-    role: 'assistant',
-    content: answer.text,
-    status: stopped ? 'stopped' : 'complete',
-    metadata: { ...answer.meta, ...(answer.failure ? { failed: true } : {}) },
-  });
-  return saved ? toChatMessage(saved.message) : null;
+/**
+ * Asking the coach: the allowance, the question saved before the coach speaks (so a refusal is a
+ * plain error), the engine's answer (whole, or streamed event by event), the answer saved (a
+ * stopped one when something was said) and its reward. Throws domain errors; knows no HTTP.
+ */
+export function coachConversations(deps: CoachConversationDeps) {
+  const { chat, engine, rewards } = deps;
+
+  /** The daily coach allowance of a user: unlimited with a trial or plan, freeDailyMessages without. */
+  async function allowanceOf(userId: string, now = new Date()): Promise<ChatAllowance> {
+    const [status, used] = await Promise.all([deps.subscriptionStatus(userId), chat.usage(userId, isoDay(now))]);
+    return allowanceFrom(status.has_access ? null : deps.freeDailyMessages, used, now);
+  }
+
+  /**
+   * Everything before the coach speaks: the conversation (a new one titled by the question when none
+   * is given), the allowance, then the question saved and made current.
+   */
+  async function prepareQuestion(userId: string, body: { message: string; conversation_id?: string | null }): Promise<PreparedQuestion> {
+    const now = new Date();
+    const today = isoDay(now);
+    if (body.conversation_id && !(await chat.findConversation(userId, body.conversation_id))) throw notFound(chatTexts.conversationNotFound);
+    const [user, status] = await Promise.all([deps.users.findById(userId), deps.subscriptionStatus(userId)]);
+    if (!user) throw notFound('User not found');
+    const limit = status.has_access ? null : deps.freeDailyMessages;
+    const used = await chat.consumeAllowance(userId, today, limit);
+    if (used === undefined) throw allowanceExhausted(limit ?? 0);
+    try {
+      const conversation = await chat.conversationForQuestion(userId, body.conversation_id, body.message);
+      if (!conversation) throw notFound(chatTexts.conversationNotFound);
+      const history = await chat.messages(userId, conversation.id, HISTORY_MESSAGES);
+      const saved = await chat.addMessage(userId, conversation.id, { role: 'user', content: body.message });
+      if (!saved) throw notFound(chatTexts.conversationNotFound);
+      await chat.setCurrent(userId, conversation.id);
+      const answers = (user.onboarding ?? {}) as { monthly_income?: unknown; main_goal?: unknown; help_with?: unknown };
+      const profile: CoachProfile = {
+        name: user.fullName,
+        currency: user.currency,
+        monthlyIncome: typeof answers.monthly_income === 'number' ? answers.monthly_income : null,
+        mainGoal: typeof answers.main_goal === 'string' ? answers.main_goal : null,
+        helpWith: Array.isArray(answers.help_with) ? answers.help_with.filter((v): v is string => typeof v === 'string') : [],
+      };
+      return {
+        conversation: saved.conversation,
+        question: toChatMessage(saved.message),
+        allowance: allowanceFrom(limit, used, now),
+        request: {
+          question: body.message,
+          history: history.filter((m) => m.content).map((m) => ({ role: m.role, content: m.content })),
+          profile,
+          tools: { data: deps.data(userId), currency: user.currency, today, now },
+        },
+      };
+    } catch (error) {
+      // The question was never asked: it does not count against the day.
+      await chat.refundAllowance(userId, today).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Runs the engine, passing every event on, and collects the answer; stops when `signal` aborts. */
+  async function runCoach(request: CoachRequest, signal: AbortSignal, onEvent: (event: CoachEvent) => void): Promise<Answer> {
+    let text = '';
+    let meta: Record<string, unknown> = { engine: engine.name };
+    try {
+      for await (const event of engine.answer(request, signal)) {
+        if (signal.aborted) break;
+        if (event.type === 'text') text += event.text;
+        if (event.type === 'meta') meta = { ...meta, ...event.meta };
+        onEvent(event);
+      }
+      return { text, meta };
+    } catch (failure) {
+      return { text, meta, failure };
+    }
+  }
+
+  /** Saves an answer (a stopped one only when something was said); null when nothing was saved. */
+  async function saveAnswer(userId: string, conversationId: string, answer: Answer, stopped: boolean): Promise<ChatMessage | null> {
+    if (stopped && !answer.text.trim()) return null;
+    const saved = await chat.addMessage(userId, conversationId, {
+      role: 'assistant',
+      content: answer.text,
+      status: stopped ? 'stopped' : 'complete',
+      metadata: { ...answer.meta, ...(answer.failure ? { failed: true } : {}) },
+    });
+    return saved ? toChatMessage(saved.message) : null;
+  }
+
+  return {
+    allowanceOf,
+    prepareQuestion,
+
+    /** The whole answer at once; a failed or interrupted one is saved as stopped and refused (unavailable). */
+    async ask(userId: string, prepared: PreparedQuestion, signal: AbortSignal, log = deps.log) {
+      const answer = await runCoach(prepared.request, signal, () => undefined);
+      const stopped = signal.aborted || answer.failure !== undefined;
+      if (answer.failure) log.error({ err: answer.failure }, 'coach failed');
+      const saved = await saveAnswer(userId, prepared.conversation.id, answer, stopped);
+      if (answer.failure || !saved) throw new UnavailableError(COACH_FAILED);
+      const current = (await chat.findConversation(userId, prepared.conversation.id)) ?? prepared.conversation;
+      const reward: Reward | undefined = await rewards.record(userId, { type: 'coach.asked', conversationId: current.id });
+      return {
+        ...(reward ? { reward } : {}),
+        response: saved.message,
+        conversation_id: current.id,
+        conversation_title: current.title,
+        user_message: prepared.question,
+        ai_message: saved,
+        allowance: prepared.allowance,
+      };
+    },
+
+    /**
+     * The answer as stream chunks (spec §7): start, chunk and tool pieces, then done or error. A client
+     * that leaves (signal) stops the answer; what was said so far is saved as stopped. Never throws.
+     */
+    async stream(userId: string, prepared: PreparedQuestion, send: (chunk: StreamChunk) => void, signal: AbortSignal, log = deps.log): Promise<void> {
+      const conversationId = prepared.conversation.id;
+      try {
+        send({ type: 'start', conversation_id: conversationId, conversation_title: prepared.conversation.title, user_message_id: prepared.question.chat_id, allowance: prepared.allowance });
+        const answer = await runCoach(prepared.request, signal, (event) => {
+          if (event.type === 'text') send({ type: 'chunk', content: event.text });
+          else if (event.type === 'tool') send({ type: 'tool', name: event.name });
+        });
+        const aborted = signal.aborted;
+        if (answer.failure) log.error({ err: answer.failure }, 'coach failed mid-stream');
+        const saved = await saveAnswer(userId, conversationId, answer, aborted || answer.failure !== undefined);
+        if (aborted) {
+          log.info({ conversationId, saved: Boolean(saved) }, 'coach stream stopped by the client');
+        } else if (answer.failure || !saved) {
+          send({ type: 'error', done: true, detail: COACH_FAILED, conversation_id: conversationId, ai_message_id: saved?.chat_id ?? null });
+        } else {
+          const reward = await rewards.record(userId, { type: 'coach.asked', conversationId });
+          send({ type: 'done', done: true, conversation_id: conversationId, user_message_id: prepared.question.chat_id, ai_message_id: saved.chat_id, status: 'complete', allowance: prepared.allowance, ...(reward ? { reward } : {}) });
+        }
+      } catch (error) {
+        log.error({ err: error }, 'coach stream failed');
+        send({ type: 'error', done: true, detail: COACH_FAILED, conversation_id: conversationId, ai_message_id: null });
+      }
+    },
+  };
 }
+export type CoachConversations = ReturnType<typeof coachConversations>;

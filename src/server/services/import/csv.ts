@@ -1,4 +1,6 @@
+import { Parser } from 'csv-parse';
 import { CSV_DELIMITERS, type CsvDelimiter } from '../../../contract/transactions';
+import { ValidationError } from '../../errors';
 
 /** One CSV record and the 1-based line of the file where it starts. */
 export interface CsvRecord {
@@ -9,14 +11,21 @@ export interface CsvRecord {
 /** Drops a UTF-8 byte order mark (Excel writes one). */
 export const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
+/** Characters handed to the parser at a time: memory holds one slice's records, whatever the file's size. */
+const SLICE = 64 * 1024;
+const LINE_BREAKS = /\r\n|\r|\n/g;
+
 /**
- * RFC 4180 records: quoted cells may hold the delimiter, doubled quotes and line breaks; CRLF, LF
- * and CR all end a line. Blank lines are skipped. `limit` stops after that many records.
+ * RFC 4180 records, tokenized by csv-parse: quoted cells may hold the delimiter, doubled quotes and
+ * line breaks; CRLF, LF and CR all end a line (mixed in one file too); spaces around a quoted cell
+ * are dropped. Blank lines are skipped. `limit` stops after that many records. A sample (`limit`
+ * given) ends quietly at a malformed quote, since it may cut a file mid-cell; a whole file answers
+ * a validation error naming the line.
  */
 export function parseCsv(text: string, delimiter: CsvDelimiter, limit = Infinity): CsvRecord[] {
   const records: CsvRecord[] = [];
   if (limit <= 0) return records;
-  for (const record of iterateCsv(text, delimiter)) {
+  for (const record of iterateCsv(text, delimiter, { lenient: limit !== Infinity })) {
     records.push(record);
     if (records.length >= limit) break;
   }
@@ -24,82 +33,46 @@ export function parseCsv(text: string, delimiter: CsvDelimiter, limit = Infinity
 }
 
 /** The records of parseCsv one at a time, so a whole file is never held as cells (bounded memory). */
-export function* iterateCsv(text: string, delimiter: CsvDelimiter): Generator<CsvRecord> {
-  const delim = delimiter.charCodeAt(0);
-  const n = text.length;
-  let i = 0;
+export function* iterateCsv(text: string, delimiter: CsvDelimiter, options: { lenient?: boolean } = {}): Generator<CsvRecord> {
+  const parser = new Parser({
+    delimiter,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    relax_quotes: true,
+    ltrim: true,
+    rtrim: true,
+    skip_empty_lines: false,
+  });
+  // Errors also surface as `parser.errored`, checked after every slice.
+  parser.on('error', () => undefined);
   let line = 1;
-  while (i < n) {
-    const startLine = line;
-    const cells: string[] = [];
-    let cell = '';
-    let ended = false;
-    while (!ended) {
-      if (i >= n) {
-        cells.push(cell);
-        break;
-      }
-      let c = text.charCodeAt(i);
-      if (c === 34 /* " */ && cell.trim() === '') {
-        // Quoted cell: everything up to the closing quote, "" is one quote.
-        cell = '';
-        i++;
-        let closed = false;
-        while (i < n) {
-          c = text.charCodeAt(i);
-          if (c === 34) {
-            if (text.charCodeAt(i + 1) === 34) {
-              cell += '"';
-              i += 2;
-              continue;
-            }
-            i++;
-            closed = true;
-            break;
-          }
-          if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) line++;
-          cell += text[i];
-          i++;
-        }
-        if (!closed) {
-          cells.push(cell);
-          break;
-        }
-        // Anything between the closing quote and the next delimiter is kept as written.
-        while (i < n) {
-          c = text.charCodeAt(i);
-          if (c === delim || c === 10 || c === 13) break;
-          cell += text[i];
-          i++;
-        }
-        continue;
-      }
-      if (c === delim) {
-        cells.push(cell);
-        cell = '';
-        i++;
-        continue;
-      }
-      if (c === 10 || c === 13) {
-        cells.push(cell);
-        i += c === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1;
-        line++;
-        ended = true;
-        continue;
-      }
-      // Plain run up to the next special character, copied in one slice.
-      let j = i + 1;
-      while (j < n) {
-        const d = text.charCodeAt(j);
-        if (d === delim || d === 10 || d === 13) break;
-        j++;
-      }
-      cell += text.slice(i, j);
-      i = j;
+  const drain = function* (): Generator<CsvRecord> {
+    for (let cells = parser.read() as string[] | null; cells !== null; cells = parser.read() as string[] | null) {
+      const start = line;
+      // A record takes its own line plus every line break inside its quoted cells (CRLF is one).
+      line += 1;
+      for (const cell of cells) line += cell.match(LINE_BREAKS)?.length ?? 0;
+      if (cells.length === 1 && cells[0]!.trim() === '') continue;
+      yield { line: start, cells };
     }
-    if (cells.length === 1 && cells[0]!.trim() === '') continue;
-    yield { line: startLine, cells };
+  };
+  const failed = () => {
+    if (!parser.errored) return false;
+    if (options.lenient) return true;
+    throw new ValidationError(`Line ${line}: a quoted cell is not closed properly (a quote inside a cell must be doubled: ""); fix the file and upload it again`);
+  };
+  for (let i = 0; i < text.length; ) {
+    let end = Math.min(text.length, i + SLICE);
+    // Never split a CRLF pair or a surrogate pair between two slices.
+    if (end < text.length && (text.charCodeAt(end - 1) === 13 || (text.charCodeAt(end - 1) & 0xfc00) === 0xd800)) end++;
+    parser.write(text.slice(i, end));
+    i = end;
+    yield* drain();
+    if (failed()) return;
   }
+  parser.end();
+  yield* drain();
+  failed();
 }
 
 /**

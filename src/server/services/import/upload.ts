@@ -1,15 +1,15 @@
 import type { Readable } from 'node:stream';
 import { CSV_IMPORT_LIMITS } from '../../../contract/transactions';
-import { HttpError } from '../../errors';
+import { TooLargeError, ValidationError } from '../../errors';
 
 /** Records beyond the data rows a file may hold: banner lines the mapping can skip (≤ 100) and a header. */
 const LAYOUT_LINES = 101;
 
 export const tooManyRows = (maxRows: number) =>
-  new HttpError(413, `The file has more than ${maxRows.toLocaleString('en-US')} rows; import at most ${maxRows.toLocaleString('en-US')} at once`);
-export const tooLarge = (maxBytes: number) => new HttpError(413, `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB; import at most ${Math.round(maxBytes / 1024 / 1024)} MB at once`);
+  new TooLargeError(`The file has more than ${maxRows.toLocaleString('en-US')} rows; import at most ${maxRows.toLocaleString('en-US')} at once`);
+export const tooLarge = (maxBytes: number) => new TooLargeError(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB; import at most ${Math.round(maxBytes / 1024 / 1024)} MB at once`);
 export const binaryFile = () =>
-  new HttpError(422, 'The file contains NUL bytes, so it is not a CSV text file (an Excel workbook?): export the statement as CSV and upload that');
+  new ValidationError('The file contains NUL bytes, so it is not a CSV text file (an Excel workbook?): export the statement as CSV and upload that');
 
 /**
  * Reads an uploaded CSV as it arrives (issue 11, defect 2): counts records outside quotes and
@@ -25,7 +25,7 @@ export function readCsvUpload(stream: Readable, limits: { maxBytes: number; maxR
   let inQuotes = false;
   let lineHasText = false;
   return new Promise((resolve, reject) => {
-    const finish = (error?: HttpError) => {
+    const finish = (error?: Error) => {
       stream.removeListener('data', onData);
       stream.removeListener('end', onEnd);
       stream.removeListener('error', onError);

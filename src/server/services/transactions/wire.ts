@@ -2,7 +2,7 @@ import { isRealDate, isUuid } from '../../../contract/fields';
 import { fromMinor, toMinor } from '../../../contract/money';
 import { TRANSACTION_LIMITS, type ParsedTransactionListQuery, type Transaction, type TransactionFilters } from '../../../contract/transactions';
 import type { KeysetPosition, SortKey, StoredFilters, TransactionRow } from '../../repositories/transactions';
-import { HttpError } from '../../errors';
+import { ValidationError } from '../../errors';
 import type { Categories } from './categories';
 
 /** A stored row as the API shows it. */
@@ -69,7 +69,7 @@ export function encodeCursor(row: TransactionRow, sort: SortKey, order: 'asc' | 
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
-const invalidCursor = () => new HttpError(422, 'cursor is invalid or belongs to another sort order; start again without it');
+const invalidCursor = () => new ValidationError('cursor is invalid or belongs to another sort order; start again without it');
 
 export function decodeCursor(cursor: string, query: Pick<ParsedTransactionListQuery, 'sort' | 'order'>): KeysetPosition {
   let body: Partial<CursorBody>;

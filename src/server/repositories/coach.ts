@@ -1,0 +1,158 @@
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { goals, goalTransactions, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions } from '../db/schema';
+import type { GoalRow } from './goals';
+import { allTimeTotals, merchantTotal, monthlyTotals, rollupGroups, sumByType, topMerchants } from './rollups';
+import { anyMatch, recentWords, singleTransaction, subsetGroups, type SubsetFilter } from './transactionStats';
+
+/**
+ * The coach's read-only view of one user's money (the repository behind the coach's tools; the
+ * tools see it as `CoachData`, services/coach/data.ts). Every query reads the rollups kept by triggers on
+ * transactions (whole months from the monthly tables, the edges from the daily ones, through
+ * repositories/rollups.ts, as the dashboard does), or the goals tables (at most 100 goals a user):
+ * its cost follows months × categories, never the number of transactions, and nothing loads
+ * transactions into memory.
+ */
+export interface DayRange {
+  start: string;
+  end: string;
+}
+
+export interface CategoryTotal {
+  category: string;
+  totalMinor: number;
+  count: number;
+}
+
+export interface MerchantMonth {
+  merchant: string;
+  month: string;
+  totalMinor: number;
+  count: number;
+  lastDay: string;
+}
+
+export function coachRepository(db: Db, userId: string) {
+  const span = (r: DayRange) => ({ from: r.start, to: r.end });
+  const merchantDaily = transactionMerchantDaily;
+  const merchantsIn = (r: DayRange) => and(eq(merchantDaily.userId, userId), gte(merchantDaily.day, r.start), lte(merchantDaily.day, r.end));
+
+  return {
+    /** Income and spending in a range. */
+    async totals(r: DayRange) {
+      const sums = sumByType(await rollupGroups(db, userId, span(r)));
+      return { incomeMinor: sums.incomeMinor, spendingMinor: sums.expenseMinor, incomeCount: sums.incomeCount, spendingCount: sums.expenseCount };
+    },
+
+    /** All-time income minus spending: the dashboard's balance. */
+    async balance() {
+      const all = await allTimeTotals(db, userId);
+      return { balanceMinor: all.incomeMinor - all.spendingMinor, incomeMinor: all.incomeMinor, spendingMinor: all.spendingMinor, transactionCount: all.count, firstDay: all.firstDay };
+    },
+
+    /** Per category of one type, largest first. */
+    async byCategory(r: DayRange, type: 'income' | 'expense'): Promise<CategoryTotal[]> {
+      const groups = await rollupGroups(db, userId, { ...span(r), type });
+      return groups
+        .map((g) => ({ category: g.category, totalMinor: g.totalMinor, count: g.count }))
+        .sort((a, b) => b.totalMinor - a.totalMinor || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
+    },
+
+    /** Spending at one merchant (case-insensitive name). */
+    merchantTotal: (r: DayRange, merchant: string) => merchantTotal(db, userId, span(r), merchant),
+
+    topMerchants: (r: DayRange, limit: number) => topMerchants(db, userId, span(r), limit),
+
+    /** Income and spending per calendar month. */
+    async monthly(r: DayRange) {
+      const byMonth = new Map<string, { incomeMinor: number; spendingMinor: number }>();
+      for (const row of await monthlyTotals(db, userId, span(r))) {
+        const entry = byMonth.get(row.month) ?? { incomeMinor: 0, spendingMinor: 0 };
+        if (row.type === 'income') entry.incomeMinor += row.totalMinor;
+        else entry.spendingMinor += row.totalMinor;
+        byMonth.set(row.month, entry);
+      }
+      return byMonth;
+    },
+
+    /** Spending per merchant and calendar month (for recurring charges). */
+    async merchantMonths(r: DayRange): Promise<MerchantMonth[]> {
+      const month = sql<string>`to_char(${merchantDaily.day}, 'YYYY-MM')`;
+      const rows = await db
+        .select({
+          merchant: merchantDaily.merchant,
+          month,
+          total: sql<string>`sum(${merchantDaily.totalMinor})`,
+          count: sql<string>`sum(${merchantDaily.count})`,
+          lastDay: sql<string>`to_char(max(${merchantDaily.day}), 'YYYY-MM-DD')`,
+        })
+        .from(merchantDaily)
+        .where(merchantsIn(r))
+        .groupBy(merchantDaily.merchant, month);
+      return rows.map((row) => ({ merchant: row.merchant, month: row.month, totalMinor: Number(row.total), count: Number(row.count), lastDay: row.lastDay }));
+    },
+
+    /** The category and merchant names the user has since a day's month, to recognise them in a question (the monthly rollups). */
+    async names(since: string) {
+      const from = `${since.slice(0, 7)}-01`;
+      const monthly = transactionMonthlyTotals;
+      const merchantMonthly = transactionMerchantMonthly;
+      const [categories, merchants] = await Promise.all([
+        db.selectDistinct({ name: monthly.category, type: monthly.type }).from(monthly).where(and(eq(monthly.userId, userId), gte(monthly.month, from))),
+        db
+          .select({ name: merchantMonthly.merchant })
+          .from(merchantMonthly)
+          .where(and(eq(merchantMonthly.userId, userId), gte(merchantMonthly.month, from)))
+          .groupBy(merchantMonthly.merchant)
+          .orderBy(desc(sql`sum(${merchantMonthly.count})`))
+          .limit(500),
+      ]);
+      return { categories, merchants: merchants.map((m) => m.name) };
+    },
+
+    /**
+     * The usual category of a few merchants' expenses since a day (to tell bills from subscriptions).
+     * Counted in SQL over the (user_id, date) index range; nothing but the counts leaves the database.
+     */
+    async merchantCategories(merchants: string[], since: string): Promise<Map<string, string>> {
+      if (!merchants.length) return new Map();
+      const n = count();
+      const rows = await db
+        .select({ merchant: transactions.merchant, category: transactions.category, n })
+        .from(transactions)
+        .where(and(eq(transactions.userId, userId), gte(transactions.date, since), eq(transactions.type, 'expense'), inArray(transactions.merchant, merchants.slice(0, 50))))
+        .groupBy(transactions.merchant, transactions.category)
+        .orderBy(desc(n));
+      const out = new Map<string, string>();
+      for (const row of rows) if (row.merchant && !out.has(row.merchant)) out.set(row.merchant, row.category);
+      return out;
+    },
+
+    /** Sums per category and merchant of a subset named by merchants or words (the transactions table, indexed). */
+    subset: (f: SubsetFilter) => subsetGroups(db, userId, f),
+    /** The largest or smallest single transaction of a subset. */
+    single: (f: SubsetFilter, which: 'largest' | 'smallest') => singleTransaction(db, userId, f, which),
+    /** Words of the descriptions and notes of the latest transactions: the words a question may name. */
+    recentWords: (limit: number) => recentWords(db, userId, limit),
+    anyMatch: (tsquery: string) => anyMatch(db, userId, tsquery),
+
+    async goals(): Promise<GoalRow[]> {
+      return db.select().from(goals).where(eq(goals.userId, userId)).orderBy(desc(goals.createdAt)).limit(100);
+    },
+
+    /** Net deposits per goal since a day (deposits minus withdrawals), for the pace of saving. */
+    async goalNetSince(since: Date) {
+      const rows = await db
+        .select({
+          goalId: goalTransactions.goalId,
+          net: sql<string>`sum(case when ${goalTransactions.type} = 'deposit' then ${goalTransactions.amountMinor} else -${goalTransactions.amountMinor} end)`,
+        })
+        .from(goalTransactions)
+        // A goal's opening amount (its first deposit, 'Initial amount') was saved before, not during, the window.
+        .where(and(eq(goalTransactions.userId, userId), gte(goalTransactions.createdAt, since), sql`${goalTransactions.note} is distinct from 'Initial amount'`))
+        .groupBy(goalTransactions.goalId);
+      return new Map(rows.map((r) => [r.goalId, Number(r.net)]));
+    },
+  };
+}
+export type CoachRepository = ReturnType<typeof coachRepository>;

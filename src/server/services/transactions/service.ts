@@ -1,0 +1,134 @@
+import type { z } from 'zod';
+import { toMinor } from '../../../contract/money';
+import type {
+  createCategoryRequest,
+  createTransactionRequest,
+  ParsedTransactionListQuery,
+  Transaction,
+  TransactionFilters,
+  updateTransactionRequest,
+} from '../../../contract/transactions';
+import type { Reward } from '../../../contract/rewards';
+import { conflict, notFound, unprocessable } from '../../errors';
+import type { NewTransaction, TransactionPatch, TransactionsRepository } from '../../repositories/transactions';
+import type { RewardsService } from '../rewards';
+import { isDefaultCategory, loadCategories, type Categories } from './categories';
+import { exportCsv } from './export';
+import { decodeCursor, encodeCursor, toStoredFilters, toTransaction } from './wire';
+
+export const transactionNotFound = () => notFound('Transaction not found');
+
+/** The stored spelling of a category, or a validation error naming the field. */
+export const unknownCategory = (name: string, field = 'category') =>
+  unprocessable(`${field} '${name}' is not a known category: use one from GET /transactions/categories or create it with POST /transactions/categories`);
+export function knownCategory(categories: Categories, name: string, field = 'category'): string {
+  const resolved = categories.resolve(name);
+  if (!resolved) throw unknownCategory(name, field);
+  return resolved;
+}
+
+/**
+ * One user's transactions and categories: the rules between the API and the repository (category
+ * names resolved case-insensitively, cursors, rewards for the first transactions). Throws domain errors.
+ */
+export function transactionsService(deps: { repo: TransactionsRepository; rewards: Pick<RewardsService, 'record'> }) {
+  const { repo, rewards } = deps;
+  const categoriesFor = async (userId: string, f: TransactionFilters) => (f.category?.length ? loadCategories(repo, userId) : undefined);
+
+  return {
+    currencyOf: (userId: string) => repo.accountCurrency(userId),
+
+    async list(userId: string, q: ParsedTransactionListQuery) {
+      const categories = await categoriesFor(userId, q);
+      const after = q.cursor ? decodeCursor(q.cursor, q) : undefined;
+      const result = await repo.list(userId, {
+        filters: toStoredFilters(q, categories),
+        sort: q.sort,
+        order: q.order,
+        limit: q.limit,
+        offset: after ? 0 : q.offset,
+        after,
+        includeTotal: q.include_total,
+      });
+      const last = result.rows[result.rows.length - 1];
+      return {
+        transactions: result.rows.map(toTransaction),
+        total: result.total,
+        limit: q.limit,
+        offset: after ? 0 : q.offset,
+        has_more: result.hasMore,
+        next_cursor: result.hasMore && last ? encodeCursor(last, q.sort, q.order) : null,
+      };
+    },
+
+    async get(userId: string, id: string): Promise<Transaction> {
+      const row = await repo.get(userId, id);
+      if (!row) throw transactionNotFound();
+      return toTransaction(row);
+    },
+
+    async create(userId: string, b: z.output<typeof createTransactionRequest>): Promise<Transaction & { reward?: Reward }> {
+      const categories = await loadCategories(repo, userId);
+      const input: NewTransaction = {
+        type: b.type,
+        amountMinor: toMinor(b.amount),
+        date: b.date,
+        category: knownCategory(categories, b.category),
+        description: b.description,
+        merchant: b.merchant ?? null,
+        notes: b.notes ?? null,
+        tags: b.tags,
+        currency: b.currency ?? null,
+      };
+      const row = await repo.create(userId, input, !isDefaultCategory(input.category));
+      // Deleted between the check above and the insert: the same answer as an unknown category.
+      if (!row) throw unknownCategory(b.category);
+      const reward = await rewards.record(userId, { type: 'transaction.created', transactionId: row.id });
+      return { ...toTransaction(row), ...(reward ? { reward } : {}) };
+    },
+
+    /** Changes only the fields sent. */
+    async update(userId: string, id: string, b: z.output<typeof updateTransactionRequest>): Promise<Transaction> {
+      const patch: TransactionPatch = {};
+      if (b.type !== undefined) patch.type = b.type;
+      if (b.amount !== undefined) patch.amountMinor = toMinor(b.amount);
+      if (b.date !== undefined) patch.date = b.date;
+      if (b.category !== undefined) patch.category = knownCategory(await loadCategories(repo, userId), b.category);
+      if (b.description !== undefined) patch.description = b.description;
+      if (b.merchant !== undefined) patch.merchant = b.merchant;
+      if (b.notes !== undefined) patch.notes = b.notes;
+      if (b.tags !== undefined) patch.tags = b.tags;
+      if (b.currency !== undefined) patch.currency = b.currency;
+      const row = await repo.update(userId, id, patch, patch.category !== undefined && !isDefaultCategory(patch.category));
+      if (row === 'category_gone') throw unknownCategory(b.category!);
+      if (!row) throw transactionNotFound();
+      return toTransaction(row);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await repo.remove(userId, id))) throw transactionNotFound();
+    },
+
+    async createCategory(userId: string, { name, type, color }: z.output<typeof createCategoryRequest>) {
+      const exists = () => conflict(`A category named '${name}' already exists`);
+      if (isDefaultCategory(name)) throw exists();
+      const row = await repo.categories.create(userId, { name, type, color: color ?? null });
+      if (!row) throw exists();
+      return { name: row.name, type: row.type, color: row.color, is_default: false, transaction_count: 0 };
+    },
+
+    async deleteCategory(userId: string, name: string): Promise<void> {
+      if (isDefaultCategory(name)) throw conflict('Default categories cannot be deleted');
+      const outcome = await repo.categories.remove(userId, name);
+      if (outcome === 'not_found') throw notFound('Category not found');
+      if (outcome === 'in_use') throw conflict('This category is used by transactions: move them to another category first');
+    },
+
+    /** The filtered list as CSV text, streamed a page at a time (see export.ts). */
+    async exportCsv(userId: string, q: TransactionFilters): Promise<AsyncGenerator<string>> {
+      const [categories, currency] = await Promise.all([categoriesFor(userId, q), repo.accountCurrency(userId)]);
+      return exportCsv(repo, userId, { filters: toStoredFilters(q, categories), sort: q.sort, order: q.order, currency });
+    },
+  };
+}
+export type TransactionsService = ReturnType<typeof transactionsService>;
