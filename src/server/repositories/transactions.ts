@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, users } from '../db/schema';
 import { monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
-export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search'>;
+export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey'>;
 export type CategoryRow = typeof transactionCategories.$inferSelect;
 export type ImportJobRow = typeof importJobs.$inferSelect;
 type TxType = 'income' | 'expense';
@@ -359,29 +359,27 @@ export function transactionsRepository(db: Db) {
     },
 
     /**
-     * Existing rows sharing date, type and amount with any of these (descriptions compared by the
-     * caller), leaving out rows of one import. One indexed probe per distinct triple.
+     * How many stored rows share each of these rows' duplicate key (date, type, amount, description
+     * with case and whitespace runs ignored; the SQL function finu_duplicate_key, migration 0015),
+     * leaving out rows of one import. One set-based query: the distinct keys of the batch joined to
+     * the (user_id, duplicate_key) index, so its cost follows the batch, not the account's size.
+     * Answers only the rows with at least one stored match, each with its count.
      */
     async duplicateCandidates(
       userId: string,
-      triples: { date: string; type: TxType; amountMinor: number }[],
+      candidates: { date: string; type: TxType; amountMinor: number; description: string }[],
       excludeImportId: string | null,
       q: Queryable = db,
-    ): Promise<{ date: string; type: TxType; amountMinor: number; description: string }[]> {
-      if (triples.length === 0) return [];
-      // Dates, types and integers only: safe to pass as array literals.
-      const dates = `{${triples.map((t) => t.date).join(',')}}`;
-      const types = `{${triples.map((t) => t.type).join(',')}}`;
-      const amounts = `{${triples.map((t) => Math.trunc(t.amountMinor)).join(',')}}`;
+    ): Promise<{ date: string; type: TxType; amountMinor: number; description: string; stored: number }[]> {
+      if (candidates.length === 0) return [];
+      const keys = JSON.stringify(candidates.map((c) => ({ d: c.date, ty: c.type, a: Math.trunc(c.amountMinor), de: c.description })));
       const result = (await q.execute(sql`
-        select t.date::text as date, t.type, t.amount_minor, t.description
-        from (select distinct d, ty, a from unnest(${dates}::date[], ${types}::text[], ${amounts}::bigint[]) as k(d, ty, a)) as k
-        cross join lateral (
-          select x.date, x.type, x.amount_minor, x.description from ${transactions} x
-          where x.user_id = ${userId} and x.date = k.d and x.type = k.ty and x.amount_minor = k.a
-            and (${excludeImportId}::uuid is null or x.import_id is distinct from ${excludeImportId}::uuid)
-        ) as t`)) as unknown as { rows: { date: string; type: TxType; amount_minor: string | number; description: string }[] };
-      return result.rows.map((r) => ({ date: r.date, type: r.type, amountMinor: num(r.amount_minor), description: r.description }));
+        select k.d::text as date, k.ty as type, k.a as amount_minor, k.de as description, count(*) as stored
+        from (select distinct d, ty, a, de from jsonb_to_recordset(${keys}::jsonb) as r(d date, ty text, a bigint, de text)) as k
+        join ${transactions} x on x.user_id = ${userId} and x.duplicate_key = finu_duplicate_key(k.d, k.ty, k.a, k.de)
+        where ${excludeImportId}::uuid is null or x.import_id is distinct from ${excludeImportId}::uuid
+        group by k.d, k.ty, k.a, k.de`)) as unknown as { rows: { date: string; type: TxType; amount_minor: string | number; description: string; stored: string | number }[] };
+      return result.rows.map((r) => ({ date: r.date, type: r.type, amountMinor: num(r.amount_minor), description: r.description, stored: num(r.stored) }));
     },
 
     /** Recomputes every rollup (totals and merchants, daily and monthly) of one user or everyone from the transactions: repair and bulk loads. */
