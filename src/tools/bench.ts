@@ -40,6 +40,8 @@ interface Options {
   write: boolean;
   /** Keep the PGlite directory (or PostgreSQL database) for a look afterwards. */
   keep: boolean;
+  /** Leave out the 10,000-row CSV import. */
+  noImport: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -50,7 +52,7 @@ function parseOptions(argv: string[]): Options {
     if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} needs a positive number`);
     return n;
   };
-  return { rows: Math.floor(value('rows', 1_000_000)), duration: value('duration', 8), connections: Math.floor(value('connections', 10)), write: !argv.includes('--no-write'), keep: argv.includes('--keep') };
+  return { rows: Math.floor(value('rows', 1_000_000)), duration: value('duration', 8), connections: Math.floor(value('connections', 10)), write: !argv.includes('--no-write'), keep: argv.includes('--keep'), noImport: argv.includes('--no-import') };
 }
 
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -78,7 +80,8 @@ async function serve(): Promise<void> {
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [fileURLToPath(import.meta.url), '--serve'], {
+    // One process (the tsx loader inside it, not a tsx wrapper around it), so its pid is the API's for the memory figure.
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -156,6 +159,53 @@ function compare(pairs: [Measurement, Measurement][], rows: number): string {
     lines.push(`| ${big.label} | ${little.rps.toFixed(0)} | ${little.p50.toFixed(1)} | ${big.rps.toFixed(0)} | ${big.p50.toFixed(1)} | ${(big.p50 / little.p50).toFixed(1)}× |`);
   }
   return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import at size and memory
+
+/** Resident memory of a process in MB (Linux /proc), or NaN elsewhere. */
+function rssMb(pid: number | undefined): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return line ? Number(line.replace(/\D+/g, '')) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+export interface ImportTiming {
+  rows: number;
+  uploadMs: number;
+  commitMs: number;
+  totalMs: number;
+  imported: number;
+}
+
+/** A CSV of `rows` new transactions (recent dates, descriptions no stored row has), uploaded, committed and waited for over HTTP. */
+export async function timeImport(base: string, headers: Record<string, string>, rows: number, tag: string): Promise<ImportTiming> {
+  const lines = ['Date,Description,Amount,Category'];
+  const today = Date.now();
+  for (let i = 0; i < rows; i++) {
+    const day = new Date(today - (i % 700) * 86_400_000).toISOString().slice(0, 10);
+    lines.push(`${day},Bench import ${tag} ${i},-${(1 + (i % 900) + (i % 97) / 100).toFixed(2)},${MERCHANTS[i % MERCHANTS.length]![1]}`);
+  }
+  const started = performance.now();
+  const uploaded = await fetch(`${base}/transactions/import?file_name=bench.csv`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: lines.join('\n') });
+  if (uploaded.status !== 201) throw new Error(`import upload answered ${uploaded.status}: ${await uploaded.text()}`);
+  const preview = (await uploaded.json()) as { import_id: string; mapping: unknown };
+  const uploadMs = performance.now() - started;
+  const committed = await fetch(`${base}/transactions/import/${preview.import_id}/commit`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ mapping: preview.mapping }) });
+  if (committed.status !== 202) throw new Error(`import commit answered ${committed.status}: ${await committed.text()}`);
+  for (;;) {
+    const job = (await (await fetch(`${base}/transactions/import/${preview.import_id}`, { headers })).json()) as { status: string; rows_imported: number };
+    if (job.status === 'completed') {
+      const totalMs = performance.now() - started;
+      return { rows, uploadMs, commitMs: totalMs - uploadMs, totalMs, imported: job.rows_imported };
+    }
+    if (job.status !== 'queued' && job.status !== 'running') throw new Error(`import ended ${job.status}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -273,6 +323,18 @@ async function main() {
       results.push(big);
       pairs.push([little, big]);
     }
+    const rssAfterQueries = rssMb(child.pid);
+    const importRows = 10_000;
+    const imports: [string, ImportTiming][] = [];
+    if (!options.noImport) {
+      for (const [who, headers] of [[`${SMALL_ROWS.toLocaleString('en-US')} rows`, smallAuth], [`${options.rows.toLocaleString('en-US')} rows`, auth]] as const) {
+        const timing = await timeImport(base, headers, importRows, `${Date.now()}`);
+        log(`  import ${importRows.toLocaleString('en-US')} rows into an account with ${who}: upload ${(timing.uploadMs / 1000).toFixed(2)} s, commit to done ${(timing.commitMs / 1000).toFixed(2)} s, end to end ${(timing.totalMs / 1000).toFixed(2)} s`);
+        imports.push([who, timing]);
+      }
+    }
+    const rssEnd = rssMb(child.pid);
+    log(`  API process resident memory: ${rssAfterQueries.toFixed(0)} MB after the queries, ${rssEnd.toFixed(0)} MB at the end`);
     const failures = [...results, ...pairs.map(([little]) => little)].filter((r) => r.errors > 0);
     if (failures.length) throw new Error(`requests failed on: ${failures.map((f) => f.label).join(', ')}`);
 
@@ -298,6 +360,18 @@ Dashboard analytics for a user with ${SMALL_ROWS.toLocaleString('en-US')} transa
 ${compare(pairs, options.rows)}
 
 The filtered page matches ${Number(filteredCount!.n).toLocaleString('en-US')} rows.
+${
+  imports.length
+    ? `
+CSV import of ${importRows.toLocaleString('en-US')} new rows over HTTP (upload with the duplicate check, commit, until the job is done):
+
+| Account | upload s | commit to done s | end to end s |
+|---|---:|---:|---:|
+${imports.map(([who, t]) => `| ${who} | ${(t.uploadMs / 1000).toFixed(2)} | ${(t.commitMs / 1000).toFixed(2)} | ${(t.totalMs / 1000).toFixed(2)} |`).join('\n')}
+`
+    : ''
+}
+API process resident memory (RSS): ${rssAfterQueries.toFixed(0)} MB after the queries, ${rssEnd.toFixed(0)} MB at the end.
 <!-- /bench:${key} -->`;
     const intro = `# Performance
 
