@@ -402,10 +402,15 @@ What the figures show:
     const block = new RegExp(`<!-- bench:${key} -->[\\s\\S]*?<!-- /bench:${key} -->`);
     if (!doc.startsWith('# Performance')) doc = `${intro}\n${section}\n`;
     else {
-      // Keep the other engine's section; refresh the introduction and this engine's section.
-      const sections = doc.match(/<!-- bench:(\w+) -->[\s\S]*?<!-- \/bench:\1 -->/g) ?? [];
-      const kept = sections.filter((s) => !block.test(s));
-      doc = `${intro}\n${[...kept, section].sort().join('\n\n')}\n`;
+      // Refresh the introduction and this engine's section in place; keep every other section and text.
+      const first = doc.indexOf('<!-- bench:');
+      doc = `${intro}\n${first < 0 ? '' : doc.slice(first)}`;
+      if (block.test(doc)) doc = doc.replace(block, () => section);
+      else {
+        const last = [...doc.matchAll(/<!-- \/bench:\w+ -->/g)].pop();
+        const at = last ? last.index + last[0].length : doc.length;
+        doc = `${doc.slice(0, at)}\n\n${section}${doc.slice(at)}`;
+      }
     }
     console.log(`\n${markdown}\n\n${compare(pairs, options.rows)}\n`);
     if (options.write) {
