@@ -32,6 +32,7 @@ const envSchema = z
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     DEV_KEY: z.string().min(16, 'DEV_KEY must be at least 16 characters').optional(),
     JWT_TTL_SECONDS: positiveInt('JWT_TTL_SECONDS').default(7 * 24 * 3600),
+    AUTH_CACHE_TTL_MS: z.coerce.number({ error: 'AUTH_CACHE_TTL_MS must be a whole number' }).int('AUTH_CACHE_TTL_MS must be a whole number').min(0, 'AUTH_CACHE_TTL_MS cannot be negative').default(5_000),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().min(3).default('Finu <no-reply@finu.local>'),
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@finu.local'),
@@ -117,6 +118,8 @@ export interface Config {
   /** Opens the `/dev/*` routes (outside production); generated into DATA_DIR when unset. */
   devKey?: string;
   jwtTtlSeconds: number;
+  /** How long a process may answer a user's token checks from memory without hearing of a change (0: read the database every time). */
+  authCacheTtlMs: number;
   smtpUrl?: string;
   mailFrom: string;
   /** Where the help centre's contact form is mailed. */
@@ -198,6 +201,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtSecret: e.JWT_SECRET,
     devKey: e.DEV_KEY,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { isUuid } from '../../contract/fields';
 import { unauthorized } from '../errors';
+import { AuthCache } from '../services/authCache';
 import { resolveJwtSecret } from '../services/secrets';
 
 export interface IssuedToken {
@@ -31,6 +32,8 @@ declare module 'fastify' {
     verifyScopedToken(token: string, scope: string): Promise<string | undefined>;
     /** The claims of a valid, current scoped token, else undefined (for single-use tokens). */
     verifyScopedClaims(token: string, scope: string): Promise<TokenClaims | undefined>;
+    /** Each user's token version, revoked token ids and subscription, kept in memory while no change is announced. */
+    authCache: AuthCache;
   }
   interface FastifyRequest {
     userId: string;
@@ -45,7 +48,23 @@ export default fp(
   async function authPlugin(app: FastifyInstance) {
     const secret = resolveJwtSecret(app.config);
     const ttl = app.config.jwtTtlSeconds;
-    const { sessions } = app.repos;
+    const { sessions, subscriptions } = app.repos;
+    const notifications = app.dbNotifications('finu_auth');
+    const cache = new AuthCache({
+      ttlMs: app.config.authCacheTtlMs,
+      live: notifications.live,
+      load: async (userId) => {
+        const state = await sessions.authState(userId);
+        if (!state) return { tokenVersion: undefined, revoked: new Set(), subscription: undefined };
+        return { tokenVersion: state.tokenVersion, revoked: new Set(state.revoked), subscription: await subscriptions.find(userId) };
+      },
+    });
+    // Every change to a user's token version, revoked tokens or subscription, from any process (migration 0016).
+    notifications.on(
+      (userId) => cache.forget(userId),
+      () => cache.clear(),
+    );
+    app.decorate('authCache', cache);
     app.decorateRequest('userId', '');
     app.decorateRequest('session', null);
 
@@ -67,8 +86,8 @@ export default fp(
       const { sub, jti, exp, ver } = payload;
       // A token signed with our secret but naming no user id (a forged or foreign sub) is no session.
       if (typeof sub !== 'string' || !isUuid(sub) || typeof jti !== 'string' || typeof exp !== 'number') return undefined;
-      const state = await sessions.state(sub, jti);
-      if (!state || state.revoked || state.tokenVersion !== ver) return undefined;
+      const state = await cache.get(sub);
+      if (state.tokenVersion === undefined || state.tokenVersion !== ver || state.revoked.has(jti)) return undefined;
       return { userId: sub, jti, expiresAt: new Date(exp * 1000) };
     };
 

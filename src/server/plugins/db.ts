@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbEngine: Database['engine'];
+    /** NOTIFY payloads of a channel, from every process sharing the database (src/server/db/client.ts). */
+    dbNotifications: Database['notifications'];
   }
 }
 
@@ -14,6 +16,7 @@ export default fp(
     const database = await openDatabase(app.config);
     app.decorate('db', database.db);
     app.decorate('dbEngine', database.engine);
+    app.decorate('dbNotifications', database.notifications);
     app.addHook('onClose', async () => {
       await database.close();
     });

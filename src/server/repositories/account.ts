@@ -14,7 +14,7 @@ export interface UserTable {
 }
 
 /** Columns never written to an export: secrets and derived search data. */
-const HIDDEN_COLUMNS = ['password_hash', 'token_hash', 'search', 'file', 'secret', 'private_key', 'encrypted_private_key', 'encrypted_key', 'nonce'];
+const HIDDEN_COLUMNS = ['password_hash', 'token_hash', 'search', 'duplicate_key', 'file', 'secret', 'private_key', 'encrypted_private_key', 'encrypted_key', 'nonce'];
 /** Tables whose rows are secrets of the sign-in machinery, not the user's data. */
 const NOT_EXPORTED = new Set(['email_tokens', 'export_jobs']);
 

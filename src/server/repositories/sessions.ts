@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { revokedTokens, users } from '../db/schema';
 
@@ -6,19 +6,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a token is checked against: the user's token version and the deny-list of revoked tokens. */
 export function sessionsRepository(db: Db) {
+  // Prepared once: the per-user load of the auth cache (src/server/services/authCache.ts).
+  const authStateQuery = db
+    .select({
+      tokenVersion: users.tokenVersion,
+      revoked: sql<string[] | null>`(select array_agg(${revokedTokens.jti}) from ${revokedTokens} where ${revokedTokens.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('sessions_auth_state');
   return {
-    /** The user's current token version and whether this token id was revoked; undefined when the user is gone. */
-    async state(userId: string, jti: string): Promise<{ tokenVersion: number; revoked: boolean } | undefined> {
+    /** The user's token version and the ids of their revoked tokens; undefined when the user is gone. */
+    async authState(userId: string): Promise<{ tokenVersion: number; revoked: string[] } | undefined> {
       if (!UUID.test(userId)) return undefined;
-      const rows = await db
-        .select({
-          tokenVersion: users.tokenVersion,
-          revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${jti})`,
-        })
-        .from(users)
-        .where(sql`${users.id} = ${userId}`)
-        .limit(1);
-      return rows[0];
+      const [row] = await authStateQuery.execute({ userId });
+      return row ? { tokenVersion: row.tokenVersion, revoked: row.revoked ?? [] } : undefined;
     },
     /** Revokes one token until it expires. True when this call revoked it, false when it already was (single use). */
     async revoke(jti: string, userId: string, expiresAt: Date): Promise<boolean> {

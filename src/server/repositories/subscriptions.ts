@@ -8,9 +8,11 @@ export type SubscriptionPatch = Partial<Omit<typeof subscriptions.$inferInsert, 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
 export function subscriptionsRepository(db: Db) {
+  // Prepared once: read on every premium request the auth cache does not answer.
+  const findQuery = db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder('userId'))).limit(1).prepare('subscriptions_find');
   return {
     async find(userId: string): Promise<SubscriptionRow | undefined> {
-      const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+      const rows = await findQuery.execute({ userId });
       return rows[0];
     },
     async findByProviderSubscription(subscriptionId: string): Promise<SubscriptionRow | undefined> {

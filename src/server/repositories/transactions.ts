@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, users } from '../db/schema';
 import { monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
-export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search'>;
+export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey'>;
 export type CategoryRow = typeof transactionCategories.$inferSelect;
 export type ImportJobRow = typeof importJobs.$inferSelect;
 type TxType = 'income' | 'expense';
@@ -204,28 +204,9 @@ export function transactionsRepository(db: Db) {
       let rows: TransactionRow[];
       let total: number | null = null;
       if (req.filters.tsquery) {
-        // Text search: collect the matches through the GIN index first (OFFSET 0 keeps the planner
-        // from walking the date index hoping to meet a rare word early), count them in the same
-        // pass, then sort that set. The cost follows the number of matches.
-        const matches = db
-          .select({ ...rowColumns, matchCount: sql<string>`count(*) over ()`.as('match_count') })
-          .from(transactions)
-          .where(and(...conds))
-          .offset(0)
-          .as('m');
-        const key = { date: matches.date, amount: matches.amountMinor, created_at: matches.createdAt }[req.sort];
-        const where = req.after ? keysetAfter(key, matches.id, req.after, req.sort, req.order) : undefined;
-        const found = await db
-          .select()
-          .from(matches)
-          .where(where)
-          .orderBy(dir(key), dir(matches.id))
-          .limit(req.limit + 1)
-          .offset(req.after ? 0 : req.offset);
-        rows = found.map(({ matchCount, ...row }) => {
-          total = num(matchCount);
-          return row as TransactionRow;
-        });
+        const searched = await searchPage(db, userId, req, conds);
+        rows = searched.rows;
+        total = searched.total;
       } else {
         const key = sortColumn[req.sort];
         if (req.after) conds.push(keysetAfter(key, transactions.id, req.after, req.sort, req.order));
@@ -359,29 +340,27 @@ export function transactionsRepository(db: Db) {
     },
 
     /**
-     * Existing rows sharing date, type and amount with any of these (descriptions compared by the
-     * caller), leaving out rows of one import. One indexed probe per distinct triple.
+     * How many stored rows share each of these rows' duplicate key (date, type, amount, description
+     * with case and whitespace runs ignored; the SQL function finu_duplicate_key, migration 0015),
+     * leaving out rows of one import. One set-based query: the distinct keys of the batch joined to
+     * the (user_id, duplicate_key) index, so its cost follows the batch, not the account's size.
+     * Answers only the rows with at least one stored match, each with its count.
      */
     async duplicateCandidates(
       userId: string,
-      triples: { date: string; type: TxType; amountMinor: number }[],
+      candidates: { date: string; type: TxType; amountMinor: number; description: string }[],
       excludeImportId: string | null,
       q: Queryable = db,
-    ): Promise<{ date: string; type: TxType; amountMinor: number; description: string }[]> {
-      if (triples.length === 0) return [];
-      // Dates, types and integers only: safe to pass as array literals.
-      const dates = `{${triples.map((t) => t.date).join(',')}}`;
-      const types = `{${triples.map((t) => t.type).join(',')}}`;
-      const amounts = `{${triples.map((t) => Math.trunc(t.amountMinor)).join(',')}}`;
+    ): Promise<{ date: string; type: TxType; amountMinor: number; description: string; stored: number }[]> {
+      if (candidates.length === 0) return [];
+      const keys = JSON.stringify(candidates.map((c) => ({ d: c.date, ty: c.type, a: Math.trunc(c.amountMinor), de: c.description })));
       const result = (await q.execute(sql`
-        select t.date::text as date, t.type, t.amount_minor, t.description
-        from (select distinct d, ty, a from unnest(${dates}::date[], ${types}::text[], ${amounts}::bigint[]) as k(d, ty, a)) as k
-        cross join lateral (
-          select x.date, x.type, x.amount_minor, x.description from ${transactions} x
-          where x.user_id = ${userId} and x.date = k.d and x.type = k.ty and x.amount_minor = k.a
-            and (${excludeImportId}::uuid is null or x.import_id is distinct from ${excludeImportId}::uuid)
-        ) as t`)) as unknown as { rows: { date: string; type: TxType; amount_minor: string | number; description: string }[] };
-      return result.rows.map((r) => ({ date: r.date, type: r.type, amountMinor: num(r.amount_minor), description: r.description }));
+        select k.d::text as date, k.ty as type, k.a as amount_minor, k.de as description, count(*) as stored
+        from (select distinct d, ty, a, de from jsonb_to_recordset(${keys}::jsonb) as r(d date, ty text, a bigint, de text)) as k
+        join ${transactions} x on x.user_id = ${userId} and x.duplicate_key = finu_duplicate_key(k.d, k.ty, k.a, k.de)
+        where ${excludeImportId}::uuid is null or x.import_id is distinct from ${excludeImportId}::uuid
+        group by k.d, k.ty, k.a, k.de`)) as unknown as { rows: { date: string; type: TxType; amount_minor: string | number; description: string; stored: string | number }[] };
+      return result.rows.map((r) => ({ date: r.date, type: r.type, amountMinor: num(r.amount_minor), description: r.description, stored: num(r.stored) }));
     },
 
     /** Recomputes every rollup (totals and merchants, daily and monthly) of one user or everyone from the transactions: repair and bulk loads. */
@@ -465,6 +444,75 @@ async function holdCategory(tx: Queryable, userId: string, name: string): Promis
 /** Serialises writes of one user that must not interleave (a transaction-scoped advisory lock; released at commit). */
 async function lockUser(tx: Queryable, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(727402, hashtext(${userId}))`);
+}
+
+/**
+ * Text search, cheapest path first (issue 18; docs/decisions.md):
+ * 1. How many of the user's rows match, up to SEARCH_FEW, from the GIN index alone (migration 0017).
+ *    Fewer than that: collect them all through the index and sort them (a rare word costs ~nothing).
+ * 2. Otherwise walk the list order on its btree, SEARCH_WALK rows at most, keeping the matching rows,
+ *    and stop as soon as the page is full (a common word: a few thousand index entries, no sort).
+ * 3. A word too rare for the walk to fill the page, too common for step 1: collect and sort (cost
+ *    follows its matches).
+ * The total, when asked, is the exact count of matches (the GIN index's bitmap, no sort, no order).
+ */
+const SEARCH_FEW = 500;
+const SEARCH_WALK = 5_000;
+
+async function searchPage(db: Db, userId: string, req: ListRequest, conds: SQL[]): Promise<{ rows: TransactionRow[]; total: number | null }> {
+  const dir = req.order === 'asc' ? asc : desc;
+  const offset = req.after ? 0 : req.offset;
+  const need = offset + req.limit + 1;
+  const onlyUserAndWords = Object.entries(req.filters).every(([k, v]) => k === 'tsquery' || v === undefined || (Array.isArray(v) && v.length === 0));
+  let few = false;
+  if (onlyUserAndWords && !req.after) {
+    const probe = (await db.execute(sql`select finu_search_matches_upto(${userId}::uuid, to_tsquery('simple', ${req.filters.tsquery!}), ${SEARCH_FEW}) as n`)) as unknown as { rows: { n: number }[] };
+    few = num(probe.rows[0]?.n) < SEARCH_FEW;
+  }
+  if (!few && need <= SEARCH_WALK / 10) {
+    // The walk: the first SEARCH_WALK rows in list order (the btree of the sort key), then the words.
+    const plain = filterConditions(userId, { ...req.filters, tsquery: undefined });
+    const key = sortColumn[req.sort];
+    if (req.after) plain.push(keysetAfter(key, transactions.id, req.after, req.sort, req.order));
+    const window = db
+      .select({ ...rowColumns, search: transactions.search })
+      .from(transactions)
+      .where(and(...plain))
+      .orderBy(dir(key), dir(transactions.id))
+      .limit(SEARCH_WALK)
+      .as('w');
+    const columns = Object.fromEntries(Object.keys(rowColumns).map((k) => [k, window[k as keyof typeof rowColumns]])) as unknown as typeof rowColumns;
+    const walked = await db
+      .select(columns)
+      .from(window)
+      .where(sql`${window.search} @@ to_tsquery('simple', ${req.filters.tsquery!})`)
+      .orderBy(dir({ date: window.date, amount: window.amountMinor, created_at: window.createdAt }[req.sort]), dir(window.id))
+      .limit(req.limit + 1)
+      .offset(offset);
+    if (walked.length > req.limit) return { rows: walked, total: null };
+  }
+  // Collect the matches through the GIN index (OFFSET 0 keeps them one set), count them in the same pass, sort that set.
+  const matches = db
+    .select({ ...rowColumns, matchCount: sql<string>`count(*) over ()`.as('match_count') })
+    .from(transactions)
+    .where(and(...conds))
+    .offset(0)
+    .as('m');
+  const key = { date: matches.date, amount: matches.amountMinor, created_at: matches.createdAt }[req.sort];
+  const where = req.after ? keysetAfter(key, matches.id, req.after, req.sort, req.order) : undefined;
+  const found = await db
+    .select()
+    .from(matches)
+    .where(where)
+    .orderBy(dir(key), dir(matches.id))
+    .limit(req.limit + 1)
+    .offset(offset);
+  let total: number | null = null;
+  const rows = found.map(({ matchCount, ...row }) => {
+    total = num(matchCount);
+    return row as TransactionRow;
+  });
+  return { rows, total };
 }
 
 /** Rows after the last one seen: a row comparison, which the btree on (user_id, key, id) serves directly. */

@@ -75,6 +75,11 @@ export const transactions = pgTable(
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('simple'::regconfig, coalesce(description, '') || ' ' || coalesce(merchant, '') || ' ' || coalesce(notes, ''))`,
     ),
+    /**
+     * The CSV import's duplicate key: date, type, amount and description with case and runs of
+     * whitespace ignored, hashed by the SQL function finu_duplicate_key (migration 0015).
+     */
+    duplicateKey: uuid('duplicate_key').generatedAlwaysAs(sql`finu_duplicate_key("date", "type", "amount_minor", "description")`),
     // Millisecond precision so a created_at cursor round-trips through a JS Date exactly.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -89,6 +94,8 @@ export const transactions = pgTable(
     index('transactions_user_amount_idx').on(t.userId, t.amountMinor, t.id),
     // The coach's single-merchant questions (migration 0014).
     index('transactions_user_merchant_date_idx').on(t.userId, sql`lower(${t.merchant})`, t.date),
+    // The CSV import's duplicate check (migration 0015).
+    index('transactions_user_duplicate_key_idx').on(t.userId, t.duplicateKey),
     index('transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('transactions_search_idx').using('gin', t.search),
     index('transactions_tags_idx').using('gin', t.tags),

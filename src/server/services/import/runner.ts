@@ -87,7 +87,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     const { mapping, skip_duplicates: skipDuplicates, skip_file_duplicates: skipFileDuplicates } = parsed.data;
     const categories = await loadCategories(repo, job.userId);
     const layout = layoutFile(job.content, mapping.delimiter, mapping.skip_lines, mapping.has_header);
-    const tracker = new DuplicateTracker((triples) => repo.duplicateCandidates(job.userId, triples, job.id));
+    const tracker = new DuplicateTracker((rows) => repo.duplicateCandidates(job.userId, rows, job.id));
     // The file is read record by record; only one batch is ever held as parsed rows.
     const records = layout.rows();
     const readBatch = (size: number): RowResult[] => {
