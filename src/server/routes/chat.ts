@@ -23,9 +23,9 @@ import {
   startConversationRequest,
   userConversationsQuery,
   type StreamChunk,
-} from '../../contract/chat';
-import { errorBody } from '../../contract/errors';
-import { withReward } from '../../contract/rewards';
+} from '../../contract/schemas/chat';
+import { errorBody } from '../../contract/schemas/errors';
+import { withReward } from '../../contract/schemas/rewards';
 import { HttpError, notFound } from '../errors';
 import type { ConversationRow } from '../repositories/chat';
 import { allowanceOf, COACH_FAILED, prepareQuestion, runCoach, saveAnswer, toChatMessage, toSummary } from '../services/coach/conversation';

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../contract/errors';
-import { withReward } from '../../contract/rewards';
+import { errorBody } from '../../contract/schemas/errors';
+import { withReward } from '../../contract/schemas/rewards';
 import { toMinor } from '../../contract/money';
 import {
   balanceQuery,
@@ -45,7 +45,7 @@ import {
   type ImportJob,
   type ImportMapping,
   type TransactionFilters,
-} from '../../contract/transactions';
+} from '../../contract/schemas/transactions';
 import { conflict, HttpError, notFound } from '../errors';
 import type { ImportJobRow, NewTransaction, TransactionPatch, TransactionRow } from '../repositories/transactions';
 import { loadDemoData, removeDemoData } from '../services/demo';

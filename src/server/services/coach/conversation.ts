@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ChatAllowance, ChatMessage, ConversationSummary } from '../../../contract/chat';
-import { chatTexts } from '../../../contract/chat';
+import type { ChatAllowance, ChatMessage, ConversationSummary } from '../../../contract/schemas/chat';
+import { chatTexts } from '../../../contract/schemas/chat';
 import { HttpError, notFound } from '../../errors';
 import type { ChatMessageRow, ConversationRow } from '../../repositories/chat';
 import { coachData } from './data';

@@ -1,4 +1,4 @@
-import { CSV_DELIMITERS, type CsvDelimiter } from '../../../contract/transactions';
+import { CSV_DELIMITERS, type CsvDelimiter } from '../../../contract/schemas/transactions';
 
 /** One CSV record and the 1-based line of the file where it starts. */
 export interface CsvRecord {
