@@ -26,9 +26,7 @@ export interface AppActors {
 export function createAppActors(apiUrl: string, navigate: (to: string) => void): AppActors {
   // The API client and the session actor need each other: the client reads the token through this late binding.
   const late: { session?: SessionActor; onboarding?: OnboardingActor; access?: AccessActor } = {};
-  const notify = (toast: Toast) => {
-    if (toast.message) ui.send({ type: 'toast.show', toast });
-  };
+  const notify = (toast: Toast) => ui.send({ type: 'toast.show', toast });
 
   const ui = createActor(
     uiMachine.provide({
