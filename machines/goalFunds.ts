@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { FundTransaction, Goal } from './goals';
 import { isRetryable, toFailure, type CallFailure, type Toast } from './types';
+import { readAmount } from '../src/contract/money';
 
 export type FundDirection = 'add' | 'withdraw';
 
@@ -58,8 +59,7 @@ export const goalFundsTexts = {
 
 /** The typed amount as a number, or why it is not a positive amount with at most two decimals. */
 export function parseAmount(text: string): { ok: true; amount: number } | { ok: false; error: string } {
-  const cleaned = text.trim().replace(/[\s,]/g, '');
-  const amount = cleaned === '' ? Number.NaN : Number(cleaned);
+  const amount = readAmount(text) ?? Number.NaN;
   if (!Number.isFinite(amount) || amount <= 0) return { ok: false, error: goalFundsTexts.amountRequired };
   if (Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6) return { ok: false, error: goalFundsTexts.tooManyDecimals };
   return { ok: true, amount };

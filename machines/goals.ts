@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { goalFundsMachine, type FundDirection, type FundsResult } from './goalFunds';
-import { toFailure, type CallFailure, type Toast } from './types';
+import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
 /** A savings goal as GET /goals answers it (src/contract/goals.ts is the source of truth). */
 export interface Goal {
@@ -134,7 +134,6 @@ export const removeById = (goals: Goal[], goalId: string) => goals.filter((g) =>
 const findGoal = (context: GoalsContext, goalId: string | null) => context.goals.find((g) => g.goal_id === goalId) ?? null;
 
 /** A failure the API client already toasted (network, 403, 5xx) is not toasted again. */
-const failureToast = (failure: CallFailure): Toast => ({ kind: 'error', message: failure.handledGlobally ? '' : failure.message });
 
 export const goalsMachine = setup({
   types: {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toFailure, type CallFailure, type SessionUser, type Toast } from './types';
+import { failureToast, toFailure, type CallFailure, type SessionUser, type Toast } from './types';
 
 /** The wizard's answers (see src/contract/onboarding.ts for the allowed values). */
 export interface OnboardingDraft {
@@ -140,7 +140,7 @@ export const onboardingMachine = setup({
         },
         onError: {
           target: 'resolving',
-          actions: [assign({ error: ({ event }) => toFailure(event.error, onboardingTexts.failed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
+          actions: [assign({ error: ({ event }) => toFailure(event.error, onboardingTexts.failed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
         },
       },
     },
@@ -162,13 +162,9 @@ export const onboardingMachine = setup({
         },
         onError: {
           target: 'resolving',
-          actions: [assign({ error: ({ event }) => toFailure(event.error, onboardingTexts.failed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
+          actions: [assign({ error: ({ event }) => toFailure(event.error, onboardingTexts.failed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
         },
       },
     },
   },
 });
-
-function failureToast(context: OnboardingContext): Toast {
-  return { kind: 'error', message: context.error && !context.error.handledGlobally ? context.error.message : '' };
-}

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toFailure, type CallFailure, type IssuedToken, type SessionUser, type Toast } from './types';
+import { failureToast, toFailure, type CallFailure, type IssuedToken, type SessionUser, type Toast } from './types';
 
 export interface SessionContext {
   token: string | null;
@@ -141,12 +141,6 @@ export function readCallback(kind: CallbackKind, params: CallbackParams): { ok: 
 /** Only same-site paths may be returned to after login (no open redirects). */
 export const safeReturnPath = (path: string | null | undefined): string | null =>
   path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/login') ? path : null;
-
-/** The toast for a failed call; empty (not shown) when the API client's global handling already told the user. */
-const failureToast = (context: SessionContext, prefix = ''): Toast => ({
-  kind: 'error',
-  message: context.error && !context.error.handledGlobally ? `${prefix}${context.error.message}` : '',
-});
 
 export const sessionMachine = setup({
   types: {
@@ -307,7 +301,7 @@ export const sessionMachine = setup({
                 src: 'connectWallet',
                 input: ({ context }) => ({ walletId: context.wallet.choices[0]!.id }),
                 onDone: { target: 'preparing', actions: assign({ wallet: ({ context, event }) => ({ ...context.wallet, account: event.output }) }) },
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
+                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }] },
               },
             },
             preparing: {
@@ -316,7 +310,7 @@ export const sessionMachine = setup({
                 src: 'getNonce',
                 input: ({ context }) => ({ address: context.wallet.account!.address }),
                 onDone: { target: 'signing', actions: assign({ wallet: ({ context, event }) => ({ ...context.wallet, nonce: event.output }) }) },
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.nonceFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
+                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.nonceFailed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }] },
               },
             },
             signing: {
@@ -325,7 +319,7 @@ export const sessionMachine = setup({
                 src: 'signWalletMessage',
                 input: ({ context }) => ({ account: context.wallet.account!, nonce: context.wallet.nonce! }),
                 onDone: { target: 'verifying' },
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
+                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }] },
               },
             },
             verifying: {
@@ -337,7 +331,7 @@ export const sessionMachine = setup({
                   target: '#session.web3SigningIn',
                   actions: [assign({ token: ({ event }) => event.output.access_token, wallet: noWallet }), { type: 'notify', params: { kind: 'success', message: sessionTexts.loginSuccess } }],
                 },
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
+                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }] },
               },
             },
           },
@@ -357,7 +351,7 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: [
                 assign({ error: ({ event }) => toFailure(event.error, sessionTexts.loginFailed) }),
-                { type: 'notify', params: ({ context }) => failureToast(context) },
+                { type: 'notify', params: ({ context }) => failureToast(context.error) },
               ],
             },
           },
@@ -380,7 +374,7 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: [
                 assign({ error: ({ event }) => toFailure(event.error, sessionTexts.registrationFailed) }),
-                { type: 'notify', params: ({ context }) => failureToast(context) },
+                { type: 'notify', params: ({ context }) => failureToast(context.error) },
               ],
             },
           },
@@ -400,7 +394,7 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: [
                 assign({ error: ({ event }) => toFailure(event.error, sessionTexts.verificationFailed) }),
-                { type: 'notify', params: ({ context }) => failureToast(context, 'Email verification error: ') },
+                { type: 'notify', params: ({ context }) => failureToast(context.error, 'Email verification error: ') },
                 { type: 'navigate', params: { to: '/login' } },
               ],
             },
@@ -430,7 +424,7 @@ export const sessionMachine = setup({
           actions: [
             assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.verificationFailed) }),
             'clearPersisted',
-            { type: 'notify', params: ({ context }) => failureToast(context, 'Email verification error: ') },
+            { type: 'notify', params: ({ context }) => failureToast(context.error, 'Email verification error: ') },
             { type: 'navigate', params: { to: '/login' } },
           ],
         },
@@ -456,7 +450,7 @@ export const sessionMachine = setup({
           actions: [
             assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.profileFailed) }),
             'clearPersisted',
-            { type: 'notify', params: ({ context }) => failureToast(context) },
+            { type: 'notify', params: ({ context }) => failureToast(context.error) },
           ],
         },
       },
@@ -481,7 +475,7 @@ export const sessionMachine = setup({
           actions: [
             assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }),
             'clearPersisted',
-            { type: 'notify', params: ({ context }) => failureToast(context) },
+            { type: 'notify', params: ({ context }) => failureToast(context.error) },
           ],
         },
       },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
-import { toFailure, type CallFailure, type Toast } from './types';
+import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes (src/contract/transactions.ts is the source of truth; machines import only xstate and types)
@@ -537,7 +537,6 @@ export type TransactionsEvent =
 const findTransaction = (context: TransactionsContext, id: string) => context.transactions.find((t) => t.transaction_id === id) ?? null;
 
 /** A failure the API client already toasted (network, 403, 5xx) is not toasted again. */
-const failureToast = (failure: CallFailure): Toast => ({ kind: 'error', message: failure.handledGlobally ? '' : failure.message });
 
 export const transactionsMachine = setup({
   types: {

@@ -32,6 +32,15 @@ export interface CallFailure {
   handledGlobally?: boolean;
 }
 
+/**
+ * The one failure-toast rule: the failure's message (after an optional prefix), or an empty message —
+ * which the ui machine does not show — when the API client already toasted it (network, 5xx, 403, 401).
+ */
+export const failureToast = (failure: CallFailure | null | undefined, prefix = ''): Toast => ({
+  kind: 'error',
+  message: failure && !failure.handledGlobally ? `${prefix}${failure.message}` : '',
+});
+
 /** Reads a CallFailure out of whatever an invoked actor rejected with. */
 export function toFailure(error: unknown, fallback: string): CallFailure {
   if (error && typeof error === 'object') {

@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { errorBody } from './schemas/errors';
 
-/** Every error the API answers has this body. */
-export const errorBody = z.object({ detail: z.string() }).meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBody>;
 
 /** Spec §8: the default message of each call when the server gives none. */

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Building blocks every request schema uses for free text, calendar days, months, money and ids,
  * so a value the database cannot store (a NUL byte, 2026-02-30, 0000-01, an amount that rounds to
@@ -17,9 +15,6 @@ export const nulMessage = (field: string) => `${field} must not contain NUL char
 /** The message of a field that is missing or of the wrong type. */
 export const required = (field: string, kind: string) => (issue: { input?: unknown }) => (issue.input === undefined ? `${field} is required` : `${field} must be ${kind}`);
 
-/** Free text: a string without NUL bytes. Chain trim/min/max on it as on z.string(). */
-export const text = (field: string) => z.string({ error: required(field, 'text') }).refine((v) => !hasNul(v), nulMessage(field));
-
 /** True for a real calendar day written YYYY-MM-DD within DATE_RANGE (2024-02-30 and 0000-00-00 are not). */
 export function isRealDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -32,40 +27,12 @@ export function isRealDate(value: string): boolean {
 /** True for a month written YYYY-MM within DATE_RANGE. */
 export const isRealMonth = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value) && value >= DATE_RANGE.min.slice(0, 7) && value <= DATE_RANGE.max.slice(0, 7);
 
-/** A calendar day, YYYY-MM-DD (`format: date` in the OpenAPI document). */
-export const calendarDate = (field: string, example = '2024-05-31') =>
-  z
-    .string({ error: required(field, `a date like ${example}`) })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like ${example} (YYYY-MM-DD)`)
-    .refine(isRealDate, `${field} must be a real calendar date between ${DATE_RANGE.min} and ${DATE_RANGE.max}`)
-    .meta({ format: 'date' });
-
-/** A month, YYYY-MM. */
-export const calendarMonth = (field: string) =>
-  z
-    .string({ error: required(field, 'a month like 2024-05') })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${field} must be like 2024-05 (YYYY-MM)`)
-    .refine(isRealMonth, `${field} must be a month between ${DATE_RANGE.min.slice(0, 7)} and ${DATE_RANGE.max.slice(0, 7)}`);
-
 /** Amounts stay below this: 100 billion in major units. */
 export const MAX_AMOUNT = 1e11;
 
 /** Whole cents of an amount: the only rounding money sees. */
-const cents = (n: number) => Math.round(n * 100);
-const hasAtMostTwoDecimals = (n: number) => Math.abs(cents(n) - n * 100) < 1e-6;
-
-/**
- * A positive amount of money: at most two decimals, at least 0.01 once rounded to cents (1e-9 is
- * not an amount: it would be stored as 0), below MAX_AMOUNT.
- */
-export const money = (field: string) =>
-  z
-    .number({ error: required(field, 'a number') })
-    .positive(`${field} must be greater than 0`)
-    .lt(MAX_AMOUNT, `${field} must be less than 100,000,000,000`)
-    .refine(hasAtMostTwoDecimals, `${field} must have at most two decimal places`)
-    .refine((n) => cents(n) >= 1, `${field} must be at least 0.01`)
-    .meta({ multipleOf: 0.01, minimum: 0.01 });
+export const cents = (n: number) => Math.round(n * 100);
+export const hasAtMostTwoDecimals = (n: number) => Math.abs(cents(n) - n * 100) < 1e-6;
 
 /** The canonical 8-4-4-4-12 hex form (36 dashes are 36 characters too, but no id). */
 export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

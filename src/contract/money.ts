@@ -9,3 +9,41 @@ export const fromMinor = (minor: number | bigint | string): number => Number(min
 export function isValidAmount(amount: number): boolean {
   return Number.isFinite(amount) && amount > 0 && amount < 1e11 && Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
 }
+
+/** The decimal separator of a locale ('.' for en-US, ',' for de-DE); the runtime's own locale by default. */
+export function decimalSeparatorOf(locale?: string): '.' | ',' {
+  const part = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal');
+  return part?.value === ',' ? ',' : '.';
+}
+
+/**
+ * An amount as a person types it, read the same way in every form: "12.50", "12,50", "1,234.56",
+ * "1.234,56", "1 234,56" and "1'234.56" are all numbers. The last of ',' and '.' when both appear
+ * is the decimal mark; a lone one followed by one or two digits is too; a lone one followed by
+ * three digits groups thousands unless it is the locale's decimal mark ("1,234" is 1234 in English,
+ * 1.234 in German). Blank is undefined; anything else that is not a number is NaN.
+ */
+export function readAmount(text: string, decimal: '.' | ',' = decimalSeparatorOf()): number | undefined {
+  let t = text.trim().replace(/[\s\u00a0\u202f'’$€£¥]/g, '');
+  if (t === '') return undefined;
+  const sign = t.startsWith('-') || t.startsWith('−') ? '-' : '';
+  t = t.replace(/^[-−+]/, '');
+  const lastComma = t.lastIndexOf(',');
+  const lastDot = t.lastIndexOf('.');
+  let mark: ',' | '.' | null = null;
+  if (lastComma >= 0 && lastDot >= 0) mark = lastComma > lastDot ? ',' : '.';
+  else if (lastComma >= 0 || lastDot >= 0) {
+    const sep = lastComma >= 0 ? ',' : '.';
+    const parts = t.split(sep);
+    const grouped = /^[1-9]\d{0,2}$/.test(parts[0]!) && parts.slice(1).every((p) => /^\d{3}$/.test(p));
+    if (parts.length > 2) mark = grouped ? null : sep;
+    else mark = grouped && sep !== decimal ? null : sep;
+  }
+  const group = mark === ',' ? '.' : mark === '.' ? ',' : null;
+  let normalized = t;
+  if (group) normalized = normalized.split(group).join('');
+  if (!mark) normalized = normalized.replace(/[.,]/g, '');
+  else normalized = normalized.replace(mark, '.');
+  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(normalized)) return Number.NaN;
+  return Number(sign + normalized);
+}

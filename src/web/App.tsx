@@ -1,14 +1,15 @@
 import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { RouterProvider } from 'react-router-dom';
-import { TOAST_DURATION_MS } from '../contract/constants';
+import { ToastHost } from './overlays/toasts';
 import type { AppActors } from './app/actors';
 import { AppActorsContext } from './app/context';
-import type { AppRouter } from './app/router';
+import { AppRoutes, type AppRouter } from './app/router';
 import { useSelector } from '@xstate/react';
 import { colorSchemeOf } from '../../machines/ui';
-import { ConfirmationDialog } from './overlays/ConfirmationDialog';
-import { RewardDialog } from './overlays/RewardDialog';
+import { lazyNamed, OnceOpened } from './app/lazy';
+
+// The overlays load when first opened: Mantine's Modal is not part of the first load of /login.
+const ConfirmationDialog = lazyNamed(() => import('./overlays/ConfirmationDialog'), 'ConfirmationDialog');
+const RewardDialog = lazyNamed(() => import('./overlays/RewardDialog'), 'RewardDialog');
 
 const theme = createTheme({
   primaryColor: 'teal',
@@ -31,14 +32,19 @@ const contrast: CSSVariablesResolver = (t) => ({
 
 export function App({ actors, router }: { actors: AppActors; router: AppRouter }) {
   const colorScheme = useSelector(actors.ui, (s) => colorSchemeOf(s.context));
+  const confirming = useSelector(actors.ui, (s) => s.context.confirmation !== null);
+  const rewarding = useSelector(actors.ui, (s) => s.context.reward !== null);
   return (
     <AppActorsContext.Provider value={actors}>
       <MantineProvider theme={theme} forceColorScheme={colorScheme} cssVariablesResolver={contrast}>
-        {/* Top right, under the app header when there is one (app.css). */}
-        <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={4} classNames={{ root: 'toasts' }} />
-        <RouterProvider router={router} />
-        <ConfirmationDialog />
-        <RewardDialog />
+        <ToastHost />
+        <AppRoutes router={router} />
+        <OnceOpened opened={confirming}>
+          <ConfirmationDialog />
+        </OnceOpened>
+        <OnceOpened opened={rewarding}>
+          <RewardDialog />
+        </OnceOpened>
       </MantineProvider>
     </AppActorsContext.Provider>
   );

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
-import type { SubscriptionStatus } from '../../src/contract/subscription';
+import type { SubscriptionStatus } from '../../src/contract/schemas/subscription';
 import { accessFlowModel, accessFlowTexts, accessFlowTransitions, coveringPaths, transitionsTaken } from '../models/accessFlow';
 import { AppShell } from './pages/AppShell';
 import { HostedCheckoutPage } from './pages/HostedCheckoutPage';

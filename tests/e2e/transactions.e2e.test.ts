@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_COLUMNS } from '../../src/contract/transactions';
+import { EXPORT_COLUMNS } from '../../src/contract/schemas/transactions';
 import { formatMoney } from '../../src/web/format/money';
 import { AppShell } from './pages/AppShell';
 import { Toasts } from './pages/Toasts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ExportJob } from '../../src/contract/account';
+import type { ExportJob } from '../../src/contract/schemas/account';
 import { dataExportMachine } from '../../machines/dataExport';
 import type { Toast } from '../../machines/types';
 

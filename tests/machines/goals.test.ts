@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goalToasts, goalMessages } from '../../src/contract/goals';
+import { goalToasts, goalMessages } from '../../src/contract/schemas/goals';
 import { addToFront, goalsTexts, removeById, replaceById } from '../../machines/goals';
 import { goalFundsTexts } from '../../machines/goalFunds';
 import { fakeGoalsBackend, makeGoal, startGoals } from './support/goals';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { DEFAULT_CATEGORIES, transactionMessages } from '../../src/contract/transactions';
+import { DEFAULT_CATEGORIES, transactionMessages } from '../../src/contract/schemas/transactions';
 import {
   addToFront,
   appendPage,

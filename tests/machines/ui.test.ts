@@ -135,3 +135,14 @@ describe('ui machine', () => {
     expect(ui.actor.getSnapshot().matches({ confirmation: 'closed', reward: 'closed' })).toBe(true);
   });
 });
+
+describe('one failure-toast rule (issue 12)', () => {
+  it('a failure the API client already toasted (empty message) shows no second toast; others show their message', async () => {
+    const { failureToast } = await import('../../machines/types');
+    const { actor: ui, toasts } = startUi();
+    ui.send({ type: 'toast.show', toast: failureToast({ message: 'Server error. Please try again later.', status: 500, handledGlobally: true }) });
+    ui.send({ type: 'toast.show', toast: failureToast({ message: 'Goal not found', status: 404 }) });
+    ui.send({ type: 'toast.show', toast: failureToast({ message: 'This verification link is invalid', status: 400 }, 'Email verification error: ') });
+    expect(toasts.map((t) => t.message)).toEqual(['Goal not found', 'Email verification error: This verification link is invalid']);
+  });
+});

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_PERIODS, type DashboardAnalytics } from '../../src/contract/dashboard';
+import { DASHBOARD_PERIODS, type DashboardAnalytics } from '../../src/contract/schemas/dashboard';
 import { transactions } from '../../src/server/db/schema';
 import { bucketStarts, periodRanges } from '../../src/server/services/dashboard';
 import { bearer, createTestApp, signUpAndVerify, signUpWithAccess, type TestApp } from '../support/app';

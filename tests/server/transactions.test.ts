@@ -10,7 +10,7 @@ import {
   type SummaryOverview,
   type Transaction,
   type TransactionListResponse,
-} from '../../src/contract/transactions';
+} from '../../src/contract/schemas/transactions';
 import type { NewTransaction } from '../../src/server/repositories/transactions';
 import { parseCsv } from '../../src/server/services/import/csv';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signupRequest } from '../../src/contract/auth';
-import { supportMessageRequest } from '../../src/contract/account';
+import { signupRequest } from '../../src/contract/rules/auth';
+import { supportMessageRequest } from '../../src/contract/rules/account';
 import { contractRules, fieldMessage } from '../../src/web/forms/contractRules';
 
 describe('forms check the contract rules, every field at once, in sentence case (defect 8)', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import { isUuid } from '../../contract/fields';
+import { isUuid } from '../../contract/schemas/fields';
 import { unauthorized } from '../errors';
 import { AuthCache } from '../services/authCache';
 import { resolveJwtSecret } from '../services/secrets';

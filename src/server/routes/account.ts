@@ -11,8 +11,8 @@ import {
   supportMessageRequest,
   supportMessageResponse,
   type ExportJob,
-} from '../../contract/account';
-import { errorBody } from '../../contract/errors';
+} from '../../contract/schemas/account';
+import { errorBody } from '../../contract/schemas/errors';
 import { badRequest, conflict, notFound } from '../errors';
 import type { ExportJobRow } from '../repositories/account';
 import { createExportRunner, type ExportRunner } from '../services/account/export';

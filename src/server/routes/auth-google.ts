@@ -3,8 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomNonce, randomPKCECodeVerifier } from 'openid-client';
 import { z } from 'zod';
-import { linkGoogleResponse } from '../../contract/identities';
-import { errorBody } from '../../contract/errors';
+import { linkGoogleResponse } from '../../contract/schemas/identities';
+import { errorBody } from '../../contract/schemas/errors';
 import { GOOGLE_ISSUER } from '../config';
 import { notFound } from '../errors';
 import { linkIdentity, signInWithIdentity } from '../services/accounts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Plan } from '../../contract/subscription';
+import type { Plan } from '../../contract/schemas/subscription';
 import { describeCard, testCards } from '../services/billing/local';
 import { periodEnd } from '../services/billing/plans';
 

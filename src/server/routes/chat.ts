@@ -22,9 +22,9 @@ import {
   startConversationRequest,
   userConversationsQuery,
   type StreamChunk,
-} from '../../contract/chat';
-import { errorBody } from '../../contract/errors';
-import { withReward } from '../../contract/rewards';
+} from '../../contract/schemas/chat';
+import { errorBody } from '../../contract/schemas/errors';
+import { withReward } from '../../contract/schemas/rewards';
 import { notFound } from '../errors';
 import { eventStream } from '../plugins/sse';
 import type { ConversationRow } from '../repositories/chat';

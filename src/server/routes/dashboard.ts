@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { analyticsQuery, dashboardAnalytics } from '../../contract/dashboard';
-import { errorBody } from '../../contract/errors';
+import { analyticsQuery, dashboardAnalytics } from '../../contract/schemas/dashboard';
+import { errorBody } from '../../contract/schemas/errors';
 import { notFound } from '../errors';
 import { buildAnalytics } from '../services/dashboard';
 

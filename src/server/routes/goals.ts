@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../contract/errors';
+import { errorBody } from '../../contract/schemas/errors';
 import {
   createGoalRequest,
   deleteGoalResponse,
@@ -17,9 +17,9 @@ import {
   MAX_AMOUNT,
   MAX_GOALS_PER_USER,
   updateGoalRequest,
-} from '../../contract/goals';
+} from '../../contract/schemas/goals';
 import { fromMinor, toMinor } from '../../contract/money';
-import { withReward } from '../../contract/rewards';
+import { withReward } from '../../contract/schemas/rewards';
 import { badRequest, conflict, InsufficientFundsError, notFound, unprocessable } from '../errors';
 import type { FundMoveType } from '../repositories/goals';
 import { summarizeGoals, toFundTransaction, toGoal } from '../services/goalPlan';

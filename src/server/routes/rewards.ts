@@ -1,8 +1,8 @@
 import { formatUnits, getAddress } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../contract/errors';
-import { convertRequest, convertResponse, finuBalanceQuery, MIN_CONVERSION_POINTS, onchainBalance, transfer, transferIdParams, type Transfer } from '../../contract/rewards';
+import { errorBody } from '../../contract/schemas/errors';
+import { convertRequest, convertResponse, finuBalanceQuery, MIN_CONVERSION_POINTS, onchainBalance, transfer, transferIdParams, type Transfer } from '../../contract/schemas/rewards';
 import { badRequest, InsufficientFundsError, notFound, unprocessable } from '../errors';
 import type { TransferRow } from '../repositories/rewards';
 import { WEI_PER_POINT } from '../services/rewards/rules';

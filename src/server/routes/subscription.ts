@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../contract/errors';
+import { errorBody } from '../../contract/schemas/errors';
 import {
   checkoutRequest,
   checkoutResponse,
@@ -10,7 +10,7 @@ import {
   subscriptionStatus,
   trialStartResponse,
   updateRequest,
-} from '../../contract/subscription';
+} from '../../contract/schemas/subscription';
 import { badRequest, conflict, notFound } from '../errors';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };

@@ -1,7 +1,7 @@
 import { formatUnits } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../contract/errors';
+import { errorBody } from '../../contract/schemas/errors';
 import {
   availableRewards,
   dailyWeeklyEarnings,
@@ -14,7 +14,7 @@ import {
   tokenStatistics,
   transactionProgress,
   type ActivityItem,
-} from '../../contract/rewards';
+} from '../../contract/schemas/rewards';
 import type { RewardEntryRow } from '../repositories/rewards';
 import { AWARD_RULES, TRANSACTION_MILESTONES, type AwardRule } from '../services/rewards/rules';
 import { walletRow } from '../services/wallet';

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../contract/errors';
-import { withReward } from '../../contract/rewards';
+import { errorBody } from '../../contract/schemas/errors';
+import { withReward } from '../../contract/schemas/rewards';
 import {
   balanceQuery,
   categoryList,
@@ -41,7 +41,7 @@ import {
   transactionListQuery,
   transactionListResponse,
   updateTransactionRequest,
-} from '../../contract/transactions';
+} from '../../contract/schemas/transactions';
 import { HttpError } from '../errors';
 import { acceptCsvUploads, CSV_TYPES } from '../plugins/csv-upload';
 import { loadDemoData, removeDemoData } from '../services/demo';

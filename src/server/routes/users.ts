@@ -16,10 +16,10 @@ import {
   userProfile,
   verifyEmailQuery,
   verifyEmailResponse,
-} from '../../contract/auth';
-import { errorBody } from '../../contract/errors';
-import { onboardingRequest } from '../../contract/onboarding';
-import { withReward } from '../../contract/rewards';
+} from '../../contract/schemas/auth';
+import { errorBody } from '../../contract/schemas/errors';
+import { onboardingRequest } from '../../contract/schemas/onboarding';
+import { withReward } from '../../contract/schemas/rewards';
 import { badRequest, conflict, LimitReachedError, notFound, unauthorized } from '../errors';
 import { resetMail, verificationMail } from '../services/mail/templates';
 import { hashPassword, verifyPassword } from '../services/passwords';

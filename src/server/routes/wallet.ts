@@ -1,8 +1,8 @@
 import { formatEther, formatUnits } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../contract/errors';
-import { backupRequest, backupResponse, signMessageRequest, signMessageResponse, walletBalance, walletInfo } from '../../contract/rewards';
+import { errorBody } from '../../contract/schemas/errors';
+import { backupRequest, backupResponse, signMessageRequest, signMessageResponse, walletBalance, walletInfo } from '../../contract/schemas/rewards';
 import { signerOf, walletRow } from '../services/wallet';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 422: errorBody, 503: errorBody };

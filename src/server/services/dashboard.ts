@@ -1,4 +1,4 @@
-import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../contract/dashboard';
+import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../contract/schemas/dashboard';
 import { fromMinor } from '../../contract/money';
 import type { DashboardRepository, DayRange } from '../repositories/dashboard';
 import { sumByType, type RollupGroup } from '../repositories/rollups';

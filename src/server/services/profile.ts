@@ -1,4 +1,4 @@
-import type { UserProfile, User } from '../../contract/auth';
+import type { UserProfile, User } from '../../contract/schemas/auth';
 import type { UserRow } from '../repositories/users';
 
 export function toUser(row: UserRow): User {

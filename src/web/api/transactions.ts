@@ -18,9 +18,8 @@ import {
   type ExpenseCategories,
   type MonthlyIncome,
   type MonthlyReport,
-  demoLoadResponse,
-  demoRemoveResponse,
 } from '../../contract/transactions';
+import type { demoLoadResponse, demoRemoveResponse } from '../../contract/schemas/transactions';
 import type { z } from 'zod';
 import type { ApiCall } from './client';
 

@@ -1,6 +1,5 @@
-import { notifications } from '@mantine/notifications';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { TOAST_DURATION_MS } from '../../contract/constants';
+import { showToast } from '../overlays/toasts';
 import { accessMachine, type AccessStatus } from '../../../machines/access';
 import { onboardingMachine, type OnboardingDraft } from '../../../machines/onboarding';
 import { sessionMachine } from '../../../machines/session';
@@ -23,22 +22,16 @@ export interface AppActors {
   access: AccessActor;
 }
 
-const toastColors: Record<Toast['kind'], string> = { success: 'teal', error: 'red', info: 'blue', warning: 'yellow' };
-
 /** Creates the app-lifetime actors once, wiring each machine's named effects to real implementations. */
 export function createAppActors(apiUrl: string, navigate: (to: string) => void): AppActors {
   // The API client and the session actor need each other: the client reads the token through this late binding.
   const late: { session?: SessionActor; onboarding?: OnboardingActor; access?: AccessActor } = {};
-  const notify = (toast: Toast) => {
-    if (toast.message) ui.send({ type: 'toast.show', toast });
-  };
+  const notify = (toast: Toast) => ui.send({ type: 'toast.show', toast });
 
   const ui = createActor(
     uiMachine.provide({
       actions: {
-        showToast: (_, toast) => {
-          notifications.show({ message: toast.message, title: toast.title, color: toastColors[toast.kind], autoClose: TOAST_DURATION_MS, withBorder: true, closeButtonProps: { 'aria-label': 'Close notification' } });
-        },
+        showToast: (_, toast) => showToast(toast),
         persistPreferences: (_, prefs) => savePreferences(prefs),
       },
     }),

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyNamed } from './lazy';
 
 /**
  * The page of each guarded route (spec §2), loaded only when visited so heavy code
@@ -16,3 +17,11 @@ export const pages: Partial<Record<string, LazyExoticComponent<ComponentType>>> 
   '/help': lazy(() => import('../views/help/HelpPage')),
 };
 
+/** The public pages other than /login, and the app shell: each loads when first shown. */
+export const RegisterPage = lazyNamed(() => import('../views/auth/RegisterPage'), 'RegisterPage');
+export const EmailVerificationSentPage = lazyNamed(() => import('../views/auth/EmailVerificationSentPage'), 'EmailVerificationSentPage');
+export const CallbackPage = lazyNamed<{ kind: 'email' | 'oauth' }>(() => import('../views/auth/CallbackPage'), 'CallbackPage');
+export const ForgotPasswordPage = lazyNamed(() => import('../views/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+export const ResetPasswordPage = lazyNamed(() => import('../views/auth/ResetPasswordPage'), 'ResetPasswordPage');
+export const SubscriptionSuccessPage = lazyNamed(() => import('../views/subscription/SubscriptionSuccessPage'), 'SubscriptionSuccessPage');
+export const AppLayout = lazyNamed(() => import('../views/shell/AppLayout'), 'AppLayout');

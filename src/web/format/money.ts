@@ -1,3 +1,6 @@
+/** Amounts as typed, read the same way in every form (the contract's rule, shared with the machines). */
+export { readAmount } from '../../contract/money';
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 function formatter(currency: string, locale?: string): Intl.NumberFormat {

@@ -1,5 +1,5 @@
 import type { FormErrors } from '@mantine/form';
-import type { z } from 'zod';
+import { safeParse, type core } from 'zod/mini';
 
 /** "full_name" -> "Full name": the wire field as a person reads it. */
 const words = (field: string) => field.replace(/_/g, ' ');
@@ -31,11 +31,11 @@ export interface RuleOptions<T> {
  * A @mantine/form `validate` function from a contract schema: every field's first problem at once,
  * in sentence case, so the form and the server apply the same rules.
  */
-export function contractRules<T>(schema: z.ZodType, options: RuleOptions<T> = {}) {
+export function contractRules<T>(schema: core.$ZodType, options: RuleOptions<T> = {}) {
   return (values: T): FormErrors => {
     const errors: FormErrors = {};
     const input = (options.toInput ? options.toInput(values) : values) as Record<string, unknown>;
-    const result = schema.safeParse(input);
+    const result = safeParse(schema, input);
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field = issue.path.map(String).join('.') || 'form';

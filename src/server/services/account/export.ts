@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Zip, ZipDeflate } from 'fflate';
-import { EXPORT_COLUMNS } from '../../../contract/transactions';
+import { EXPORT_COLUMNS } from '../../../contract/schemas/transactions';
 import type { AccountRepository, UserTable } from '../../repositories/account';
 import type { UsersRepository } from '../../repositories/users';
 import { csvLine } from '../import/csv';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Plan } from '../../../contract/subscription';
+import type { Plan } from '../../../contract/schemas/subscription';
 import type { BillingConfig } from '../../config';
 import { badRequest, DomainError, notFound, UpstreamError } from '../../errors';
 import type { BillingProvider, ProviderSubscription, WebhookOutcome } from './types';

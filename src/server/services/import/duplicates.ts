@@ -1,4 +1,4 @@
-import type { ImportRowStatus, TransactionType } from '../../../contract/transactions';
+import type { ImportRowStatus, TransactionType } from '../../../contract/schemas/transactions';
 import { duplicateKey, type ImportRow } from './mapping';
 
 type Candidate = { date: string; type: TransactionType; amountMinor: number; description: string };

@@ -1,5 +1,5 @@
 import { fromMinor } from '../../../contract/money';
-import { CSV_IMPORT_LIMITS, type ImportMapping, type ImportPreview, type ImportPreviewRow, type LineError } from '../../../contract/transactions';
+import { CSV_IMPORT_LIMITS, type ImportMapping, type ImportPreview, type ImportPreviewRow, type LineError } from '../../../contract/schemas/transactions';
 import type { Categories } from '../transactions/categories';
 import { DuplicateTracker, type DuplicateProbe } from './duplicates';
 import { detectLayout, layoutFile, readRow, suggestMapping, type RowResult } from './mapping';

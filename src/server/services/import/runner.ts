@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CSV_IMPORT_LIMITS, FALLBACK_CATEGORY, importCommitRequest, type LineError } from '../../../contract/transactions';
+import { CSV_IMPORT_LIMITS, FALLBACK_CATEGORY, importCommitRequest, type LineError } from '../../../contract/schemas/transactions';
 import type { NewTransaction, TransactionsRepository } from '../../repositories/transactions';
 import { isDefaultCategory, loadCategories } from '../transactions/categories';
 import { DuplicateTracker } from './duplicates';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { CSV_IMPORT_LIMITS } from '../../../contract/transactions';
+import { CSV_IMPORT_LIMITS } from '../../../contract/schemas/transactions';
 import { TooLargeError, ValidationError } from '../../errors';
 
 /** Records beyond the data rows a file may hold: banner lines the mapping can skip (≤ 100) and a header. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Reward } from '../../../contract/rewards';
+import type { Reward } from '../../../contract/schemas/rewards';
 import type { AwardInput, RewardEntryRow, RewardsRepository } from '../../repositories/rewards';
 import { AWARD_RULES, GOAL_PROGRESS_STEPS, TRANSACTION_MILESTONES, type AwardRule } from './rules';
 

@@ -1,4 +1,4 @@
-import { EXPORT_COLUMNS } from '../../../contract/transactions';
+import { EXPORT_COLUMNS } from '../../../contract/schemas/transactions';
 import type { KeysetPosition, SortKey, StoredFilters, TransactionRow, TransactionsRepository } from '../../repositories/transactions';
 import { csvLine } from '../import/csv';
 

@@ -8,7 +8,7 @@ import type {
   MonthTotals,
   SummaryOverview,
   TransactionType,
-} from '../../../contract/transactions';
+} from '../../../contract/schemas/transactions';
 import type { CategoryTotalRow, PeriodTotals, TransactionsRepository } from '../../repositories/transactions';
 import { toTransaction } from './wire';
 

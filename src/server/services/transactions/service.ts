@@ -7,8 +7,8 @@ import type {
   Transaction,
   TransactionFilters,
   updateTransactionRequest,
-} from '../../../contract/transactions';
-import type { Reward } from '../../../contract/rewards';
+} from '../../../contract/schemas/transactions';
+import type { Reward } from '../../../contract/schemas/rewards';
 import { conflict, notFound, unprocessable } from '../../errors';
 import type { NewTransaction, TransactionPatch, TransactionsRepository } from '../../repositories/transactions';
 import type { RewardsService } from '../rewards';

@@ -1,7 +1,7 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
-import { signupRequest } from '../../../contract/auth';
+import { signupRequest } from '../../../contract/rules/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { useAppActors, useSession } from '../../app/context';
 import { contractRules } from '../../forms/contractRules';

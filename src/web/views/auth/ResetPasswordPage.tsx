@@ -5,7 +5,7 @@ import { defaultMessages } from '../../../contract/errors';
 import { useAppActors } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { useForm } from '@mantine/form';
-import { resetPasswordRequest } from '../../../contract/auth';
+import { resetPasswordRequest } from '../../../contract/rules/auth';
 import { contractRules } from '../../forms/contractRules';
 import { PasswordStrengthMeter, usePasswordChecker } from '../../forms/passwordStrength';
 import { AuthLayout } from './AuthLayout';

@@ -1,4 +1,5 @@
-import { Alert, Avatar, Button, Divider, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
+import { lazyNamed, OnceOpened } from '../../app/lazy';
 import { useAppActors, useSession } from '../../app/context';
 
 export function GoogleMark({ size = 18 }: { size?: number }) {
@@ -31,6 +32,9 @@ const walletSteps = {
 } as const;
 type WalletStep = keyof typeof walletSteps;
 
+/** The wallet picker (a Modal) loads when a user first connects a wallet, not with /login. */
+const WalletChoiceModal = lazyNamed(() => import('./WalletChoiceModal'), 'WalletChoiceModal');
+
 /** 'Continue with Google' and 'Connect wallet' on /login and /register; the session machine runs both flows. */
 export function SocialSignIn() {
   const { session } = useAppActors();
@@ -62,25 +66,9 @@ export function SocialSignIn() {
           {failure}
         </Alert>
       )}
-      <Modal opened={step === 'choosing'} onClose={() => session.send({ type: 'session.walletCancel' })} title="Choose a wallet" centered>
-        <Stack gap="xs">
-          {choices.map((choice) => (
-            <UnstyledButton
-              key={choice.id}
-              onClick={() => session.send({ type: 'session.walletChosen', walletId: choice.id })}
-              p="sm"
-              style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
-            >
-              <Group gap="sm">
-                <Avatar src={choice.icon} size="sm" radius="sm" alt="">
-                  <WalletMark size={14} />
-                </Avatar>
-                <Text fw={500}>{choice.name}</Text>
-              </Group>
-            </UnstyledButton>
-          ))}
-        </Stack>
-      </Modal>
+      <OnceOpened opened={step === 'choosing'}>
+        <WalletChoiceModal opened={step === 'choosing'} choices={choices} />
+      </OnceOpened>
     </Stack>
   );
 }

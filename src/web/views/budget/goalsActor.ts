@@ -5,6 +5,7 @@ import { goalFundsMachine } from '../../../../machines/goalFunds';
 import { goalsMachine } from '../../../../machines/goals';
 import type { CreateGoalRequest } from '../../../contract/goals';
 import { useAppActors } from '../../app/context';
+import { unlessAborted } from '../../api/abort';
 
 export type GoalsActor = ActorRefFrom<typeof goalsMachine>;
 export type GoalsSnapshot = SnapshotFrom<typeof goalsMachine>;
@@ -21,13 +22,6 @@ export function useGoalsActor(): GoalsActor {
 export function useGoals<T>(selector: (snapshot: GoalsSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
   return useSelector(useGoalsActor(), selector, compare);
 }
-
-/**
- * An aborted read never settles. Its actor was stopped, or StrictMode's remount revived it from its
- * snapshot (@xstate/react rehydration) and started a fresh call: the aborted one must not answer it.
- */
-const unlessAborted = <T>(signal: AbortSignal, call: Promise<T>): Promise<T> =>
-  call.catch((error: unknown) => (signal.aborted ? new Promise<T>(() => undefined) : Promise.reject(error)));
 
 /**
  * The goals actor lives as long as the /budget page: nothing else reads goals yet, and a fresh
@@ -74,9 +68,7 @@ export function useGoalsMachine(): GoalsActor {
           }),
         },
         actions: {
-          notify: (_, toast) => {
-            if (toast.message) ui.send({ type: 'toast.show', toast });
-          },
+          notify: (_, toast) => ui.send({ type: 'toast.show', toast }),
           requestDeleteConfirmation: ({ self }, { goal }) =>
             ui.send({
               type: 'confirmation.open',

@@ -4,6 +4,7 @@ import { fromCallback, fromPromise, type ActorRefFrom, type SnapshotFrom } from 
 import { chatMachine, type ChatStatistics, type ConversationList, type ServerConversation, type StreamInput } from '../../../../machines/chat';
 import { chatTexts } from '../../../contract/chat';
 import { useAppActors } from '../../app/context';
+import { unlessAborted } from '../../api/abort';
 
 export type ChatActor = ActorRefFrom<typeof chatMachine>;
 export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
@@ -20,13 +21,6 @@ export function useChatActor(): ChatActor {
 export function useChat<T>(selector: (snapshot: ChatSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
   return useSelector(useChatActor(), selector, compare);
 }
-
-/**
- * An aborted read never settles: its actor was stopped, or StrictMode's remount revived it and
- * started a fresh call that must not be answered by the aborted one.
- */
-const unlessAborted = <T>(signal: AbortSignal, call: Promise<T>): Promise<T> =>
-  call.catch((error: unknown) => (signal.aborted ? new Promise<T>(() => undefined) : Promise.reject(error)));
 
 /**
  * The chat actor lives as long as the /ai-coach page; the server remembers the current
@@ -83,9 +77,7 @@ export function useChatMachine(): ChatActor {
           }),
         },
         actions: {
-          notify: (_, toast) => {
-            if (toast.message) ui.send({ type: 'toast.show', toast });
-          },
+          notify: (_, toast) => ui.send({ type: 'toast.show', toast }),
           requestDeleteConfirmation: ({ self }, { title }) =>
             ui.send({
               type: 'confirmation.open',

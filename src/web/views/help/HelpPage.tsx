@@ -2,7 +2,8 @@ import { Accordion, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text
 import { useForm } from '@mantine/form';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SUPPORT_LIMITS, SUPPORT_TOPICS, supportMessageRequest, type SupportMessageRequest } from '../../../contract/account';
+import { SUPPORT_LIMITS, SUPPORT_TOPICS, type SupportMessageRequest } from '../../../contract/account';
+import { supportMessageRequest } from '../../../contract/rules/account';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { contractRules } from '../../forms/contractRules';

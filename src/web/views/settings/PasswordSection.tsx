@@ -1,6 +1,6 @@
 import { Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { changePasswordRequest } from '../../../contract/auth';
+import { changePasswordRequest } from '../../../contract/rules/auth';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { contractRules } from '../../forms/contractRules';

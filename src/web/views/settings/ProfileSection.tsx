@@ -2,7 +2,7 @@ import { Anchor, Button, Group, NumberInput, Paper, Select, Stack, TextInput, Ti
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { updateProfileRequest } from '../../../contract/auth';
+import { updateProfileRequest } from '../../../contract/rules/auth';
 import type { SessionUser } from '../../../../machines/types';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';

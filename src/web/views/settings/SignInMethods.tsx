@@ -41,9 +41,7 @@ export function SignInMethods() {
         unlink: fromPromise(({ input: i }) => api.web3.unlink(i.identityId)),
       },
       actions: {
-        notify: (_, toast) => {
-          if (toast.message) ui.send({ type: 'toast.show', toast });
-        },
+        notify: (_, toast) => ui.send({ type: 'toast.show', toast }),
         leaveFor: (_, { url }) => window.location.assign(url),
       },
     }),

@@ -1,7 +1,8 @@
 import { Alert, Center, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import type { z } from 'zod';
-import type { plansResponse, SubscriptionStatus } from '../../../contract/subscription';
+import type { SubscriptionStatus } from '../../../contract/subscription';
+import type { plansResponse } from '../../../contract/schemas/subscription';
 import { useAppActors, useUi } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { offerCopy } from './offerCopy';

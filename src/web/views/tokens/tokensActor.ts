@@ -7,6 +7,7 @@ import { walletMachine } from '../../../../machines/wallet';
 import type { BackupResponse } from '../../../contract/rewards';
 import type { Api } from '../../api';
 import { useAppActors } from '../../app/context';
+import { unlessAborted } from '../../api/abort';
 
 export type TokensActor = ActorRefFrom<typeof tokensMachine>;
 export type TokensSnapshot = SnapshotFrom<typeof tokensMachine>;
@@ -27,13 +28,6 @@ export function useTokens<T>(selector: (s: TokensSnapshot) => T, compare?: (a: T
 export function useWallet<T>(selector: (s: SnapshotFrom<typeof walletMachine>) => T): T {
   return useSelector(useWalletActor(), selector);
 }
-
-/**
- * An aborted read never settles: its actor was stopped, or StrictMode's remount revived it from its
- * snapshot and started a fresh call, which must not be answered by the cancelled one.
- */
-const unlessAborted = <T>(signal: AbortSignal, call: Promise<T>): Promise<T> =>
-  call.catch((error: unknown) => (signal.aborted ? new Promise<T>(() => undefined) : Promise.reject(error)));
 
 /** An optional part of the overview: its failure leaves that panel empty instead of failing the page. */
 const optional = <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);

@@ -2,7 +2,7 @@ import { Badge, Button, Collapse, Group, MultiSelect, NativeSelect, Paper, Segme
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { activeFilterCount, DEFAULT_FILTERS, type TransactionFilters, type TransactionSort, type SortOrder } from '../../../../machines/transactions';
-import { amountFromText } from './display';
+import { readAmount } from '../../format/money';
 import { useTransactions } from './transactionsActor';
 
 const sortOptions: { value: `${TransactionSort}:${SortOrder}`; label: string }[] = [
@@ -147,6 +147,6 @@ export function FiltersBar({ filters, onChange }: { filters: TransactionFilters;
 
 /** A typed amount bound, or none when blank or not a number. */
 function validAmount(text: string): number | undefined {
-  const n = amountFromText(text);
+  const n = readAmount(text);
   return n === undefined || Number.isNaN(n) || n < 0 ? undefined : n;
 }

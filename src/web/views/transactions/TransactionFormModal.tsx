@@ -3,7 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState, type FormEvent } from 'react';
 import type { Transaction, TransactionDraft, TransactionType } from '../../../../machines/transactions';
 import { TRANSACTION_LIMITS } from '../../../contract/transactions';
-import { amountFromText, categoryOptions, localDay } from './display';
+import { readAmount } from '../../format/money';
+import { categoryOptions, localDay } from './display';
 import { useTransactions, useTransactionsActor } from './transactionsActor';
 
 /** The add/edit transaction modal, driven by the transactions machine's form region. */
@@ -56,7 +57,7 @@ function TransactionForm({ transaction, saving, error, onCancel, title }: FormPr
     const text = (name: string) => String(form.get(name) ?? '');
     const values: TransactionDraft = {
       type,
-      amount: amountFromText(text('amount')),
+      amount: readAmount(text('amount')),
       date: text('date'),
       category: category ?? '',
       description: text('description').trim(),

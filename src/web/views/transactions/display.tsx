@@ -25,19 +25,6 @@ export const monthName = (month: string) => {
   return Number.isNaN(date.getTime()) ? month : monthFormat.format(date);
 };
 
-/**
- * An amount as typed ("1,234.56", "1234,56", "12") as the number the API takes; nothing when blank, NaN
- * when it is not a number (the server then says "amount must be a number").
- */
-export function amountFromText(text: string): number | undefined {
-  const compact = text.trim().replace(/[\s'\u00a0]/g, '');
-  if (compact === '') return undefined;
-  // A lone comma with one or two digits after it is a decimal comma; other commas group thousands.
-  const normalized = /^[^.]*,\d{1,2}$/.test(compact) ? compact.replace(/\./g, '').replace(',', '.') : compact.replace(/,/g, '');
-  const n = Number(normalized);
-  return Number.isFinite(n) ? n : Number.NaN;
-}
-
 /** Formats amounts in the transaction's currency (else the account's), masked while balances are hidden. */
 export function useTransactionMoney(): (amount: number, currency?: string | null) => string {
   const accountCurrency = useSession((s) => s.context.user?.currency ?? 'USD');

@@ -12,6 +12,7 @@ import {
 import { CSV_IMPORT_LIMITS, DEFAULT_CATEGORIES, type CreateTransactionRequest } from '../../../contract/transactions';
 import { useAppActors } from '../../app/context';
 import { localDay, localMonth } from './display';
+import { unlessAborted } from '../../api/abort';
 
 export type TransactionsActor = ActorRefFrom<typeof transactionsMachine>;
 export type TransactionsSnapshot = SnapshotFrom<typeof transactionsMachine>;
@@ -32,13 +33,6 @@ export function useTransactions<T>(selector: (snapshot: TransactionsSnapshot) =>
 }
 
 const builtInCategories: TransactionCategory[] = DEFAULT_CATEGORIES.map((c) => ({ name: c.name, type: c.type, color: c.color, is_default: true }));
-
-/**
- * An aborted read never settles. Its actor was stopped, or StrictMode's remount revived it from its
- * snapshot and started a fresh call: the aborted one must not answer it.
- */
-const unlessAborted = <T>(signal: AbortSignal, call: Promise<T>): Promise<T> =>
-  call.catch((error: unknown) => (signal.aborted ? new Promise<T>(() => undefined) : Promise.reject(error)));
 
 /** Hands text to the browser as a file download. */
 function download(fileName: string, content: string) {
@@ -116,9 +110,7 @@ export function useTransactionsMachine(initialFilters: TransactionFilters): Tran
           }),
         },
         actions: {
-          notify: (_, toast) => {
-            if (toast.message) ui.send({ type: 'toast.show', toast });
-          },
+          notify: (_, toast) => ui.send({ type: 'toast.show', toast }),
           requestDeleteConfirmation: ({ self }, { transaction }) =>
             ui.send({
               type: 'confirmation.open',

@@ -1,0 +1,43 @@
+import * as z from 'zod/mini';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { atMost, text } from './fields';
+
+/** The account rules a form checks (register, reset, change password, profile); the server's schemas use these. */
+
+export const email = z.pipe(z.string().check(z.trim(), z.toLowerCase(), atMost('email', 254)), z.email('email must be a valid email address'));
+
+export const newPassword = z
+  .string()
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  );
+
+const fullName = text('full_name', z.trim(), atMost('full_name', 100));
+
+export const signupRequest = z.object({
+  email,
+  password: newPassword,
+  full_name: z.optional(fullName),
+});
+
+export const resetPasswordRequest = z.object({
+  token: z.string().check(z.minLength(1, 'token is required'), z.maxLength(512)),
+  new_password: newPassword,
+});
+
+export const changePasswordRequest = z.object({
+  current_password: z.string().check(z.minLength(1, 'current_password is required'), z.maxLength(PASSWORD_MAX_LENGTH)),
+  new_password: newPassword,
+});
+
+export const currencyCode = z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{3}$/, 'currency must be a three-letter ISO 4217 code'));
+
+export const updateProfileRequest = z.strictObject({
+  full_name: z.optional(z.nullable(fullName)),
+  currency: z.optional(currencyCode),
+  /** Stored with the onboarding answers (the coach and dashboard read it from there). */
+  monthly_income: z.optional(
+    z.number({ error: 'monthly_income must be a number' }).check(z.gte(0, 'monthly_income cannot be negative'), z.lte(10_000_000, 'monthly_income is too large')),
+  ),
+});
