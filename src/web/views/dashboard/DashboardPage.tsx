@@ -323,7 +323,11 @@ export default function DashboardPage() {
   useEffect(() => {
     dashboard.send({ type: 'dashboard.show', view });
   }, [dashboard, view]);
-  const show = (next: DashboardView) => setSearch(viewToQuery(next), { replace: true });
+  // The machine hears at once (its busy state shows on the next frame); the URL then follows and repeats nothing.
+  const show = (next: DashboardView) => {
+    dashboard.send({ type: 'dashboard.show', view: next });
+    setSearch(viewToQuery(next), { replace: true });
+  };
 
   const period = useSelector(dashboard, (s) => s.context.period);
   const timeUnit = useSelector(dashboard, (s) => s.context.timeUnit);
