@@ -5,6 +5,7 @@ import { activeFilterCount, DEFAULT_FILTERS, filtersFromQuery, filtersToQuery, t
 import { Icon } from '../icons';
 import { PageTitle } from '../PageTitle';
 import { FiltersBar } from './FiltersBar';
+import { FilterTotals } from './FilterTotals';
 import { ImportWizard } from './ImportWizard';
 import { SummaryHeader } from './SummaryHeader';
 import { TransactionFormModal } from './TransactionFormModal';
@@ -35,6 +36,7 @@ export default function TransactionsPage() {
         </Group>
         <SummaryHeader />
         <FiltersBar filters={filters} onChange={setFilters} />
+        <FilterTotals filters={filters} filtered={activeFilterCount(filters) > 0} />
         <ListSection filters={filters} onClearFilters={() => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort, order: filters.order })} />
       </Stack>
       <TransactionFormModal />
