@@ -34,8 +34,8 @@ export function App({ actors, router }: { actors: AppActors; router: AppRouter }
   return (
     <AppActorsContext.Provider value={actors}>
       <MantineProvider theme={theme} forceColorScheme={colorScheme} cssVariablesResolver={contrast}>
-        {/* Top right, under the app header when there is one (app.css). */}
-        <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={4} classNames={{ root: 'toasts' }} />
+        {/* Top right (spec §2), under the app header, beside the page title: pages keep that corner free of controls (docs/decisions.md). */}
+        <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={3} containerWidth={360} classNames={{ root: 'toasts' }} />
         <RouterProvider router={router} />
         <ConfirmationDialog />
         <RewardDialog />

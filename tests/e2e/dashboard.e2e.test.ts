@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppShell } from './pages/AppShell';
 import { callApi as call, createVerifiedUser, type TestUser } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
+import { controlsUnder } from './support/covered';
 
 const browser = useBrowser();
 
@@ -204,19 +205,7 @@ describe('dashboard defects of issue 15 (Chromium against the real app)', () => 
       const toast = page.getByRole('alert').filter({ hasText: 'Demo data loaded' }).first();
       await toast.waitFor();
       await page.getByRole('heading', { name: 'Income and spending' }).waitFor({ timeout: 30_000 });
-      const covered = await toast.evaluate((el) => {
-        const box = el.getBoundingClientRect();
-        const controls = [...document.querySelectorAll('button, a[href], input, select, textarea, [role="combobox"], [role="radio"], label.mantine-SegmentedControl-label')];
-        return controls
-          .filter((c) => !el.contains(c) && !c.closest('[role="alert"]'))
-          .filter((c) => {
-            const r = c.getBoundingClientRect();
-            const style = getComputedStyle(c);
-            if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || (c as HTMLInputElement).type === 'hidden') return false;
-            return r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
-          })
-          .map((c) => c.getAttribute('aria-label') || c.textContent?.trim() || c.tagName);
-      });
+      const covered = await controlsUnder(toast);
       await saveScreenshot(page, `dashboard-toast-${width}`);
       expect(covered).toEqual([]);
     });

@@ -30,10 +30,11 @@ export default function TransactionsPage() {
   return (
     <TransactionsActorContext.Provider value={actor}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        {/* Actions under the title: the top right stays free for toasts (docs/decisions.md). */}
+        <Stack gap="sm" align="flex-start">
           <PageTitle title="Transactions" description="Every income and expense: find, add, import and export." />
           <PageActions />
-        </Group>
+        </Stack>
         <SummaryHeader />
         <FiltersBar filters={filters} onChange={setFilters} />
         <FilterTotals filters={filters} filtered={activeFilterCount(filters) > 0} />
