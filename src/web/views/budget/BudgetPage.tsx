@@ -1,4 +1,4 @@
-import { Alert, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Card, EmptyState, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { PageTitle } from '../PageTitle';
 import { GoalCard } from './GoalCard';
 import { GoalFormModal } from './GoalFormModal';
