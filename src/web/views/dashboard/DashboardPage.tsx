@@ -37,7 +37,7 @@ function bucketLabel(bucket: string, unit: TimeUnit): string {
 
 /** The line under a figure: a change against the previous period, or why there is none. */
 function Change({ line }: { line: ChangeLine }) {
-  const colour = line.tone === 'good' ? 'teal.8' : line.tone === 'bad' ? 'red.8' : 'dimmed';
+  const colour = line.tone === 'good' ? 'var(--mantine-color-teal-text)' : line.tone === 'bad' ? 'var(--mantine-color-red-text)' : 'dimmed';
   return (
     <Text size="xs" c={colour}>
       {line.arrow && (

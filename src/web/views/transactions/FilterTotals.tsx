@@ -50,7 +50,7 @@ export function FilterTotals({ filters, filtered }: { filters: TransactionFilter
         </Text>
         {error ? (
           <Group gap="xs" role="alert">
-            <Text size="sm" c="red.8">
+            <Text size="sm" c="var(--mantine-color-red-text)">
               {error}
             </Text>
             <Button size="compact-xs" variant="light" color="red" onClick={() => totals.send({ type: 'totals.retry' })}>
@@ -59,9 +59,9 @@ export function FilterTotals({ filters, filtered }: { filters: TransactionFilter
           </Group>
         ) : figures ? (
           <Group gap="md" wrap="wrap" style={{ fontVariantNumeric: 'tabular-nums', opacity: busy ? 0.6 : 1 }}>
-            <Figure label="Income" value={money(figures.income, figures.currency)} color="teal.8" />
+            <Figure label="Income" value={money(figures.income, figures.currency)} color="var(--mantine-color-teal-text)" />
             <Figure label="Spending" value={money(figures.spending, figures.currency)} />
-            <Figure label="Net" value={money(figures.net, figures.currency)} color={figures.net < 0 ? 'red.8' : undefined} />
+            <Figure label="Net" value={money(figures.net, figures.currency)} color={figures.net < 0 ? 'var(--mantine-color-red-text)' : undefined} />
           </Group>
         ) : (
           <Skeleton height={18} width={260} aria-label="Loading the totals" />
