@@ -1,22 +1,77 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../src/contract/dashboard';
 import { toFailure, type CallFailure } from './types';
 
-export type DashboardPeriod = '7_days' | '30_days' | '90_days' | '12_months' | 'year_to_date' | 'all_time';
-export type TimeUnit = 'days' | 'weeks' | 'months';
+export type { DashboardPeriod, TimeUnit };
+
+/** The days of a custom period, YYYY-MM-DD, both included. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** What the dashboard shows: a period (custom with its days) grouped by a unit. Lives in the URL. */
+export interface DashboardView {
+  period: DashboardPeriod;
+  timeUnit: TimeUnit;
+  range: DayRange | null;
+}
 
 /** The unit a period reads best in, used when the user picks a period. */
-export const naturalUnit: Record<DashboardPeriod, TimeUnit> = {
+export const naturalUnit: Record<Exclude<DashboardPeriod, 'custom'>, TimeUnit> = {
   '7_days': 'days',
   '30_days': 'days',
   '90_days': 'weeks',
   '12_months': 'months',
   year_to_date: 'months',
+  last_month: 'days',
   all_time: 'months',
 };
 
-export interface DashboardContext<A = unknown> {
+const DAY_MS = 86_400_000;
+const isDay = (v: string | null | undefined): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const daysIn = (r: DayRange) => Math.round((Date.parse(`${r.to}T00:00:00Z`) - Date.parse(`${r.from}T00:00:00Z`)) / DAY_MS) + 1;
+
+/** A custom range reads by day up to a month, by week up to half a year, by month beyond. */
+export const unitForRange = (r: DayRange): TimeUnit => (daysIn(r) <= 31 ? 'days' : daysIn(r) <= 183 ? 'weeks' : 'months');
+
+export const DEFAULT_VIEW: DashboardView = { period: '7_days', timeUnit: 'days', range: null };
+const PERIODS: readonly DashboardPeriod[] = ['7_days', '30_days', '90_days', '12_months', 'year_to_date', 'last_month', 'all_time', 'custom'];
+const UNITS: readonly TimeUnit[] = ['days', 'weeks', 'months'];
+
+/** The view a URL asks for (?period=&unit=&from=&to=); anything unreadable falls back to the default. */
+export function viewFromQuery(query: Iterable<[string, string]>): DashboardView {
+  const q = new Map(query);
+  const period = PERIODS.find((p) => p === q.get('period')) ?? DEFAULT_VIEW.period;
+  const unit = UNITS.find((u) => u === q.get('unit'));
+  if (period === 'custom') {
+    const from = q.get('from');
+    const to = q.get('to');
+    if (!isDay(from) || !isDay(to) || from > to) return DEFAULT_VIEW;
+    const range = { from, to };
+    return { period, range, timeUnit: unit ?? unitForRange(range) };
+  }
+  return { period, range: null, timeUnit: unit ?? naturalUnit[period] };
+}
+
+/** The URL query of a view: only what differs from the defaults. */
+export function viewToQuery(view: DashboardView): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (view.period !== DEFAULT_VIEW.period) query.period = view.period;
+  if (view.period === 'custom' && view.range) {
+    query.from = view.range.from;
+    query.to = view.range.to;
+  }
+  const natural = view.period === 'custom' ? (view.range ? unitForRange(view.range) : 'days') : naturalUnit[view.period];
+  if (view.timeUnit !== natural) query.unit = view.timeUnit;
+  return query;
+}
+
+export interface DashboardContext<A = DashboardAnalytics> {
   period: DashboardPeriod;
   timeUnit: TimeUnit;
+  /** The days of a custom period; null for the named periods. */
+  range: DayRange | null;
   /** dashboardAnalytics of spec §3: the last answer of GET /dashboard/analytics. */
   analytics: A | null;
   error: CallFailure | null;
@@ -24,33 +79,64 @@ export interface DashboardContext<A = unknown> {
 
 export type DashboardEvent =
   | { type: 'dashboard.load' }
-  | { type: 'dashboard.periodChanged'; period: DashboardPeriod }
+  | { type: 'dashboard.show'; view: DashboardView }
+  | { type: 'dashboard.periodChanged'; period: Exclude<DashboardPeriod, 'custom'> }
+  | { type: 'dashboard.rangeChanged'; range: DayRange }
   | { type: 'dashboard.unitChanged'; timeUnit: TimeUnit }
   | { type: 'dashboard.retry' };
 
+export interface AnalyticsRequest {
+  period: DashboardPeriod;
+  timeUnit: TimeUnit;
+  range?: DayRange;
+}
+
 export const dashboardTexts = { failed: 'Failed to fetch dashboard data' } as const;
+
+const sameView = (c: DashboardView, v: DashboardView) => c.period === v.period && c.timeUnit === v.timeUnit && c.range?.from === v.range?.from && c.range?.to === v.range?.to;
 
 export const dashboardMachine = setup({
   types: {
-    context: {} as DashboardContext,
+    context: {} as DashboardContext<unknown>,
     events: {} as DashboardEvent,
-    input: {} as { period?: DashboardPeriod; timeUnit?: TimeUnit },
+    input: {} as Partial<DashboardView>,
     tags: {} as 'busy',
   },
   actors: {
-    fetchAnalytics: fromPromise<unknown, { period: DashboardPeriod; timeUnit: TimeUnit }>(async () => {
+    fetchAnalytics: fromPromise<unknown, AnalyticsRequest>(async () => {
       throw new Error('fetchAnalytics not provided');
     }),
   },
+  guards: {
+    isNewView: ({ context }, view: DashboardView) => !sameView(context, view),
+    isValidRange: (_, range: DayRange) => isDay(range.from) && isDay(range.to) && range.from <= range.to,
+  },
 }).createMachine({
   id: 'dashboard',
-  description: 'The dashboard: GET /dashboard/analytics for the chosen period (default 7_days by days); changing period or unit reloads, keeping the last picture on screen.',
-  context: ({ input }) => ({ period: input.period ?? '7_days', timeUnit: input.timeUnit ?? 'days', analytics: null, error: null }),
+  description:
+    'The dashboard: GET /dashboard/analytics for the chosen period (default 7_days by days; also last month and a custom range of days); changing period, range or unit reloads, keeping the last picture on screen.',
+  context: ({ input }) => ({ period: input.period ?? DEFAULT_VIEW.period, timeUnit: input.timeUnit ?? DEFAULT_VIEW.timeUnit, range: input.period === 'custom' ? (input.range ?? null) : null, analytics: null, error: null }),
   initial: 'loading',
   on: {
-    'dashboard.periodChanged': { target: '.loading', actions: assign({ period: ({ event }) => event.period, timeUnit: ({ event }) => naturalUnit[event.period] }) },
-    'dashboard.unitChanged': { target: '.loading', actions: assign({ timeUnit: ({ event }) => event.timeUnit }) },
-    'dashboard.load': { target: '.loading' },
+    'dashboard.show': {
+      description: 'The URL changed (a link, reload, back button or a control): show that view unless it is already shown.',
+      guard: { type: 'isNewView', params: ({ event }) => event.view },
+      target: '.loading',
+      actions: assign(({ event }) => ({ period: event.view.period, timeUnit: event.view.timeUnit, range: event.view.period === 'custom' ? event.view.range : null })),
+    },
+    'dashboard.periodChanged': {
+      description: 'A named period was picked: its natural unit comes with it.',
+      target: '.loading',
+      actions: assign({ period: ({ event }) => event.period, timeUnit: ({ event }) => naturalUnit[event.period], range: null }),
+    },
+    'dashboard.rangeChanged': {
+      description: 'Custom days were picked (first day on or before the last): the unit follows the length.',
+      guard: { type: 'isValidRange', params: ({ event }) => event.range },
+      target: '.loading',
+      actions: assign({ period: 'custom' as const, range: ({ event }) => event.range, timeUnit: ({ event }) => unitForRange(event.range) }),
+    },
+    'dashboard.unitChanged': { description: 'Group the chart by day, week or month.', target: '.loading', actions: assign({ timeUnit: ({ event }) => event.timeUnit }) },
+    'dashboard.load': { description: 'Reload (after demo data was loaded).', target: '.loading' },
   },
   states: {
     loading: {
@@ -58,15 +144,15 @@ export const dashboardMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'fetchAnalytics',
-        input: ({ context }) => ({ period: context.period, timeUnit: context.timeUnit }),
+        input: ({ context }) => ({ period: context.period, timeUnit: context.timeUnit, ...(context.period === 'custom' && context.range ? { range: context.range } : {}) }),
         onDone: { target: 'loaded', actions: assign({ analytics: ({ event }) => event.output, error: null }) },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toFailure(event.error, dashboardTexts.failed) }) },
       },
     },
     loaded: { description: 'The picture for the chosen period.' },
     failed: {
-      description: "'Failed to fetch dashboard data' with a retry.",
-      on: { 'dashboard.retry': 'loading' },
+      description: "'Failed to fetch dashboard data' (or the server's detail) with a retry.",
+      on: { 'dashboard.retry': { description: 'Try the same view again.', target: 'loading' } },
     },
   },
 });

@@ -34,6 +34,7 @@ import rewardsRoutes from './routes/rewards';
 import subscriptionRoutes from './routes/subscription';
 import tokensRoutes from './routes/tokens';
 import transactionsRoutes from './routes/transactions';
+import transactionTotalsRoutes from './routes/transactionTotals';
 import usersRoutes from './routes/users';
 import web3Routes from './routes/web3';
 import walletRoutes from './routes/wallet';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes);
   await app.register(accountRoutes);
   await app.register(transactionsRoutes);
+  await app.register(transactionTotalsRoutes);
   await app.register(subscriptionRoutes);
   await app.register(billingPagesRoutes);
   await app.register(dashboardRoutes);

@@ -8,6 +8,7 @@ import { Toasts } from './pages/Toasts';
 import { TransactionsPage } from './pages/TransactionsPage';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
+import { controlsUnder } from './support/covered';
 
 // The page's own toasts (spec §8 has none for transactions) and spec §8's defaults.
 const texts = {
@@ -398,5 +399,52 @@ describe('transactions on /transactions (Chromium against the real app)', () => 
     });
     expect(dialogOverflow).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'transactions-mobile-import');
+  });
+});
+
+describe('totals of the filtered list (issue 15, defect 7; Chromium against the real app)', () => {
+  it('a filtered list shows its income, spending and net, equal to its rows and to the dashboard, and follows an added row', async () => {
+    const { page, apiUrl } = browser;
+    const user = await seededUser(apiUrl);
+    await api(apiUrl, user.token, 'POST', '/transactions/demo');
+    const from = isoDay(-75);
+    const to = isoDay(-10);
+    const query = `category=Transport&date_from=${from}&date_to=${to}`;
+    const transactions = await openTransactions(page, user.token, `/transactions?${query}`);
+    const totals = page.getByRole('region', { name: 'Totals for these filters' });
+    const rows = await listOnServer(apiUrl, user.token, query);
+    expect(rows.length).toBeGreaterThan(3);
+    const spent = Math.round(rows.reduce((s, t) => s + (t.type === 'expense' ? t.amount * 100 : 0), 0)) / 100;
+    await expect.poll(() => totals.innerText(), { timeout: 15_000 }).toContain(`${rows.length} transactions`);
+    const text = await totals.innerText();
+    expect(text).toContain(`Spending ${money(spent)}`);
+    expect(text).toContain(`Income ${money(0)}`);
+    expect(text).toContain(`Net ${money(-spent)}`);
+    expect(await transactions.footer.innerText()).toContain(`Showing ${rows.length} of ${rows.length} transactions`);
+    // The dashboard's custom range over the same days says the same about Transport.
+    const dash = await api<{ categories: { category: string; amount: number }[] }>(apiUrl, user.token, 'GET', `/dashboard/analytics?period=custom&date_from=${from}&date_to=${to}&time_unit=weeks`);
+    expect(dash.categories.find((c) => c.category === 'Transport')?.amount).toBe(spent);
+    await saveScreenshot(page, 'transactions-filter-totals-1280');
+
+    // A new row that matches the filters moves the totals.
+    const form = await transactions.openAddForm();
+    await form.fill({ type: 'Expense', amount: '12.34', date: isoDay(-20), category: 'Transport', description: 'Bus pass top-up' });
+    await form.submit();
+    // Its toast covers none of the page's controls (issue 15, defect 9).
+    expect(await controlsUnder(await new Toasts(page).waitFor(texts.added))).toEqual([]);
+    await expect.poll(() => totals.innerText(), { timeout: 15_000 }).toContain(`Spending ${money(Math.round((spent + 12.34) * 100) / 100)}`);
+    expect(await totals.innerText()).toContain(`${rows.length + 1} transactions`);
+
+    // On a phone too, a toast leaves every control free; then a look in both themes.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const phoneForm = await transactions.openAddForm();
+    await phoneForm.fill({ type: 'Expense', amount: '3.10', date: isoDay(-21), category: 'Transport', description: 'Tram ticket' });
+    await phoneForm.submit();
+    const phoneToast = await new Toasts(page).waitFor(texts.added);
+    expect(await controlsUnder(phoneToast)).toEqual([]);
+    await saveScreenshot(page, 'transactions-filter-totals-375-light');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await saveScreenshot(page, 'transactions-filter-totals-1440-dark');
   });
 });

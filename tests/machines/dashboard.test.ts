@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { dashboardMachine, type DashboardPeriod, type TimeUnit } from '../../machines/dashboard';
+import { dashboardMachine, viewFromQuery, viewToQuery, type AnalyticsRequest } from '../../machines/dashboard';
 
-function start(answer: (q: { period: DashboardPeriod; timeUnit: TimeUnit }) => unknown) {
-  const calls: { period: DashboardPeriod; timeUnit: TimeUnit }[] = [];
+function start(answer: (q: AnalyticsRequest) => unknown, input = {}) {
+  const calls: AnalyticsRequest[] = [];
   const actor = createActor(
     dashboardMachine.provide({
       actors: {
@@ -13,7 +13,7 @@ function start(answer: (q: { period: DashboardPeriod; timeUnit: TimeUnit }) => u
         }),
       },
     }),
-    { input: {} },
+    { input },
   ).start();
   return { actor, calls, settled: () => waitFor(actor, (s) => !s.hasTag('busy')) };
 }
@@ -62,5 +62,43 @@ describe('dashboard machine', () => {
     d.actor.send({ type: 'dashboard.periodChanged', period: '30_days' });
     expect(d.actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(d.actor.getSnapshot().context.analytics).toEqual({ period: '7_days' });
+  });
+
+  it("'Last month' and a custom range load those days; the range's unit follows its length (defect 7)", async () => {
+    const d = start((q) => q);
+    await d.settled();
+    d.actor.send({ type: 'dashboard.periodChanged', period: 'last_month' });
+    await d.settled();
+    d.actor.send({ type: 'dashboard.rangeChanged', range: { from: '2026-01-10', to: '2026-03-31' } });
+    await d.settled();
+    // A range whose end comes before its start is not sent.
+    d.actor.send({ type: 'dashboard.rangeChanged', range: { from: '2026-03-31', to: '2026-01-10' } });
+    expect(d.actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(d.calls.slice(1)).toEqual([
+      { period: 'last_month', timeUnit: 'days' },
+      { period: 'custom', timeUnit: 'weeks', range: { from: '2026-01-10', to: '2026-03-31' } },
+    ]);
+  });
+
+  it('the view survives a reload: the URL query gives the same view, and showing the view already shown does not reload', async () => {
+    const view = viewFromQuery(new URLSearchParams('period=custom&from=2026-02-01&to=2026-02-20&unit=weeks'));
+    expect(view).toEqual({ period: 'custom', timeUnit: 'weeks', range: { from: '2026-02-01', to: '2026-02-20' } });
+    expect(viewToQuery(view)).toEqual({ period: 'custom', from: '2026-02-01', to: '2026-02-20', unit: 'weeks' });
+    expect(viewToQuery(viewFromQuery(new URLSearchParams('period=last_month')))).toEqual({ period: 'last_month' });
+    expect(viewFromQuery(new URLSearchParams(''))).toEqual({ period: '7_days', timeUnit: 'days', range: null });
+    // Unreadable links fall back to the default view.
+    expect(viewFromQuery(new URLSearchParams('period=custom&from=2026-02-30&to=2026-03-01')).period).toBe('7_days');
+    expect(viewFromQuery(new URLSearchParams('period=forever')).period).toBe('7_days');
+
+    const d = start((q) => q, view);
+    await d.settled();
+    d.actor.send({ type: 'dashboard.show', view });
+    expect(d.actor.getSnapshot().hasTag('busy')).toBe(false);
+    d.actor.send({ type: 'dashboard.show', view: { period: '30_days', timeUnit: 'days', range: null } });
+    await d.settled();
+    expect(d.calls).toEqual([
+      { period: 'custom', timeUnit: 'weeks', range: { from: '2026-02-01', to: '2026-02-20' } },
+      { period: '30_days', timeUnit: 'days' },
+    ]);
   });
 });

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_PERIODS, type DashboardAnalytics } from '../../src/contract/schemas/dashboard';
+import { categoryColor } from '../../src/contract/categoryColors';
+import { DEFAULT_CATEGORIES } from '../../src/contract/schemas/transactions';
+import type { FilterTotals } from '../../src/contract/transactionTotals';
 import { transactions } from '../../src/server/db/schema';
 import { bucketStarts, periodRanges } from '../../src/server/services/dashboard';
 import { bearer, createTestApp, signUpAndVerify, signUpWithAccess, type TestApp } from '../support/app';
@@ -66,6 +69,8 @@ async function fromScratch(userId: string, start: string, end: string) {
   };
 }
 
+const get = <T>(token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) }).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
+
 async function analytics(token: string, query = '') {
   const res = await t.app.inject({ method: 'GET', url: `/dashboard/analytics${query}`, headers: bearer(token) });
   return res;
@@ -86,7 +91,7 @@ describe('GET /dashboard/analytics', () => {
     const u = await signUpWithAccess(t.app);
     const bad = await analytics(u.token, '?period=forever');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().detail).toBe('period must be one of 7_days, 30_days, 90_days, 12_months, year_to_date, all_time');
+    expect(bad.json().detail).toBe('period must be one of 7_days, 30_days, 90_days, 12_months, year_to_date, last_month, all_time, custom');
     const badUnit = await analytics(u.token, '?time_unit=hours');
     expect(badUnit.statusCode).toBe(422);
     expect(badUnit.json().detail).toBe('time_unit must be one of days, weeks, months');
@@ -100,7 +105,7 @@ describe('GET /dashboard/analytics', () => {
     expect((await t.app.inject({ method: 'GET', url: '/dashboard/analytics' })).statusCode).toBe(401);
   });
 
-  it.each(DASHBOARD_PERIODS)('%s: totals, categories, merchants and every series bucket equal a from-scratch aggregate', async (period) => {
+  it.each(DASHBOARD_PERIODS.filter((p) => p !== 'custom'))('%s: totals, categories, merchants and every series bucket equal a from-scratch aggregate', async (period) => {
     const u = await signUpWithAccess(t.app);
     await seed(u.userId, 400, random(period.length * 7919));
     const body = (await analytics(u.token, `?period=${period}&time_unit=weeks`)).json<DashboardAnalytics>();
@@ -208,6 +213,70 @@ describe('GET /dashboard/analytics', () => {
     expect(covered.change.spending).toBe(350);
   });
 
+
+  it('last month and a custom range: the days asked for, compared with the same number of days before (defect 7)', async () => {
+    const u = await signUpWithAccess(t.app);
+    await seed(u.userId, 300, random(77));
+    const [y, m] = today.split('-').map(Number) as [number, number];
+    const first = (dy: number, dm: number) => new Date(Date.UTC(dy, dm, 1)).toISOString().slice(0, 10);
+    const last = (dy: number, dm: number) => new Date(Date.UTC(dy, dm + 1, 0)).toISOString().slice(0, 10);
+    const lm = (await analytics(u.token, '?period=last_month&time_unit=weeks')).json<DashboardAnalytics>();
+    expect(lm.range).toEqual({ start: first(y, m - 2), end: last(y, m - 2) });
+    expect(lm.previous_range).toEqual({ start: first(y, m - 3), end: last(y, m - 3) });
+    const truth = await fromScratch(u.userId, lm.range.start, lm.range.end);
+    expect(lm.totals.spending).toBeCloseTo(truth.spending, 2);
+    expect(lm.previous?.spending).toBeCloseTo((await fromScratch(u.userId, lm.previous_range!.start, lm.previous_range!.end)).spending, 2);
+
+    const custom = (await analytics(u.token, `?period=custom&date_from=${daysAgo(44)}&date_to=${daysAgo(15)}`)).json<DashboardAnalytics>();
+    expect(custom).toMatchObject({ period: 'custom', range: { start: daysAgo(44), end: daysAgo(15) }, previous_range: { start: daysAgo(74), end: daysAgo(45) } });
+    expect(custom.series).toHaveLength(30);
+    expect(custom.totals.income).toBeCloseTo((await fromScratch(u.userId, daysAgo(44), daysAgo(15))).income, 2);
+    expect(custom.history_start).toBe(rowsOf<{ first: string }>(await t.app.db.execute(sql`select min(date)::text as first from transactions where user_id = ${u.userId}`))[0]!.first);
+  });
+
+  it.each([
+    ['?period=custom', 'date_from is required when period is custom'],
+    [`?period=custom&date_from=${daysAgo(3)}&date_to=${daysAgo(9)}`, 'date_to must be on or after date_from'],
+    [`?period=7_days&date_from=${daysAgo(3)}`, 'date_from and date_to go with period=custom only'],
+    ['?period=custom&date_from=2020-02-30&date_to=2020-03-01', 'date_from must be a real calendar date'],
+    ['?period=custom&date_from=2000-01-01&date_to=2020-01-01&time_unit=days', 'time_unit=days would draw more than 1,000 bars for this range: use weeks or months'],
+  ])('%s is a 422: %s', async (query, detail) => {
+    const u = await signUpWithAccess(t.app);
+    const res = await analytics(u.token, query);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toContain(detail);
+  });
+
+  it("each category carries its own colour: the user's, the built-in one, or a stable one from the name (defect 6)", async () => {
+    const u = await signUpWithAccess(t.app);
+    const add = (payload: object) => t.app.inject({ method: 'POST', url: '/transactions/categories', headers: bearer(u.token), payload });
+    expect((await add({ name: 'Pets', type: 'expense', color: '#D6336C' })).statusCode).toBe(201);
+    expect((await add({ name: 'Hobbies', type: 'expense' })).statusCode).toBe(201);
+    const row = (category: string, amountMinor: number) => ({ userId: u.userId, type: 'expense' as const, amountMinor, date: daysAgo(1), category, description: 'x' });
+    await t.app.db.insert(transactions).values([row('Pets', 5_000), row('Hobbies', 4_000), row('Transport', 3_000)]);
+    const body = (await analytics(u.token)).json<DashboardAnalytics>();
+    const colour = Object.fromEntries(body.categories.map((c) => [c.category, c.color]));
+    expect(colour.Pets).toBe('#d6336c');
+    expect(colour.Transport).toBe(DEFAULT_CATEGORIES.find((c) => c.name === 'Transport')!.color);
+    expect(colour.Hobbies).toBe(categoryColor('Hobbies'));
+    expect(new Set(Object.values(colour)).size).toBe(3);
+  });
+  it('the dashboard and the transaction filter totals agree for the same days (defect 7)', async () => {
+    const from = daysAgo(120);
+    const to = daysAgo(3);
+    const u = await signUpWithAccess(t.app);
+    await seed(u.userId, 300, random(5));
+    const token = u.token;
+    const totals = (await get<FilterTotals>(token, `/transactions/summary?date_from=${from}&date_to=${to}`)).body;
+    const dash = (await get<DashboardAnalytics>(token, `/dashboard/analytics?period=custom&date_from=${from}&date_to=${to}`)).body;
+    expect({ income: dash.totals.income, spending: dash.totals.spending, net: dash.totals.net, count: dash.totals.transaction_count }).toEqual({
+      income: totals.income,
+      spending: totals.spending,
+      net: totals.net,
+      count: totals.transaction_count,
+    });
+  });
+
   it("one user never sees another's numbers", async () => {
     const a = await signUpWithAccess(t.app);
     const b = await signUpWithAccess(t.app);
@@ -224,6 +293,9 @@ describe('period arithmetic', () => {
     expect(periodRanges('12_months', '2026-03-10', null).range.start).toBe('2025-04-01');
     expect(periodRanges('year_to_date', '2024-02-29', null)).toEqual({ range: { start: '2024-01-01', end: '2024-02-29' }, previous: { start: '2023-01-01', end: '2023-02-28' } });
     expect(periodRanges('all_time', '2026-03-10', '2020-05-01')).toEqual({ range: { start: '2020-05-01', end: '2026-03-10' }, previous: null });
+    expect(periodRanges('last_month', '2026-03-10', null)).toEqual({ range: { start: '2026-02-01', end: '2026-02-28' }, previous: { start: '2026-01-01', end: '2026-01-31' } });
+    expect(periodRanges('last_month', '2026-01-31', null)).toEqual({ range: { start: '2025-12-01', end: '2025-12-31' }, previous: { start: '2025-11-01', end: '2025-11-30' } });
+    expect(periodRanges('custom', '2026-03-10', null, { start: '2026-02-27', end: '2026-03-02' })).toEqual({ range: { start: '2026-02-27', end: '2026-03-02' }, previous: { start: '2026-02-23', end: '2026-02-26' } });
   });
 
   it('buckets cover the range: days, ISO weeks from Monday, months', () => {

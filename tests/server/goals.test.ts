@@ -296,6 +296,15 @@ describe('add and withdraw funds', () => {
     expect(none.json()).toEqual({ detail: 'Cannot withdraw $1.00: nothing is saved in this goal yet.' });
   });
 
+  it("the refusal names the amounts in the user's own currency (issue 15, defect 9)", async () => {
+    const euro = await signUpWithAccess(app);
+    expect((await call('PUT', '/users/me/profile', { currency: 'EUR' }, euro.token)).statusCode).toBe(200);
+    const goal = await createGoal({ initial_amount: 500 }, euro.token);
+    const res = await withdraw(goal.goal_id, 1000, undefined, euro.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'Cannot withdraw €1,000.00: only €500.00 is saved in this goal.' });
+  });
+
   it('withdrawing everything leaves exactly zero', async () => {
     const goal = await createGoal({ initial_amount: 33.33 });
     expect((await withdraw(goal.goal_id, 33.33)).json<FundsResponse>().goal.current_amount).toBe(0);

@@ -14,6 +14,7 @@ import { outboxRepository, type OutboxRepository } from '../repositories/outbox'
 import { rewardsRepository, type RewardsRepository } from '../repositories/rewards';
 import { subscriptionsRepository, type SubscriptionsRepository } from '../repositories/subscriptions';
 import { transactionsRepository, type TransactionsRepository } from '../repositories/transactions';
+import { transactionTotalsRepository, type TransactionTotalsRepository } from '../repositories/transactionTotals';
 import { usersRepository, type UsersRepository } from '../repositories/users';
 
 export interface Repositories {
@@ -25,6 +26,7 @@ export interface Repositories {
   chat: ChatRepository;
   dashboard: DashboardRepository;
   transactions: TransactionsRepository;
+  transactionTotals: TransactionTotalsRepository;
   sessions: SessionsRepository;
   throttles: ThrottlesRepository;
   identities: IdentitiesRepository;
@@ -53,6 +55,7 @@ export default fp(
       chat: chatRepository(app.db),
       dashboard: dashboardRepository(app.db),
       transactions: transactionsRepository(app.db),
+      transactionTotals: transactionTotalsRepository(app.db),
       sessions: sessionsRepository(app.db),
       throttles: throttlesRepository(app.db),
       identities: identitiesRepository(app.db),

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { goals, transactionDailyTotals, transactions } from '../db/schema';
+import { goals, transactionCategories, transactionDailyTotals, transactions } from '../db/schema';
 import { allTimeTotals, monthlyTotals, rollupGroups, topMerchants } from './rollups';
 
 export interface DayRange {
@@ -47,6 +47,11 @@ export function dashboardRepository(db: Db) {
         .where(eq(goals.userId, userId))
         .orderBy(desc(goals.createdAt))
         .limit(limit);
+    },
+    /** The colours the user gave their own categories (name → #rrggbb). */
+    async ownColors(userId: string): Promise<Map<string, string>> {
+      const rows = await db.select({ name: transactionCategories.name, color: transactionCategories.color }).from(transactionCategories).where(eq(transactionCategories.userId, userId));
+      return new Map(rows.filter((r) => r.color).map((r) => [r.name.toLowerCase(), r.color!]));
     },
     async recent(userId: string, limit: number) {
       return db

@@ -97,7 +97,8 @@ const num = (v: unknown) => Number(v ?? 0);
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 const owned = (userId: string, id: string) => and(eq(transactions.userId, userId), eq(transactions.id, id));
 
-function filterConditions(userId: string, f: StoredFilters): SQL[] {
+/** The WHERE conditions of a filter (the list, its count, the export and the filter totals share them). */
+export function filterConditions(userId: string, f: StoredFilters): SQL[] {
   const conds: SQL[] = [eq(transactions.userId, userId)];
   if (f.type) conds.push(eq(transactions.type, f.type));
   if (f.categories?.length === 1) conds.push(eq(transactions.category, f.categories[0]!));
@@ -114,7 +115,7 @@ function filterConditions(userId: string, f: StoredFilters): SQL[] {
 }
 
 /** Filters the daily rollup can count exactly: type, category and day range. */
-const countableFromRollup = (f: StoredFilters) =>
+export const countableFromRollup = (f: StoredFilters) =>
   f.amountMinMinor === undefined && f.amountMaxMinor === undefined && !f.tsquery && !f.tags?.length && !f.source && !f.importId;
 
 const toInsert = (userId: string, t: NewTransaction, source: Source, importId: string | null) => ({

@@ -23,7 +23,9 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = await fastify.repos.users.findById(request.userId);
       if (!user) throw notFound('User not found');
-      return buildAnalytics(fastify.repos.dashboard, { userId: user.id, period: request.query.period, timeUnit: request.query.time_unit, currency: user.currency });
+      const q = request.query;
+      const custom = q.period === 'custom' && q.date_from && q.date_to ? { start: q.date_from, end: q.date_to } : undefined;
+      return buildAnalytics(fastify.repos.dashboard, { userId: user.id, period: q.period, timeUnit: q.time_unit, currency: user.currency, custom });
     },
   );
 }

@@ -1,5 +1,7 @@
-import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../contract/schemas/dashboard';
+import { categoryColor } from '../../contract/categoryColors';
+import { MAX_BUCKETS, type DashboardAnalytics, type DashboardPeriod, type TimeUnit } from '../../contract/schemas/dashboard';
 import { fromMinor } from '../../contract/money';
+import { ValidationError } from '../errors';
 import type { DashboardRepository, DayRange } from '../repositories/dashboard';
 import { sumByType, type RollupGroup } from '../repositories/rollups';
 
@@ -8,8 +10,11 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => iso(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY));
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY) + 1;
 
-/** The days a period covers, ending today (UTC), and the period before it of the same length. */
-export function periodRanges(period: DashboardPeriod, today: string, firstDay: string | null): { range: DayRange; previous: DayRange | null } {
+/**
+ * The days a period covers, ending today (UTC), and the period before it of the same length;
+ * last_month is the previous calendar month (before it, the month before), custom the days given.
+ */
+export function periodRanges(period: DashboardPeriod, today: string, firstDay: string | null, custom?: DayRange): { range: DayRange; previous: DayRange | null } {
   const back = (days: number): { range: DayRange; previous: DayRange } => {
     const start = addDays(today, -(days - 1));
     return { range: { start, end: today }, previous: { start: addDays(start, -days), end: addDays(start, -1) } };
@@ -31,6 +36,15 @@ export function periodRanges(period: DashboardPeriod, today: string, firstDay: s
       const lastYearSameDay = iso(new Date(Date.UTC(y - 1, m - 1, Math.min(Number(today.slice(8)), new Date(Date.UTC(y - 1, m, 0)).getUTCDate()))));
       return { range: { start, end: today }, previous: { start: `${y - 1}-01-01`, end: lastYearSameDay } };
     }
+    case 'last_month': {
+      const start = iso(new Date(Date.UTC(y, m - 2, 1)));
+      return { range: { start, end: addDays(`${today.slice(0, 7)}-01`, -1) }, previous: { start: iso(new Date(Date.UTC(y, m - 3, 1))), end: addDays(start, -1) } };
+    }
+    case 'custom': {
+      if (!custom) throw new ValidationError('date_from and date_to are required when period is custom');
+      const days = daysBetween(custom.start, custom.end);
+      return { range: custom, previous: { start: addDays(custom.start, -days), end: addDays(custom.start, -1) } };
+    }
     case 'all_time':
       return { range: { start: firstDay && firstDay < today ? firstDay : today, end: today }, previous: null };
   }
@@ -43,7 +57,7 @@ export function bucketStarts(range: DayRange, unit: TimeUnit): string[] {
   if (unit === 'weeks') cursor = new Date(cursor.getTime() - ((cursor.getUTCDay() + 6) % 7) * DAY);
   if (unit === 'months') cursor = new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth(), 1));
   const end = Date.parse(`${range.end}T00:00:00Z`);
-  while (cursor.getTime() <= end && starts.length < 5000) {
+  while (cursor.getTime() <= end && starts.length <= MAX_BUCKETS) {
     starts.push(iso(cursor));
     if (unit === 'days') cursor = new Date(cursor.getTime() + DAY);
     else if (unit === 'weeks') cursor = new Date(cursor.getTime() + 7 * DAY);
@@ -71,18 +85,22 @@ export const WARNING_RULE = { ratio: 1.25, minimumMinor: 2_000 } as const;
 
 export async function buildAnalytics(
   repo: DashboardRepository,
-  input: { userId: string; period: DashboardPeriod; timeUnit: TimeUnit; currency: string; today?: string },
+  input: { userId: string; period: DashboardPeriod; timeUnit: TimeUnit; currency: string; today?: string; custom?: DayRange },
 ): Promise<DashboardAnalytics> {
   const today = input.today ?? iso(new Date());
   const all = await repo.allTime(input.userId);
-  const { range, previous } = periodRanges(input.period, today, all.firstDay);
+  const { range, previous } = periodRanges(input.period, today, all.firstDay, input.custom);
+  const buckets = bucketStarts(range, input.timeUnit);
+  if (buckets.length > MAX_BUCKETS) {
+    throw new ValidationError(`time_unit=${input.timeUnit} would draw more than ${MAX_BUCKETS.toLocaleString('en-US')} bars for this range: use ${input.timeUnit === 'days' ? 'weeks or months' : 'months'}`);
+  }
   // Comparing with a period the history only partly covers would mislead (+900% against a few days of data).
   const comparable = previous !== null && all.firstDay !== null && all.firstDay <= previous.start;
   const usualStart = addDays(range.start, -3 * daysBetween(range.start, range.end));
   // "Usual" needs the whole history it averages over; with less, there is no usual to compare with.
   const usualRange = previous && all.firstDay !== null && all.firstDay <= usualStart ? { start: usualStart, end: addDays(range.start, -1) } : null;
 
-  const [groups, before, series, usual, merchants, goals, recent] = await Promise.all([
+  const [groups, before, series, usual, merchants, goals, recent, ownColors] = await Promise.all([
     repo.byCategory(input.userId, range),
     comparable ? repo.byCategory(input.userId, previous).then(summarize) : Promise.resolve(null),
     repo.series(input.userId, range, input.timeUnit),
@@ -90,6 +108,7 @@ export async function buildAnalytics(
     repo.topMerchants(input.userId, range, 5),
     repo.goals(input.userId, 6),
     repo.recent(input.userId, 6),
+    repo.ownColors(input.userId),
   ]);
   const current = summarize(groups);
   const categories = groups.filter((g) => g.type === 'expense');
@@ -112,6 +131,7 @@ export async function buildAnalytics(
     currency: input.currency,
     range,
     previous_range: previous,
+    history_start: all.firstDay,
     totals,
     previous: prev,
     change: {
@@ -121,13 +141,19 @@ export async function buildAnalytics(
       savings_rate: prev && totals.savings_rate !== null && prev.savings_rate !== null ? Math.round((totals.savings_rate - prev.savings_rate) * 10) / 10 : null,
     },
     balance: fromMinor(all.incomeMinor - all.spendingMinor),
-    series: bucketStarts(range, input.timeUnit).map((bucket) => {
+    series: buckets.map((bucket) => {
       const b = byBucket.get(bucket) ?? { income: 0, spending: 0 };
       return { bucket, income: fromMinor(b.income), spending: fromMinor(b.spending), net: fromMinor(b.income - b.spending) };
     }),
     categories: categories
       .sort((a, b) => b.totalMinor - a.totalMinor || a.category.localeCompare(b.category))
-      .map((c) => ({ category: c.category, amount: fromMinor(c.totalMinor), share: spendingMinor ? Math.round((c.totalMinor / spendingMinor) * 1000) / 10 : 0, count: c.count })),
+      .map((c) => ({
+        category: c.category,
+        amount: fromMinor(c.totalMinor),
+        share: spendingMinor ? Math.round((c.totalMinor / spendingMinor) * 1000) / 10 : 0,
+        count: c.count,
+        color: categoryColor(c.category, ownColors.get(c.category.toLowerCase())),
+      })),
     top_merchants: merchants.map((m) => ({ merchant: m.merchant, amount: fromMinor(m.totalMinor), count: m.count })),
     goals: goals.map((g) => ({
       goal_id: g.id,

@@ -1,11 +1,14 @@
 import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../contract/dashboard';
 import type { ApiCall } from './client';
 
-/** Spec §7 GET /dashboard/analytics. */
+/** Spec §7 GET /dashboard/analytics (period=custom takes date_from and date_to). */
 export function dashboardApi(call: ApiCall) {
   return {
-    analytics: (period: DashboardPeriod, timeUnit: TimeUnit) =>
-      call<DashboardAnalytics>('/dashboard/analytics', { query: { period, time_unit: timeUnit }, defaultMessage: 'Failed to fetch dashboard data' }),
+    analytics: (period: DashboardPeriod, timeUnit: TimeUnit, range?: { from: string; to: string }) =>
+      call<DashboardAnalytics>('/dashboard/analytics', {
+        query: { period, time_unit: timeUnit, ...(period === 'custom' && range ? { date_from: range.from, date_to: range.to } : {}) },
+        defaultMessage: 'Failed to fetch dashboard data',
+      }),
     loadDemo: () => call<unknown>('/transactions/demo', { method: 'POST', defaultMessage: 'Failed to load demo data' }),
   };
 }

@@ -7,6 +7,7 @@ import { goalsApi } from './goals';
 import { subscriptionApi } from './subscription';
 import { tokensApi } from './tokens';
 import { transactionsApi } from './transactions';
+import { transactionTotalsApi } from './transactionTotals';
 import { web3Api } from './web3';
 
 /** Every API area, one module each, sharing one client. */
@@ -20,6 +21,7 @@ export function createApi(baseURL: string, hooks: ApiHooks) {
     goals: goalsApi(call),
     subscription: subscriptionApi(call),
     transactions: transactionsApi(call),
+    transactionTotals: transactionTotalsApi(call),
     web3: web3Api(call),
     tokens: tokensApi(call),
   };

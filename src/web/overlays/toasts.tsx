@@ -35,8 +35,8 @@ export function ToastHost() {
   const ready = useSyncExternalStore(subscribe, () => loaded);
   return (
     <OnceOpened opened={ready}>
-      {/* Top right, under the app header when there is one (app.css). */}
-      <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={4} classNames={{ root: 'toasts' }} />
+      {/* Top right (spec §2), under the app header, beside the page title: pages keep that corner free of controls (docs/decisions.md). */}
+      <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={3} containerWidth={360} classNames={{ root: 'toasts' }} />
     </OnceOpened>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Card, EmptyState, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { PageTitle } from '../PageTitle';
 import { GoalCard } from './GoalCard';
 import { GoalFormModal } from './GoalFormModal';
@@ -13,10 +13,11 @@ export default function BudgetPage() {
   return (
     <GoalsActorContext.Provider value={goals}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        {/* Actions under the title: the top right stays free for toasts (docs/decisions.md). */}
+        <Stack gap="sm" align="flex-start">
           <PageTitle title="Budget" description="Savings goals: put money aside for what matters and see whether you are on track." />
           <NewGoalButton />
-        </Group>
+        </Stack>
         <GoalsContent />
       </Stack>
       <GoalFormModal />

@@ -1,13 +1,13 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Alert, Anchor, Badge, Button, Card, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../../contract/dashboard';
-import { DEFAULT_CATEGORIES } from '../../../contract/transactions';
-import { dashboardMachine } from '../../../../machines/dashboard';
+import { dashboardMachine, naturalUnit, unitForRange, viewFromQuery, viewToQuery, type DashboardView } from '../../../../machines/dashboard';
+import { amountChange, formatDay, netChange, savingsRateLine, spendingLegend, type ChangeLine } from './figures';
 import { useAppActors } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { useMoney } from '../../format/useMoney';
@@ -19,24 +19,15 @@ const periods: { value: DashboardPeriod; label: string }[] = [
   { value: '90_days', label: '90 days' },
   { value: '12_months', label: '12 months' },
   { value: 'year_to_date', label: 'Year to date' },
+  { value: 'last_month', label: 'Last month' },
   { value: 'all_time', label: 'All time' },
+  { value: 'custom', label: 'Custom' },
 ];
 const units: { value: TimeUnit; label: string }[] = [
   { value: 'days', label: 'By day' },
   { value: 'weeks', label: 'By week' },
   { value: 'months', label: 'By month' },
 ];
-/** Each category keeps its own colour on every chart and list (defect 6): the built-in ones their defined colour, others a stable one from their name. */
-const customColors = ['#0b7285', '#5f3dc4', '#a61e4d', '#2b8a3e', '#e67700', '#364fc7', '#087f5b', '#862e9c'];
-const OTHER_COLOR = '#ced4da';
-function categoryColorOf(name: string): string {
-  const builtIn = DEFAULT_CATEGORIES.find((c) => c.name.toLowerCase() === name.toLowerCase());
-  if (builtIn) return builtIn.color;
-  let h = 0;
-  for (const ch of name.toLowerCase()) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return customColors[h % customColors.length]!;
-}
-
 function bucketLabel(bucket: string, unit: TimeUnit): string {
   const d = new Date(`${bucket}T00:00:00Z`);
   // "Dec 2025", never "Dec 25" (which reads as a date).
@@ -44,15 +35,19 @@ function bucketLabel(bucket: string, unit: TimeUnit): string {
   return d.toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
-/** `missing`: why there is no change figure (no earlier period, nothing in it, undefined rate). */
-function Change({ value, goodWhenUp, unit = '%', missing = 'No earlier period to compare' }: { value: number | null; goodWhenUp: boolean; unit?: string; missing?: string }) {
-  if (value === null) return <Text size="xs" c="dimmed">{missing}</Text>;
-  const up = value > 0;
-  const good = value === 0 ? null : up === goodWhenUp;
+/** The line under a figure: a change against the previous period, or why there is none. */
+function Change({ line }: { line: ChangeLine }) {
+  const colour = line.tone === 'good' ? 'var(--mantine-color-teal-text)' : line.tone === 'bad' ? 'var(--mantine-color-red-text)' : 'dimmed';
   return (
-    <Text size="xs" c={good === null ? 'dimmed' : good ? 'teal' : 'red'} aria-label={`${up ? 'up' : value < 0 ? 'down' : 'no change'} ${Math.abs(value)}${unit} against the previous period`}>
-      {up ? '▲' : value < 0 ? '▼' : '='} {Math.abs(value)}
-      {unit} vs previous period
+    <Text size="xs" c={colour}>
+      {line.arrow && (
+        <span aria-hidden>
+          {line.arrow}{' '}
+        </span>
+      )}
+      {line.arrow === '▲' && <VisuallyHidden>up </VisuallyHidden>}
+      {line.arrow === '▼' && <VisuallyHidden>down </VisuallyHidden>}
+      {line.text}
     </Text>
   );
 }
@@ -126,12 +121,8 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
   const compact = (v: number) => (hidden ? '••' : new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(v));
   if (!a.has_transactions) return <EmptyState onLoaded={reload} />;
   const chartData = a.series.map((s) => ({ label: bucketLabel(s.bucket, a.time_unit), Income: s.income, Spending: s.spending }));
-  // The top six by name and colour, then one 'Other categories' row so the legend adds up to the total.
-  const top = a.categories.slice(0, 6);
-  const restOf = a.categories.slice(6);
-  const rest = restOf.reduce((sum, c) => sum + c.amount, 0);
-  const restShare = Math.round(restOf.reduce((sum, c) => sum + c.share, 0) * 10) / 10;
-  const legend = [...top.map((c) => ({ name: c.category, amount: c.amount, share: c.share, color: categoryColorOf(c.category) })), ...(rest > 0 ? [{ name: 'Other categories', amount: rest, share: restShare, color: OTHER_COLOR }] : [])];
+  // The largest categories by name, each in its own colour, then one 'Other categories' row: the legend adds up to the total.
+  const legend = spendingLegend(a.categories, a.totals.spending);
   const donut = legend.map((l) => ({ name: l.name, value: l.amount, color: l.color }));
   const maxMerchant = a.top_merchants[0]?.amount ?? 1;
 
@@ -144,21 +135,16 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
           </Text>
         </Stat>
         <Stat label="Income" value={money(a.totals.income)}>
-          <Change value={a.change.income} goodWhenUp missing={a.previous ? (a.previous.income === 0 ? 'None in the previous period' : 'No change figure') : undefined} />
+          <Change line={amountChange(a, 'income', money)} />
         </Stat>
         <Stat label="Spending" value={money(a.totals.spending)}>
-          <Change value={a.change.spending} goodWhenUp={false} missing={a.previous && a.previous.spending === 0 ? 'None in the previous period' : undefined} />
+          <Change line={amountChange(a, 'spending', money)} />
         </Stat>
         <Stat label="Net" value={money(a.totals.net)}>
-          <Change value={a.change.net} goodWhenUp missing={a.previous && a.previous.net === 0 ? `${money(0)} in the previous period` : undefined} />
+          <Change line={netChange(a, money)} />
         </Stat>
         <Stat label="Savings rate" value={a.totals.savings_rate === null ? '—' : `${a.totals.savings_rate}%`}>
-          <Change
-            value={a.change.savings_rate}
-            goodWhenUp
-            unit=" pts"
-            missing={a.totals.savings_rate === null ? 'Undefined: no income in this period' : a.previous && a.previous.savings_rate === null ? 'No income in the previous period' : undefined}
-          />
+          <Change line={savingsRateLine(a)} />
         </Stat>
       </SimpleGrid>
 
@@ -207,9 +193,9 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
               <DonutChart data={donut} size={170} thickness={26} withTooltip valueFormatter={(v) => money(v)} chartLabel={money(a.totals.spending)} role="img" aria-label="Spending by category chart" />
               <Stack gap={6} style={{ flex: 1, minWidth: 180 }}>
                 {legend.map((c) => (
-                  <Group key={c.name} justify="space-between" wrap="nowrap" gap="xs">
+                  <Group key={c.name} justify="space-between" wrap="nowrap" gap="xs" title={c.includes ? c.includes.join(', ') : undefined}>
                     <Group gap={6} wrap="nowrap">
-                      <Badge size="xs" circle color={c.color} aria-hidden>
+                      <Badge size="xs" circle color={c.color} aria-hidden data-category-color={c.color}>
                         {' '}
                       </Badge>
                       <Text size="sm" truncate>
@@ -316,15 +302,36 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
   );
 }
 
-/** /dashboard: renders the dashboard machine; period and unit are events. */
+/** Today in the browser's calendar, YYYY-MM-DD (a custom range may not end later). */
+const localToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/**
+ * /dashboard: renders the dashboard machine. The view (period, custom days, unit) lives in the URL, so it
+ * survives a reload and can be shared: the controls rewrite the URL and the page tells the machine.
+ */
 export default function DashboardPage() {
   const { api } = useAppActors();
+  const [search, setSearch] = useSearchParams();
+  const view = useMemo(() => viewFromQuery(search), [search]);
   const dashboard = useActorRef(
-    dashboardMachine.provide({ actors: { fetchAnalytics: fromPromise(({ input }) => api.dashboard.analytics(input.period, input.timeUnit)) } }),
-    { input: {} },
+    dashboardMachine.provide({ actors: { fetchAnalytics: fromPromise(({ input }) => api.dashboard.analytics(input.period, input.timeUnit, input.range)) } }),
+    { input: view },
   );
+  useEffect(() => {
+    dashboard.send({ type: 'dashboard.show', view });
+  }, [dashboard, view]);
+  // The machine hears at once (its busy state shows on the next frame); the URL then follows and repeats nothing.
+  const show = (next: DashboardView) => {
+    dashboard.send({ type: 'dashboard.show', view: next });
+    setSearch(viewToQuery(next), { replace: true });
+  };
+
   const period = useSelector(dashboard, (s) => s.context.period);
   const timeUnit = useSelector(dashboard, (s) => s.context.timeUnit);
+  const range = useSelector(dashboard, (s) => s.context.range);
   const analytics = useSelector(dashboard, (s) => s.context.analytics as DashboardAnalytics | null);
   const busy = useSelector(dashboard, (s) => s.hasTag('busy'));
   const error = useSelector(dashboard, (s) => (s.matches('failed') ? s.context.error?.message ?? 'Failed to fetch dashboard data' : null));
@@ -333,39 +340,51 @@ export default function DashboardPage() {
     document.title = 'Dashboard · Finu';
   }, []);
 
+  const pickPeriod = (value: string | null) => {
+    if (!value || value === period) return;
+    if (value === 'custom') {
+      // Custom starts from the days on screen; the From and To fields then change them.
+      const shown = analytics?.range ?? { start: localToday(), end: localToday() };
+      const days = { from: shown.start, to: shown.end };
+      show({ period: 'custom', range: days, timeUnit: unitForRange(days) });
+    } else {
+      const named = value as Exclude<DashboardPeriod, 'custom'>;
+      show({ period: named, range: null, timeUnit: naturalUnit[named] });
+    }
+  };
+  const pickDays = (from: string, to: string) => {
+    if (!from || !to || from > to) return;
+    const days = { from, to };
+    show({ period: 'custom', range: days, timeUnit: unitForRange(days) });
+  };
+
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>Dashboard</Title>
-          {analytics && (
-            <Text c="dimmed" size="sm">
-              {new Date(`${analytics.range.start}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' })} –{' '}
-              {new Date(`${analytics.range.end}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' })}
-            </Text>
-          )}
-        </div>
-        <Group gap="xs" wrap="wrap">
-          <SegmentedControl
-            visibleFrom="md"
-            size="xs"
-            data={periods}
-            value={period}
-            onChange={(v) => dashboard.send({ type: 'dashboard.periodChanged', period: v as DashboardPeriod })}
-            aria-label="Period"
-          />
-          <Select
-            hiddenFrom="md"
-            size="xs"
-            w={140}
-            data={periods}
-            value={period}
-            onChange={(v) => v && dashboard.send({ type: 'dashboard.periodChanged', period: v as DashboardPeriod })}
-            aria-label="Period"
-            allowDeselect={false}
-          />
-          <Select size="xs" w={120} data={units} value={timeUnit} onChange={(v) => v && dashboard.send({ type: 'dashboard.unitChanged', timeUnit: v as TimeUnit })} aria-label="Group by" allowDeselect={false} />
-        </Group>
+      {/* The title row keeps its right side free of controls: toasts appear there (top right). */}
+      <div>
+        <Title order={1}>Dashboard</Title>
+        <Text c="dimmed" size="sm" mih={20}>
+          {analytics ? `${formatDay(analytics.range.start)} – ${formatDay(analytics.range.end)}` : ' '}
+        </Text>
+      </div>
+      <Group gap="xs" wrap="wrap" align="flex-end" role="group" aria-label="Dashboard view">
+        <SegmentedControl visibleFrom="md" size="xs" data={periods} value={period} onChange={pickPeriod} aria-label="Period" />
+        <Select hiddenFrom="md" size="xs" w={150} data={periods} value={period} onChange={pickPeriod} aria-label="Period" allowDeselect={false} />
+        <Select
+          size="xs"
+          w={120}
+          data={units}
+          value={timeUnit}
+          onChange={(v) => v && show({ period, range, timeUnit: v as TimeUnit })}
+          aria-label="Group by"
+          allowDeselect={false}
+        />
+        {period === 'custom' && range && (
+          <Group gap="xs" wrap="nowrap">
+            <TextInput size="xs" type="date" label="From" value={range.from} max={range.to} onChange={(e) => pickDays(e.currentTarget.value, range.to)} w={140} />
+            <TextInput size="xs" type="date" label="To" value={range.to} min={range.from} onChange={(e) => pickDays(range.from, e.currentTarget.value)} w={140} />
+          </Group>
+        )}
       </Group>
       {error && (
         <Alert color="red" variant="light" role="alert" title={error}>

@@ -5,6 +5,7 @@ import { activeFilterCount, DEFAULT_FILTERS, filtersFromQuery, filtersToQuery, t
 import { Icon } from '../icons';
 import { PageTitle } from '../PageTitle';
 import { FiltersBar } from './FiltersBar';
+import { FilterTotals } from './FilterTotals';
 import { ImportWizard } from './ImportWizard';
 import { SummaryHeader } from './SummaryHeader';
 import { TransactionFormModal } from './TransactionFormModal';
@@ -29,12 +30,14 @@ export default function TransactionsPage() {
   return (
     <TransactionsActorContext.Provider value={actor}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        {/* Actions under the title: the top right stays free for toasts (docs/decisions.md). */}
+        <Stack gap="sm" align="flex-start">
           <PageTitle title="Transactions" description="Every income and expense: find, add, import and export." />
           <PageActions />
-        </Group>
+        </Stack>
         <SummaryHeader />
         <FiltersBar filters={filters} onChange={setFilters} />
+        <FilterTotals filters={filters} filtered={activeFilterCount(filters) > 0} />
         <ListSection filters={filters} onClearFilters={() => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort, order: filters.order })} />
       </Stack>
       <TransactionFormModal />

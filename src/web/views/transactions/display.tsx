@@ -1,6 +1,7 @@
 import type { Transaction, TransactionCategory } from '../../../../machines/transactions';
 import { useSession, useUi } from '../../app/context';
 import { formatMoney } from '../../format/money';
+import { categoryColor as sharedCategoryColor } from '../../../contract/categoryColors';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -33,7 +34,8 @@ export function useTransactionMoney(): (amount: number, currency?: string | null
 }
 
 /** Category colours from the categories call; unknown names get grey. */
-export const categoryColor = (categories: TransactionCategory[], name: string) => categories.find((c) => c.name.toLowerCase() === name.toLowerCase())?.color ?? '#adb5bd';
+/** The category's one colour, as on the dashboard (src/contract/categoryColors.ts). */
+export const categoryColor = (categories: TransactionCategory[], name: string) => sharedCategoryColor(name, categories.find((c) => c.name.toLowerCase() === name.toLowerCase())?.color);
 
 /** Select data: the categories grouped by where they are offered first, the given type's group first. */
 export function categoryOptions(categories: TransactionCategory[], type: Transaction['type'], current?: string) {

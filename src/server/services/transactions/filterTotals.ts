@@ -1,0 +1,23 @@
+import { fromMinor } from '../../../contract/money';
+import type { TransactionFilters } from '../../../contract/schemas/transactions';
+import type { FilterTotals } from '../../../contract/schemas/transactionTotals';
+import type { TransactionTotalsRepository } from '../../repositories/transactionTotals';
+import type { TransactionsRepository } from '../../repositories/transactions';
+import { loadCategories } from './categories';
+import { toStoredFilters } from './wire';
+
+/** Income, spending and net of the whole filtered list (GET /transactions/summary). */
+export async function filterTotals(repos: { transactions: TransactionsRepository; transactionTotals: TransactionTotalsRepository }, userId: string, q: TransactionFilters): Promise<FilterTotals> {
+  const [categories, currency] = await Promise.all([q.category?.length ? loadCategories(repos.transactions, userId) : undefined, repos.transactions.accountCurrency(userId)]);
+  const sums = await repos.transactionTotals.forFilter(userId, toStoredFilters(q, categories));
+  return {
+    currency,
+    income: fromMinor(sums.incomeMinor),
+    spending: fromMinor(sums.expenseMinor),
+    net: fromMinor(sums.incomeMinor - sums.expenseMinor),
+    income_count: sums.incomeCount,
+    expense_count: sums.expenseCount,
+    transaction_count: sums.incomeCount + sums.expenseCount,
+    computed_from: sums.source,
+  };
+}
