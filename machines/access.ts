@@ -15,6 +15,9 @@ export interface AccessContext {
   granted: boolean;
 }
 
+/** What the app hears of a check: the page may open, the trial is starting, or no access. */
+export type AccessOutcome = 'allowed' | 'trialStarting' | 'denied';
+
 export type AccessEvent = { type: 'access.check'; path: string } | { type: 'access.reset' };
 
 export const accessTexts = {
@@ -39,6 +42,8 @@ export const accessMachine = setup({
     openSubscriptionModal: () => {},
     navigate: (_, _params: { to: string }) => {},
     notify: (_, _toast: Toast) => {},
+    /** Tells the app how the check ended (the route guard follows it). */
+    report: (_, _params: { outcome: AccessOutcome }) => {},
   },
   guards: {
     hasAccess: (_, status: AccessStatus) => status.has_access,
@@ -74,6 +79,7 @@ export const accessMachine = setup({
     startingTrial: {
       description: 'POST /subscription/trial/start: the trial starts by itself on the first visit to a feature.',
       tags: ['busy'],
+      entry: { type: 'report', params: { outcome: 'trialStarting' } },
       invoke: {
         src: 'startTrial',
         onDone: [
@@ -90,11 +96,11 @@ export const accessMachine = setup({
     allowed: {
       description: 'The page opens.',
       tags: ['open'],
-      entry: assign({ granted: true }),
+      entry: [assign({ granted: true }), { type: 'report', params: { outcome: 'allowed' } }],
     },
     denied: {
       description: 'No access: the subscription modal opens and the user lands on /ai-coach.',
-      entry: [assign({ granted: false }), 'openSubscriptionModal', { type: 'navigate', params: { to: '/ai-coach' } }],
+      entry: [assign({ granted: false }), { type: 'report', params: { outcome: 'denied' } }, 'openSubscriptionModal', { type: 'navigate', params: { to: '/ai-coach' } }],
     },
   },
 });

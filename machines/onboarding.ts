@@ -53,6 +53,16 @@ export function stepAnswered(step: number, draft: OnboardingDraft): boolean {
 
 const lastStep = wizardSteps.length - 1;
 
+/** Where onboarding stands according to a profile (spec §3 onboarding_completed / onboarding_skipped), with the stored answers. */
+export function onboardingFromProfile(user: SessionUser | null): { completed: boolean; skipped: boolean; draft: OnboardingDraft } {
+  const answers = (user?.onboarding ?? {}) as OnboardingDraft;
+  return {
+    completed: user?.onboarding_completed === true,
+    skipped: user?.onboarding_skipped === true,
+    draft: { ...answers, currency: answers.currency ?? (typeof user?.currency === 'string' ? user.currency : undefined) },
+  };
+}
+
 export const onboardingMachine = setup({
   types: {
     context: {} as OnboardingContext,
@@ -75,6 +85,8 @@ export const onboardingMachine = setup({
     refreshProfile: () => {},
     notify: (_, _toast: Toast) => {},
     navigate: (_, _params: { to: string }) => {},
+    /** Tells the app where onboarding stands now (the route guard follows it). */
+    reportProgress: () => {},
   },
   guards: {
     isCompleted: ({ context }) => context.completed,
@@ -92,7 +104,7 @@ export const onboardingMachine = setup({
     'onboarding.sync': {
       description: 'The session loaded or refreshed the profile.',
       target: '.resolving',
-      actions: assign(({ context, event }) => ({ completed: event.completed, skipped: event.skipped, draft: { ...event.draft, ...context.draft } })),
+      actions: [assign(({ context, event }) => ({ completed: event.completed, skipped: event.skipped, draft: { ...event.draft, ...context.draft } })), 'reportProgress'],
     },
     'onboarding.answer': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.answers }) }) },
     'onboarding.next': { guard: 'stepAnswered', actions: assign({ step: ({ context }) => Math.min(context.step + 1, lastStep) }) },
@@ -134,6 +146,7 @@ export const onboardingMachine = setup({
           target: 'skipped',
           actions: [
             assign({ skipped: true, completed: false, error: null }),
+            'reportProgress',
             { type: 'profileUpdated', params: ({ event }) => event.output },
             { type: 'navigate', params: { to: '/ai-coach' } },
           ],
@@ -154,6 +167,7 @@ export const onboardingMachine = setup({
           target: 'completed',
           actions: [
             assign({ completed: true, skipped: false, error: null, step: 0 }),
+            'reportProgress',
             { type: 'profileUpdated', params: ({ event }) => event.output },
             'refreshProfile',
             { type: 'notify', params: { kind: 'success', message: onboardingTexts.completed } },

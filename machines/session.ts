@@ -89,6 +89,9 @@ export type SessionEvent =
   | { type: 'session.profileUpdated'; user: SessionUser }
   | { type: 'session.tokenRenewed'; token: string };
 
+/** What the route guard needs to know of the session. */
+export type SessionStatus = 'checking' | 'anonymous' | 'authenticated';
+
 export interface SessionInput {
   token?: string | null;
   user?: SessionUser | null;
@@ -214,6 +217,8 @@ export const sessionMachine = setup({
     navigate: (_, _params: { to: string }) => {},
     /** Saves the current location as oauth_redirect_url and leaves for GET /auth/login/google (full-page redirect). */
     redirectToGoogle: () => {},
+    /** Tells the app who is signed in now (the route guard and onboarding follow it). */
+    reportStatus: (_, _params: { status: Exclude<SessionStatus, 'checking'> }) => {},
   },
   guards: {
     hasToken: ({ context }) => Boolean(context.token),
@@ -252,7 +257,11 @@ export const sessionMachine = setup({
         input: ({ context }) => ({ token: context.token! }),
         onDone: {
           target: 'authenticated',
-          actions: [assign({ user: ({ event }) => event.output }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) }],
+          actions: [
+            assign({ user: ({ event }) => event.output }),
+            { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) },
+            { type: 'reportStatus', params: { status: 'authenticated' } },
+          ],
         },
         onError: {
           target: 'anonymous',
@@ -262,6 +271,7 @@ export const sessionMachine = setup({
     },
     anonymous: {
       description: 'Nobody is signed in: the public pages.',
+      entry: { type: 'reportStatus', params: { status: 'anonymous' } },
       initial: 'idle',
       on: {
         'session.login': { target: '.loggingIn', actions: assign({ returnTo: ({ event }) => safeReturnPath(event.returnTo), error: null }) },
@@ -447,6 +457,7 @@ export const sessionMachine = setup({
           actions: [
             assign({ user: ({ event }) => event.output, error: null, signedOutBy: null }),
             { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) },
+            { type: 'reportStatus', params: { status: 'authenticated' } },
             { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) },
             assign({ returnTo: null }),
           ],
@@ -472,6 +483,7 @@ export const sessionMachine = setup({
           actions: [
             assign({ user: ({ event }) => event.output, error: null, signedOutBy: null }),
             { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) },
+            { type: 'reportStatus', params: { status: 'authenticated' } },
             { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) },
             assign({ returnTo: null }),
           ],
@@ -498,6 +510,7 @@ export const sessionMachine = setup({
             assign({ token: null, user: null, returnTo: null, registeredEmail: null, error: null, signedOutBy: 'logout' }),
             'clearPersisted',
             'resetApp',
+            { type: 'reportStatus', params: { status: 'anonymous' } },
             { type: 'notify', params: { kind: 'success', message: sessionTexts.loggedOut } },
             { type: 'navigate', params: { to: '/login' } },
           ],
@@ -505,10 +518,10 @@ export const sessionMachine = setup({
         'session.expired': {
           description: 'The API answered 401: the session is cleared and the user sent to /login (the API client shows the toast).',
           target: 'anonymous',
-          actions: [assign({ token: null, user: null, error: null, signedOutBy: 'expired' }), 'clearPersisted', 'resetApp', { type: 'navigate', params: { to: '/login' } }],
+          actions: [assign({ token: null, user: null, error: null, signedOutBy: 'expired' }), 'clearPersisted', 'resetApp', { type: 'reportStatus', params: { status: 'anonymous' } }, { type: 'navigate', params: { to: '/login' } }],
         },
         'session.profileUpdated': {
-          actions: [assign({ user: ({ event }) => event.user }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.user }) }],
+          actions: [assign({ user: ({ event }) => event.user }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.user }) }, { type: 'reportStatus', params: { status: 'authenticated' } }],
         },
         'session.tokenRenewed': {
           description: 'A password change issues a new token; older ones stop working.',
@@ -525,7 +538,7 @@ export const sessionMachine = setup({
             input: ({ context }) => ({ token: context.token! }),
             onDone: {
               target: 'idle',
-              actions: [assign({ user: ({ event }) => event.output }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) }],
+              actions: [assign({ user: ({ event }) => event.output }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) }, { type: 'reportStatus', params: { status: 'authenticated' } }],
             },
             onError: { target: 'idle' },
           },
