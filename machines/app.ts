@@ -56,6 +56,12 @@ export function routeDecision(context: AppContext): GuardDecision {
   });
 }
 
+/** The profile's onboarding flags, taken at once so the route is decided on the new profile, not the last one. */
+const onboardingFlags = (user: SessionUser | null) => {
+  const { completed, skipped } = onboardingFromProfile(user);
+  return { onboardingCompleted: completed, onboardingSkipped: skipped };
+};
+
 const redirectTarget = (context: AppContext) => {
   const decision = routeDecision(context);
   return decision.kind === 'redirect' ? decision.to : '/';
@@ -135,14 +141,11 @@ export const appMachine = setup({
   description:
     'The whole app: it runs session, onboarding, access and ui for as long as the tab is open, and decides what each location shows. The journey reads top to bottom: sign in, onboarding, the access check, the free trial, and the plan picker when access is over.',
   context: ({ input }) => {
-    const user = input.session?.user ?? null;
-    const flags = onboardingFromProfile(user);
     return {
       location: '',
       session: input.session?.token ? 'checking' : 'anonymous',
       signedOutBy: null,
-      onboardingCompleted: flags.completed,
-      onboardingSkipped: flags.skipped,
+      ...onboardingFlags(input.session?.user ?? null),
       accessGranted: false,
       restored: { session: input.session, preferences: input.preferences },
     };
@@ -166,14 +169,14 @@ export const appMachine = setup({
         guard: and(['sessionStatusChanged', 'routerReady']),
         target: '.deciding',
         actions: [
-          assign({ session: ({ event }) => event.status, signedOutBy: ({ event }) => event.signedOutBy }),
+          assign(({ event }) => ({ session: event.status, signedOutBy: event.signedOutBy, ...onboardingFlags(event.user) })),
           sendTo('onboarding', ({ event }) => ({ type: 'onboarding.sync', ...onboardingFromProfile(event.user) })),
         ],
       },
       {
         description: 'The profile changed while signed in (refetched after onboarding or a subscription change), or the router has not reported yet: onboarding follows the profile.',
         actions: [
-          assign({ session: ({ event }) => event.status, signedOutBy: ({ event }) => event.signedOutBy }),
+          assign(({ event }) => ({ session: event.status, signedOutBy: event.signedOutBy, ...onboardingFlags(event.user) })),
           sendTo('onboarding', ({ event }) => ({ type: 'onboarding.sync', ...onboardingFromProfile(event.user) })),
         ],
       },

@@ -54,3 +54,8 @@ export function isRetryable(failure: CallFailure | null | undefined): boolean {
   const status = failure.status;
   return !status || status >= 500 || status === 408 || status === 429;
 }
+
+/** The toast for a failed call: its message, or an empty one (not shown) when the API client already told the user. */
+export function failureToast(failure: CallFailure | null | undefined, prefix = ''): Toast {
+  return { kind: 'error', message: failure && !failure.handledGlobally ? `${prefix}${failure.message}` : '' };
+}
