@@ -1,5 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { toFailure, type CallFailure, type IssuedToken, type SessionUser, type Toast } from './types';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { LoginRequest, SignupRequest } from '../src/contract/auth';
+import { failureToast, toFailure, type CallFailure, type IssuedToken, type SessionUser, type Toast } from './types';
+import { walletSignInMachine, walletTexts } from './walletSignIn';
 
 export interface SessionContext {
   token: string | null;
@@ -11,55 +13,12 @@ export interface SessionContext {
   error: CallFailure | null;
   /** How the last session ended: after a logout the login page does not remember the last page. */
   signedOutBy: 'logout' | 'expired' | null;
-  /** Wallet sign-in: the wallets found (several: the user picks one), and the account and nonce so far. */
-  wallet: WalletProgress;
 }
 
-/** A browser wallet found by EIP-6963 discovery (or the injected window.ethereum). */
-export interface WalletChoice {
-  id: string;
-  name: string;
-  icon?: string;
-}
+export type { SignedWalletMessage, WalletAccount, WalletChoice, WalletNonce } from './walletSignIn';
 
-/** What a nonce call answers (GET /web3/nonce, fallback GET /api/nonce): the message is built from it. */
-export interface WalletNonce {
-  nonce: string;
-  address: string;
-  domain: string;
-  uri: string;
-  chain_ids: number[];
-  statement: string;
-}
-
-export interface WalletAccount {
-  walletId: string;
-  address: string;
-  chainId: number;
-}
-
-export interface WalletProgress {
-  choices: WalletChoice[];
-  account: WalletAccount | null;
-  nonce: WalletNonce | null;
-}
-
-export interface SignedWalletMessage {
-  address: string;
-  message: string;
-  signature: string;
-}
-
-const noWallet: WalletProgress = { choices: [], account: null, nonce: null };
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-export interface Registration extends Credentials {
-  full_name?: string;
-}
+export type Credentials = LoginRequest;
+export type Registration = SignupRequest;
 
 export type CallbackKind = 'oauth' | 'email' | 'web3';
 
@@ -109,9 +68,7 @@ export const sessionTexts = {
   registrationFailed: 'Registration failed',
   profileFailed: 'Failed to get user profile',
   verificationFailed: 'Email verification failed',
-  nonceFailed: 'Failed to get nonce',
-  web3Failed: 'Web3 authentication failed',
-  noWallet: 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet, or use another way to sign in.',
+  ...walletTexts,
 } as const;
 
 /**
@@ -145,12 +102,6 @@ export function readCallback(kind: CallbackKind, params: CallbackParams): { ok: 
 export const safeReturnPath = (path: string | null | undefined): string | null =>
   path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/login') ? path : null;
 
-/** The toast for a failed call; empty (not shown) when the API client's global handling already told the user. */
-const failureToast = (context: SessionContext, prefix = ''): Toast => ({
-  kind: 'error',
-  message: context.error && !context.error.handledGlobally ? `${prefix}${context.error.message}` : '',
-});
-
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -179,26 +130,8 @@ export const sessionMachine = setup({
     checkSession: fromPromise<SessionUser, { token: string }>(async () => {
       throw new Error('checkSession not provided');
     }),
-    /** EIP-6963 discovery (plus an injected window.ethereum): the wallets this browser has. */
-    discoverWallets: fromPromise<WalletChoice[], void>(async () => {
-      throw new Error('discoverWallets not provided');
-    }),
-    /** Asks the wallet for an account (eth_requestAccounts) and its chain. */
-    connectWallet: fromPromise<WalletAccount, { walletId: string }>(async () => {
-      throw new Error('connectWallet not provided');
-    }),
-    /** GET /web3/nonce?wallet_address=, falling back to GET /api/nonce?address=. */
-    getNonce: fromPromise<WalletNonce, { address: string }>(async () => {
-      throw new Error('getNonce not provided');
-    }),
-    /** Builds the EIP-4361 message (switching the wallet to an allowed chain if needed) and has the wallet sign it. */
-    signWalletMessage: fromPromise<SignedWalletMessage, { account: WalletAccount; nonce: WalletNonce }>(async () => {
-      throw new Error('signWalletMessage not provided');
-    }),
-    /** POST /api/web3/auth {address, signature, message}. */
-    web3Auth: fromPromise<IssuedToken, SignedWalletMessage>(async () => {
-      throw new Error('web3Auth not provided');
-    }),
+    /** Sign-In with Ethereum (machines/walletSignIn.ts): ends with a session token or the reason it failed. */
+    walletSignIn: walletSignInMachine,
     /** GET /api/web3/me: the wallet user's profile. */
     fetchWeb3Profile: fromPromise<SessionUser, { token: string }>(async () => {
       throw new Error('fetchWeb3Profile not provided');
@@ -225,8 +158,7 @@ export const sessionMachine = setup({
     callbackValid: ({ event }) => event.type === 'session.callback' && readCallback(event.kind, event.params).ok,
     emailCallbackValid: ({ event }) => event.type === 'session.callback' && event.kind === 'email' && readCallback(event.kind, event.params).ok,
     callbackHasError: ({ event }) => event.type === 'session.callback' && Boolean(event.params.error),
-    oneWallet: ({ event }) => (event as { output?: WalletChoice[] }).output?.length === 1,
-    severalWallets: ({ event }) => ((event as { output?: WalletChoice[] }).output?.length ?? 0) > 1,
+    walletSignedIn: ({ event }) => (event as { output?: { ok: boolean } }).output?.ok === true,
     /** An old verification link (already used) opened by a signed-in user whose email is verified. */
     alreadyVerified: ({ context, event }) =>
       event.type === 'session.callback' && event.kind === 'email' && Boolean(event.params.error) && Boolean(context.token) && context.user?.email_verified === true,
@@ -241,7 +173,6 @@ export const sessionMachine = setup({
     registeredEmail: null,
     error: null,
     signedOutBy: null,
-    wallet: noWallet,
   }),
   initial: 'restoring',
   states: {
@@ -282,74 +213,39 @@ export const sessionMachine = setup({
           target: '.redirectingToGoogle',
           actions: [assign({ error: null }), 'redirectToGoogle'],
         },
-        'session.wallet': { description: "'Connect wallet'.", target: '.wallet', actions: assign({ error: null, wallet: noWallet }) },
+        'session.wallet': { description: "'Connect wallet': Sign-In with Ethereum starts.", target: '.wallet', actions: assign({ error: null }) },
       },
       states: {
         idle: { description: 'Waiting for the user to sign in or register.' },
         redirectingToGoogle: { description: 'The browser is leaving for the identity provider; it comes back on /oauth-callback.', tags: ['busy'] },
         wallet: {
-          description: 'Sign-In with Ethereum: find the wallet, get an account, a nonce, a signature, then the API checks it.',
-          initial: 'discovering',
+          description: 'Sign-In with Ethereum runs as a child actor (machines/walletSignIn.ts): wallet, account, nonce, signature, the API check.',
           tags: ['busy'],
-          states: {
-            discovering: {
-              description: 'Starting: looks for browser wallets (EIP-6963, or window.ethereum).',
-              invoke: {
-                src: 'discoverWallets',
-                onDone: [
-                  { guard: 'oneWallet', target: 'connecting', actions: assign({ wallet: ({ event }) => ({ ...noWallet, choices: event.output }) }) },
-                  { guard: 'severalWallets', target: 'choosing', actions: assign({ wallet: ({ event }) => ({ ...noWallet, choices: event.output }) }) },
-                  { target: '#session.anonymous.walletFailed', actions: [assign({ error: { message: sessionTexts.noWallet } }), { type: 'notify', params: { kind: 'error', message: sessionTexts.noWallet } }] },
-                ],
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: { message: sessionTexts.noWallet } }), { type: 'notify', params: { kind: 'error', message: sessionTexts.noWallet } }] },
+          invoke: {
+            id: 'wallet',
+            src: 'walletSignIn',
+            onDone: [
+              {
+                description: "The API accepted the signature: toast 'Login successful!', then the profile loads.",
+                guard: 'walletSignedIn',
+                target: '#session.web3SigningIn',
+                actions: [assign({ token: ({ event }) => (event.output.ok ? event.output.token : null) }), { type: 'notify', params: { kind: 'success', message: sessionTexts.loginSuccess } }],
               },
-            },
-            choosing: {
-              description: 'Several wallets are installed: the user picks one.',
-              on: {
-                'session.walletChosen': { target: 'connecting', actions: assign({ wallet: ({ context, event }) => ({ ...context.wallet, choices: context.wallet.choices.filter((c) => c.id === event.walletId) }) }) },
-                'session.walletCancel': { target: '#session.anonymous.idle', actions: assign({ wallet: noWallet }) },
+              {
+                description: "The wallet sign-in failed: toast its reason (e.g. 'No browser wallet found…', 'Failed to get nonce', 'Web3 authentication failed').",
+                target: 'walletFailed',
+                actions: [assign({ error: ({ event }) => (event.output.ok ? null : event.output.error) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
               },
+            ],
+            onError: {
+              description: "Something broke inside the wallet flow: 'Web3 authentication failed'.",
+              target: 'walletFailed',
+              actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
             },
-            connecting: {
-              description: 'Waiting for the wallet: the user approves sharing an account.',
-              invoke: {
-                src: 'connectWallet',
-                input: ({ context }) => ({ walletId: context.wallet.choices[0]!.id }),
-                onDone: { target: 'preparing', actions: assign({ wallet: ({ context, event }) => ({ ...context.wallet, account: event.output }) }) },
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
-              },
-            },
-            preparing: {
-              description: 'Gets a single-use nonce for the address (GET /web3/nonce, fallback GET /api/nonce).',
-              invoke: {
-                src: 'getNonce',
-                input: ({ context }) => ({ address: context.wallet.account!.address }),
-                onDone: { target: 'signing', actions: assign({ wallet: ({ context, event }) => ({ ...context.wallet, nonce: event.output }) }) },
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.nonceFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
-              },
-            },
-            signing: {
-              description: 'Waiting for the user to sign the Sign-In with Ethereum message in the wallet.',
-              invoke: {
-                src: 'signWalletMessage',
-                input: ({ context }) => ({ account: context.wallet.account!, nonce: context.wallet.nonce! }),
-                onDone: { target: 'verifying' },
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
-              },
-            },
-            verifying: {
-              description: 'POST /api/web3/auth: the API checks the message and signature.',
-              invoke: {
-                src: 'web3Auth',
-                input: ({ event }) => (event as unknown as { output: SignedWalletMessage }).output,
-                onDone: {
-                  target: '#session.web3SigningIn',
-                  actions: [assign({ token: ({ event }) => event.output.access_token, wallet: noWallet }), { type: 'notify', params: { kind: 'success', message: sessionTexts.loginSuccess } }],
-                },
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
-              },
-            },
+          },
+          on: {
+            'session.walletChosen': { description: 'The user picked a wallet in the dialog: the wallet flow goes on with it.', actions: sendTo('wallet', ({ event }) => event) },
+            'session.walletCancel': { description: "Closing 'Choose a wallet' cancels: back to the sign-in page.", target: 'idle' },
           },
         },
         walletFailed: { description: 'The wallet sign-in failed; the reason is in context.error. Either button starts again.' },
@@ -367,7 +263,7 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: [
                 assign({ error: ({ event }) => toFailure(event.error, sessionTexts.loginFailed) }),
-                { type: 'notify', params: ({ context }) => failureToast(context) },
+                { type: 'notify', params: ({ context }) => failureToast(context.error) },
               ],
             },
           },
@@ -390,7 +286,7 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: [
                 assign({ error: ({ event }) => toFailure(event.error, sessionTexts.registrationFailed) }),
-                { type: 'notify', params: ({ context }) => failureToast(context) },
+                { type: 'notify', params: ({ context }) => failureToast(context.error) },
               ],
             },
           },
@@ -410,7 +306,7 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: [
                 assign({ error: ({ event }) => toFailure(event.error, sessionTexts.verificationFailed) }),
-                { type: 'notify', params: ({ context }) => failureToast(context, 'Email verification error: ') },
+                { type: 'notify', params: ({ context }) => failureToast(context.error, 'Email verification error: ') },
                 { type: 'navigate', params: { to: '/login' } },
               ],
             },
@@ -440,7 +336,7 @@ export const sessionMachine = setup({
           actions: [
             assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.verificationFailed) }),
             'clearPersisted',
-            { type: 'notify', params: ({ context }) => failureToast(context, 'Email verification error: ') },
+            { type: 'notify', params: ({ context }) => failureToast(context.error, 'Email verification error: ') },
             { type: 'navigate', params: { to: '/login' } },
           ],
         },
@@ -453,6 +349,7 @@ export const sessionMachine = setup({
         src: 'fetchProfile',
         input: ({ context }) => ({ token: context.token! }),
         onDone: {
+          description: 'The profile is in: signed in, and off to the page the user asked for (or /).',
           target: 'authenticated',
           actions: [
             assign({ user: ({ event }) => event.output, error: null, signedOutBy: null }),
@@ -467,7 +364,7 @@ export const sessionMachine = setup({
           actions: [
             assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.profileFailed) }),
             'clearPersisted',
-            { type: 'notify', params: ({ context }) => failureToast(context) },
+            { type: 'notify', params: ({ context }) => failureToast(context.error) },
           ],
         },
       },
@@ -479,6 +376,7 @@ export const sessionMachine = setup({
         src: 'fetchWeb3Profile',
         input: ({ context }) => ({ token: context.token! }),
         onDone: {
+          description: 'The profile is in: signed in, and off to the page the user asked for (or /).',
           target: 'authenticated',
           actions: [
             assign({ user: ({ event }) => event.output, error: null, signedOutBy: null }),
@@ -493,7 +391,7 @@ export const sessionMachine = setup({
           actions: [
             assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }),
             'clearPersisted',
-            { type: 'notify', params: ({ context }) => failureToast(context) },
+            { type: 'notify', params: ({ context }) => failureToast(context.error) },
           ],
         },
       },

@@ -32,7 +32,7 @@ function startApp(options: { token?: string | null; stored?: SessionUser | null;
               if (options.access instanceof Error) throw options.access;
               return options.access ?? status(true, false, false);
             }),
-            startTrial: fromPromise(async () => {
+            startTrial: fromPromise(async (): Promise<{ status: string; trial?: AccessStatus['trial'] }> => {
               trialStarts += 1;
               return { status: 'started', trial: { active: true, has_used_trial: true, days_left: 14 } };
             }),

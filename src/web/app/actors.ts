@@ -6,6 +6,7 @@ import { appChildren, appMachine } from '../../../machines/app';
 import type { onboardingMachine } from '../../../machines/onboarding';
 import type { sessionMachine } from '../../../machines/session';
 import type { uiMachine } from '../../../machines/ui';
+import { walletSignInMachine } from '../../../machines/walletSignIn';
 import type { SessionUser, Toast } from '../../../machines/types';
 import { createApi, type Api } from '../api';
 import { connectWallet, discoverWallets, signWalletMessage } from '../wallet/connect';
@@ -68,11 +69,15 @@ export function createAppActors(apiUrl: string, navigate: Navigate): AppActors {
               await api.auth.me();
               return (await api.auth.getProfile(input.token)) as SessionUser;
             }),
-            discoverWallets: fromPromise(() => discoverWallets()),
-            connectWallet: fromPromise(({ input }) => connectWallet(input)),
-            getNonce: fromPromise(({ input }) => api.web3.nonce(input.address)),
-            signWalletMessage: fromPromise(({ input }) => signWalletMessage(input)),
-            web3Auth: fromPromise(({ input }) => api.web3.auth(input)),
+            walletSignIn: walletSignInMachine.provide({
+              actors: {
+                discoverWallets: fromPromise(() => discoverWallets()),
+                connectWallet: fromPromise(({ input }) => connectWallet(input)),
+                getNonce: fromPromise(({ input }) => api.web3.nonce(input.address)),
+                signWalletMessage: fromPromise(({ input }) => signWalletMessage(input)),
+                web3Auth: fromPromise(({ input }) => api.web3.auth(input)),
+              },
+            }),
             fetchWeb3Profile: fromPromise(async ({ input }) => (await api.web3.me(input.token)) as SessionUser),
           },
           actions: {
