@@ -106,10 +106,10 @@ export const onboardingMachine = setup({
       target: '.resolving',
       actions: [assign(({ context, event }) => ({ completed: event.completed, skipped: event.skipped, draft: { ...event.draft, ...context.draft } })), 'reportProgress'],
     },
-    'onboarding.answer': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.answers }) }) },
-    'onboarding.next': { guard: 'stepAnswered', actions: assign({ step: ({ context }) => Math.min(context.step + 1, lastStep) }) },
-    'onboarding.back': { actions: assign({ step: ({ context }) => Math.max(context.step - 1, 0) }) },
-    'onboarding.restart': { actions: assign({ step: 0 }) },
+    'onboarding.answer': { description: 'The user answered a wizard step.', actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.answers }) }) },
+    'onboarding.next': { description: "'Next': only once the step is answered.", guard: 'stepAnswered', actions: assign({ step: ({ context }) => Math.min(context.step + 1, lastStep) }) },
+    'onboarding.back': { description: "'Back' to the previous step.", actions: assign({ step: ({ context }) => Math.max(context.step - 1, 0) }) },
+    'onboarding.restart': { description: 'Start the wizard from its first step.', actions: assign({ step: 0 }) },
   },
   states: {
     resolving: {
@@ -121,16 +121,22 @@ export const onboardingMachine = setup({
     },
     notCompleted: {
       description: 'Neither completed nor skipped: every route that needs onboarding sends the user to /onboarding.',
-      on: { 'onboarding.skip': 'skipping', 'onboarding.complete': { guard: 'allAnswered', target: 'completing' } },
+      on: {
+        'onboarding.skip': { description: "'Skip for now': skipping sets skipped true and completed false. [spec:4-onboarding-skip]", target: 'skipping' },
+        'onboarding.complete': { description: "'Finish' with every step answered: completing sets completed true and skipped false. [spec:4-onboarding-complete]", guard: 'allAnswered', target: 'completing' },
+      },
     },
     skipped: {
       description: 'Skipped: /transactions and /budget show the onboarding modal; /tokens, /settings and /help redirect to /onboarding.',
-      on: { 'onboarding.skip': 'skipping', 'onboarding.complete': { guard: 'allAnswered', target: 'completing' } },
+      on: {
+        'onboarding.skip': { description: "'Skip for now': skipping sets skipped true and completed false. [spec:4-onboarding-skip]", target: 'skipping' },
+        'onboarding.complete': { description: "'Finish' with every step answered: completing sets completed true and skipped false. [spec:4-onboarding-complete]", guard: 'allAnswered', target: 'completing' },
+      },
     },
     completed: {
       description: 'Completed: every feature is open (subject to the access check). Revisiting the answers can save them again or cancel; never un-complete (no skip).',
       on: {
-        'onboarding.complete': { guard: 'allAnswered', target: 'completing' },
+        'onboarding.complete': { description: 'Save the revisited answers.', guard: 'allAnswered', target: 'completing' },
         'onboarding.cancel': {
           description: 'Leave the revisited answers unchanged: the stored ones come back with the profile.',
           actions: [assign({ step: 0, draft: {}, error: null }), 'refreshProfile', { type: 'navigate', params: { to: '/settings' } }],
