@@ -15,6 +15,9 @@ export interface AccessContext {
   granted: boolean;
 }
 
+/** What the app hears of a check: the page may open, the trial is starting, or no access. */
+export type AccessOutcome = 'allowed' | 'trialStarting' | 'denied';
+
 export type AccessEvent = { type: 'access.check'; path: string } | { type: 'access.reset' };
 
 export const accessTexts = {
@@ -39,6 +42,8 @@ export const accessMachine = setup({
     openSubscriptionModal: () => {},
     navigate: (_, _params: { to: string }) => {},
     notify: (_, _toast: Toast) => {},
+    /** Tells the app how the check ended (the route guard follows it). */
+    report: (_, _params: { outcome: AccessOutcome }) => {},
   },
   guards: {
     hasAccess: (_, status: AccessStatus) => status.has_access,
@@ -53,8 +58,8 @@ export const accessMachine = setup({
   context: { path: null, status: null, granted: false },
   initial: 'idle',
   on: {
-    'access.check': { target: '.checking', actions: assign({ path: ({ event }) => event.path }), reenter: true },
-    'access.reset': { target: '.idle', actions: assign({ path: null, status: null, granted: false }) },
+    'access.check': { description: 'The app opened a feature route: check access for it.', target: '.checking', actions: assign({ path: ({ event }) => event.path }), reenter: true },
+    'access.reset': { description: 'Logout: forget the last check.', target: '.idle', actions: assign({ path: null, status: null, granted: false }) },
   },
   states: {
     idle: { description: 'Nothing checked yet (or signed out).' },
@@ -64,37 +69,39 @@ export const accessMachine = setup({
       invoke: {
         src: 'getStatus',
         onDone: [
-          { guard: { type: 'hasAccess', params: ({ event }) => event.output }, target: 'allowed', actions: assign({ status: ({ event }) => event.output }) },
-          { guard: { type: 'trialAvailable', params: ({ event }) => event.output }, target: 'startingTrial', actions: assign({ status: ({ event }) => event.output }) },
-          { target: 'denied', actions: assign({ status: ({ event }) => event.output }) },
+          { description: 'has_access: allow. [spec:4-access-allow]', guard: { type: 'hasAccess', params: ({ event }) => event.output }, target: 'allowed', actions: assign({ status: ({ event }) => event.output }) },
+          { description: 'No trial active and the trial never used: start it automatically. [spec:4-trial-autostart]', guard: { type: 'trialAvailable', params: ({ event }) => event.output }, target: 'startingTrial', actions: assign({ status: ({ event }) => event.output }) },
+          { description: 'Otherwise: no access. [spec:4-access-denied]', target: 'denied', actions: assign({ status: ({ event }) => event.output }) },
         ],
-        onError: { description: 'If the status call fails, allow.', target: 'allowed' },
+        onError: { description: 'If the status call fails, allow. [spec:4-access-status-fails]', target: 'allowed' },
       },
     },
     startingTrial: {
       description: 'POST /subscription/trial/start: the trial starts by itself on the first visit to a feature.',
       tags: ['busy'],
+      entry: { type: 'report', params: { outcome: 'trialStarting' } },
       invoke: {
         src: 'startTrial',
         onDone: [
           {
+            description: "The trial reported 'started': allow, with the toast 'Your N-day free trial has started. Enjoy every feature!' [spec:4-trial-autostart]",
             guard: { type: 'trialStarted', params: ({ event }) => event.output },
             target: 'allowed',
             actions: { type: 'notify', params: ({ event }) => ({ kind: 'success', message: accessTexts.trialStarted(event.output.trial?.days_left) }) },
           },
-          { target: 'denied' },
+          { description: "The trial did not report 'started': no access. [spec:4-access-denied]", target: 'denied' },
         ],
-        onError: { target: 'denied' },
+        onError: { description: 'The trial could not start: no access.', target: 'denied' },
       },
     },
     allowed: {
       description: 'The page opens.',
       tags: ['open'],
-      entry: assign({ granted: true }),
+      entry: [assign({ granted: true }), { type: 'report', params: { outcome: 'allowed' } }],
     },
     denied: {
       description: 'No access: the subscription modal opens and the user lands on /ai-coach.',
-      entry: [assign({ granted: false }), 'openSubscriptionModal', { type: 'navigate', params: { to: '/ai-coach' } }],
+      entry: [assign({ granted: false }), { type: 'report', params: { outcome: 'denied' } }, 'openSubscriptionModal', { type: 'navigate', params: { to: '/ai-coach' } }],
     },
   },
 });

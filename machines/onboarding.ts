@@ -53,6 +53,16 @@ export function stepAnswered(step: number, draft: OnboardingDraft): boolean {
 
 const lastStep = wizardSteps.length - 1;
 
+/** Where onboarding stands according to a profile (spec §3 onboarding_completed / onboarding_skipped), with the stored answers. */
+export function onboardingFromProfile(user: SessionUser | null): { completed: boolean; skipped: boolean; draft: OnboardingDraft } {
+  const answers = (user?.onboarding ?? {}) as OnboardingDraft;
+  return {
+    completed: user?.onboarding_completed === true,
+    skipped: user?.onboarding_skipped === true,
+    draft: { ...answers, currency: answers.currency ?? (typeof user?.currency === 'string' ? user.currency : undefined) },
+  };
+}
+
 export const onboardingMachine = setup({
   types: {
     context: {} as OnboardingContext,
@@ -75,6 +85,8 @@ export const onboardingMachine = setup({
     refreshProfile: () => {},
     notify: (_, _toast: Toast) => {},
     navigate: (_, _params: { to: string }) => {},
+    /** Tells the app where onboarding stands now (the route guard follows it). */
+    reportProgress: () => {},
   },
   guards: {
     isCompleted: ({ context }) => context.completed,
@@ -92,12 +104,12 @@ export const onboardingMachine = setup({
     'onboarding.sync': {
       description: 'The session loaded or refreshed the profile.',
       target: '.resolving',
-      actions: assign(({ context, event }) => ({ completed: event.completed, skipped: event.skipped, draft: { ...event.draft, ...context.draft } })),
+      actions: [assign(({ context, event }) => ({ completed: event.completed, skipped: event.skipped, draft: { ...event.draft, ...context.draft } })), 'reportProgress'],
     },
-    'onboarding.answer': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.answers }) }) },
-    'onboarding.next': { guard: 'stepAnswered', actions: assign({ step: ({ context }) => Math.min(context.step + 1, lastStep) }) },
-    'onboarding.back': { actions: assign({ step: ({ context }) => Math.max(context.step - 1, 0) }) },
-    'onboarding.restart': { actions: assign({ step: 0 }) },
+    'onboarding.answer': { description: 'The user answered a wizard step.', actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.answers }) }) },
+    'onboarding.next': { description: "'Next': only once the step is answered.", guard: 'stepAnswered', actions: assign({ step: ({ context }) => Math.min(context.step + 1, lastStep) }) },
+    'onboarding.back': { description: "'Back' to the previous step.", actions: assign({ step: ({ context }) => Math.max(context.step - 1, 0) }) },
+    'onboarding.restart': { description: 'Start the wizard from its first step.', actions: assign({ step: 0 }) },
   },
   states: {
     resolving: {
@@ -109,16 +121,22 @@ export const onboardingMachine = setup({
     },
     notCompleted: {
       description: 'Neither completed nor skipped: every route that needs onboarding sends the user to /onboarding.',
-      on: { 'onboarding.skip': 'skipping', 'onboarding.complete': { guard: 'allAnswered', target: 'completing' } },
+      on: {
+        'onboarding.skip': { description: "'Skip for now': skipping sets skipped true and completed false. [spec:4-onboarding-skip]", target: 'skipping' },
+        'onboarding.complete': { description: "'Finish' with every step answered: completing sets completed true and skipped false. [spec:4-onboarding-complete]", guard: 'allAnswered', target: 'completing' },
+      },
     },
     skipped: {
       description: 'Skipped: /transactions and /budget show the onboarding modal; /tokens, /settings and /help redirect to /onboarding.',
-      on: { 'onboarding.skip': 'skipping', 'onboarding.complete': { guard: 'allAnswered', target: 'completing' } },
+      on: {
+        'onboarding.skip': { description: "'Skip for now': skipping sets skipped true and completed false. [spec:4-onboarding-skip]", target: 'skipping' },
+        'onboarding.complete': { description: "'Finish' with every step answered: completing sets completed true and skipped false. [spec:4-onboarding-complete]", guard: 'allAnswered', target: 'completing' },
+      },
     },
     completed: {
       description: 'Completed: every feature is open (subject to the access check). Revisiting the answers can save them again or cancel; never un-complete (no skip).',
       on: {
-        'onboarding.complete': { guard: 'allAnswered', target: 'completing' },
+        'onboarding.complete': { description: 'Save the revisited answers.', guard: 'allAnswered', target: 'completing' },
         'onboarding.cancel': {
           description: 'Leave the revisited answers unchanged: the stored ones come back with the profile.',
           actions: [assign({ step: 0, draft: {}, error: null }), 'refreshProfile', { type: 'navigate', params: { to: '/settings' } }],
@@ -134,6 +152,7 @@ export const onboardingMachine = setup({
           target: 'skipped',
           actions: [
             assign({ skipped: true, completed: false, error: null }),
+            'reportProgress',
             { type: 'profileUpdated', params: ({ event }) => event.output },
             { type: 'navigate', params: { to: '/ai-coach' } },
           ],
@@ -154,6 +173,7 @@ export const onboardingMachine = setup({
           target: 'completed',
           actions: [
             assign({ completed: true, skipped: false, error: null, step: 0 }),
+            'reportProgress',
             { type: 'profileUpdated', params: ({ event }) => event.output },
             'refreshProfile',
             { type: 'notify', params: { kind: 'success', message: onboardingTexts.completed } },

@@ -1,146 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { failureToast, toFailure, type CallFailure, type IssuedToken, type SessionUser, type Toast } from './types';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { readCallback, safeReturnPath, sessionTexts, type Credentials, type Registration, type SessionContext, type SessionEvent, type SessionInput, type SessionStatus } from './sessionRules';
+import { failureToast, toFailure, type IssuedToken, type SessionUser, type Toast } from './types';
+import { walletSignInMachine } from './walletSignIn';
 
-export interface SessionContext {
-  token: string | null;
-  user: SessionUser | null;
-  /** Where to go after signing in (the guarded page the user first asked for). */
-  returnTo: string | null;
-  /** The address a registration was sent for; the verification-sent page shows it. */
-  registeredEmail: string | null;
-  error: CallFailure | null;
-  /** How the last session ended: after a logout the login page does not remember the last page. */
-  signedOutBy: 'logout' | 'expired' | null;
-  /** Wallet sign-in: the wallets found (several: the user picks one), and the account and nonce so far. */
-  wallet: WalletProgress;
-}
-
-/** A browser wallet found by EIP-6963 discovery (or the injected window.ethereum). */
-export interface WalletChoice {
-  id: string;
-  name: string;
-  icon?: string;
-}
-
-/** What a nonce call answers (GET /web3/nonce, fallback GET /api/nonce): the message is built from it. */
-export interface WalletNonce {
-  nonce: string;
-  address: string;
-  domain: string;
-  uri: string;
-  chain_ids: number[];
-  statement: string;
-}
-
-export interface WalletAccount {
-  walletId: string;
-  address: string;
-  chainId: number;
-}
-
-export interface WalletProgress {
-  choices: WalletChoice[];
-  account: WalletAccount | null;
-  nonce: WalletNonce | null;
-}
-
-export interface SignedWalletMessage {
-  address: string;
-  message: string;
-  signature: string;
-}
-
-const noWallet: WalletProgress = { choices: [], account: null, nonce: null };
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-export interface Registration extends Credentials {
-  full_name?: string;
-}
-
-export type CallbackKind = 'oauth' | 'email' | 'web3';
-
-/** The query parameters of spec §2 callbacks. */
-export interface CallbackParams {
-  access_token?: string | null;
-  token?: string | null;
-  token_type?: string | null;
-  user_id?: string | null;
-  error?: string | null;
-  success?: string | null;
-  message?: string | null;
-}
-
-export type SessionEvent =
-  | { type: 'session.login'; credentials: Credentials; returnTo?: string | null }
-  | { type: 'session.register'; registration: Registration }
-  | { type: 'session.callback'; kind: CallbackKind; params: CallbackParams; returnTo?: string | null }
-  | { type: 'session.google' }
-  | { type: 'session.wallet' }
-  | { type: 'session.walletChosen'; walletId: string }
-  | { type: 'session.walletCancel' }
-  | { type: 'session.verifyEmail'; token: string }
-  | { type: 'session.logout' }
-  | { type: 'session.expired' }
-  | { type: 'session.refreshProfile' }
-  | { type: 'session.profileUpdated'; user: SessionUser }
-  | { type: 'session.tokenRenewed'; token: string };
-
-export interface SessionInput {
-  token?: string | null;
-  user?: SessionUser | null;
-}
-
-export const sessionTexts = {
-  loginSuccess: 'Login successful!',
-  registered: 'Registration successful! Please check your email for verification.',
-  loggedOut: 'Logged out successfully',
-  emailVerified: 'Email verified successfully!',
-  alreadyVerified: 'Your email is already verified.',
-  invalidOAuth: 'Invalid OAuth response',
-  invalidEmailVerification: 'Invalid email verification response',
-  loginFailed: 'Login failed',
-  registrationFailed: 'Registration failed',
-  profileFailed: 'Failed to get user profile',
-  verificationFailed: 'Email verification failed',
-  nonceFailed: 'Failed to get nonce',
-  web3Failed: 'Web3 authentication failed',
-  noWallet: 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet, or use another way to sign in.',
-} as const;
-
-/**
- * Where to go after a Google sign-in, from the `oauth_redirect_url` saved before leaving: the page the
- * user was on, or, when that was /login or /register, the page they were headed to (its `from`).
- */
-export function returnPathFromSaved(saved: string | null | undefined): string | null {
-  if (!saved) return null;
-  try {
-    const url = new URL(saved, 'http://app.invalid');
-    if (url.origin !== 'http://app.invalid') return null;
-    if (url.pathname === '/login' || url.pathname === '/register') return safeReturnPath(url.searchParams.get('from'));
-    return safeReturnPath(`${url.pathname}${url.search}`);
-  } catch {
-    return null;
-  }
-}
-
-/** Spec §5: what makes a callback's parameters usable. */
-export function readCallback(kind: CallbackKind, params: CallbackParams): { ok: true; token: string; userId: string } | { ok: false; error: string } {
-  if (kind === 'email') {
-    if (params.success === 'true' && params.token && params.user_id) return { ok: true, token: params.token, userId: params.user_id };
-    return { ok: false, error: sessionTexts.invalidEmailVerification };
-  }
-  const token = params.access_token ?? params.token;
-  if (token && params.user_id) return { ok: true, token, userId: params.user_id };
-  return { ok: false, error: sessionTexts.invalidOAuth };
-}
-
-/** Only same-site paths may be returned to after login (no open redirects). */
-export const safeReturnPath = (path: string | null | undefined): string | null =>
-  path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/login') ? path : null;
+export * from './sessionRules';
 
 export const sessionMachine = setup({
   types: {
@@ -170,26 +33,8 @@ export const sessionMachine = setup({
     checkSession: fromPromise<SessionUser, { token: string }>(async () => {
       throw new Error('checkSession not provided');
     }),
-    /** EIP-6963 discovery (plus an injected window.ethereum): the wallets this browser has. */
-    discoverWallets: fromPromise<WalletChoice[], void>(async () => {
-      throw new Error('discoverWallets not provided');
-    }),
-    /** Asks the wallet for an account (eth_requestAccounts) and its chain. */
-    connectWallet: fromPromise<WalletAccount, { walletId: string }>(async () => {
-      throw new Error('connectWallet not provided');
-    }),
-    /** GET /web3/nonce?wallet_address=, falling back to GET /api/nonce?address=. */
-    getNonce: fromPromise<WalletNonce, { address: string }>(async () => {
-      throw new Error('getNonce not provided');
-    }),
-    /** Builds the EIP-4361 message (switching the wallet to an allowed chain if needed) and has the wallet sign it. */
-    signWalletMessage: fromPromise<SignedWalletMessage, { account: WalletAccount; nonce: WalletNonce }>(async () => {
-      throw new Error('signWalletMessage not provided');
-    }),
-    /** POST /api/web3/auth {address, signature, message}. */
-    web3Auth: fromPromise<IssuedToken, SignedWalletMessage>(async () => {
-      throw new Error('web3Auth not provided');
-    }),
+    /** Sign-In with Ethereum (machines/walletSignIn.ts): ends with a session token or the reason it failed. */
+    walletSignIn: walletSignInMachine,
     /** GET /api/web3/me: the wallet user's profile. */
     fetchWeb3Profile: fromPromise<SessionUser, { token: string }>(async () => {
       throw new Error('fetchWeb3Profile not provided');
@@ -208,14 +53,15 @@ export const sessionMachine = setup({
     navigate: (_, _params: { to: string }) => {},
     /** Saves the current location as oauth_redirect_url and leaves for GET /auth/login/google (full-page redirect). */
     redirectToGoogle: () => {},
+    /** Tells the app who is signed in now (the route guard and onboarding follow it). */
+    reportStatus: (_, _params: { status: Exclude<SessionStatus, 'checking'> }) => {},
   },
   guards: {
     hasToken: ({ context }) => Boolean(context.token),
     callbackValid: ({ event }) => event.type === 'session.callback' && readCallback(event.kind, event.params).ok,
     emailCallbackValid: ({ event }) => event.type === 'session.callback' && event.kind === 'email' && readCallback(event.kind, event.params).ok,
     callbackHasError: ({ event }) => event.type === 'session.callback' && Boolean(event.params.error),
-    oneWallet: ({ event }) => (event as { output?: WalletChoice[] }).output?.length === 1,
-    severalWallets: ({ event }) => ((event as { output?: WalletChoice[] }).output?.length ?? 0) > 1,
+    walletSignedIn: ({ event }) => (event as { output?: { ok: boolean } }).output?.ok === true,
     /** An old verification link (already used) opened by a signed-in user whose email is verified. */
     alreadyVerified: ({ context, event }) =>
       event.type === 'session.callback' && event.kind === 'email' && Boolean(event.params.error) && Boolean(context.token) && context.user?.email_verified === true,
@@ -230,7 +76,6 @@ export const sessionMachine = setup({
     registeredEmail: null,
     error: null,
     signedOutBy: null,
-    wallet: noWallet,
   }),
   initial: 'restoring',
   states: {
@@ -246,7 +91,11 @@ export const sessionMachine = setup({
         input: ({ context }) => ({ token: context.token! }),
         onDone: {
           target: 'authenticated',
-          actions: [assign({ user: ({ event }) => event.output }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) }],
+          actions: [
+            assign({ user: ({ event }) => event.output }),
+            { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) },
+            { type: 'reportStatus', params: { status: 'authenticated' } },
+          ],
         },
         onError: {
           target: 'anonymous',
@@ -256,6 +105,7 @@ export const sessionMachine = setup({
     },
     anonymous: {
       description: 'Nobody is signed in: the public pages.',
+      entry: { type: 'reportStatus', params: { status: 'anonymous' } },
       initial: 'idle',
       on: {
         'session.login': { target: '.loggingIn', actions: assign({ returnTo: ({ event }) => safeReturnPath(event.returnTo), error: null }) },
@@ -266,74 +116,39 @@ export const sessionMachine = setup({
           target: '.redirectingToGoogle',
           actions: [assign({ error: null }), 'redirectToGoogle'],
         },
-        'session.wallet': { description: "'Connect wallet'.", target: '.wallet', actions: assign({ error: null, wallet: noWallet }) },
+        'session.wallet': { description: "'Connect wallet': Sign-In with Ethereum starts.", target: '.wallet', actions: assign({ error: null }) },
       },
       states: {
         idle: { description: 'Waiting for the user to sign in or register.' },
         redirectingToGoogle: { description: 'The browser is leaving for the identity provider; it comes back on /oauth-callback.', tags: ['busy'] },
         wallet: {
-          description: 'Sign-In with Ethereum: find the wallet, get an account, a nonce, a signature, then the API checks it.',
-          initial: 'discovering',
+          description: 'Sign-In with Ethereum runs as a child actor (machines/walletSignIn.ts): wallet, account, nonce, signature, the API check.',
           tags: ['busy'],
-          states: {
-            discovering: {
-              description: 'Starting: looks for browser wallets (EIP-6963, or window.ethereum).',
-              invoke: {
-                src: 'discoverWallets',
-                onDone: [
-                  { guard: 'oneWallet', target: 'connecting', actions: assign({ wallet: ({ event }) => ({ ...noWallet, choices: event.output }) }) },
-                  { guard: 'severalWallets', target: 'choosing', actions: assign({ wallet: ({ event }) => ({ ...noWallet, choices: event.output }) }) },
-                  { target: '#session.anonymous.walletFailed', actions: [assign({ error: { message: sessionTexts.noWallet } }), { type: 'notify', params: { kind: 'error', message: sessionTexts.noWallet } }] },
-                ],
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: { message: sessionTexts.noWallet } }), { type: 'notify', params: { kind: 'error', message: sessionTexts.noWallet } }] },
+          invoke: {
+            id: 'wallet',
+            src: 'walletSignIn',
+            onDone: [
+              {
+                description: "The API accepted the signature: toast 'Login successful!', then the profile loads.",
+                guard: 'walletSignedIn',
+                target: '#session.web3SigningIn',
+                actions: [assign({ token: ({ event }) => (event.output.ok ? event.output.token : null) }), { type: 'notify', params: { kind: 'success', message: sessionTexts.loginSuccess } }],
               },
-            },
-            choosing: {
-              description: 'Several wallets are installed: the user picks one.',
-              on: {
-                'session.walletChosen': { target: 'connecting', actions: assign({ wallet: ({ context, event }) => ({ ...context.wallet, choices: context.wallet.choices.filter((c) => c.id === event.walletId) }) }) },
-                'session.walletCancel': { target: '#session.anonymous.idle', actions: assign({ wallet: noWallet }) },
+              {
+                description: "The wallet sign-in failed: toast its reason (e.g. 'No browser wallet found…', 'Failed to get nonce', 'Web3 authentication failed').",
+                target: 'walletFailed',
+                actions: [assign({ error: ({ event }) => (event.output.ok ? null : event.output.error) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
               },
+            ],
+            onError: {
+              description: "Something broke inside the wallet flow: 'Web3 authentication failed'.",
+              target: 'walletFailed',
+              actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
             },
-            connecting: {
-              description: 'Waiting for the wallet: the user approves sharing an account.',
-              invoke: {
-                src: 'connectWallet',
-                input: ({ context }) => ({ walletId: context.wallet.choices[0]!.id }),
-                onDone: { target: 'preparing', actions: assign({ wallet: ({ context, event }) => ({ ...context.wallet, account: event.output }) }) },
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }] },
-              },
-            },
-            preparing: {
-              description: 'Gets a single-use nonce for the address (GET /web3/nonce, fallback GET /api/nonce).',
-              invoke: {
-                src: 'getNonce',
-                input: ({ context }) => ({ address: context.wallet.account!.address }),
-                onDone: { target: 'signing', actions: assign({ wallet: ({ context, event }) => ({ ...context.wallet, nonce: event.output }) }) },
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.nonceFailed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }] },
-              },
-            },
-            signing: {
-              description: 'Waiting for the user to sign the Sign-In with Ethereum message in the wallet.',
-              invoke: {
-                src: 'signWalletMessage',
-                input: ({ context }) => ({ account: context.wallet.account!, nonce: context.wallet.nonce! }),
-                onDone: { target: 'verifying' },
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }] },
-              },
-            },
-            verifying: {
-              description: 'POST /api/web3/auth: the API checks the message and signature.',
-              invoke: {
-                src: 'web3Auth',
-                input: ({ event }) => (event as unknown as { output: SignedWalletMessage }).output,
-                onDone: {
-                  target: '#session.web3SigningIn',
-                  actions: [assign({ token: ({ event }) => event.output.access_token, wallet: noWallet }), { type: 'notify', params: { kind: 'success', message: sessionTexts.loginSuccess } }],
-                },
-                onError: { target: '#session.anonymous.walletFailed', actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }] },
-              },
-            },
+          },
+          on: {
+            'session.walletChosen': { description: 'The user picked a wallet in the dialog: the wallet flow goes on with it.', actions: sendTo('wallet', ({ event }) => event) },
+            'session.walletCancel': { description: "Closing 'Choose a wallet' cancels: back to the sign-in page.", target: 'idle' },
           },
         },
         walletFailed: { description: 'The wallet sign-in failed; the reason is in context.error. Either button starts again.' },
@@ -437,10 +252,12 @@ export const sessionMachine = setup({
         src: 'fetchProfile',
         input: ({ context }) => ({ token: context.token! }),
         onDone: {
+          description: 'The profile is in: signed in, and off to the page the user asked for (or /).',
           target: 'authenticated',
           actions: [
             assign({ user: ({ event }) => event.output, error: null, signedOutBy: null }),
             { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) },
+            { type: 'reportStatus', params: { status: 'authenticated' } },
             { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) },
             assign({ returnTo: null }),
           ],
@@ -462,10 +279,12 @@ export const sessionMachine = setup({
         src: 'fetchWeb3Profile',
         input: ({ context }) => ({ token: context.token! }),
         onDone: {
+          description: 'The profile is in: signed in, and off to the page the user asked for (or /).',
           target: 'authenticated',
           actions: [
             assign({ user: ({ event }) => event.output, error: null, signedOutBy: null }),
             { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) },
+            { type: 'reportStatus', params: { status: 'authenticated' } },
             { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) },
             assign({ returnTo: null }),
           ],
@@ -492,6 +311,7 @@ export const sessionMachine = setup({
             assign({ token: null, user: null, returnTo: null, registeredEmail: null, error: null, signedOutBy: 'logout' }),
             'clearPersisted',
             'resetApp',
+            { type: 'reportStatus', params: { status: 'anonymous' } },
             { type: 'notify', params: { kind: 'success', message: sessionTexts.loggedOut } },
             { type: 'navigate', params: { to: '/login' } },
           ],
@@ -499,10 +319,10 @@ export const sessionMachine = setup({
         'session.expired': {
           description: 'The API answered 401: the session is cleared and the user sent to /login (the API client shows the toast).',
           target: 'anonymous',
-          actions: [assign({ token: null, user: null, error: null, signedOutBy: 'expired' }), 'clearPersisted', 'resetApp', { type: 'navigate', params: { to: '/login' } }],
+          actions: [assign({ token: null, user: null, error: null, signedOutBy: 'expired' }), 'clearPersisted', 'resetApp', { type: 'reportStatus', params: { status: 'anonymous' } }, { type: 'navigate', params: { to: '/login' } }],
         },
         'session.profileUpdated': {
-          actions: [assign({ user: ({ event }) => event.user }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.user }) }],
+          actions: [assign({ user: ({ event }) => event.user }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.user }) }, { type: 'reportStatus', params: { status: 'authenticated' } }],
         },
         'session.tokenRenewed': {
           description: 'A password change issues a new token; older ones stop working.',
@@ -519,7 +339,7 @@ export const sessionMachine = setup({
             input: ({ context }) => ({ token: context.token! }),
             onDone: {
               target: 'idle',
-              actions: [assign({ user: ({ event }) => event.output }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) }],
+              actions: [assign({ user: ({ event }) => event.output }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) }, { type: 'reportStatus', params: { status: 'authenticated' } }],
             },
             onError: { target: 'idle' },
           },

@@ -63,3 +63,4 @@ export function isRetryable(failure: CallFailure | null | undefined): boolean {
   const status = failure.status;
   return !status || status >= 500 || status === 408 || status === 429;
 }
+

@@ -122,7 +122,7 @@ export const uiMachine = setup({
     persistPreferences: (_, _prefs: Preferences) => {},
   },
   guards: {
-    hasMessage: ({ event }) => event.type === 'toast.show' && event.toast.message !== '',
+    toastHasMessage: ({ event }) => event.type === 'toast.show' && Boolean(event.toast.message),
     hasConfirmReply: ({ context }) => Boolean(context.confirmation?.replyTo && context.confirmation.onConfirm),
     hasCancelReply: ({ context }) => Boolean(context.confirmation?.replyTo && context.confirmation.onCancel),
   },
@@ -139,7 +139,11 @@ export const uiMachine = setup({
   }),
   type: 'parallel',
   on: {
-    'toast.show': { description: 'Shows a toast; an empty message (already told by the API client) shows nothing.', guard: 'hasMessage', actions: { type: 'showToast', params: ({ event }) => event.toast } },
+    'toast.show': {
+      description: 'Shows a toast at the top right for 3 seconds; an empty message means the API client already told the user, so nothing shows.',
+      guard: 'toastHasMessage',
+      actions: { type: 'showToast', params: ({ event }) => event.toast },
+    },
     'theme.toggle': { description: 'Switches to the opposite of what is on screen (an explicit light or dark).', actions: [assign({ theme: ({ context }) => (colorSchemeOf(context) === 'light' ? 'dark' : 'light') }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
     'theme.set': { actions: [assign({ theme: ({ event }) => event.theme }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
     'sidebar.toggle': { actions: [assign({ sidebarCollapsed: ({ context }) => !context.sidebarCollapsed }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },

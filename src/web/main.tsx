@@ -15,13 +15,9 @@ async function start() {
   // The API host is read at run time so one build works against any API.
   const config = (await fetch('/config.json').then((r) => r.json())) as RuntimeConfig;
   const routing: { router?: AppRouter } = {};
-  const actors = createAppActors(config.apiUrl, (to) => void routing.router?.navigate(to));
+  const actors = createAppActors(config.apiUrl, (to, options) => void routing.router?.navigate(to, options));
   const router = createRouter();
   routing.router = router;
-  actors.ui.start();
-  actors.session.start();
-  actors.onboarding.start();
-  actors.access.start();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App actors={actors} router={router} />

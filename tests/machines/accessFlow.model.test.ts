@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { accessMachine, type AccessStatus } from '../../machines/access';
-import { onboardingMachine, type OnboardingDraft } from '../../machines/onboarding';
-import { guardRoute, type GuardDecision } from '../../machines/routes';
+import type { accessMachine, AccessStatus } from '../../machines/access';
+import { appChildren, appMachine, routeDecision } from '../../machines/app';
+import type { onboardingMachine, OnboardingDraft } from '../../machines/onboarding';
+import type { GuardDecision } from '../../machines/routes';
+import type { sessionMachine } from '../../machines/session';
 import type { SessionUser, Toast } from '../../machines/types';
-import { uiMachine, uiTexts } from '../../machines/ui';
+import { type uiMachine, uiTexts } from '../../machines/ui';
 import { accessFlowModel, accessFlowTexts, accessFlowTransitions, transitionsTaken } from '../models/accessFlow';
 
 const DAY = 86_400_000;
@@ -58,9 +60,9 @@ function fakeServer() {
 type FakeServer = ReturnType<typeof fakeServer>;
 
 /**
- * The signed-in app around the real machines: the router consults guardRoute (machines/routes.ts) on every
- * location, opens the onboarding-required modal through the ui machine and runs the access machine's check,
- * as src/web/app/Guard.tsx does; the machines' navigate actions move the location. Only I/O is faked.
+ * The signed-in app: the real app machine (machines/app.ts) with its real session, onboarding, ui and access
+ * children; the router is simulated by forwarding each location (route.changed) and following the machine's
+ * redirects and navigations. Only I/O is faked.
  */
 function startApp(server: FakeServer) {
   const toasts: Toast[] = [];
@@ -71,27 +73,41 @@ function startApp(server: FakeServer) {
     pending = to;
   };
   const notify = (toast: Toast) => void (toast.message && toasts.push(toast));
+  // A stored, signed-in session (the profile the server holds): the session check answers with it.
+  const storedUser = { ...server.user };
 
-  const ui = createActor(uiMachine.provide({ actions: { showToast: (_, toast) => notify(toast), persistPreferences: () => undefined } }), { input: undefined }).start();
-  const onboarding = createActor(
-    onboardingMachine.provide({
+  const root = createActor(
+    appMachine.provide({
       actors: {
-        completeOnboarding: fromPromise(({ input }) => server.completeOnboarding(input)),
-        skipOnboarding: fromPromise(() => server.skipOnboarding()),
+        ui: appChildren.ui.provide({ actions: { showToast: (_, toast) => notify(toast), persistPreferences: () => undefined } }),
+        session: appChildren.session.provide({
+          actors: {
+            checkSession: fromPromise(async () => ({ ...server.user })),
+            fetchProfile: fromPromise(async () => ({ ...server.user })),
+          },
+        }),
+        onboarding: appChildren.onboarding.provide({
+          actors: {
+            completeOnboarding: fromPromise(({ input }) => server.completeOnboarding(input)),
+            skipOnboarding: fromPromise(() => server.skipOnboarding()),
+          },
+        }),
+        access: appChildren.access.provide({
+          actors: { getStatus: fromPromise(() => server.status()), startTrial: fromPromise(() => server.startTrial()) },
+        }),
       },
-      actions: { notify: (_, toast) => notify(toast), navigate: (_, { to }) => navigate(to) },
+      actions: { navigate: (_, { to }) => navigate(to), redirect: (_, { to }) => void (pending = to) },
     }),
-    // What the app gives it from the stored profile (src/web/app/actors.ts onboardingInput).
-    { input: { completed: server.user.onboarding_completed === true, skipped: server.user.onboarding_skipped === true } },
+    { input: { session: { token: 'stored-token', user: storedUser } } },
   ).start();
-  const access = createActor(
-    accessMachine.provide({
-      actors: { getStatus: fromPromise(() => server.status()), startTrial: fromPromise(() => server.startTrial()) },
-      actions: { openSubscriptionModal: () => ui.send({ type: 'modal.open', modal: 'subscription' }), navigate: (_, { to }) => navigate(to), notify: (_, toast) => notify(toast) },
-    }),
-  ).start();
+  const child = <T,>(id: string) => root.system.get(id) as T;
+  const ui = child<ActorRefFrom<typeof uiMachine>>('ui');
+  const onboarding = child<ActorRefFrom<typeof onboardingMachine>>('onboarding');
+  const access = child<ActorRefFrom<typeof accessMachine>>('access');
+  const session = child<ActorRefFrom<typeof sessionMachine>>('session');
 
   const app = {
+    root,
     ui,
     onboarding,
     access,
@@ -100,17 +116,16 @@ function startApp(server: FakeServer) {
     location: '/',
     /** Every location the app showed, redirects included. */
     history: [] as string[],
-    decision: null as GuardDecision | null,
+    get decision(): GuardDecision {
+      return routeDecision(root.getSnapshot().context);
+    },
     get path() {
       return new URL(app.location, 'http://app.test').pathname;
     },
-    /** What the route shows: the page itself (allowed, and the access check passed or is not needed). */
+    /** What the route shows: the page itself (the app machine opened it, or re-checks access after an allowed check). */
     pageOpen() {
-      const d = app.decision;
-      if (!d || d.kind !== 'allow') return false;
-      if (!d.checkAccess) return true;
-      const s = access.getSnapshot();
-      return s.context.path === app.path && (s.hasTag('open') || (s.hasTag('busy') && s.context.granted));
+      const s = root.getSnapshot();
+      return s.hasTag('pageOpen') || (s.hasTag('loading') && s.context.accessGranted);
     },
     modals: () => ui.getSnapshot().context.modals,
     /** The onboarding-required modal as the user reads it (src/web/overlays/OnboardingRequiredModal.tsx). */
@@ -125,25 +140,15 @@ function startApp(server: FakeServer) {
     },
     /** Opens a location and follows redirects and the machines' navigations until the app rests. */
     async visit(location: string) {
+      await waitFor(session, (s) => !s.hasTag('busy'), { timeout: 2000 });
       pending = location;
       for (let hops = 0; pending !== null; hops++) {
         if (hops > 8) throw new Error(`navigation loop: ${navigations.join(' → ')}`);
         app.location = pending;
         app.history.push(pending);
         pending = null;
-        const url = new URL(app.location, 'http://app.test');
-        const { completed, skipped } = onboarding.getSnapshot().context;
-        const decision = guardRoute({ path: url.pathname, location: app.location, session: 'authenticated', onboardingCompleted: completed, onboardingSkipped: skipped, force: url.searchParams.get('force') === 'true' });
-        app.decision = decision;
-        if (decision.kind === 'redirect') {
-          pending = decision.to;
-          continue;
-        }
-        ui.send({ type: decision.kind === 'onboardingModal' ? 'modal.open' : 'modal.close', modal: 'onboardingRequired' });
-        if (decision.kind === 'allow' && decision.checkAccess) {
-          access.send({ type: 'access.check', path: url.pathname });
-          await waitFor(access, (s) => !s.hasTag('busy'), { timeout: 2000 });
-        }
+        root.send({ type: 'route.changed', location: app.location });
+        await waitFor(access, (s) => !s.hasTag('busy'), { timeout: 2000 });
       }
     },
     /** Sends an onboarding event, waits for the call, then follows where the machine navigated. */
@@ -153,9 +158,7 @@ function startApp(server: FakeServer) {
       if (pending) await app.visit(pending);
     },
     stop() {
-      ui.stop();
-      onboarding.stop();
-      access.stop();
+      root.stop();
     },
   };
   return app;
@@ -165,7 +168,7 @@ type App = ReturnType<typeof startApp>;
 const model = createTestModel(accessFlowModel);
 const paths = model.getSimplePaths();
 
-describe('model-based paths: onboarding, route guard and access check (real guardRoute, onboarding, ui and access machines)', () => {
+describe('model-based paths: onboarding, route guard and access check (the real app machine and its children)', () => {
   it('the paths cover every state and every transition of the model', () => {
     const visited = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.state.value))));
     expect([...transitionsTaken(paths)].sort()).toEqual(accessFlowTransitions().sort());

@@ -1,9 +1,12 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { returnPathFromSaved, sessionMachine, sessionTexts, type SignedWalletMessage, type WalletAccount, type WalletChoice, type WalletNonce } from '../../machines/session';
+import { walletSignInMachine } from '../../machines/walletSignIn';
 import type { SessionUser, Toast } from '../../machines/types';
 
 const nonce: WalletNonce = { nonce: 'abcdef123456', address: '0x00000000000000000000000000000000000000A1', domain: 'localhost:3000', uri: 'http://localhost:3000', chain_ids: [1], statement: 'Sign in' };
+/** The step of the session's wallet child actor, while it runs. */
+const walletStep = (snapshot: { children: Record<string, unknown> }) => ((snapshot.children.wallet as { getSnapshot(): { value: unknown } } | undefined)?.getSnapshot().value ?? null);
 const rejected = (message: string, status?: number) => Object.assign(new Error(message), status ? { status } : {});
 
 /** The real session machine with a fake wallet and API: records toasts, navigations and the Google redirect. */
@@ -15,11 +18,16 @@ function start(options: { wallets?: WalletChoice[]; connect?: () => Promise<Wall
   const actor = createActor(
     sessionMachine.provide({
       actors: {
-        discoverWallets: fromPromise(async () => options.wallets ?? [{ id: 'w1', name: 'Test Wallet' }]),
-        connectWallet: fromPromise(async ({ input }) => (options.connect ? options.connect() : { walletId: input.walletId, address: nonce.address, chainId: 1 })),
-        getNonce: fromPromise(async () => (options.nonce ? options.nonce() : nonce)),
-        signWalletMessage: fromPromise(async () => (options.sign ? options.sign() : { address: nonce.address, message: 'msg', signature: '0xsig' })),
-        web3Auth: fromPromise(async () => (options.auth ? options.auth() : { access_token: 'wallet-token', user_id: 'u-wallet' })),
+        // Sign-In with Ethereum is the session's child actor (machines/walletSignIn.ts).
+        walletSignIn: walletSignInMachine.provide({
+          actors: {
+            discoverWallets: fromPromise(async () => options.wallets ?? [{ id: 'w1', name: 'Test Wallet' }]),
+            connectWallet: fromPromise(async ({ input }) => (options.connect ? options.connect() : { walletId: input.walletId, address: nonce.address, chainId: 1 })),
+            getNonce: fromPromise(async () => (options.nonce ? options.nonce() : nonce)),
+            signWalletMessage: fromPromise(async () => (options.sign ? options.sign() : { address: nonce.address, message: 'msg', signature: '0xsig' })),
+            web3Auth: fromPromise(async () => (options.auth ? options.auth() : { access_token: 'wallet-token', user_id: 'u-wallet' })),
+          },
+        }),
         fetchWeb3Profile: fromPromise(async ({ input }): Promise<SessionUser> => ({ user_id: 'u-wallet', address: nonce.address, token: input.token })),
         fetchProfile: fromPromise(async (): Promise<SessionUser> => ({ user_id: 'u-google', email: 'g@example.com' })),
       },
@@ -37,9 +45,21 @@ function start(options: { wallets?: WalletChoice[]; connect?: () => Promise<Wall
     }),
     { input: {} },
   );
-  actor.subscribe((s) => seen.push(JSON.stringify(s.value)));
+  // The session's state, and each step of its wallet child actor as the path it runs under (anonymous.wallet).
+  actor.system.inspect((e) => {
+    if (e.type !== '@xstate.snapshot') return;
+    const value = (e.snapshot as { value?: unknown }).value;
+    if (e.actorRef === actor) seen.push(JSON.stringify(value));
+    else if ((e.actorRef as { id?: string }).id === 'wallet') seen.push(JSON.stringify({ anonymous: { wallet: value } }));
+  });
   actor.start();
-  return { actor, toasts, navigations, seen, redirects: () => redirects, settled: () => waitFor(actor, (s) => !s.hasTag('busy') || s.matches({ anonymous: { wallet: 'choosing' } }) || s.matches({ anonymous: 'redirectingToGoogle' }), { timeout: 2000 }) };
+  return { actor, toasts, navigations, seen, redirects: () => redirects, settled };
+  /** Waits until the user has something to do: the wallet child asks to choose, or the session rests. */
+  async function settled() {
+    const wallet = actor.getSnapshot().children.wallet as ActorRefFrom<typeof walletSignInMachine> | undefined;
+    if (wallet) await waitFor(wallet, (w) => w.value === 'choosing' || w.status !== 'active', { timeout: 2000 });
+    return waitFor(actor, (s) => !s.hasTag('busy') || walletStep(s) === 'choosing' || s.matches({ anonymous: 'redirectingToGoogle' }), { timeout: 2000 });
+  }
 }
 
 describe('session machine: wallet sign-in (Sign-In with Ethereum)', () => {
@@ -71,7 +91,7 @@ describe('session machine: wallet sign-in (Sign-In with Ethereum)', () => {
     const s = start({ wallets: [{ id: 'a', name: 'Alpha' }, { id: 'b', name: 'Beta' }] });
     s.actor.send({ type: 'session.wallet' });
     await s.settled();
-    expect(s.actor.getSnapshot().matches({ anonymous: { wallet: 'choosing' } })).toBe(true);
+    expect(walletStep(s.actor.getSnapshot())).toBe('choosing');
     s.actor.send({ type: 'session.walletCancel' });
     expect(s.actor.getSnapshot().matches({ anonymous: 'idle' })).toBe(true);
     s.actor.send({ type: 'session.wallet' });

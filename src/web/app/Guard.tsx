@@ -1,9 +1,8 @@
 import { Center, Loader } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
-import { guardRoute, type GuardDecision } from '../../../machines/routes';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { PageTitle } from '../views/PageTitle';
-import { useAccess, useAppActors, useOnboarding, useSession } from './context';
+import { useApp, useAppActors } from './context';
 
 export function Loading({ label = 'Loading' }: { label?: string }) {
   return (
@@ -13,56 +12,39 @@ export function Loading({ label = 'Loading' }: { label?: string }) {
   );
 }
 
-/** The route rules (machines/routes.ts) applied to the current location and machine state. */
-function useRouteDecision(): { decision: GuardDecision; path: string } {
+/** The location the router shows, as the app machine keeps it (path without trailing slash, plus query). */
+function useCurrentLocation(): string {
   const location = useLocation();
-  const [search] = useSearchParams();
-  const path = location.pathname.replace(/\/+$/, '') || '/';
-  const session = useSession((s) => (s.hasTag('authenticated') ? 'authenticated' : s.matches('checking') || s.matches('restoring') ? 'checking' : 'anonymous'));
-  const onboardingCompleted = useOnboarding((s) => s.context.completed);
-  const onboardingSkipped = useOnboarding((s) => s.context.skipped);
-  const rememberOrigin = useSession((s) => s.context.signedOutBy !== 'logout');
-  const decision = guardRoute({
-    path,
-    location: location.pathname + location.search,
-    session,
-    onboardingCompleted,
-    onboardingSkipped,
-    force: search.get('force') === 'true',
-    from: search.get('from'),
-    rememberOrigin,
-  });
-  return { decision, path };
+  return `${location.pathname.replace(/\/+$/, '') || '/'}${location.search}`;
 }
 
-/** Top of the router: waits for the session check, redirects (sign-in, onboarding, unknown paths) or renders. */
+/**
+ * Top of the router. It forwards the browser's location to the app machine (machines/app.ts), which owns
+ * the route decision and performs redirects; this only renders what the machine decided.
+ */
 export function Guard() {
-  const { decision } = useRouteDecision();
-  if (decision.kind === 'wait') return <Loading />;
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  const { app } = useAppActors();
+  const location = useCurrentLocation();
+  // Before paint, so a refused page never flashes.
+  useLayoutEffect(() => {
+    app.send({ type: 'route.changed', location });
+  }, [app, location]);
+  const decided = useApp((s) => s.context.location === location);
+  const waiting = useApp((s) => s.matches('waitingForSession') || s.matches('waitingForRouter'));
+  const redirecting = useApp((s) => s.matches('signIn') || s.matches('onboarding') || s.matches('redirecting'));
+  if (!decided || redirecting) return null;
+  if (waiting) return <Loading />;
   return <Outlet />;
 }
 
 /**
- * Inside the app shell, around each guarded page: the onboarding-required modal (through the ui
- * machine) and the access check (the access machine: status, trial autostart, subscription modal).
+ * Inside the app shell, around each guarded page: behind the onboarding-required modal only the title shows;
+ * during the access check a loader (or the page, when the last check allowed).
  */
 export function FeatureGate({ title, children }: { title: string; children: ReactNode }) {
-  const { ui, access } = useAppActors();
-  const { decision, path } = useRouteDecision();
-  const needsModal = decision.kind === 'onboardingModal';
-  const checkAccess = decision.kind === 'allow' && decision.checkAccess;
-  const accessOpen = useAccess((s) => s.context.path === path && (s.hasTag('open') || (s.hasTag('busy') && s.context.granted)));
-
-  useEffect(() => {
-    ui.send({ type: needsModal ? 'modal.open' : 'modal.close', modal: 'onboardingRequired' });
-  }, [needsModal, ui]);
-
-  useEffect(() => {
-    if (checkAccess) access.send({ type: 'access.check', path });
-  }, [checkAccess, path, access]);
-
-  if (needsModal) return <PageTitle title={title} />;
-  if (checkAccess && !accessOpen) return <Loading label="Checking access" />;
+  const behindModal = useApp((s) => s.matches('onboardingModal'));
+  const visible = useApp((s) => s.hasTag('pageOpen') || (s.hasTag('loading') && s.context.accessGranted));
+  if (behindModal) return <PageTitle title={title} />;
+  if (!visible) return <Loading label="Checking access" />;
   return children;
 }

@@ -1,14 +1,17 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { showToast } from '../overlays/toasts';
-import { accessMachine, type AccessStatus } from '../../../machines/access';
-import { onboardingMachine, type OnboardingDraft } from '../../../machines/onboarding';
-import { sessionMachine } from '../../../machines/session';
-import { uiMachine } from '../../../machines/ui';
-import type { SessionUser, Toast } from '../../../machines/types';
+import type { accessMachine, AccessStatus } from '../../../machines/access';
+import { appChildren, appMachine } from '../../../machines/app';
+import type { onboardingMachine } from '../../../machines/onboarding';
+import type { sessionMachine } from '../../../machines/session';
+import type { uiMachine } from '../../../machines/ui';
+import { walletSignInMachine } from '../../../machines/walletSignIn';
+import type { SessionUser } from '../../../machines/types';
 import { createApi, type Api } from '../api';
 import { connectWallet, discoverWallets, signWalletMessage } from '../wallet/connect';
 import { clearSession, loadPreferences, loadSession, saveOAuthRedirect, savePreferences, saveSession, watchSystemDark } from './storage';
 
+export type AppActor = ActorRefFrom<typeof appMachine>;
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type UiActor = ActorRefFrom<typeof uiMachine>;
 export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
@@ -16,129 +19,105 @@ export type AccessActor = ActorRefFrom<typeof accessMachine>;
 
 export interface AppActors {
   api: Api;
+  /** The root: the route decision, and the parent of the four below. */
+  app: AppActor;
   session: SessionActor;
   ui: UiActor;
   onboarding: OnboardingActor;
   access: AccessActor;
 }
 
-/** Creates the app-lifetime actors once, wiring each machine's named effects to real implementations. */
-export function createAppActors(apiUrl: string, navigate: (to: string) => void): AppActors {
-  // The API client and the session actor need each other: the client reads the token through this late binding.
-  const late: { session?: SessionActor; onboarding?: OnboardingActor; access?: AccessActor } = {};
-  const notify = (toast: Toast) => ui.send({ type: 'toast.show', toast });
+export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
-  const ui = createActor(
-    uiMachine.provide({
+/**
+ * Starts the app actor once (machines/app.ts), giving each child machine its real I/O: the API client,
+ * local storage, the browser wallet, Mantine notifications and the router. How the children talk to
+ * each other is the app machine's business, not this file's.
+ */
+export function createAppActors(apiUrl: string, navigate: Navigate): AppActors {
+  const api = createApi(apiUrl, {
+    // The app actor is created below and lives as long as the page; the client asks it for the token per call.
+    getToken: () => app.system.get('session')?.getSnapshot().context.token ?? null,
+    onSessionExpired: () => app.system.get('session')?.send({ type: 'session.expired' }),
+    toastError: (message) => app.system.get('ui')?.send({ type: 'toast.show', toast: { kind: 'error', message } }),
+    onReward: (reward) => app.system.get('ui')?.send({ type: 'reward.show', points: reward.points, title: reward.title || undefined, message: reward.message || undefined }),
+  });
+
+  const app = createActor(
+    appMachine.provide({
+      actors: {
+        ui: appChildren.ui.provide({
+          actions: {
+            showToast: (_, toast) => showToast(toast),
+            persistPreferences: (_, prefs) => savePreferences(prefs),
+          },
+        }),
+        session: appChildren.session.provide({
+          actors: {
+            login: fromPromise(({ input }) => api.auth.login(input)),
+            register: fromPromise(({ input }) => api.auth.signup(input)),
+            verifyEmail: fromPromise(({ input }) => api.auth.verifyEmail(input.token)),
+            exchangeToken: fromPromise(({ input }) => api.auth.exchangeToken(input.token)),
+            fetchProfile: fromPromise(async ({ input }) => (await api.auth.getProfile(input.token)) as SessionUser),
+            // GET /users/me is not exempt from spec §8's 401 rule: an expired stored token toasts 'Session expired…'.
+            checkSession: fromPromise(async ({ input }) => {
+              await api.auth.me();
+              return (await api.auth.getProfile(input.token)) as SessionUser;
+            }),
+            walletSignIn: walletSignInMachine.provide({
+              actors: {
+                discoverWallets: fromPromise(() => discoverWallets()),
+                connectWallet: fromPromise(({ input }) => connectWallet(input)),
+                getNonce: fromPromise(({ input }) => api.web3.nonce(input.address)),
+                signWalletMessage: fromPromise(({ input }) => signWalletMessage(input)),
+                web3Auth: fromPromise(({ input }) => api.web3.auth(input)),
+              },
+            }),
+            fetchWeb3Profile: fromPromise(async ({ input }) => (await api.web3.me(input.token)) as SessionUser),
+          },
+          actions: {
+            persist: (_, { token, user }) => saveSession(token, user),
+            clearPersisted: () => clearSession(),
+            // Best effort: offline, the token simply stays valid until it expires.
+            revokeSession: (_, { token }) => {
+              if (token) api.auth.logout(token).catch(() => undefined);
+            },
+            redirectToGoogle: () => {
+              saveOAuthRedirect(`${window.location.pathname}${window.location.search}`);
+              window.location.assign(`${apiUrl}/auth/login/google`);
+            },
+          },
+        }),
+        onboarding: appChildren.onboarding.provide({
+          actors: {
+            completeOnboarding: fromPromise(async ({ input }) => (await api.auth.completeOnboarding(input as Parameters<Api['auth']['completeOnboarding']>[0])) as SessionUser),
+            skipOnboarding: fromPromise(async () => (await api.auth.skipOnboarding()) as SessionUser),
+          },
+        }),
+        access: appChildren.access.provide({
+          actors: {
+            getStatus: fromPromise(async (): Promise<AccessStatus> => api.subscription.status()),
+            startTrial: fromPromise(async (): Promise<{ status: string; trial?: AccessStatus['trial'] }> => api.subscription.startTrial()),
+          },
+        }),
+      },
       actions: {
-        showToast: (_, toast) => showToast(toast),
-        persistPreferences: (_, prefs) => savePreferences(prefs),
+        navigate: (_, { to }) => navigate(to),
+        redirect: (_, { to }) => navigate(to, { replace: true }),
       },
     }),
-    { input: loadPreferences() },
+    { input: { session: loadSession(), preferences: loadPreferences() } },
   );
+  app.start();
+  const ui = app.system.get('ui') as UiActor;
   watchSystemDark((dark) => ui.send({ type: 'theme.systemChanged', dark }));
 
-  const api = createApi(apiUrl, {
-    getToken: () => late.session?.getSnapshot().context.token ?? null,
-    onSessionExpired: () => late.session?.send({ type: 'session.expired' }),
-    toastError: (message) => ui.send({ type: 'toast.show', toast: { kind: 'error', message } }),
-    onReward: (reward) => ui.send({ type: 'reward.show', points: reward.points, title: reward.title || undefined, message: reward.message || undefined }),
-  });
-
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        login: fromPromise(({ input }) => api.auth.login(input)),
-        register: fromPromise(({ input }) => api.auth.signup(input)),
-        verifyEmail: fromPromise(({ input }) => api.auth.verifyEmail(input.token)),
-        exchangeToken: fromPromise(({ input }) => api.auth.exchangeToken(input.token)),
-        fetchProfile: fromPromise(async ({ input }) => (await api.auth.getProfile(input.token)) as SessionUser),
-        // GET /users/me is not exempt from spec §8's 401 rule: an expired stored token toasts 'Session expired…'.
-        checkSession: fromPromise(async ({ input }) => {
-          await api.auth.me();
-          return (await api.auth.getProfile(input.token)) as SessionUser;
-        }),
-        discoverWallets: fromPromise(() => discoverWallets()),
-        connectWallet: fromPromise(({ input }) => connectWallet(input)),
-        getNonce: fromPromise(({ input }) => api.web3.nonce(input.address)),
-        signWalletMessage: fromPromise(({ input }) => signWalletMessage(input)),
-        web3Auth: fromPromise(({ input }) => api.web3.auth(input)),
-        fetchWeb3Profile: fromPromise(async ({ input }) => (await api.web3.me(input.token)) as SessionUser),
-      },
-      actions: {
-        persist: (_, { token, user }) => saveSession(token, user),
-        clearPersisted: () => clearSession(),
-        // Best effort: offline, the token simply stays valid until it expires.
-        revokeSession: (_, { token }) => {
-          if (token) api.auth.logout(token).catch(() => undefined);
-        },
-        resetApp: () => {
-          ui.send({ type: 'app.reset' });
-          late.access?.send({ type: 'access.reset' });
-        },
-        // An empty message means the API client already toasted it (network, 5xx, 403).
-        notify: (_, toast) => notify(toast),
-        navigate: (_, { to }) => navigate(to),
-        redirectToGoogle: () => {
-          saveOAuthRedirect(`${window.location.pathname}${window.location.search}`);
-          window.location.assign(`${apiUrl}/auth/login/google`);
-        },
-      },
-    }),
-    { input: loadSession() },
-  );
-
-  late.session = session;
-
-  const onboarding = createActor(
-    onboardingMachine.provide({
-      actors: {
-        completeOnboarding: fromPromise(async ({ input }) => (await api.auth.completeOnboarding(input as Parameters<Api['auth']['completeOnboarding']>[0])) as SessionUser),
-        skipOnboarding: fromPromise(async () => (await api.auth.skipOnboarding()) as SessionUser),
-      },
-      actions: {
-        profileUpdated: (_, user) => session.send({ type: 'session.profileUpdated', user }),
-        refreshProfile: () => session.send({ type: 'session.refreshProfile' }),
-        notify: (_, toast) => notify(toast),
-        navigate: (_, { to }) => navigate(to),
-      },
-    }),
-    { input: onboardingInput(session.getSnapshot().context.user) },
-  );
-  late.onboarding = onboarding;
-  // The onboarding actor follows the profile the session holds.
-  let lastUser: SessionUser | null = null;
-  session.subscribe((snapshot) => {
-    const user = snapshot.context.user;
-    if (user === lastUser) return;
-    lastUser = user;
-    onboarding.send({ type: 'onboarding.sync', ...onboardingInput(user) });
-  });
-
-  const access = createActor(
-    accessMachine.provide({
-      actors: {
-        getStatus: fromPromise(async (): Promise<AccessStatus> => api.subscription.status()),
-        startTrial: fromPromise(async (): Promise<{ status: string; trial?: AccessStatus['trial'] }> => api.subscription.startTrial()),
-      },
-      actions: {
-        openSubscriptionModal: () => ui.send({ type: 'modal.open', modal: 'subscription' }),
-        navigate: (_, { to }) => navigate(to),
-        notify: (_, toast) => notify(toast),
-      },
-    }),
-  );
-  late.access = access;
-
-  return { api, session, ui, onboarding, access };
-}
-
-function onboardingInput(user: SessionUser | null): { completed: boolean; skipped: boolean; draft: OnboardingDraft } {
-  const answers = (user?.onboarding ?? {}) as OnboardingDraft;
   return {
-    completed: user?.onboarding_completed === true,
-    skipped: user?.onboarding_skipped === true,
-    draft: { ...answers, currency: answers.currency ?? (typeof user?.currency === 'string' ? user.currency : undefined) },
+    api,
+    app,
+    ui,
+    session: app.system.get('session') as SessionActor,
+    onboarding: app.system.get('onboarding') as OnboardingActor,
+    access: app.system.get('access') as AccessActor,
   };
 }

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { accessMachine } from '../../../machines/access';
+import type { appMachine } from '../../../machines/app';
 import type { onboardingMachine } from '../../../machines/onboarding';
 import type { sessionMachine } from '../../../machines/session';
 import type { uiMachine } from '../../../machines/ui';
@@ -13,6 +14,11 @@ export function useAppActors(): AppActors {
   const actors = useContext(AppActorsContext);
   if (!actors) throw new Error('useAppActors outside <AppActorsContext.Provider>');
   return actors;
+}
+
+/** Narrow selectors over the app actor (the route decision); return primitives or stable references. */
+export function useApp<T>(selector: (snapshot: SnapshotFrom<typeof appMachine>) => T): T {
+  return useSelector(useAppActors().app, selector);
 }
 
 /** Narrow selectors over the session actor; return primitives or stable references. */

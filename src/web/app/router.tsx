@@ -35,9 +35,10 @@ export function createRouter() {
       bound.navigate = navigate;
       return () => void (bound.navigate = undefined);
     },
-    navigate(to: string) {
-      if (bound.navigate) void bound.navigate(to);
-      else window.history.pushState(null, '', to); // before the first render: BrowserRouter starts from it
+    navigate(to: string, options?: { replace?: boolean }) {
+      if (bound.navigate) void bound.navigate(to, options);
+      else if (options?.replace) window.history.replaceState(null, '', to); // before the first render: BrowserRouter starts from it
+      else window.history.pushState(null, '', to);
     },
   };
 }

@@ -1,6 +1,12 @@
 import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
-import { lazyNamed, OnceOpened } from '../../app/lazy';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { WalletChoice, walletSignInMachine } from '../../../../machines/walletSignIn';
 import { useAppActors, useSession } from '../../app/context';
+import { lazyNamed, OnceOpened } from '../../app/lazy';
+
+const noChoices: WalletChoice[] = [];
+type WalletSignInActor = ActorRefFrom<typeof walletSignInMachine>;
 
 export function GoogleMark({ size = 18 }: { size?: number }) {
   return (
@@ -39,13 +45,12 @@ const WalletChoiceModal = lazyNamed(() => import('./WalletChoiceModal'), 'Wallet
 export function SocialSignIn() {
   const { session } = useAppActors();
   const google = useSession((s) => s.matches({ anonymous: 'redirectingToGoogle' }));
-  const step = useSession((s) => {
-    const value = s.value as { anonymous?: { wallet?: WalletStep } | string };
-    return typeof value.anonymous === 'object' ? (value.anonymous.wallet ?? null) : null;
-  });
+  // Sign-In with Ethereum runs in the session's child actor (machines/walletSignIn.ts).
+  const wallet = useSession((s) => s.children.wallet as WalletSignInActor | undefined);
+  const step = useSelector(wallet, (w) => (w && w.status === 'active' ? (w.value as WalletStep) : null));
+  const choices = useSelector(wallet, (w) => w?.context.choices ?? noChoices);
   const walletSigningIn = useSession((s) => s.matches('web3SigningIn'));
   const failure = useSession((s) => (s.matches({ anonymous: 'walletFailed' }) ? (s.context.error?.message ?? null) : null));
-  const choices = useSession((s) => s.context.wallet.choices);
   const busy = google || step !== null || walletSigningIn;
   const status = walletSigningIn ? 'Signing you in…' : step ? walletSteps[step] : null;
 

@@ -1,5 +1,5 @@
 import { Avatar, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { WalletChoice } from '../../../../machines/session';
+import type { WalletChoice } from '../../../../machines/walletSignIn';
 import { useAppActors } from '../../app/context';
 import { WalletMark } from './SocialSignIn';
 

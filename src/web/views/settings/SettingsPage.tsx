@@ -1,10 +1,10 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import type { SubscriptionStatus } from '../../../contract/subscription';
-import type { AnyActorRef } from 'xstate';
+import type { SubscriptionEvent } from '../../../../machines/subscription';
 import type { ConfirmationRequest } from '../../../../machines/ui';
 import { useAppActors } from '../../app/context';
-import { useRequest } from '../../app/useRequest';
+import { useSubscription, useSubscriptionActor } from '../subscription/subscriptionActor';
 import { formatMoney } from '../../format/money';
 import { AppearanceSection } from './AppearanceSection';
 import { DataSection } from './DataSection';
@@ -24,26 +24,17 @@ const statusBadge: Record<SubscriptionStatus['status'], { label: string; color: 
 };
 
 function SubscriptionSection() {
-  const { api, ui, session } = useAppActors();
-  const status = useRequest<Record<string, never>>({ submit: () => api.subscription.status(), defaultError: 'Failed to fetch subscription status' });
-  const reload = () => {
-    status.submit({});
-    session.send({ type: 'session.refreshProfile' });
-  };
-  const cancel = useRequest<Record<string, never>>({ submit: () => api.subscription.cancel(), defaultError: 'Failed to cancel subscription', successToast: 'Subscription cancelled. You keep access until the end of the period.', onSuccess: reload });
-  const endTrial = useRequest<Record<string, never>>({ submit: () => api.subscription.endTrialNow(), defaultError: 'Failed to end the trial', successToast: 'Your trial has ended.', onSuccess: reload });
-  const portal = useRequest<Record<string, never>>({ submit: () => api.subscription.portal(), defaultError: 'Failed to open the billing portal', onSuccess: (r) => window.location.assign((r as { url: string }).url) });
-  const { submit: load } = status;
-  useEffect(() => {
-    load({});
-    // Loads once when the section mounts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const s = status.result as SubscriptionStatus | null;
+  const { ui } = useAppActors();
+  const subscription = useSubscriptionActor({});
+  const s = useSubscription(subscription, (snap) => snap.context.status);
+  const error = useSubscription(subscription, (snap) => (snap.matches({ account: 'failed' }) ? (snap.context.error?.message ?? null) : null));
+  const cancelling = useSubscription(subscription, (snap) => snap.matches({ account: 'cancelling' }));
+  const endingTrial = useSubscription(subscription, (snap) => snap.matches({ account: 'endingTrial' }));
+  const openingPortal = useSubscription(subscription, (snap) => snap.matches({ account: 'openingPortal' }) || snap.matches({ account: 'leaving' }));
   const choosePlan = () => ui.send({ type: 'modal.open', modal: 'subscription' });
-  // The confirmation dialog submits the given request machine when the user confirms.
-  const confirmThen = (replyTo: AnyActorRef, request: Omit<ConfirmationRequest, 'replyTo' | 'onConfirm'>) =>
-    ui.send({ type: 'confirmation.open', request: { ...request, replyTo, onConfirm: { type: 'request.submit', params: {} } } });
+  // The confirmation dialog sends the subscription actor the step when the user confirms.
+  const confirmThen = (onConfirm: SubscriptionEvent, request: Omit<ConfirmationRequest, 'replyTo' | 'onConfirm'>) => ui.send({ type: 'confirmation.open', request: { ...request, replyTo: subscription, onConfirm } });
+  const load = () => subscription.send({ type: 'subscription.reload' });
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="subscription-heading">
@@ -54,11 +45,11 @@ function SubscriptionSection() {
           </Title>
           {s && <Badge color={statusBadge[s.status].color}>{statusBadge[s.status].label}</Badge>}
         </Group>
-        {!s && !status.error && <Skeleton height={60} />}
-        {status.error && (
+        {!s && !error && <Skeleton height={60} />}
+        {error && (
           <Alert color="red" variant="light">
-            {status.error}{' '}
-            <Anchor component="button" onClick={() => load({})}>
+            {error}{' '}
+            <Anchor component="button" onClick={load}>
               Retry
             </Anchor>
           </Alert>
@@ -86,7 +77,7 @@ function SubscriptionSection() {
             <Group gap="sm">
               {(s.status === 'none' || s.status === 'trialing' || s.status === 'expired') && <Button onClick={choosePlan}>Choose a plan</Button>}
               {(s.status === 'active' || s.status === 'canceled') && (
-                <Button variant="default" onClick={() => portal.submit({})} loading={portal.busy}>
+                <Button variant="default" onClick={() => subscription.send({ type: 'subscription.portal' })} loading={openingPortal}>
                   Manage billing
                 </Button>
               )}
@@ -94,9 +85,9 @@ function SubscriptionSection() {
                 <Button
                   variant="subtle"
                   color="red"
-                  loading={cancel.busy}
+                  loading={cancelling}
                   onClick={() =>
-                    confirmThen(cancel.actorRef, {
+                    confirmThen({ type: 'subscription.cancel' }, {
                       variant: 'danger',
                       title: 'Cancel subscription?',
                       message: `You keep access until ${longDate(s.current_period_end)}. After that, the dashboard, transactions, goals and rewards close until you subscribe again.`,
@@ -112,9 +103,9 @@ function SubscriptionSection() {
                 <Button
                   variant="subtle"
                   color="orange"
-                  loading={endTrial.busy}
+                  loading={endingTrial}
                   onClick={() =>
-                    confirmThen(endTrial.actorRef, {
+                    confirmThen({ type: 'subscription.endTrial' }, {
                       variant: 'warning',
                       title: 'End the free trial now?',
                       message: 'For trying out what happens after the trial: features close until you choose a plan. The trial cannot be restarted.',

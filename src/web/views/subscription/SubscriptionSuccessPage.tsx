@@ -1,47 +1,17 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { SubscriptionStatus } from '../../../contract/subscription';
-import { useAppActors, useSession } from '../../app/context';
-import { useRequest } from '../../app/useRequest';
+import { useSession } from '../../app/context';
 import { AuthLayout } from '../auth/AuthLayout';
+import { useSubscription, useSubscriptionActor } from './subscriptionActor';
 
-/** /subscription/success?session_id=…: confirms the checkout, then access is back. */
-export function SubscriptionSuccessPage() {
-  const { api, session } = useAppActors();
-  const [params] = useSearchParams();
-  const sessionId = params.get('session_id') ?? '';
-  const signedIn = useSession((s) => s.hasTag('authenticated'));
-  const checking = useSession((s) => s.hasTag('busy'));
-  const confirm = useRequest<{ sessionId: string }>({
-    submit: ({ sessionId: id }) => api.subscription.confirm(id),
-    defaultError: 'Failed to confirm the subscription',
-    successToast: 'Subscription activated. Thank you!',
-    onSuccess: () => session.send({ type: 'session.refreshProfile' }),
-  });
-  const sent = useRef(false);
-  const { submit } = confirm;
-  useEffect(() => {
-    if (!signedIn || !sessionId || sent.current) return;
-    sent.current = true;
-    submit({ sessionId });
-  }, [signedIn, sessionId, submit]);
-  const status = confirm.result as SubscriptionStatus | null;
-
+/** Confirms the checkout as soon as it shows (its subscription actor starts in `confirming`). */
+function Confirmation({ sessionId }: { sessionId: string }) {
+  const subscription = useSubscriptionActor({ sessionId });
+  const status = useSubscription(subscription, (s) => (s.matches({ account: 'plan' }) ? s.context.status : null));
+  const error = useSubscription(subscription, (s) => (s.matches({ account: 'failed' }) ? (s.context.error?.message ?? null) : null));
   return (
-    <AuthLayout title={confirm.succeeded ? 'You are subscribed' : 'Finishing your subscription'}>
-      {!sessionId ? (
-        <Alert color="red" variant="light" role="alert">
-          This page needs the link from checkout.
-        </Alert>
-      ) : !signedIn && !checking ? (
-        <Stack>
-          <Text>Log in to finish activating your subscription.</Text>
-          <Button component={Link} to={`/login?from=${encodeURIComponent(`/subscription/success?session_id=${sessionId}`)}`}>
-            Log in
-          </Button>
-        </Stack>
-      ) : confirm.succeeded && status ? (
+    <AuthLayout title={status ? 'You are subscribed' : 'Finishing your subscription'}>
+      {status ? (
         <Stack>
           <Text>
             {status.plan?.name} plan is active{status.current_period_end ? ` until ${new Date(status.current_period_end).toLocaleDateString(undefined, { dateStyle: 'long' })}, renewing automatically` : ''}. Every feature is open again.
@@ -50,13 +20,43 @@ export function SubscriptionSuccessPage() {
             Go to the dashboard
           </Button>
         </Stack>
-      ) : confirm.error ? (
+      ) : error ? (
         <Stack>
           <Alert color="red" variant="light" role="alert">
-            {confirm.error}
+            {error}
           </Alert>
-          <Button variant="default" onClick={() => submit({ sessionId })}>
+          <Button variant="default" onClick={() => subscription.send({ type: 'subscription.confirm' })}>
             Try again
+          </Button>
+        </Stack>
+      ) : (
+        <Stack align="center" py="md" role="status" aria-live="polite">
+          <Loader />
+          <Text c="dimmed">Confirming your payment…</Text>
+        </Stack>
+      )}
+    </AuthLayout>
+  );
+}
+
+/** /subscription/success?session_id=…: confirms the checkout, then access is back. */
+export function SubscriptionSuccessPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id') ?? '';
+  const signedIn = useSession((s) => s.hasTag('authenticated'));
+  const checking = useSession((s) => s.hasTag('busy'));
+  if (sessionId && signedIn) return <Confirmation sessionId={sessionId} />;
+  return (
+    <AuthLayout title="Finishing your subscription">
+      {!sessionId ? (
+        <Alert color="red" variant="light" role="alert">
+          This page needs the link from checkout.
+        </Alert>
+      ) : !checking ? (
+        <Stack>
+          <Text>Log in to finish activating your subscription.</Text>
+          <Button component={Link} to={`/login?from=${encodeURIComponent(`/subscription/success?session_id=${sessionId}`)}`}>
+            Log in
           </Button>
         </Stack>
       ) : (

@@ -1,0 +1,291 @@
+import { and, assign, sendParent, sendTo, setup, type AnyActorRef } from 'xstate';
+import { accessMachine, type AccessOutcome } from './access';
+import { onboardingFromProfile, onboardingMachine } from './onboarding';
+import { guardRoute, type GuardDecision } from './routes';
+import { sessionMachine, type SessionInput, type SessionStatus } from './session';
+import type { SessionUser, Toast } from './types';
+import { uiMachine, type Preferences } from './ui';
+
+/**
+ * The root of the app: it runs the app-lifetime actors (session, onboarding, access, ui) and decides, for
+ * every location the router shows, what the user gets (spec §2 routes, §4 route guard and access check):
+ * sign-in → onboarding → access → trial → plan. Views and the router only read this state and send events.
+ */
+
+export interface AppContext {
+  /** The location the router shows: path plus query. */
+  location: string;
+  session: SessionStatus;
+  /** After an explicit logout the login page does not remember the last page. */
+  signedOutBy: 'logout' | 'expired' | null;
+  onboardingCompleted: boolean;
+  onboardingSkipped: boolean;
+  /** The last access check allowed: a re-check keeps the page on screen instead of flashing a loader. */
+  accessGranted: boolean;
+  /** What the browser had stored when the app started (session and preferences): the children start from it. */
+  restored: Pick<AppInput, 'session' | 'preferences'>;
+}
+
+export interface AppInput {
+  session?: SessionInput;
+  preferences?: Partial<Preferences> & { systemDark?: boolean };
+}
+
+export type AppEvent =
+  | { type: 'route.changed'; location: string }
+  | { type: 'session.changed'; status: Exclude<SessionStatus, 'checking'>; user: SessionUser | null; signedOutBy: 'logout' | 'expired' | null }
+  | { type: 'onboarding.changed'; completed: boolean; skipped: boolean }
+  | { type: 'access.decided'; outcome: AccessOutcome }
+  | { type: 'app.navigate'; to: string }
+  | { type: 'app.reset' };
+
+const url = (location: string) => new URL(location || '/', 'http://app.invalid');
+
+/** The spec §2/§4 rules (machines/routes.ts) applied to what the app knows now. */
+export function routeDecision(context: AppContext): GuardDecision {
+  const where = url(context.location);
+  return guardRoute({
+    path: where.pathname.replace(/\/+$/, '') || '/',
+    location: `${where.pathname}${where.search}`,
+    session: context.session,
+    onboardingCompleted: context.onboardingCompleted,
+    onboardingSkipped: context.onboardingSkipped,
+    force: where.searchParams.get('force') === 'true',
+    from: where.searchParams.get('from'),
+    rememberOrigin: context.signedOutBy !== 'logout',
+  });
+}
+
+/** The profile's onboarding flags, taken at once so the route is decided on the new profile, not the last one. */
+const onboardingFlags = (user: SessionUser | null) => {
+  const { completed, skipped } = onboardingFromProfile(user);
+  return { onboardingCompleted: completed, onboardingSkipped: skipped };
+};
+
+const redirectTarget = (context: AppContext) => {
+  const decision = routeDecision(context);
+  return decision.kind === 'redirect' ? decision.to : '/';
+};
+const pathOf = (context: AppContext) => url(context.location).pathname.replace(/\/+$/, '') || '/';
+/** A sibling in the app's actor system, by its systemId (all four start with the app and live as long as it). */
+const sibling =
+  (systemId: 'ui' | 'session') =>
+  ({ system }: { system: { get: (id: string) => AnyActorRef | undefined } }): AnyActorRef =>
+    system.get(systemId)!;
+const ui = sibling('ui');
+
+/** The children as the app runs them: their toasts go to the ui actor, their navigations and news to the app. */
+export const appChildren = {
+  ui: uiMachine,
+  session: sessionMachine.provide({
+    actions: {
+      notify: sendTo(ui, (_: unknown, toast: Toast) => ({ type: 'toast.show', toast })),
+      navigate: sendParent((_, { to }: { to: string }) => ({ type: 'app.navigate', to })),
+      resetApp: sendParent({ type: 'app.reset' }),
+      reportStatus: sendParent(({ context }, { status }: { status: Exclude<SessionStatus, 'checking'> }) => ({ type: 'session.changed', status, user: context.user, signedOutBy: context.signedOutBy })),
+    },
+  }),
+  onboarding: onboardingMachine.provide({
+    actions: {
+      notify: sendTo(ui, (_: unknown, toast: Toast) => ({ type: 'toast.show', toast })),
+      navigate: sendParent((_, { to }: { to: string }) => ({ type: 'app.navigate', to })),
+      profileUpdated: sendTo(sibling('session'), (_, user: SessionUser) => ({ type: 'session.profileUpdated', user })),
+      refreshProfile: sendTo(sibling('session'), { type: 'session.refreshProfile' }),
+      reportProgress: sendParent(({ context }) => ({ type: 'onboarding.changed', completed: context.completed, skipped: context.skipped })),
+    },
+  }),
+  access: accessMachine.provide({
+    actions: {
+      notify: sendTo(ui, (_: unknown, toast: Toast) => ({ type: 'toast.show', toast })),
+      navigate: sendParent((_, { to }: { to: string }) => ({ type: 'app.navigate', to })),
+      openSubscriptionModal: sendTo(ui, { type: 'modal.open', modal: 'subscription' }),
+      report: sendParent((_, { outcome }: { outcome: AccessOutcome }) => ({ type: 'access.decided', outcome })),
+    },
+  }),
+};
+
+export const appMachine = setup({
+  types: {
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput,
+    tags: {} as 'pageOpen' | 'loading',
+  },
+  actors: appChildren,
+  actions: {
+    /** Goes to a page (a new history entry): what a button or a finished flow asks for. */
+    navigate: (_, _params: { to: string }) => {},
+    /** Replaces the location the guard refused (no history entry for a page the user never saw). */
+    redirect: (_, _params: { to: string }) => {},
+  },
+  guards: {
+    routerReady: ({ context }) => context.location !== '',
+    locationChanged: ({ context, event }) => event.type === 'route.changed' && event.location !== context.location,
+    sessionPending: ({ context }) => routeDecision(context).kind === 'wait',
+    signInRequired: ({ context }) => context.session === 'anonymous' && routeDecision(context).kind === 'redirect' && redirectTarget(context).startsWith('/login'),
+    onboardingRequired: ({ context }) => routeDecision(context).kind === 'redirect' && redirectTarget(context) === '/onboarding',
+    onboardingModalRequired: ({ context }) => routeDecision(context).kind === 'onboardingModal',
+    redirectRequired: ({ context }) => routeDecision(context).kind === 'redirect',
+    accessCheckRequired: ({ context }) => {
+      const decision = routeDecision(context);
+      return decision.kind === 'allow' && decision.checkAccess;
+    },
+    sessionStatusChanged: ({ context, event }) => event.type === 'session.changed' && (event.status !== context.session || event.signedOutBy !== context.signedOutBy),
+    onboardingChanged: ({ context, event }) => event.type === 'onboarding.changed' && (event.completed !== context.onboardingCompleted || event.skipped !== context.onboardingSkipped),
+    accessAllowed: ({ event }) => event.type === 'access.decided' && event.outcome === 'allowed',
+    trialStarting: ({ event }) => event.type === 'access.decided' && event.outcome === 'trialStarting',
+    accessDenied: ({ event }) => event.type === 'access.decided' && event.outcome === 'denied',
+  },
+}).createMachine({
+  id: 'app',
+  description:
+    'The whole app: it runs session, onboarding, access and ui for as long as the tab is open, and decides what each location shows. The journey reads top to bottom: sign in, onboarding, the access check, the free trial, and the plan picker when access is over.',
+  context: ({ input }) => {
+    return {
+      location: '',
+      session: input.session?.token ? 'checking' : 'anonymous',
+      signedOutBy: null,
+      ...onboardingFlags(input.session?.user ?? null),
+      accessGranted: false,
+      restored: { session: input.session, preferences: input.preferences },
+    };
+  },
+  invoke: [
+    { id: 'ui', systemId: 'ui', src: 'ui', input: ({ context }) => context.restored.preferences ?? {} },
+    { id: 'session', systemId: 'session', src: 'session', input: ({ context }) => context.restored.session ?? {} },
+    { id: 'onboarding', systemId: 'onboarding', src: 'onboarding', input: ({ context }) => onboardingFromProfile(context.restored.session?.user ?? null) },
+    { id: 'access', systemId: 'access', src: 'access' },
+  ],
+  on: {
+    'route.changed': {
+      description: 'The router shows another location (a link, the back button, a redirect): decide again what it shows.',
+      guard: 'locationChanged',
+      target: '.deciding',
+      actions: assign({ location: ({ event }) => event.location }),
+    },
+    'session.changed': [
+      {
+        description: 'Someone signed in or out: the onboarding answers follow the new profile, and the current location is decided again.',
+        guard: and(['sessionStatusChanged', 'routerReady']),
+        target: '.deciding',
+        actions: [
+          assign(({ event }) => ({ session: event.status, signedOutBy: event.signedOutBy, ...onboardingFlags(event.user) })),
+          sendTo('onboarding', ({ event }) => ({ type: 'onboarding.sync', ...onboardingFromProfile(event.user) })),
+        ],
+      },
+      {
+        description: 'The profile changed while signed in (refetched after onboarding or a subscription change), or the router has not reported yet: onboarding follows the profile.',
+        actions: [
+          assign(({ event }) => ({ session: event.status, signedOutBy: event.signedOutBy, ...onboardingFlags(event.user) })),
+          sendTo('onboarding', ({ event }) => ({ type: 'onboarding.sync', ...onboardingFromProfile(event.user) })),
+        ],
+      },
+    ],
+    'onboarding.changed': [
+      {
+        description: 'Onboarding was completed or skipped: the current location is decided again.',
+        guard: and(['onboardingChanged', 'routerReady']),
+        target: '.deciding',
+        actions: assign({ onboardingCompleted: ({ event }) => event.completed, onboardingSkipped: ({ event }) => event.skipped }),
+      },
+      {
+        description: 'Onboarding stands where it stood (or the router has not reported yet): only remember it.',
+        actions: assign({ onboardingCompleted: ({ event }) => event.completed, onboardingSkipped: ({ event }) => event.skipped }),
+      },
+    ],
+    'app.navigate': {
+      description: 'A finished flow sends the user to a page (after sign-in, onboarding, or no access: /ai-coach).',
+      actions: { type: 'navigate', params: ({ event }) => ({ to: event.to }) },
+    },
+    'app.reset': {
+      description: 'Logout resets all app state: dialogs, modals and the last access check. [spec:4-logout-resets]',
+      actions: [assign({ accessGranted: false }), sendTo('ui', { type: 'app.reset' }), sendTo('access', { type: 'access.reset' })],
+    },
+  },
+  initial: 'waitingForRouter',
+  states: {
+    waitingForRouter: {
+      description: 'The app has started; the router has not reported a location yet.',
+      tags: ['loading'],
+    },
+    deciding: {
+      description: 'Applies the route rules of spec §2 and §4 to the location, in the order a user meets them.',
+      always: [
+        { description: 'A stored session is still being checked: wait before deciding.', guard: 'sessionPending', target: 'waitingForSession' },
+        { description: 'No token: go to /login, remembering the origin (not after an explicit logout). [spec:4-guard-no-token]', guard: 'signInRequired', target: 'signIn' },
+        {
+          description: 'Signed in with onboarding neither completed nor skipped (or skipped on a redirect-mode route): go to /onboarding. [spec:4-guard-onboarding]',
+          guard: 'onboardingRequired',
+          target: 'onboarding',
+        },
+        {
+          description: "Skipped onboarding plus a route that requires it in modal mode (/transactions, /budget): the 'Complete Onboarding' modal. [spec:4-guard-skipped-modal]",
+          guard: 'onboardingModalRequired',
+          target: 'onboardingModal',
+        },
+        {
+          description: 'Any other redirect: an unknown path to /login, / to /ai-coach or /onboarding, a signed-in user away from the sign-in forms. [spec:2-redirects]',
+          guard: 'redirectRequired',
+          target: 'redirecting',
+        },
+        { description: 'A feature route (dashboard, transactions, budget, tokens): check subscription access first. [spec:4-access-check]', guard: 'accessCheckRequired', target: 'access' },
+        { description: 'Public pages, the coach, settings, help and the wizard open without an access check.', target: 'open' },
+      ],
+    },
+    waitingForSession: {
+      description: 'The stored token is being checked (GET /users/me): a loader, then the location is decided.',
+      tags: ['loading'],
+    },
+    signIn: {
+      description: 'Sign in first: the user is sent to /login?from=<where they were going>.',
+      entry: { type: 'redirect', params: ({ context }) => ({ to: redirectTarget(context) }) },
+    },
+    onboarding: {
+      description: 'Onboarding first: the user is sent to the wizard at /onboarding.',
+      entry: { type: 'redirect', params: { to: '/onboarding' } },
+    },
+    onboardingModal: {
+      description: "The page stays closed behind the 'Complete Onboarding' modal ('Maybe Later' or 'Complete Now').",
+      entry: sendTo('ui', { type: 'modal.open', modal: 'onboardingRequired' }),
+      exit: sendTo('ui', { type: 'modal.close', modal: 'onboardingRequired' }),
+    },
+    redirecting: {
+      description: 'The location is replaced by the one the rules name.',
+      entry: { type: 'redirect', params: ({ context }) => ({ to: redirectTarget(context) }) },
+    },
+    access: {
+      description: 'Checking access (GET /subscription/status): a loader, or the page itself when the last check allowed.',
+      tags: ['loading'],
+      entry: sendTo('access', ({ context }) => ({ type: 'access.check', path: pathOf(context) })),
+      on: {
+        'access.decided': [
+          { description: 'has_access: the page opens. [spec:4-access-allow]', guard: 'accessAllowed', target: 'open', actions: assign({ accessGranted: true }) },
+          { description: 'No trial active and never used: the free trial starts by itself. [spec:4-trial-autostart]', guard: 'trialStarting', target: 'trial' },
+          { description: 'No access and no trial to start: the plan picker. [spec:4-access-denied]', guard: 'accessDenied', target: 'plan', actions: assign({ accessGranted: false }) },
+        ],
+      },
+    },
+    trial: {
+      description: 'Starting the free trial (POST /subscription/trial/start) on the first visit to a feature.',
+      tags: ['loading'],
+      on: {
+        'access.decided': [
+          {
+            description: "The trial reported 'started': the page opens with the toast 'Your N-day free trial has started. Enjoy every feature!' [spec:4-trial-autostart]",
+            guard: 'accessAllowed',
+            target: 'open',
+            actions: assign({ accessGranted: true }),
+          },
+          { description: 'The trial could not start: the plan picker. [spec:4-access-denied]', guard: 'accessDenied', target: 'plan', actions: assign({ accessGranted: false }) },
+        ],
+      },
+    },
+    plan: {
+      description: "No access: the subscription modal 'Choose a plan' is open and the user is sent to /ai-coach. [spec:4-access-denied]",
+    },
+    open: {
+      description: 'The page is on screen.',
+      tags: ['pageOpen'],
+    },
+  },
+});
