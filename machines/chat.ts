@@ -81,9 +81,8 @@ export interface ChatContext {
   /** Spec §3 financial state; emptied with the rest by clear memory. */
   chatHistory: ChatHistoryEntry[];
   chatStatistics: ChatStatistics | null;
-  /** The answer being streamed, chunk after chunk. */
+  /** The answer being streamed, chunk after chunk (whether one is streaming is the `streaming` tag). */
   streamingMessage: string;
-  isStreaming: boolean;
   /** What the user is typing. */
   draft: string;
   /** The question in flight (or the last one that failed). */
@@ -128,7 +127,7 @@ export type ChatEvent =
   | { type: 'stream.started'; conversationId: string; title: string; userMessageId: string; allowance?: ChatAllowance | null }
   | { type: 'stream.chunk'; content: string }
   | { type: 'stream.completed'; aiMessageId: string; allowance?: ChatAllowance | null }
-  | { type: 'stream.failed'; message: string; started: boolean; aiMessageId?: string | null }
+  | { type: 'stream.failed'; message: string; started: boolean; aiMessageId?: string | null; /** HTTP status when the server refused the question. */ status?: number }
   // Raised inside the machine.
   | { type: 'stream.cancel' }
   | { type: 'conversation.cleared' };
@@ -283,7 +282,6 @@ export const chatMachine = setup({
     chatHistory: [],
     chatStatistics: null,
     streamingMessage: '',
-    isStreaming: false,
     draft: '',
     pendingQuestion: null,
     retryable: false,
@@ -448,15 +446,15 @@ export const chatMachine = setup({
     },
 
     stream: {
-      description: "Asking the coach: sending, streaming (chunks appended to streamingMessage, isStreaming true), done, stopped, failed ('Failed to send streaming message').",
+      description: "Asking the coach: sending, streaming (chunks appended to streamingMessage; the 'streaming' tag is on), done, stopped, failed ('Failed to send streaming message').",
       initial: 'idle',
       on: {
         'stream.cancel': {
           description: 'The conversation changed: a running answer is abandoned (the server keeps what was said, marked stopped).',
           target: '.idle',
-          actions: assign({ streamingMessage: '', isStreaming: false, streamError: null, pendingQuestion: null, retryable: false }),
+          actions: assign({ streamingMessage: '', streamError: null, pendingQuestion: null, retryable: false }),
         },
-        'conversation.cleared': { target: '.idle', actions: assign({ streamingMessage: '', isStreaming: false, streamError: null, pendingQuestion: null, retryable: false }) },
+        'conversation.cleared': { target: '.idle', actions: assign({ streamingMessage: '', streamError: null, pendingQuestion: null, retryable: false }) },
       },
       states: {
         idle: {
@@ -474,7 +472,6 @@ export const chatMachine = setup({
               retryable: false,
               streamError: null,
               streamingMessage: '',
-              isStreaming: true,
               localCount: context.localCount + 1,
               chatMessages: [...context.chatMessages, { id: `local-${context.localCount + 1}`, sender: 'user' as const, content: question, timestamp: now(), type: 'text' as const }],
             };
@@ -482,7 +479,7 @@ export const chatMachine = setup({
           invoke: {
             src: 'streamAnswer',
             input: ({ context }) => ({ message: context.pendingQuestion!, conversationId: context.currentConversation?.conversation_id ?? null }),
-            onError: { target: 'failed', actions: assign({ streamError: chatTexts.streamFailed, isStreaming: false, streamingMessage: '' }) },
+            onError: { target: 'failed', actions: assign({ streamError: chatTexts.streamFailed, streamingMessage: '' }) },
           },
           states: {
             sending: {
@@ -513,14 +510,14 @@ export const chatMachine = setup({
                   target: '#chat.stream.failed',
                   actions: assign({
                     streamError: ({ event }) => event.message || chatTexts.streamFailed,
-                    isStreaming: false,
                     retryable: true,
                     chatMessages: ({ context }) => context.chatMessages.filter((m) => m.id !== `local-${context.localCount}`),
                     draft: ({ context }) => context.draft || (context.pendingQuestion ?? ''),
-                    allowance: ({ context, event }) => (/free coach message/.test(event.message) && context.allowance ? { ...context.allowance, remaining_today: 0 } : context.allowance),
+                    // 429 is the daily allowance used up (spec §8): none remains today.
+                    allowance: ({ context, event }) => (event.status === 429 && context.allowance ? { ...context.allowance, remaining_today: 0 } : context.allowance),
                   }),
                 },
-                'message.stop': { description: 'Stop before the first chunk: the request is aborted.', target: '#chat.stream.stopped', actions: assign({ isStreaming: false, pendingQuestion: null }) },
+                'message.stop': { description: 'Stop before the first chunk: the request is aborted.', target: '#chat.stream.stopped', actions: assign({ pendingQuestion: null }) },
               },
             },
             streaming: {
@@ -536,7 +533,6 @@ export const chatMachine = setup({
                         c.conversation_id === context.currentConversation?.conversation_id ? { ...c, message_count: (c.message_count ?? 0) + 1, last_message_preview: preview(context.streamingMessage) } : c,
                       ),
                     streamingMessage: '',
-                    isStreaming: false,
                     pendingQuestion: null,
                     allowance: ({ context, event }) => event.allowance ?? context.allowance,
                   }),
@@ -551,7 +547,6 @@ export const chatMachine = setup({
                         : context.chatMessages,
                     streamError: ({ event }) => event.message || chatTexts.streamFailed,
                     streamingMessage: '',
-                    isStreaming: false,
                     retryable: false,
                   }),
                 },
@@ -564,7 +559,6 @@ export const chatMachine = setup({
                         ? [...context.chatMessages, { id: `stopped-${context.localCount}`, sender: 'ai' as const, content: context.streamingMessage, timestamp: now(), type: 'text' as const, stopped: true }]
                         : context.chatMessages,
                     streamingMessage: '',
-                    isStreaming: false,
                     pendingQuestion: null,
                   }),
                 },
@@ -709,7 +703,6 @@ export const chatMachine = setup({
                     chatHistory: [],
                     chatStatistics: ({ context }) => (context.chatStatistics ? { ...context.chatStatistics, total_conversations: 0, total_messages: 0, user_messages: 0, ai_messages: 0 } : null),
                     streamingMessage: '',
-                    isStreaming: false,
                     searchQuery: '',
                     searchResults: null,
                     pendingQuestion: null,

@@ -175,7 +175,7 @@ function fakeChatBackend() {
           if (handle.aborted) return;
           if (failure) {
             handle.finished = true;
-            sendBack({ type: 'stream.failed', message: failure.message, started: false });
+            sendBack({ type: 'stream.failed', message: failure.message, started: false, status: (failure as Error & { status?: number }).status });
             return;
           }
           let c = input.conversationId ? find(input.conversationId) : undefined;
@@ -227,7 +227,8 @@ function startChat(backend: Backend) {
     actor,
     toasts,
     confirmations,
-    ctx: () => actor.getSnapshot().context,
+    /** The context, and whether an answer is streaming (the machine's `streaming` tag, not a copy in context). */
+    ctx: () => ({ ...actor.getSnapshot().context, isStreaming: actor.getSnapshot().hasTag('streaming') }),
     stream: () => actor.getSnapshot().value as { stream: string | { asking: string } },
     streamState: () => {
       const v = (actor.getSnapshot().value as { stream: string | { asking: string } }).stream;
