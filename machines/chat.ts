@@ -1,35 +1,20 @@
 import { and, assign, fromCallback, fromPromise, not, raise, setup, stateIn, type EventObject } from 'xstate';
+import type { ChatAllowance, ChatMessage, ChatStatistics, Conversation, ConversationsResponse, ConversationSummary as WireConversationSummary, HistoryEntry } from '../src/contract/chat';
 import { toFailure, type CallFailure, type Toast } from './types';
 
 // ---------------------------------------------------------------------------------------------
-// Shapes (src/contract/chat.ts is the source of truth; machines import only xstate and types)
+// Shapes: the wire types are src/contract/chat.ts's
 
-/** A conversation as the list calls answer it. */
-export interface ConversationSummary {
-  conversation_id: string;
-  conversation_title: string;
-  message_count?: number;
-  last_message_preview?: string | null;
-  is_current?: boolean;
-  created_at?: string;
-  updated_at?: string;
-  metadata?: Record<string, unknown>;
-}
-
-/** Spec §3 chat message as the server sends it: any role but 'user' is the coach. */
-export interface ServerChatMessage {
-  chat_id: string;
-  role: string;
-  message: string;
-  timestamp: string;
-  conversation_id?: string;
-  status?: string;
-}
-
+export type { ChatAllowance, ChatStatistics };
+/** A chat message as the server sends it; spec §3: any role but 'user' is shown as the coach, so the role is read as any text. */
+export type ServerChatMessage = Pick<ChatMessage, 'chat_id' | 'message' | 'timestamp'> & { role: string; status?: string };
 /** A conversation with its messages (open, switch, start-new). */
-export interface ServerConversation extends ConversationSummary {
-  messages?: ServerChatMessage[];
-}
+export type ServerConversation = Conversation;
+/** GET /chat/conversations and the search answer. */
+export type ConversationList = ConversationsResponse;
+export type ChatHistoryEntry = HistoryEntry;
+/** A conversation as the list shows it; counts and dates the client fills in before the server says them are optional. */
+export type ConversationSummary = Pick<WireConversationSummary, 'conversation_id' | 'conversation_title'> & Partial<Omit<WireConversationSummary, 'conversation_id' | 'conversation_title'>>;
 
 /** Spec §3 displayed message: id, sender user or ai, content, timestamp, type 'text'. */
 export interface DisplayedMessage {
@@ -46,31 +31,6 @@ export interface CurrentConversation {
   conversation_id: string;
   /** Null until known; filled from the list (spec §4). */
   conversation_title: string | null;
-}
-
-export interface ChatAllowance {
-  unlimited: boolean;
-  daily_limit: number | null;
-  used_today: number;
-  remaining_today: number | null;
-  resets_at: string;
-}
-
-export interface ChatStatistics {
-  total_conversations: number;
-  total_messages: number;
-  user_messages?: number;
-  ai_messages?: number;
-  allowance?: ChatAllowance;
-  [key: string]: unknown;
-}
-
-export interface ChatHistoryEntry {
-  chat_id: string;
-  message: string;
-  response: string | null;
-  timestamp: string;
-  conversation_id: string;
 }
 
 export interface ChatContext {
@@ -137,11 +97,6 @@ export interface StreamInput {
   conversationId: string | null;
 }
 
-export interface ConversationList {
-  conversations: ConversationSummary[];
-  total_conversations: number;
-  current_conversation_id?: string | null;
-}
 
 /** Spec §8 texts of the chat. */
 export const chatTexts = {
