@@ -1,35 +1,20 @@
 import { and, assign, fromCallback, fromPromise, not, raise, setup, stateIn, type EventObject } from 'xstate';
-import { toFailure, type CallFailure, type Toast } from './types';
+import type { ChatAllowance, ChatMessage, ChatStatistics, Conversation, ConversationsResponse, ConversationSummary as WireConversationSummary, HistoryEntry } from '../src/contract/chat';
+import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
 // ---------------------------------------------------------------------------------------------
-// Shapes (src/contract/chat.ts is the source of truth; machines import only xstate and types)
+// Shapes: the wire types are src/contract/chat.ts's
 
-/** A conversation as the list calls answer it. */
-export interface ConversationSummary {
-  conversation_id: string;
-  conversation_title: string;
-  message_count?: number;
-  last_message_preview?: string | null;
-  is_current?: boolean;
-  created_at?: string;
-  updated_at?: string;
-  metadata?: Record<string, unknown>;
-}
-
-/** Spec §3 chat message as the server sends it: any role but 'user' is the coach. */
-export interface ServerChatMessage {
-  chat_id: string;
-  role: string;
-  message: string;
-  timestamp: string;
-  conversation_id?: string;
-  status?: string;
-}
-
+export type { ChatAllowance, ChatStatistics };
+/** A chat message as the server sends it; spec §3: any role but 'user' is shown as the coach, so the role is read as any text. */
+export type ServerChatMessage = Pick<ChatMessage, 'chat_id' | 'message' | 'timestamp'> & { role: string; status?: string };
 /** A conversation with its messages (open, switch, start-new). */
-export interface ServerConversation extends ConversationSummary {
-  messages?: ServerChatMessage[];
-}
+export type ServerConversation = Conversation;
+/** GET /chat/conversations and the search answer. */
+export type ConversationList = ConversationsResponse;
+export type ChatHistoryEntry = HistoryEntry;
+/** A conversation as the list shows it; counts and dates the client fills in before the server says them are optional. */
+export type ConversationSummary = Pick<WireConversationSummary, 'conversation_id' | 'conversation_title'> & Partial<Omit<WireConversationSummary, 'conversation_id' | 'conversation_title'>>;
 
 /** Spec §3 displayed message: id, sender user or ai, content, timestamp, type 'text'. */
 export interface DisplayedMessage {
@@ -48,31 +33,6 @@ export interface CurrentConversation {
   conversation_title: string | null;
 }
 
-export interface ChatAllowance {
-  unlimited: boolean;
-  daily_limit: number | null;
-  used_today: number;
-  remaining_today: number | null;
-  resets_at: string;
-}
-
-export interface ChatStatistics {
-  total_conversations: number;
-  total_messages: number;
-  user_messages?: number;
-  ai_messages?: number;
-  allowance?: ChatAllowance;
-  [key: string]: unknown;
-}
-
-export interface ChatHistoryEntry {
-  chat_id: string;
-  message: string;
-  response: string | null;
-  timestamp: string;
-  conversation_id: string;
-}
-
 export interface ChatContext {
   conversations: ConversationSummary[];
   totalConversations: number;
@@ -81,9 +41,8 @@ export interface ChatContext {
   /** Spec §3 financial state; emptied with the rest by clear memory. */
   chatHistory: ChatHistoryEntry[];
   chatStatistics: ChatStatistics | null;
-  /** The answer being streamed, chunk after chunk. */
+  /** The answer being streamed, chunk after chunk (whether one is streaming is the `streaming` tag). */
   streamingMessage: string;
-  isStreaming: boolean;
   /** What the user is typing. */
   draft: string;
   /** The question in flight (or the last one that failed). */
@@ -128,7 +87,7 @@ export type ChatEvent =
   | { type: 'stream.started'; conversationId: string; title: string; userMessageId: string; allowance?: ChatAllowance | null }
   | { type: 'stream.chunk'; content: string }
   | { type: 'stream.completed'; aiMessageId: string; allowance?: ChatAllowance | null }
-  | { type: 'stream.failed'; message: string; started: boolean; aiMessageId?: string | null }
+  | { type: 'stream.failed'; message: string; started: boolean; aiMessageId?: string | null; /** HTTP status when the server refused the question. */ status?: number }
   // Raised inside the machine.
   | { type: 'stream.cancel' }
   | { type: 'conversation.cleared' };
@@ -138,11 +97,6 @@ export interface StreamInput {
   conversationId: string | null;
 }
 
-export interface ConversationList {
-  conversations: ConversationSummary[];
-  total_conversations: number;
-  current_conversation_id?: string | null;
-}
 
 /** Spec §8 texts of the chat. */
 export const chatTexts = {
@@ -198,7 +152,6 @@ export function renamed(list: ConversationSummary[], conversationId: string, tit
 }
 
 const now = () => new Date().toISOString();
-const failureToast = (failure: CallFailure): Toast => ({ kind: 'error', message: failure.handledGlobally ? '' : failure.message });
 const isCurrent = (context: ChatContext, conversationId: string | null | undefined) => Boolean(conversationId) && context.currentConversation?.conversation_id === conversationId;
 const preview = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 120);
 
@@ -283,7 +236,6 @@ export const chatMachine = setup({
     chatHistory: [],
     chatStatistics: null,
     streamingMessage: '',
-    isStreaming: false,
     draft: '',
     pendingQuestion: null,
     retryable: false,
@@ -448,15 +400,15 @@ export const chatMachine = setup({
     },
 
     stream: {
-      description: "Asking the coach: sending, streaming (chunks appended to streamingMessage, isStreaming true), done, stopped, failed ('Failed to send streaming message').",
+      description: "Asking the coach: sending, streaming (chunks appended to streamingMessage; the 'streaming' tag is on), done, stopped, failed ('Failed to send streaming message').",
       initial: 'idle',
       on: {
         'stream.cancel': {
           description: 'The conversation changed: a running answer is abandoned (the server keeps what was said, marked stopped).',
           target: '.idle',
-          actions: assign({ streamingMessage: '', isStreaming: false, streamError: null, pendingQuestion: null, retryable: false }),
+          actions: assign({ streamingMessage: '', streamError: null, pendingQuestion: null, retryable: false }),
         },
-        'conversation.cleared': { target: '.idle', actions: assign({ streamingMessage: '', isStreaming: false, streamError: null, pendingQuestion: null, retryable: false }) },
+        'conversation.cleared': { target: '.idle', actions: assign({ streamingMessage: '', streamError: null, pendingQuestion: null, retryable: false }) },
       },
       states: {
         idle: {
@@ -474,7 +426,6 @@ export const chatMachine = setup({
               retryable: false,
               streamError: null,
               streamingMessage: '',
-              isStreaming: true,
               localCount: context.localCount + 1,
               chatMessages: [...context.chatMessages, { id: `local-${context.localCount + 1}`, sender: 'user' as const, content: question, timestamp: now(), type: 'text' as const }],
             };
@@ -482,7 +433,7 @@ export const chatMachine = setup({
           invoke: {
             src: 'streamAnswer',
             input: ({ context }) => ({ message: context.pendingQuestion!, conversationId: context.currentConversation?.conversation_id ?? null }),
-            onError: { target: 'failed', actions: assign({ streamError: chatTexts.streamFailed, isStreaming: false, streamingMessage: '' }) },
+            onError: { target: 'failed', actions: assign({ streamError: chatTexts.streamFailed, streamingMessage: '' }) },
           },
           states: {
             sending: {
@@ -513,14 +464,14 @@ export const chatMachine = setup({
                   target: '#chat.stream.failed',
                   actions: assign({
                     streamError: ({ event }) => event.message || chatTexts.streamFailed,
-                    isStreaming: false,
                     retryable: true,
                     chatMessages: ({ context }) => context.chatMessages.filter((m) => m.id !== `local-${context.localCount}`),
                     draft: ({ context }) => context.draft || (context.pendingQuestion ?? ''),
-                    allowance: ({ context, event }) => (/free coach message/.test(event.message) && context.allowance ? { ...context.allowance, remaining_today: 0 } : context.allowance),
+                    // 429 is the daily allowance used up (spec §8): none remains today.
+                    allowance: ({ context, event }) => (event.status === 429 && context.allowance ? { ...context.allowance, remaining_today: 0 } : context.allowance),
                   }),
                 },
-                'message.stop': { description: 'Stop before the first chunk: the request is aborted.', target: '#chat.stream.stopped', actions: assign({ isStreaming: false, pendingQuestion: null }) },
+                'message.stop': { description: 'Stop before the first chunk: the request is aborted.', target: '#chat.stream.stopped', actions: assign({ pendingQuestion: null }) },
               },
             },
             streaming: {
@@ -536,7 +487,6 @@ export const chatMachine = setup({
                         c.conversation_id === context.currentConversation?.conversation_id ? { ...c, message_count: (c.message_count ?? 0) + 1, last_message_preview: preview(context.streamingMessage) } : c,
                       ),
                     streamingMessage: '',
-                    isStreaming: false,
                     pendingQuestion: null,
                     allowance: ({ context, event }) => event.allowance ?? context.allowance,
                   }),
@@ -551,7 +501,6 @@ export const chatMachine = setup({
                         : context.chatMessages,
                     streamError: ({ event }) => event.message || chatTexts.streamFailed,
                     streamingMessage: '',
-                    isStreaming: false,
                     retryable: false,
                   }),
                 },
@@ -564,7 +513,6 @@ export const chatMachine = setup({
                         ? [...context.chatMessages, { id: `stopped-${context.localCount}`, sender: 'ai' as const, content: context.streamingMessage, timestamp: now(), type: 'text' as const, stopped: true }]
                         : context.chatMessages,
                     streamingMessage: '',
-                    isStreaming: false,
                     pendingQuestion: null,
                   }),
                 },
@@ -709,7 +657,6 @@ export const chatMachine = setup({
                     chatHistory: [],
                     chatStatistics: ({ context }) => (context.chatStatistics ? { ...context.chatStatistics, total_conversations: 0, total_messages: 0, user_messages: 0, ai_messages: 0 } : null),
                     streamingMessage: '',
-                    isStreaming: false,
                     searchQuery: '',
                     searchResults: null,
                     pendingQuestion: null,

@@ -1,79 +1,14 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import type { CreateGoalRequest, FundTransaction, Goal, goalMessages, GoalsSummary, goalToasts, GoalTransactionSummary } from '../src/contract/goals';
+import { createCollectionMachine, type CollectionReport } from './collection';
 import { goalFundsMachine, type FundDirection, type FundsResult } from './goalFunds';
-import { failureToast, toFailure, type CallFailure, type Toast } from './types';
+import { toFailure, type CallFailure, type Toast } from './types';
 
-/** A savings goal as GET /goals answers it (src/contract/goals.ts is the source of truth). */
-export interface Goal {
-  goal_id: string;
-  name: string;
-  target_amount: number;
-  current_amount: number;
-  remaining_amount: number;
-  progress_percentage: number;
-  target_date: string;
-  category: string;
-  priority: 'low' | 'medium' | 'high';
-  notes: string | null;
-  status: 'active' | 'completed';
-  schedule: 'completed' | 'on_track' | 'behind' | 'overdue';
-  on_track: boolean;
-  expected_amount: number;
-  days_remaining: number;
-  monthly_needed: number;
-  completed_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+// goalFunds reads these two from here.
+export type { FundTransaction, Goal };
 
-export interface GoalsSummary {
-  total_goals: number;
-  active_goals: number;
-  completed_goals: number;
-  on_track_goals: number;
-  behind_goals: number;
-  overdue_goals: number;
-  total_target_amount: number;
-  total_saved_amount: number;
-  total_remaining_amount: number;
-  overall_progress_percentage: number;
-  monthly_needed_total: number;
-}
-
-export interface FundTransaction {
-  transaction_id: string;
-  goal_id: string;
-  type: 'deposit' | 'withdrawal';
-  amount: number;
-  balance_after: number;
-  note: string | null;
-  created_at: string;
-}
-
-export interface GoalTransactionSummary {
-  goal_id: string;
-  total_deposits: number;
-  total_withdrawals: number;
-  net_amount: number;
-  deposit_count: number;
-  withdrawal_count: number;
-  transaction_count: number;
-  average_deposit: number;
-  largest_deposit: number;
-  first_transaction_at: string | null;
-  last_transaction_at: string | null;
-}
-
-/** What the add/edit goal form sends (the server validates it). */
-export interface GoalDraft {
-  name: string;
-  /** Left out when the field is blank, so the server answers "target_amount is required". */
-  target_amount?: number;
-  target_date: string;
-  category?: string;
-  priority?: 'low' | 'medium' | 'high';
-  notes?: string | null;
-  initial_amount?: number;
-}
+/** What the add/edit goal form sends (the server validates it): the target is left out when the field is blank, so the server answers "target_amount is required"; the category is the option chosen. */
+export type GoalDraft = Omit<CreateGoalRequest, 'target_amount' | 'category'> & { target_amount?: number; category?: string };
 
 export interface GoalHistory {
   goalId: string;
@@ -82,16 +17,18 @@ export interface GoalHistory {
   summary: GoalTransactionSummary;
 }
 
+/** The goals list: the collection machine over goals (one page, newest first). */
+export const goalListMachine = createCollectionMachine<Goal>();
+export type GoalListActor = ActorRefFrom<typeof goalListMachine>;
+
 export interface GoalsContext {
-  goals: Goal[];
+  /** The goals (spec §3): a child actor, spawned with the page. */
+  list: GoalListActor;
   summary: GoalsSummary | null;
-  loadError: CallFailure | null;
   /** The goal the form edits; null while it creates one. */
   editingGoalId: string | null;
   draft: GoalDraft | null;
   formError: CallFailure | null;
-  /** The goal waiting for the delete confirmation, or being deleted. */
-  deletingGoalId: string | null;
   /** The goal and direction of the fund operation in progress. */
   funding: { goalId: string; direction: FundDirection } | null;
   historyGoalId: string | null;
@@ -101,6 +38,7 @@ export interface GoalsContext {
 
 export type GoalsEvent =
   | { type: 'goals.retry' }
+  | CollectionReport
   | { type: 'summary.refresh' }
   | { type: 'goal.create' }
   | { type: 'goal.edit'; goalId: string }
@@ -115,38 +53,28 @@ export type GoalsEvent =
   | { type: 'history.retry' }
   | { type: 'history.close' };
 
-/** Spec §8 texts of the goals page. */
-export const goalsTexts = {
+/** Spec §8 texts of the goals page, held by the compiler to the contract's. */
+const texts: Pick<typeof goalMessages, 'fetchGoals' | 'deleteGoal' | 'createGoal' | 'updateGoal' | 'fetchTransactions'> & Pick<typeof goalToasts, 'created' | 'updated'> = {
   created: 'Goal created successfully!',
   updated: 'Goal updated successfully!',
-  fetchFailed: 'Failed to fetch goals',
-  deleteFailed: 'Failed to delete goal',
-  createFailed: 'Failed to create goal',
-  updateFailed: 'Failed to update goal',
-  historyFailed: 'Failed to fetch goal transactions',
-} as const;
+  fetchGoals: 'Failed to fetch goals',
+  deleteGoal: 'Failed to delete goal',
+  createGoal: 'Failed to create goal',
+  updateGoal: 'Failed to update goal',
+  fetchTransactions: 'Failed to fetch goal transactions',
+};
 
-/** Spec §4 Goals: create adds to the front; update, add funds and withdraw funds replace by goal_id; delete removes. */
-export const addToFront = (goals: Goal[], goal: Goal) => [goal, ...goals.filter((g) => g.goal_id !== goal.goal_id)];
-export const replaceById = (goals: Goal[], goal: Goal) => goals.map((g) => (g.goal_id === goal.goal_id ? goal : g));
-export const removeById = (goals: Goal[], goalId: string) => goals.filter((g) => g.goal_id !== goalId);
-
-const findGoal = (context: GoalsContext, goalId: string | null) => context.goals.find((g) => g.goal_id === goalId) ?? null;
-
-/** A failure the API client already toasted (network, 403, 5xx) is not toasted again. */
+const listed = (context: GoalsContext, goalId: string | null) => context.list.getSnapshot().context.items.find((g) => g.goal_id === goalId) ?? null;
 
 export const goalsMachine = setup({
   types: {
     context: {} as GoalsContext,
     events: {} as GoalsEvent,
     tags: {} as 'busy',
-    children: {} as { goalFunds: 'goalFunds' },
+    children: {} as { goalFunds: 'goalFunds'; list: 'goalList' },
   },
   actors: {
-    /** GET /goals and GET /goals/progress/summary. */
-    fetchGoals: fromPromise<{ goals: Goal[]; summary: GoalsSummary }>(async () => {
-      throw new Error('fetchGoals not provided');
-    }),
+    goalList: goalListMachine,
     /** GET /goals/progress/summary. */
     fetchSummary: fromPromise<GoalsSummary>(async () => {
       throw new Error('fetchSummary not provided');
@@ -154,10 +82,6 @@ export const goalsMachine = setup({
     /** POST /goals when goalId is null, else PUT /goals/{id}. */
     saveGoal: fromPromise<Goal, { goalId: string | null; values: GoalDraft }>(async () => {
       throw new Error('saveGoal not provided');
-    }),
-    /** DELETE /goals/{id}. */
-    deleteGoal: fromPromise<unknown, { goalId: string }>(async () => {
-      throw new Error('deleteGoal not provided');
     }),
     /** GET /goals/{id}/transactions and GET /goals/{id}/transaction-summary. */
     fetchHistory: fromPromise<Omit<GoalHistory, 'goalId'>, { goalId: string }>(async () => {
@@ -167,230 +91,197 @@ export const goalsMachine = setup({
   },
   actions: {
     notify: (_, _toast: Toast) => {},
-    /** Opens the danger confirmation dialog; it answers deletion.confirm or deletion.cancel. */
-    requestDeleteConfirmation: (_, _params: { goal: Goal }) => {},
     /** Reaching a target is celebrated (the reward dialog). */
     celebrate: (_, _params: { goal: Goal }) => {},
+    /** Passes an event on to the list. */
+    forwardToList: sendTo(({ context }) => context.list, ({ event }) => event as { type: 'deletion.confirm' | 'deletion.cancel' }),
+    /** Funds moved: the list shows the server's goal in place. */
+    replaceFunded: sendTo(({ context }) => context.list, ({ event }) => ({ type: 'item.replace' as const, item: (event as unknown as { output: FundsResult }).output.goal })),
   },
   guards: {
-    goalExists: ({ context, event }) => 'goalId' in event && findGoal(context, event.goalId) !== null,
+    goalListed: ({ context, event }) => 'goalId' in event && listed(context, event.goalId) !== null,
     creating: ({ context }) => context.editingGoalId === null,
     fundsMoved: ({ event }) => Boolean((event as { output?: FundsResult | null }).output),
     goalReached: ({ event }) => Boolean((event as { output?: FundsResult | null }).output?.goal_reached),
   },
 }).createMachine({
   id: 'goals',
-  description: 'The savings goals page: the list and the progress summary, the add/edit form, deletion after a danger confirmation, fund operations and the fund history.',
-  context: {
-    goals: [],
+  description:
+    'The savings goals page: the list (its own child actor: load, deletion after a danger confirmation) and the progress summary, the add/edit form, fund operations and the fund history.',
+  context: ({ spawn }) => ({
+    list: spawn('goalList', { id: 'list', input: { idKey: 'goal_id', query: null, texts: { fetchFailed: texts.fetchGoals, deleteFailed: texts.deleteGoal, deleted: '' } } }),
     summary: null,
-    loadError: null,
     editingGoalId: null,
     draft: null,
     formError: null,
-    deletingGoalId: null,
     funding: null,
     historyGoalId: null,
     history: null,
     historyError: null,
+  }),
+  type: 'parallel',
+  on: {
+    'goals.retry': { description: 'The Retry button of a failed list.', actions: sendTo(({ context }) => context.list, { type: 'list.retry' }) },
+    'goal.delete': {
+      description: 'Delete on a goal card: the list asks for a danger confirmation first.',
+      actions: sendTo(({ context }) => context.list, ({ event }) => ({ type: 'item.delete' as const, id: event.goalId })),
+    },
+    'deletion.confirm': { description: 'The confirmation dialog answered Delete (passed on to the list, which asked).', actions: 'forwardToList' },
+    'deletion.cancel': { description: 'The confirmation dialog answered Cancel (passed on to the list).', actions: 'forwardToList' },
+    'list.changed': { description: 'A goal was deleted: the summary is read again.', actions: raise({ type: 'summary.refresh' }) },
   },
-  initial: 'loading',
   states: {
-    loading: {
-      description: 'Loads the goals and the summary across them (skeletons on screen).',
-      tags: ['busy'],
-      invoke: {
-        src: 'fetchGoals',
-        onDone: { target: 'ready', actions: assign({ goals: ({ event }) => event.output.goals, summary: ({ event }) => event.output.summary, loadError: null }) },
-        onError: { target: 'failed', actions: assign({ loadError: ({ event }) => toFailure(event.error, goalsTexts.fetchFailed) }) },
+    summary: {
+      description: 'The progress summary across goals, read with the page and again after every change.',
+      initial: 'refreshing',
+      states: {
+        idle: { description: 'The summary is on screen.', on: { 'summary.refresh': { description: 'A change: read the summary again.', target: 'refreshing' } } },
+        refreshing: {
+          description: 'Reads the summary (the previous one stays on screen).',
+          on: { 'summary.refresh': { description: 'Another change meanwhile: read it again from the start.', target: 'refreshing', reenter: true } },
+          invoke: {
+            src: 'fetchSummary',
+            onDone: { description: 'The summary is on screen.', target: 'idle', actions: assign({ summary: ({ event }) => event.output }) },
+            onError: { description: 'The previous summary stays; the next change reads it again.', target: 'idle' },
+          },
+        },
       },
     },
-    failed: {
-      description: "Loading failed: 'Failed to fetch goals' (or the server's detail) with a retry.",
-      on: { 'goals.retry': { description: 'The Retry button loads again.', target: 'loading' } },
-    },
-    ready: {
-      description: 'The goals are on screen; the regions below run side by side.',
-      type: 'parallel',
+    form: {
+      description: 'The add/edit goal modal.',
+      initial: 'closed',
       states: {
-        summary: {
-          description: 'The progress summary across goals, fetched again after every change.',
-          initial: 'idle',
-          states: {
-            idle: { on: { 'summary.refresh': { target: 'refreshing' } } },
-            refreshing: {
-              on: { 'summary.refresh': { target: 'refreshing', reenter: true } },
-              invoke: {
-                src: 'fetchSummary',
-                onDone: { target: 'idle', actions: assign({ summary: ({ event }) => event.output }) },
-                // The previous summary stays; the next change fetches it again.
-                onError: { target: 'idle' },
-              },
-            },
-          },
-        },
-        form: {
-          description: 'The add/edit goal modal.',
-          initial: 'closed',
-          states: {
-            closed: {
-              on: {
-                'goal.create': { description: 'New goal: an empty form.', target: 'editing', actions: assign({ editingGoalId: null, draft: null, formError: null }) },
-                'goal.edit': { description: 'Edit goal: the form filled with the goal.', guard: 'goalExists', target: 'editing', actions: assign({ editingGoalId: ({ event }) => event.goalId, draft: null, formError: null }) },
-              },
-            },
-            editing: {
-              description: 'The form is open (empty to create, filled to edit).',
-              on: {
-                'form.submit': { target: 'saving', actions: assign({ draft: ({ event }) => event.values, formError: null }) },
-                'form.close': { target: 'closed', actions: assign({ editingGoalId: null, draft: null, formError: null }) },
-              },
-            },
-            saving: {
-              description: "Saves the goal; the server's detail is shown in the form if it refuses.",
-              tags: ['busy'],
-              invoke: {
-                src: 'saveGoal',
-                input: ({ context }) => ({ goalId: context.editingGoalId, values: context.draft! }),
-                onDone: [
-                  {
-                    description: 'Create adds to the front.',
-                    guard: 'creating',
-                    target: 'closed',
-                    actions: [
-                      assign({ goals: ({ context, event }) => addToFront(context.goals, event.output), draft: null }),
-                      { type: 'notify', params: { kind: 'success', message: goalsTexts.created } },
-                      raise({ type: 'summary.refresh' }),
-                    ],
-                  },
-                  {
-                    description: 'Update replaces by goal_id.',
-                    target: 'closed',
-                    actions: [
-                      assign({ goals: ({ context, event }) => replaceById(context.goals, event.output), editingGoalId: null, draft: null }),
-                      { type: 'notify', params: { kind: 'success', message: goalsTexts.updated } },
-                      raise({ type: 'summary.refresh' }),
-                    ],
-                  },
-                ],
-                onError: {
-                  target: 'editing',
-                  actions: assign({ formError: ({ context, event }) => toFailure(event.error, context.editingGoalId === null ? goalsTexts.createFailed : goalsTexts.updateFailed) }),
-                },
-              },
-            },
-          },
-        },
-        deletion: {
-          description: 'Deleting a goal, always after a danger confirmation.',
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                'goal.delete': {
-                  guard: 'goalExists',
-                  target: 'confirming',
-                  actions: [assign({ deletingGoalId: ({ event }) => event.goalId }), { type: 'requestDeleteConfirmation', params: ({ context, event }) => ({ goal: findGoal(context, event.goalId)! }) }],
-                },
-              },
-            },
-            confirming: {
-              description: 'The danger confirmation dialog is open.',
-              on: {
-                'deletion.confirm': { description: 'The dialog answered Delete.', target: 'deleting' },
-                'deletion.cancel': { description: 'The dialog answered Cancel: the goal stays.', target: 'idle', actions: assign({ deletingGoalId: null }) },
-                'goal.delete': {
-                  guard: 'goalExists',
-                  actions: [assign({ deletingGoalId: ({ event }) => event.goalId }), { type: 'requestDeleteConfirmation', params: ({ context, event }) => ({ goal: findGoal(context, event.goalId)! }) }],
-                },
-              },
-            },
-            deleting: {
-              description: "Deletes it; on failure toasts the server's detail or 'Failed to delete goal'.",
-              tags: ['busy'],
-              invoke: {
-                src: 'deleteGoal',
-                input: ({ context }) => ({ goalId: context.deletingGoalId! }),
-                onDone: {
-                  description: 'Delete removes.',
-                  target: 'idle',
-                  actions: [assign({ goals: ({ context }) => removeById(context.goals, context.deletingGoalId!), deletingGoalId: null }), raise({ type: 'summary.refresh' })],
-                },
-                onError: {
-                  target: 'idle',
-                  actions: [assign({ deletingGoalId: null }), { type: 'notify', params: ({ event }) => failureToast(toFailure(event.error, goalsTexts.deleteFailed)) }],
-                },
-              },
-            },
-          },
-        },
-        funds: {
-          description: 'One add-funds or withdraw-funds operation at a time, each its own goalFunds actor.',
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                'goal.deposit': { guard: 'goalExists', target: 'operating', actions: assign({ funding: ({ event }) => ({ goalId: event.goalId, direction: 'add' as const }) }) },
-                'goal.withdraw': { guard: 'goalExists', target: 'operating', actions: assign({ funding: ({ event }) => ({ goalId: event.goalId, direction: 'withdraw' as const }) }) },
-              },
-            },
-            operating: {
-              description: 'The add/withdraw modal, driven by the invoked goalFunds actor.',
-              invoke: {
-                id: 'goalFunds',
-                src: 'goalFunds',
-                input: ({ context }) => ({ goal: findGoal(context, context.funding!.goalId)!, direction: context.funding!.direction }),
-                onDone: [
-                  {
-                    description: 'The deposit that reaches the target is celebrated.',
-                    guard: 'goalReached',
-                    target: 'idle',
-                    actions: [
-                      assign({ goals: ({ context, event }) => replaceById(context.goals, event.output!.goal), funding: null }),
-                      raise({ type: 'summary.refresh' }),
-                      { type: 'celebrate', params: ({ event }) => ({ goal: event.output!.goal }) },
-                    ],
-                  },
-                  {
-                    description: 'Add funds and withdraw funds replace by goal_id.',
-                    guard: 'fundsMoved',
-                    target: 'idle',
-                    actions: [assign({ goals: ({ context, event }) => replaceById(context.goals, event.output!.goal), funding: null }), raise({ type: 'summary.refresh' })],
-                  },
-                  { description: 'Cancelled: nothing changed.', target: 'idle', actions: assign({ funding: null }) },
-                ],
-                onError: { target: 'idle', actions: assign({ funding: null }) },
-              },
-            },
-          },
-        },
-        history: {
-          description: "A goal's fund history and its summary, in a drawer.",
-          initial: 'closed',
+        closed: {
+          description: 'No form on screen.',
           on: {
-            'history.open': { guard: 'goalExists', target: '.loading', actions: assign({ historyGoalId: ({ event }) => event.goalId, history: null, historyError: null }) },
+            'goal.create': { description: 'New goal: an empty form.', target: 'editing', actions: assign({ editingGoalId: null, draft: null, formError: null }) },
+            'goal.edit': { description: 'Edit goal: the form filled with the goal.', guard: 'goalListed', target: 'editing', actions: assign({ editingGoalId: ({ event }) => event.goalId, draft: null, formError: null }) },
           },
-          states: {
-            closed: {},
-            loading: {
-              tags: ['busy'],
-              invoke: {
-                src: 'fetchHistory',
-                input: ({ context }) => ({ goalId: context.historyGoalId! }),
-                onDone: { target: 'showing', actions: assign({ history: ({ context, event }) => ({ goalId: context.historyGoalId!, ...event.output }) }) },
-                onError: { target: 'failed', actions: assign({ historyError: ({ event }) => toFailure(event.error, goalsTexts.historyFailed) }) },
+        },
+        editing: {
+          description: 'The form is open (empty to create, filled to edit).',
+          on: {
+            'form.submit': { description: 'Save: the form sends what the user chose.', target: 'saving', actions: assign({ draft: ({ event }) => event.values, formError: null }) },
+            'form.close': { description: 'Cancel or Escape: nothing is saved.', target: 'closed', actions: assign({ editingGoalId: null, draft: null, formError: null }) },
+          },
+        },
+        saving: {
+          description: "Saves the goal; the server's detail is shown in the form if it refuses.",
+          tags: ['busy'],
+          invoke: {
+            src: 'saveGoal',
+            input: ({ context }) => ({ goalId: context.editingGoalId, values: context.draft! }),
+            onDone: [
+              {
+                description: "Create adds to the front and toasts 'Goal created successfully!'. [spec:4-create-front]",
+                guard: 'creating',
+                target: 'closed',
+                actions: [
+                  sendTo(({ context }) => context.list, ({ event }) => ({ type: 'item.add' as const, item: event.output })),
+                  assign({ draft: null }),
+                  { type: 'notify', params: { kind: 'success', message: texts.created } },
+                  raise({ type: 'summary.refresh' }),
+                ],
               },
-              on: { 'history.close': { target: 'closed', actions: assign({ historyGoalId: null }) } },
-            },
-            showing: {
-              on: { 'history.close': { target: 'closed', actions: assign({ historyGoalId: null, history: null }) } },
-            },
-            failed: {
-              on: {
-                'history.retry': { target: 'loading', actions: assign({ historyError: null }) },
-                'history.close': { target: 'closed', actions: assign({ historyGoalId: null, historyError: null }) },
+              {
+                description: "Update replaces by goal_id and toasts 'Goal updated successfully!'. [spec:4-replace-by-id]",
+                target: 'closed',
+                actions: [
+                  sendTo(({ context }) => context.list, ({ event }) => ({ type: 'item.replace' as const, item: event.output })),
+                  assign({ editingGoalId: null, draft: null }),
+                  { type: 'notify', params: { kind: 'success', message: texts.updated } },
+                  raise({ type: 'summary.refresh' }),
+                ],
               },
+            ],
+            onError: {
+              description: "Refused: the form stays open with the server's detail, or 'Failed to create goal' / 'Failed to update goal'.",
+              target: 'editing',
+              actions: assign({ formError: ({ context, event }) => toFailure(event.error, context.editingGoalId === null ? texts.createGoal : texts.updateGoal) }),
             },
+          },
+        },
+      },
+    },
+    funds: {
+      description: 'One add-funds or withdraw-funds operation at a time, each its own goalFunds actor.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'No fund operation open.',
+          on: {
+            'goal.deposit': { description: 'Add funds opens the modal.', guard: 'goalListed', target: 'operating', actions: assign({ funding: ({ event }) => ({ goalId: event.goalId, direction: 'add' as const }) }) },
+            'goal.withdraw': {
+              description: 'Withdraw funds opens the modal.',
+              guard: 'goalListed',
+              target: 'operating',
+              actions: assign({ funding: ({ event }) => ({ goalId: event.goalId, direction: 'withdraw' as const }) }),
+            },
+          },
+        },
+        operating: {
+          description: 'The add/withdraw modal, driven by the invoked goalFunds actor.',
+          invoke: {
+            id: 'goalFunds',
+            src: 'goalFunds',
+            input: ({ context }) => ({ goal: listed(context, context.funding!.goalId)!, direction: context.funding!.direction }),
+            onDone: [
+              {
+                description: 'The deposit that reaches the target replaces the goal and is celebrated (the reward dialog). [spec:4-replace-by-id]',
+                guard: 'goalReached',
+                target: 'idle',
+                actions: ['replaceFunded', assign({ funding: null }), raise({ type: 'summary.refresh' }), { type: 'celebrate', params: ({ event }) => ({ goal: event.output!.goal }) }],
+              },
+              {
+                description: 'Add funds and withdraw funds replace by goal_id. [spec:4-replace-by-id]',
+                guard: 'fundsMoved',
+                target: 'idle',
+                actions: ['replaceFunded', assign({ funding: null }), raise({ type: 'summary.refresh' })],
+              },
+              { description: 'Cancelled: nothing changed.', target: 'idle', actions: assign({ funding: null }) },
+            ],
+            onError: { description: 'The operation broke: the modal closes.', target: 'idle', actions: assign({ funding: null }) },
+          },
+        },
+      },
+    },
+    history: {
+      description: "A goal's fund history and its summary, in a drawer.",
+      initial: 'closed',
+      on: {
+        'history.open': {
+          description: 'History on a goal card opens the drawer and reads it.',
+          guard: 'goalListed',
+          target: '.loading',
+          actions: assign({ historyGoalId: ({ event }) => event.goalId, history: null, historyError: null }),
+        },
+      },
+      states: {
+        closed: { description: 'No drawer on screen.' },
+        loading: {
+          description: 'Reads the goal’s deposits and withdrawals.',
+          tags: ['busy'],
+          invoke: {
+            src: 'fetchHistory',
+            input: ({ context }) => ({ goalId: context.historyGoalId! }),
+            onDone: { description: 'The history is on screen.', target: 'showing', actions: assign({ history: ({ context, event }) => ({ goalId: context.historyGoalId!, ...event.output }) }) },
+            onError: {
+              description: "Reading failed: the server's detail or 'Failed to fetch goal transactions', with a retry.",
+              target: 'failed',
+              actions: assign({ historyError: ({ event }) => toFailure(event.error, texts.fetchTransactions) }),
+            },
+          },
+          on: { 'history.close': { description: 'Closing the drawer abandons the read.', target: 'closed', actions: assign({ historyGoalId: null }) } },
+        },
+        showing: {
+          description: 'The history and its totals are on screen.',
+          on: { 'history.close': { description: 'Closing the drawer.', target: 'closed', actions: assign({ historyGoalId: null, history: null }) } },
+        },
+        failed: {
+          description: 'The history could not be read.',
+          on: {
+            'history.retry': { description: 'Retry reads it again.', target: 'loading', actions: assign({ historyError: null }) },
+            'history.close': { description: 'Closing the drawer.', target: 'closed', actions: assign({ historyGoalId: null, historyError: null }) },
           },
         },
       },

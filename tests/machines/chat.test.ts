@@ -8,11 +8,11 @@ import {
   type ChatAllowance,
   type ChatStatistics,
   type ConversationList,
-  type ServerChatMessage,
   type ServerConversation,
   type StreamInput,
 } from '../../machines/chat';
 import type { Toast } from '../../machines/types';
+import type { ChatMessage } from '../../src/contract/chat';
 import { chatFlow, chatFlowModel, chatFlowTransitions } from '../models/chatFlow';
 
 // ---------------------------------------------------------------------------------------------
@@ -24,7 +24,7 @@ interface StoredConversation {
   conversation_id: string;
   conversation_title: string;
   titled: boolean;
-  messages: ServerChatMessage[];
+  messages: ChatMessage[];
 }
 
 interface StreamHandle {
@@ -55,9 +55,18 @@ function fakeChatBackend() {
     if (error) throw error;
   };
   const find = (id: string) => conversations.find((c) => c.conversation_id === id);
-  const summary = (c: StoredConversation) => ({ conversation_id: c.conversation_id, conversation_title: c.conversation_title, message_count: c.messages.length, is_current: c.conversation_id === current });
+  const summary = (c: StoredConversation) => ({
+    conversation_id: c.conversation_id,
+    conversation_title: c.conversation_title,
+    message_count: c.messages.length,
+    last_message_preview: null,
+    is_current: c.conversation_id === current,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    metadata: {},
+  });
   const full = (c: StoredConversation): ServerConversation => ({ ...summary(c), ...(omitTitles ? { conversation_title: '' } : {}), messages: [...c.messages] });
-  const message = (conversationId: string, role: string, text: string, status = 'complete'): ServerChatMessage => ({
+  const message = (conversationId: string, role: ChatMessage['role'], text: string, status: ChatMessage['status'] = 'complete'): ChatMessage => ({
     chat_id: `m${++seq}`,
     conversation_id: conversationId,
     role,
@@ -116,7 +125,7 @@ function fakeChatBackend() {
       searchConversations: fromPromise<ConversationList, { query: string }>(async ({ input }) => {
         take('search');
         const found = conversations.filter((c) => c.conversation_title.toLowerCase().includes(input.query.toLowerCase()) || c.messages.some((m) => m.message.toLowerCase().includes(input.query.toLowerCase())));
-        return { conversations: found.map(summary), total_conversations: found.length };
+        return { conversations: found.map(summary), total_conversations: found.length, current_conversation_id: current };
       }),
       openConversation: fromPromise<ServerConversation, { conversationId: string }>(async ({ input }) => {
         take('open');
@@ -160,7 +169,8 @@ function fakeChatBackend() {
       }),
       loadStatistics: fromPromise<ChatStatistics>(async () => {
         take('statistics');
-        return { total_conversations: conversations.length, total_messages: conversations.reduce((n, c) => n + c.messages.length, 0), allowance };
+        const total = conversations.reduce((n, c) => n + c.messages.length, 0);
+        return { total_conversations: conversations.length, total_messages: total, user_messages: 0, ai_messages: 0, first_message_at: null, last_message_at: null, current_conversation_id: current, engine: 'builtin', allowance };
       }),
       streamAnswer: fromCallback<EventObject, StreamInput>(({ input, sendBack }) => {
         const handle: StreamHandle = { input, sendBack, conversationId: null, text: '', finished: false, aborted: false };
@@ -175,7 +185,7 @@ function fakeChatBackend() {
           if (handle.aborted) return;
           if (failure) {
             handle.finished = true;
-            sendBack({ type: 'stream.failed', message: failure.message, started: false });
+            sendBack({ type: 'stream.failed', message: failure.message, started: false, status: (failure as Error & { status?: number }).status });
             return;
           }
           let c = input.conversationId ? find(input.conversationId) : undefined;
@@ -227,7 +237,8 @@ function startChat(backend: Backend) {
     actor,
     toasts,
     confirmations,
-    ctx: () => actor.getSnapshot().context,
+    /** The context, and whether an answer is streaming (the machine's `streaming` tag, not a copy in context). */
+    ctx: () => ({ ...actor.getSnapshot().context, isStreaming: actor.getSnapshot().hasTag('streaming') }),
     stream: () => actor.getSnapshot().value as { stream: string | { asking: string } },
     streamState: () => {
       const v = (actor.getSnapshot().value as { stream: string | { asking: string } }).stream;

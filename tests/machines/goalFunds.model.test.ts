@@ -34,7 +34,7 @@ describe('model-based paths: one goal fund operation (real goals and goalFunds m
         await goals.settled();
       };
       const saved = () => goals.goal(GOAL_ID)!.current_amount;
-      const fundsState = () => goals.actor.getSnapshot().value as { ready: { funds: string } };
+      const fundsState = () => goals.actor.getSnapshot().value as { funds: string };
 
       await path.test({
         events: {
@@ -69,7 +69,7 @@ describe('model-based paths: one goal fund operation (real goals and goalFunds m
         },
         states: {
           closed: () => {
-            expect(fundsState().ready.funds).toBe('idle');
+            expect(fundsState().funds).toBe('idle');
             expect(saved()).toBe(goalFundsFlow.saved);
           },
           entering: () => {
@@ -92,12 +92,12 @@ describe('model-based paths: one goal fund operation (real goals and goalFunds m
             expect(saved()).toBe(goalFundsFlow.saved);
           },
           succeeded: () => {
-            expect(fundsState().ready.funds).toBe('idle');
+            expect(fundsState().funds).toBe('idle');
             expect(goals.lastToast()).toEqual({ kind: 'success', message: goalFundsFlow.successToast });
             expect(saved()).toBe(goalFundsFlow.afterWithdrawal);
           },
           cancelled: () => {
-            expect(fundsState().ready.funds).toBe('idle');
+            expect(fundsState().funds).toBe('idle');
             expect(goals.toasts).toEqual([]);
             expect(saved()).toBe(goalFundsFlow.saved);
           },

@@ -1,6 +1,8 @@
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { goalFundsMachine, type FundsResult, type GoalFundsInput, type MoveFundsInput } from '../../../machines/goalFunds';
-import { goalsMachine, type FundTransaction, type Goal, type GoalDraft, type GoalsSummary } from '../../../machines/goals';
+import type { CollectionPage, FetchPageInput } from '../../../machines/collection';
+import { goalListMachine, goalsMachine, type GoalDraft } from '../../../machines/goals';
+import type { FundTransaction, Goal, GoalsSummary } from '../../../src/contract/goals';
 import type { Toast } from '../../../machines/types';
 
 const fail = (message: string, status: number, handledGlobally = false) => Object.assign(new Error(message), { status, handledGlobally });
@@ -189,23 +191,36 @@ export function startGoals(backend: FakeGoalsBackend) {
   const actor = createActor(
     goalsMachine.provide({
       actors: {
-        fetchGoals: fromPromise(() => backend.list()),
+        goalList: goalListMachine.provide({
+          actors: {
+            fetchPage: fromPromise<CollectionPage<Goal>, FetchPageInput<null>>(async () => ({ items: (await backend.list()).goals, total: null, nextCursor: null, hasMore: false })),
+            deleteItem: fromPromise(({ input }) => backend.remove(input.id)),
+          },
+          actions: {
+            notify: (_, toast) => void (toast.message && toasts.push(toast)),
+            requestDeleteConfirmation: ({ self }, { item }) => void confirmations.push({ goal: item, replyTo: self }),
+          },
+        }),
         fetchSummary: fromPromise(() => backend.summary()),
         saveGoal: fromPromise(({ input }) => backend.save(input.goalId, input.values)),
-        deleteGoal: fromPromise(({ input }) => backend.remove(input.goalId)),
         fetchHistory: fromPromise(({ input }) => backend.history(input.goalId)),
         goalFunds: providedGoalFunds(backend, toasts),
       },
       actions: {
         notify: (_, toast) => void (toast.message && toasts.push(toast)),
-        requestDeleteConfirmation: ({ self }, { goal }) => void confirmations.push({ goal, replyTo: self }),
         celebrate: (_, { goal }) => void celebrations.push(goal),
       },
     }),
   );
   actor.start();
-  const idle = () =>
-    waitFor(actor, (s) => !s.hasTag('busy') && !s.matches({ ready: { summary: 'refreshing' } }) && !s.matches({ ready: { history: 'loading' } }), { timeout: 2000 });
+  const parentIdle = (s: ReturnType<typeof actor.getSnapshot>) => !s.hasTag('busy') && !s.matches({ summary: 'refreshing' }) && !s.matches({ history: 'loading' });
+  const idle = async () => {
+    for (;;) {
+      await waitFor(actor, parentIdle, { timeout: 2000 });
+      await waitFor(actor.getSnapshot().context.list, (s) => !s.hasTag('busy'), { timeout: 2000 });
+      if (parentIdle(actor.getSnapshot())) return actor.getSnapshot();
+    }
+  };
   return {
     actor,
     toasts,
@@ -218,8 +233,10 @@ export function startGoals(backend: FakeGoalsBackend) {
       if (funds) await waitFor(funds, (s) => !s.hasTag('busy'), { timeout: 2000 });
       return idle();
     },
-    ids: () => actor.getSnapshot().context.goals.map((g) => g.goal_id),
-    goal: (id: string) => actor.getSnapshot().context.goals.find((g) => g.goal_id === id),
+    /** The list child (the goals, deletion). */
+    list: () => actor.getSnapshot().context.list.getSnapshot(),
+    ids: () => actor.getSnapshot().context.list.getSnapshot().context.items.map((g) => g.goal_id),
+    goal: (id: string) => actor.getSnapshot().context.list.getSnapshot().context.items.find((g) => g.goal_id === id),
     funds: () => actor.getSnapshot().children.goalFunds,
     lastToast: () => toasts.at(-1),
   };

@@ -4,7 +4,7 @@ import { GoalCard } from './GoalCard';
 import { GoalFormModal } from './GoalFormModal';
 import { GoalFundsModal } from './GoalFundsModal';
 import { GoalHistoryDrawer } from './GoalHistoryDrawer';
-import { GoalsActorContext, useGoals, useGoalsActor, useGoalsMachine } from './goalsActor';
+import { GoalsActorContext, useGoalList, useGoalsActor, useGoalsMachine } from './goalsActor';
 import { GoalsSummaryPanel } from './GoalsSummaryPanel';
 
 /** /budget: the savings goals page (spec §2). */
@@ -29,17 +29,17 @@ export default function BudgetPage() {
 
 function NewGoalButton() {
   const actor = useGoalsActor();
-  const ready = useGoals((s) => s.matches('ready'));
-  const empty = useGoals((s) => s.context.goals.length === 0);
+  const ready = useGoalList((s) => s.matches({ list: 'loaded' }));
+  const empty = useGoalList((s) => s.context.items.length === 0);
   if (!ready || empty) return null;
   return <Button onClick={() => actor.send({ type: 'goal.create' })}>New goal</Button>;
 }
 
 function GoalsContent() {
   const actor = useGoalsActor();
-  const phase = useGoals((s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  const loadError = useGoals((s) => s.context.loadError?.message ?? null);
-  const goals = useGoals((s) => s.context.goals);
+  const phase = useGoalList((s) => (s.matches({ list: 'loading' }) ? 'loading' : s.matches({ list: 'failed' }) ? 'failed' : 'ready'));
+  const loadError = useGoalList((s) => s.context.loadError?.message ?? null);
+  const goals = useGoalList((s) => s.context.items);
 
   if (phase === 'loading') return <GoalsSkeleton />;
   if (phase === 'failed') {

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, Menu, Progress, Stack, Text, Title } from '@mantine/core';
 import { memo } from 'react';
-import type { Goal } from '../../../../machines/goals';
+import type { Goal } from '../../../contract/goals';
 import { useMoney } from '../../format/useMoney';
 import { CategoryIcon, categoryOf, formatDay, priorities, progressColor, ScheduleBadge } from './goalDisplay';
 import { useGoalsActor } from './goalsActor';

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { GOAL_NAME_MAX, GOAL_NOTES_MAX } from '../../../contract/goals';
-import type { Goal, GoalDraft } from '../../../../machines/goals';
+import type { GoalDraft } from '../../../../machines/goals';
+import type { Goal } from '../../../contract/goals';
 import { categories, localToday, priorities } from './goalDisplay';
-import { useGoals, useGoalsActor } from './goalsActor';
+import { useGoalList, useGoals, useGoalsActor } from './goalsActor';
 
 const categoryOptions = Object.entries(categories).map(([value, { label }]) => ({ value, label }));
 const priorityOptions = Object.entries(priorities).map(([value, label]) => ({ value, label }));
@@ -14,9 +15,10 @@ const amountOf = (text: string) => (text.trim() === '' ? undefined : Number(text
 /** The add/edit goal modal, driven by the goals machine's form region. */
 export function GoalFormModal() {
   const actor = useGoalsActor();
-  const open = useGoals((s) => !s.matches({ ready: { form: 'closed' } }) && s.matches('ready'));
-  const editing = useGoals((s) => s.context.goals.find((g) => g.goal_id === s.context.editingGoalId) ?? null);
-  const saving = useGoals((s) => s.matches({ ready: { form: 'saving' } }));
+  const open = useGoals((s) => !s.matches({ form: 'closed' }));
+  const editingGoalId = useGoals((s) => s.context.editingGoalId);
+  const editing = useGoalList((s) => s.context.items.find((g) => g.goal_id === editingGoalId) ?? null);
+  const saving = useGoals((s) => s.matches({ form: 'saving' }));
   const error = useGoals((s) => s.context.formError?.message ?? null);
   const close = () => actor.send({ type: 'form.close' });
 

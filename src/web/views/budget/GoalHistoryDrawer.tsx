@@ -1,15 +1,16 @@
 import { Alert, Badge, Button, Drawer, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
-import type { FundTransaction, GoalTransactionSummary } from '../../../../machines/goals';
+import type { FundTransaction, GoalTransactionSummary } from '../../../contract/goals';
 import { useMoney } from '../../format/useMoney';
 import { formatDateTime } from './goalDisplay';
-import { useGoals, useGoalsActor } from './goalsActor';
+import { useGoalList, useGoals, useGoalsActor } from './goalsActor';
 
 /** A goal's fund history and its summary. */
 export function GoalHistoryDrawer() {
   const actor = useGoalsActor();
-  const open = useGoals((s) => s.matches('ready') && !s.matches({ ready: { history: 'closed' } }));
-  const phase = useGoals((s) => (s.matches({ ready: { history: 'loading' } }) ? 'loading' : s.matches({ ready: { history: 'failed' } }) ? 'failed' : 'showing'));
-  const goalName = useGoals((s) => s.context.goals.find((g) => g.goal_id === s.context.historyGoalId)?.name ?? '');
+  const open = useGoals((s) => !s.matches({ history: 'closed' }));
+  const phase = useGoals((s) => (s.matches({ history: 'loading' }) ? 'loading' : s.matches({ history: 'failed' }) ? 'failed' : 'showing'));
+  const historyGoalId = useGoals((s) => s.context.historyGoalId);
+  const goalName = useGoalList((s) => s.context.items.find((g) => g.goal_id === historyGoalId)?.name ?? '');
   const history = useGoals((s) => s.context.history);
   const error = useGoals((s) => s.context.historyError?.message ?? null);
   const close = () => actor.send({ type: 'history.close' });

@@ -1,5 +1,5 @@
 import { Badge, ThemeIcon } from '@mantine/core';
-import type { Goal } from '../../../../machines/goals';
+import type { Goal } from '../../../contract/goals';
 
 /** How each category reads and looks (a line icon, since emoji fonts are not everywhere). */
 export const categories: Record<string, { label: string; color: string; icon: string }> = {

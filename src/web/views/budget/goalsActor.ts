@@ -2,13 +2,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { goalFundsMachine } from '../../../../machines/goalFunds';
-import { goalsMachine } from '../../../../machines/goals';
+import { goalListMachine, goalsMachine, type GoalListActor } from '../../../../machines/goals';
 import type { CreateGoalRequest } from '../../../contract/goals';
 import { useAppActors } from '../../app/context';
 import { unlessAborted } from '../../api/abort';
 
 export type GoalsActor = ActorRefFrom<typeof goalsMachine>;
 export type GoalsSnapshot = SnapshotFrom<typeof goalsMachine>;
+export type GoalListSnapshot = SnapshotFrom<typeof goalListMachine>;
 
 export const GoalsActorContext = createContext<GoalsActor | null>(null);
 
@@ -23,6 +24,17 @@ export function useGoals<T>(selector: (snapshot: GoalsSnapshot) => T, compare?: 
   return useSelector(useGoalsActor(), selector, compare);
 }
 
+/** The page's list child (the goals, deletion); spawned with the page, so always there. */
+export function useGoalListActor(): GoalListActor {
+  return useGoals((s) => s.context.list);
+}
+
+/** A narrow selector over the goals list; return primitives or stable references. */
+export function useGoalList<T>(selector: (snapshot: GoalListSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  return useSelector(useGoalListActor(), selector, compare);
+}
+
+
 /**
  * The goals actor lives as long as the /budget page: nothing else reads goals yet, and a fresh
  * visit should show fresh numbers. Its effects are the API calls and the ui actor's toasts and dialogs.
@@ -33,18 +45,34 @@ export function useGoalsMachine(): GoalsActor {
     () =>
       goalsMachine.provide({
         actors: {
-          fetchGoals: fromPromise(({ signal }) =>
-            unlessAborted(
-              signal,
-              Promise.all([api.goals.list(signal), api.goals.summary(signal)]).then(([goals, summary]) => ({ goals, summary })),
-            ),
-          ),
+          goalList: goalListMachine.provide({
+            actors: {
+              fetchPage: fromPromise(async ({ signal }) => ({ items: await unlessAborted(signal, api.goals.list(signal)), total: null, nextCursor: null, hasMore: false })),
+              deleteItem: fromPromise(({ input }) => api.goals.remove(input.id)),
+            },
+            actions: {
+              notify: (_, toast) => ui.send({ type: 'toast.show', toast }),
+              requestDeleteConfirmation: ({ self }, { item: goal }) =>
+                ui.send({
+                  type: 'confirmation.open',
+                  request: {
+                    variant: 'danger',
+                    title: 'Delete goal',
+                    message: `Delete "${goal.name}" and its fund history? This cannot be undone.`,
+                    confirmLabel: 'Delete goal',
+                    replyTo: self,
+                    onConfirm: { type: 'deletion.confirm' },
+                    onCancel: { type: 'deletion.cancel' },
+                  },
+                }),
+            },
+          }),
           fetchSummary: fromPromise(({ signal }) => unlessAborted(signal, api.goals.summary(signal))),
-          // The form sends what the user chose; the server validates every field (spec §5: no client-side rules).
+          // The form sends what the user chose; the server validates every field (spec §5: no client-side rules),
+          // so a blank target is left out and the category is sent as chosen: the server names what is wrong.
           saveGoal: fromPromise(({ input }) =>
             input.goalId === null ? api.goals.create(input.values as CreateGoalRequest) : api.goals.update(input.goalId, input.values as CreateGoalRequest),
           ),
-          deleteGoal: fromPromise(({ input }) => api.goals.remove(input.goalId)),
           fetchHistory: fromPromise(({ input, signal }) =>
             unlessAborted(
               signal,
@@ -69,19 +97,6 @@ export function useGoalsMachine(): GoalsActor {
         },
         actions: {
           notify: (_, toast) => ui.send({ type: 'toast.show', toast }),
-          requestDeleteConfirmation: ({ self }, { goal }) =>
-            ui.send({
-              type: 'confirmation.open',
-              request: {
-                variant: 'danger',
-                title: 'Delete goal',
-                message: `Delete "${goal.name}" and its fund history? This cannot be undone.`,
-                confirmLabel: 'Delete goal',
-                replyTo: self,
-                onConfirm: { type: 'deletion.confirm' },
-                onCancel: { type: 'deletion.cancel' },
-              },
-            }),
           // The server's reward (goal_progress_100) opens the dialog through the API client: one mechanism for every award.
           celebrate: () => undefined,
         },

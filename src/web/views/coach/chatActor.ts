@@ -71,7 +71,8 @@ export function useChatMachine(): ChatActor {
               .catch((error: unknown) => {
                 if (controller.signal.aborted) return;
                 const message = error instanceof Error && error.message ? error.message : chatTexts.streamFailed;
-                sendBack({ type: 'stream.failed', message, started });
+                const status = (error as { status?: unknown } | null)?.status;
+                sendBack({ type: 'stream.failed', message, started, status: typeof status === 'number' ? status : undefined });
               });
             return () => controller.abort();
           }),

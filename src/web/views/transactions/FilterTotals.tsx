@@ -2,11 +2,12 @@ import { Button, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { filtersToQuery, type TransactionFilters } from '../../../../machines/transactions';
+import type { PageFilters as TransactionFilters } from '../../../../machines/transactionList';
 import { transactionTotalsMachine } from '../../../../machines/transactionTotals';
 import { useAppActors } from '../../app/context';
+import { filtersToQuery } from '../../transactions/urlCodec';
 import { useTransactionMoney } from './display';
-import { useTransactions } from './transactionsActor';
+import { useTransactionList } from './transactionsActor';
 
 const count = new Intl.NumberFormat();
 
@@ -25,7 +26,7 @@ export function FilterTotals({ filters, filtered }: { filters: TransactionFilter
     totals.send({ type: 'totals.filtersChanged', filters: query });
   }, [totals, query]);
   // Any change to the rows (added, edited, deleted, imported, demo data) can change the sums.
-  const rows = useTransactions((s) => s.context.transactions);
+  const rows = useTransactionList((s) => s.context.items);
   useEffect(() => {
     totals.send({ type: 'totals.refresh' });
   }, [totals, rows]);

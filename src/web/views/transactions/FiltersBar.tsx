@@ -1,7 +1,9 @@
 import { Badge, Button, Collapse, Group, MultiSelect, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { useId, useState } from 'react';
-import { activeFilterCount, DEFAULT_FILTERS, type TransactionFilters, type TransactionSort, type SortOrder } from '../../../../machines/transactions';
+import type { PageFilters as TransactionFilters } from '../../../../machines/transactionList';
+import type { SortOrder, TransactionSort } from '../../../contract/transactions';
+import { activeFilterCount, DEFAULT_FILTERS } from '../../transactions/urlCodec';
 import { readAmount } from '../../format/money';
 import { useTransactions } from './transactionsActor';
 

@@ -2,17 +2,8 @@ import { Alert, Badge, Button, Checkbox, FileInput, Group, List, Modal, NativeSe
 import { useMediaQuery } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import {
-  amountStyleOf,
-  withAmountStyle,
-  type AmountStyle,
-  type ImportColumns,
-  type ImportDateFormat,
-  type ImportMapping,
-  type ImportPreview,
-  type ImportPreviewRow,
-} from '../../../../machines/transactions';
-import { CSV_IMPORT_LIMITS, IMPORT_DATE_FORMATS } from '../../../contract/transactions';
+import { CSV_IMPORT_LIMITS, IMPORT_DATE_FORMATS, type ImportColumns, type ImportDateFormat, type ImportMapping, type ImportPreview, type ImportPreviewRow } from '../../../contract/transactions';
+import { amountStyleOf, withAmountStyle, type AmountStyle } from '../../transactions/importMapping';
 import { formatDay, useTransactionMoney } from './display';
 import { useTransactions, type ImportActor, type ImportSnapshot } from './transactionsActor';
 import classes from './transactions.module.css';

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState, type FormEvent } from 'react';
-import type { Transaction, TransactionDraft, TransactionType } from '../../../../machines/transactions';
-import { TRANSACTION_LIMITS } from '../../../contract/transactions';
+import type { TransactionDraft } from '../../../../machines/transactions';
+import { TRANSACTION_LIMITS, type Transaction, type TransactionType } from '../../../contract/transactions';
 import { readAmount } from '../../format/money';
 import { categoryOptions, localDay } from './display';
 import { useTransactions, useTransactionsActor } from './transactionsActor';

@@ -2,9 +2,9 @@ import { Alert, Box, Button, Card, Group, Loader, Skeleton, Stack, Text } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useState } from 'react';
-import type { Transaction } from '../../../../machines/transactions';
+import type { Transaction } from '../../../contract/transactions';
 import { categoryColor, formatDay, useTransactionMoney } from './display';
-import { useTransactions, useTransactionsActor } from './transactionsActor';
+import { useTransactionList, useTransactions, useTransactionsActor } from './transactionsActor';
 import classes from './transactions.module.css';
 
 const count = new Intl.NumberFormat();
@@ -32,11 +32,11 @@ function useDocumentTop(element: HTMLElement | null): number {
  */
 export function TransactionList() {
   const actor = useTransactionsActor();
-  const transactions = useTransactions((s) => s.context.transactions);
-  const total = useTransactions((s) => s.context.total);
+  const transactions = useTransactionList((s) => s.context.items);
+  const total = useTransactionList((s) => s.context.total);
   const categories = useTransactions((s) => s.context.categories);
-  const canLoadMore = useTransactions((s) => s.matches({ list: { loaded: 'idle' } }) && s.context.hasMore && s.context.loadMoreError === null);
-  const refreshing = useTransactions((s) => s.matches({ list: 'loading' }));
+  const canLoadMore = useTransactionList((s) => s.matches({ list: { loaded: 'idle' } }) && s.context.hasMore && s.context.loadMoreError === null);
+  const refreshing = useTransactionList((s) => s.matches({ list: 'loading' }));
   const compact = useMediaQuery('(max-width: 48em)', false) ?? false;
   const rowHeight = compact ? 68 : 60;
   const [listElement, setListElement] = useState<HTMLDivElement | null>(null);
@@ -194,11 +194,11 @@ const TransactionRow = memo(function TransactionRow({ transaction: t, position, 
 /** Below the rows: how many are shown, and loading more (automatic on scroll; a button for keyboards). */
 function ListFooter() {
   const actor = useTransactionsActor();
-  const loaded = useTransactions((s) => s.context.transactions.length);
-  const total = useTransactions((s) => s.context.total);
-  const hasMore = useTransactions((s) => s.context.hasMore);
-  const loadingMore = useTransactions((s) => s.matches({ list: { loaded: 'loadingMore' } }));
-  const error = useTransactions((s) => s.context.loadMoreError?.message ?? null);
+  const loaded = useTransactionList((s) => s.context.items.length);
+  const total = useTransactionList((s) => s.context.total);
+  const hasMore = useTransactionList((s) => s.context.hasMore);
+  const loadingMore = useTransactionList((s) => s.matches({ list: { loaded: 'loadingMore' } }));
+  const error = useTransactionList((s) => s.context.loadMoreError?.message ?? null);
   return (
     <Stack gap="xs" p="sm" align="center" className={classes.footer}>
       {error && (

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, EmptyState, Group, Loader, Menu, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { activeFilterCount, DEFAULT_FILTERS, filtersFromQuery, filtersToQuery, type TransactionFilters } from '../../../../machines/transactions';
+import type { PageFilters as TransactionFilters } from '../../../../machines/transactionList';
+import { activeFilterCount, DEFAULT_FILTERS, filtersFromQuery, filtersToQuery } from '../../transactions/urlCodec';
 import { Icon } from '../icons';
 import { PageTitle } from '../PageTitle';
 import { FiltersBar } from './FiltersBar';
@@ -10,7 +11,7 @@ import { ImportWizard } from './ImportWizard';
 import { SummaryHeader } from './SummaryHeader';
 import { TransactionFormModal } from './TransactionFormModal';
 import { TransactionList, TransactionListSkeleton } from './TransactionList';
-import { TransactionsActorContext, useTransactions, useTransactionsActor, useTransactionsMachine } from './transactionsActor';
+import { TransactionsActorContext, useTransactionList, useTransactions, useTransactionsActor, useTransactionsMachine } from './transactionsActor';
 
 /**
  * /transactions (spec §2). The filters live in the URL, so a view can be shared and survives a reload:
@@ -49,7 +50,7 @@ export default function TransactionsPage() {
 function PageActions() {
   const actor = useTransactionsActor();
   const exporting = useTransactions((s) => s.matches({ exporter: 'exporting' }));
-  const canExport = useTransactions((s) => s.context.transactions.length > 0);
+  const canExport = useTransactionList((s) => s.context.items.length > 0);
   const hasDemo = useTransactions((s) => s.context.summary?.has_demo_data ?? false);
   const demoBusy = useTransactions((s) => !s.matches({ demo: 'idle' }));
   return (
@@ -86,9 +87,9 @@ function PageActions() {
 
 function ListSection({ filters, onClearFilters }: { filters: TransactionFilters; onClearFilters: () => void }) {
   const actor = useTransactionsActor();
-  const phase = useTransactions((s) => (s.matches({ list: 'failed' }) ? 'failed' : s.matches({ list: 'loading' }) ? 'loading' : 'loaded'));
-  const empty = useTransactions((s) => s.context.transactions.length === 0);
-  const loadError = useTransactions((s) => s.context.loadError?.message ?? null);
+  const phase = useTransactionList((s) => (s.matches({ list: 'failed' }) ? 'failed' : s.matches({ list: 'loading' }) ? 'loading' : 'loaded'));
+  const empty = useTransactionList((s) => s.context.items.length === 0);
+  const loadError = useTransactionList((s) => s.context.loadError?.message ?? null);
   const loadingDemo = useTransactions((s) => s.matches({ demo: 'loading' }));
   const filtered = activeFilterCount(filters) > 0;
 

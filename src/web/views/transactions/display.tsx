@@ -1,4 +1,5 @@
-import type { Transaction, TransactionCategory } from '../../../../machines/transactions';
+import type { TransactionCategory } from '../../../../machines/transactions';
+import type { Transaction } from '../../../contract/transactions';
 import { useSession, useUi } from '../../app/context';
 import { formatMoney } from '../../format/money';
 import { categoryColor as sharedCategoryColor } from '../../../contract/categoryColors';

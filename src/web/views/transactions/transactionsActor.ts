@@ -1,23 +1,20 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import {
-  filtersToQuery,
-  transactionImportMachine,
-  transactionsMachine,
-  type ImportMapping,
-  type TransactionCategory,
-  type TransactionFilters,
-} from '../../../../machines/transactions';
+import { transactionImportMachine } from '../../../../machines/transactionImport';
+import { transactionListMachine, type PageFilters } from '../../../../machines/transactionList';
+import { transactionsMachine, type TransactionCategory, type TransactionListActor } from '../../../../machines/transactions';
 import { CSV_IMPORT_LIMITS, DEFAULT_CATEGORIES, type CreateTransactionRequest } from '../../../contract/transactions';
+import { filtersToQuery } from '../../transactions/urlCodec';
 import { useAppActors } from '../../app/context';
-import { localDay, localMonth } from './display';
 import { unlessAborted } from '../../api/abort';
+import { localDay, localMonth } from './display';
 
 export type TransactionsActor = ActorRefFrom<typeof transactionsMachine>;
 export type TransactionsSnapshot = SnapshotFrom<typeof transactionsMachine>;
 export type ImportActor = ActorRefFrom<typeof transactionImportMachine>;
 export type ImportSnapshot = SnapshotFrom<typeof transactionImportMachine>;
+export type TransactionListSnapshot = SnapshotFrom<typeof transactionListMachine>;
 
 export const TransactionsActorContext = createContext<TransactionsActor | null>(null);
 
@@ -32,7 +29,18 @@ export function useTransactions<T>(selector: (snapshot: TransactionsSnapshot) =>
   return useSelector(useTransactionsActor(), selector, compare);
 }
 
+/** The page's list child (rows, paging, deletion); spawned with the page, so always there. */
+export function useTransactionListActor(): TransactionListActor {
+  return useTransactions((s) => s.context.list);
+}
+
+/** A narrow selector over the list child; return primitives or stable references. */
+export function useTransactionList<T>(selector: (snapshot: TransactionListSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  return useSelector(useTransactionListActor(), selector, compare);
+}
+
 const builtInCategories: TransactionCategory[] = DEFAULT_CATEGORIES.map((c) => ({ name: c.name, type: c.type, color: c.color, is_default: true }));
+
 
 /** Hands text to the browser as a file download. */
 function download(fileName: string, content: string) {
@@ -52,37 +60,57 @@ function download(fileName: string, content: string) {
  * The transactions actor lives as long as the /transactions page (a fresh visit shows fresh rows).
  * Its effects are the API calls and the ui actor's toasts and dialogs; its first filters come from the URL.
  */
-export function useTransactionsMachine(initialFilters: TransactionFilters): TransactionsActor {
+export function useTransactionsMachine(initialFilters: PageFilters): TransactionsActor {
   const { api, ui } = useAppActors();
   const machine = useMemo(
     () =>
       transactionsMachine.provide({
         actors: {
-          fetchPage: fromPromise(({ input, signal }) =>
-            unlessAborted(
-              signal,
-              api.transactions.list(
-                {
-                  ...filtersToQuery(input.filters),
-                  sort: input.filters.sort,
-                  order: input.filters.order,
-                  limit: input.limit,
-                  cursor: input.cursor ?? undefined,
-                  include_total: input.includeTotal,
-                },
-                signal,
-              ),
-            ),
-          ),
+          transactionList: transactionListMachine.provide({
+            actors: {
+              fetchPage: fromPromise(async ({ input, signal }) => {
+                const page = await unlessAborted(
+                  signal,
+                  api.transactions.list(
+                    {
+                      ...filtersToQuery(input.query),
+                      sort: input.query.sort,
+                      order: input.query.order,
+                      limit: input.limit,
+                      cursor: input.cursor ?? undefined,
+                      include_total: input.includeTotal,
+                    },
+                    signal,
+                  ),
+                );
+                return { items: page.transactions, total: page.total, nextCursor: page.next_cursor, hasMore: page.has_more };
+              }),
+              deleteItem: fromPromise(({ input }) => api.transactions.remove(input.id)),
+            },
+            actions: {
+              notify: (_, toast) => ui.send({ type: 'toast.show', toast }),
+              requestDeleteConfirmation: ({ self }, { item: transaction }) =>
+                ui.send({
+                  type: 'confirmation.open',
+                  request: {
+                    variant: 'danger',
+                    title: 'Delete transaction',
+                    message: `Delete "${transaction.description || transaction.merchant || transaction.category}" of ${transaction.date}? This cannot be undone.`,
+                    confirmLabel: 'Delete transaction',
+                    replyTo: self,
+                    onConfirm: { type: 'deletion.confirm' },
+                    onCancel: { type: 'deletion.cancel' },
+                  },
+                }),
+            },
+          }),
           fetchSummary: fromPromise(({ signal }) => unlessAborted(signal, api.transactions.summary(localMonth(), signal))),
           fetchCategories: fromPromise(async ({ signal }) => (await unlessAborted(signal, api.transactions.categories(signal))).categories),
-          // The form sends what the user entered; the server validates every field (spec §5: no client-side rules).
+          // The form sends what the user entered; the server validates every field (spec §5: no client-side rules),
+          // so a blank amount is left out on purpose and the server answers "amount is required".
           saveTransaction: fromPromise(({ input }) =>
-            input.transactionId === null
-              ? api.transactions.create(input.values as CreateTransactionRequest)
-              : api.transactions.update(input.transactionId, input.values as CreateTransactionRequest),
+            input.transactionId === null ? api.transactions.create(input.values as CreateTransactionRequest) : api.transactions.update(input.transactionId, input.values),
           ),
-          deleteTransaction: fromPromise(({ input }) => api.transactions.remove(input.transactionId)),
           exportTransactions: fromPromise(async ({ input, signal }) => ({
             fileName: `transactions-${localDay()}.csv`,
             content: await api.transactions.exportCsv(filtersToQuery(input.filters), signal),
@@ -100,7 +128,7 @@ export function useTransactionsMachine(initialFilters: TransactionFilters): Tran
               previewMapping: fromPromise(({ input }) => api.transactions.importPreview(input.importId, input.mapping)),
               commitImport: fromPromise(({ input }) =>
                 api.transactions.importCommit(input.importId, {
-                  mapping: input.mapping as ImportMapping,
+                  mapping: input.mapping,
                   skip_duplicates: input.options.skipDuplicates,
                   skip_file_duplicates: input.options.skipFileDuplicates,
                 }),
@@ -111,19 +139,6 @@ export function useTransactionsMachine(initialFilters: TransactionFilters): Tran
         },
         actions: {
           notify: (_, toast) => ui.send({ type: 'toast.show', toast }),
-          requestDeleteConfirmation: ({ self }, { transaction }) =>
-            ui.send({
-              type: 'confirmation.open',
-              request: {
-                variant: 'danger',
-                title: 'Delete transaction',
-                message: `Delete "${transaction.description || transaction.merchant || transaction.category}" of ${transaction.date}? This cannot be undone.`,
-                confirmLabel: 'Delete transaction',
-                replyTo: self,
-                onConfirm: { type: 'deletion.confirm' },
-                onCancel: { type: 'deletion.cancel' },
-              },
-            }),
           requestDemoRemovalConfirmation: ({ self }) =>
             ui.send({
               type: 'confirmation.open',

@@ -1,0 +1,293 @@
+import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { failureToast, toFailure, type CallFailure, type Toast } from './types';
+
+/** One page of a list call: the rows, how many match (null when not counted), and where the next page starts. */
+export interface CollectionPage<Item> {
+  items: Item[];
+  total: number | null;
+  /** Pass back to read the next page; null on the last one. */
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+export interface FetchPageInput<Query> {
+  query: Query;
+  /** nextCursor of the previous page; null for the first page. */
+  cursor: string | null;
+  limit: number;
+  includeTotal: boolean;
+}
+
+/** The collection's own texts: spec §8 defaults of the list and delete calls, and the toast after a delete ('' for none). */
+export interface CollectionTexts {
+  fetchFailed: string;
+  deleteFailed: string;
+  deleted: string;
+}
+
+export interface CollectionInput<Item, Query> {
+  /** The field naming an item (`goal_id`, `transaction_id`). */
+  idKey: keyof Item & string;
+  query: Query;
+  texts: CollectionTexts;
+  /** Rows of the first page and of each further page. */
+  pageSizes?: { first: number; more: number };
+}
+
+export interface CollectionContext<Item, Query> {
+  idKey: keyof Item & string;
+  query: Query;
+  texts: CollectionTexts;
+  pageSizes: { first: number; more: number };
+  /** The rows loaded so far, in the list's order. */
+  items: Item[];
+  /** Rows matching the query (null until known). */
+  total: number | null;
+  nextCursor: string | null;
+  hasMore: boolean;
+  loadError: CallFailure | null;
+  loadMoreError: CallFailure | null;
+  /** The item waiting for the delete confirmation, or being deleted. */
+  deleting: Item | null;
+}
+
+export type CollectionEvent<Item, Query> =
+  | { type: 'list.query'; query: Query }
+  | { type: 'list.reload' }
+  | { type: 'list.retry' }
+  | { type: 'list.loadMore' }
+  | { type: 'item.add'; item: Item }
+  | { type: 'item.replace'; item: Item }
+  | { type: 'item.delete'; id: string }
+  | { type: 'deletion.confirm' }
+  | { type: 'deletion.cancel' };
+
+/** What the collection tells its parent: the rows changed (the parent reads its summaries again). */
+export type CollectionReport = { type: 'list.changed' };
+
+const idOf = <Item>(idKey: keyof Item, item: Item) => String(item[idKey]);
+
+/** Spec §4: create adds to the front (once), update replaces by id, delete removes. */
+export const addToFront = <Item>(idKey: keyof Item, list: Item[], item: Item) => [item, ...list.filter((x) => idOf(idKey, x) !== idOf(idKey, item))];
+export const replaceById = <Item>(idKey: keyof Item, list: Item[], item: Item) => list.map((x) => (idOf(idKey, x) === idOf(idKey, item) ? item : x));
+export const removeById = <Item>(idKey: keyof Item, list: Item[], id: string) => list.filter((x) => idOf(idKey, x) !== id);
+
+/** Appends a further page, skipping rows already listed (one added meanwhile may reappear in a later page). */
+export function appendPage<Item>(idKey: keyof Item, list: Item[], page: Item[]): Item[] {
+  if (page.length === 0) return list;
+  const seen = new Set(list.map((x) => idOf(idKey, x)));
+  const fresh = page.filter((x) => !seen.has(idOf(idKey, x)));
+  return fresh.length === 0 ? list : list.concat(fresh);
+}
+
+const findItem = <Item, Query>(context: CollectionContext<Item, Query>, id: string) => context.items.find((x) => idOf(context.idKey, x) === id) ?? null;
+
+
+/**
+ * A collection the user manages (spec §4, the rule of transactions, goals and conversations): the list
+ * (first page, more on demand), create to the front, replace by id, delete after a danger confirmation.
+ * One machine, typed per collection: `createCollectionMachine<Goal>()`. Its effects (`fetchPage`,
+ * `deleteItem`, `notify`, `requestDeleteConfirmation`) are provided by the page.
+ */
+export function createCollectionMachine<Item, Query = null>() {
+  return setup({
+    types: {
+      context: {} as CollectionContext<Item, Query>,
+      events: {} as CollectionEvent<Item, Query>,
+      input: {} as CollectionInput<Item, Query>,
+      tags: {} as 'busy',
+    },
+    actors: {
+      /** The list call: the first page (cursor null) or the next one. */
+      fetchPage: fromPromise<CollectionPage<Item>, FetchPageInput<Query>>(async () => {
+        throw new Error('fetchPage not provided');
+      }),
+      /** The delete call of one item. */
+      deleteItem: fromPromise<unknown, { id: string }>(async () => {
+        throw new Error('deleteItem not provided');
+      }),
+    },
+    actions: {
+      notify: (_, _toast: Toast) => {},
+      /** Opens the danger confirmation dialog; it answers deletion.confirm or deletion.cancel. */
+      requestDeleteConfirmation: (_, _params: { item: Item }) => {},
+      /** Tells the page the rows changed, so it reads its summaries again. */
+      reportChange: sendParent({ type: 'list.changed' } satisfies CollectionReport),
+    },
+    guards: {
+      hasMore: ({ context }) => context.hasMore && context.nextCursor !== null,
+      itemExists: ({ context, event }) => event.type === 'item.delete' && findItem(context, event.id) !== null,
+    },
+  }).createMachine({
+    id: 'collection',
+    description:
+      'A list the user manages (spec §4 for transactions, goals and conversations): loads it (more on demand), adds created items to the front, replaces updated ones by id, deletes after a danger confirmation.',
+    context: ({ input }) => ({
+      idKey: input.idKey,
+      query: input.query,
+      texts: input.texts,
+      pageSizes: input.pageSizes ?? { first: 100, more: 500 },
+      items: [],
+      total: null,
+      nextCursor: null,
+      hasMore: false,
+      loadError: null,
+      loadMoreError: null,
+      deleting: null,
+    }),
+    type: 'parallel',
+    on: {
+      'item.add': {
+        description: 'A created item is added to the front of the list (once, even if a page already brought it). [spec:4-create-front]',
+        actions: assign({
+          items: ({ context, event }) => addToFront(context.idKey, context.items, event.item),
+          total: ({ context, event }) => (context.total === null || findItem(context, idOf(context.idKey, event.item)) ? context.total : context.total + 1),
+        }),
+      },
+      'item.replace': {
+        description: 'An updated item replaces the one with the same id, in place. [spec:4-replace-by-id]',
+        actions: assign({ items: ({ context, event }) => replaceById(context.idKey, context.items, event.item) }),
+      },
+    },
+    states: {
+      list: {
+        description: 'The items matching the query, in the list’s order.',
+        initial: 'loading',
+        on: {
+          'list.query': {
+            description: 'Another query (filters or order): load the first page again.',
+            target: '.loading',
+            actions: assign({ query: ({ event }) => event.query }),
+          },
+          'list.reload': { description: 'Rows changed elsewhere (an import, demo data): load the first page again.', target: '.loading' },
+        },
+        states: {
+          loading: {
+            description: 'Loads the first page (skeletons on screen, or the previous rows dimmed).',
+            tags: ['busy'],
+            invoke: {
+              src: 'fetchPage',
+              input: ({ context }) => ({ query: context.query, cursor: null, limit: context.pageSizes.first, includeTotal: true }),
+              onDone: {
+                description: 'The first page is on screen with the count of matching rows.',
+                target: 'loaded',
+                actions: assign({
+                  items: ({ event }) => event.output.items,
+                  total: ({ event }) => event.output.total,
+                  nextCursor: ({ event }) => event.output.nextCursor,
+                  hasMore: ({ event }) => event.output.hasMore,
+                  loadError: null,
+                  loadMoreError: null,
+                }),
+              },
+              onError: {
+                description: "Loading failed: the server's detail, or the page's 'Failed to fetch …' default.",
+                target: 'failed',
+                actions: assign({ loadError: ({ context, event }) => toFailure(event.error, context.texts.fetchFailed), items: [], total: null, nextCursor: null, hasMore: false }),
+              },
+            },
+          },
+          failed: {
+            description: 'The list could not be loaded: the error and a Retry button.',
+            on: { 'list.retry': { description: 'The Retry button loads the list again.', target: 'loading' } },
+          },
+          loaded: {
+            description: 'The items are on screen; scrolling near the end loads the next page.',
+            initial: 'idle',
+            states: {
+              idle: {
+                description: 'Nothing is loading.',
+                on: {
+                  'list.loadMore': { description: 'Load more appends the next page.', guard: 'hasMore', target: 'loadingMore', actions: assign({ loadMoreError: null }) },
+                },
+              },
+              loadingMore: {
+                description: 'Loads the next page after the rows already listed.',
+                tags: ['busy'],
+                invoke: {
+                  src: 'fetchPage',
+                  input: ({ context }) => ({ query: context.query, cursor: context.nextCursor, limit: context.pageSizes.more, includeTotal: false }),
+                  onDone: {
+                    description: 'The next page is appended, without repeating a row already listed.',
+                    target: 'idle',
+                    actions: assign({
+                      items: ({ context, event }) => appendPage(context.idKey, context.items, event.output.items),
+                      nextCursor: ({ event }) => event.output.nextCursor,
+                      hasMore: ({ event }) => event.output.hasMore,
+                    }),
+                  },
+                  onError: {
+                    description: 'The rows so far stay; the end of the list offers a retry.',
+                    target: 'idle',
+                    actions: assign({ loadMoreError: ({ context, event }) => toFailure(event.error, context.texts.fetchFailed) }),
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      deletion: {
+        description: 'Deleting an item, always after a danger confirmation.',
+        initial: 'idle',
+        states: {
+          idle: {
+            description: 'No deletion under way.',
+            on: {
+              'item.delete': {
+                description: "Delete asks first: the danger confirmation dialog opens ('Delete … This cannot be undone.'). [spec:4-delete-confirm]",
+                guard: 'itemExists',
+                target: 'confirming',
+                actions: [
+                  assign({ deleting: ({ context, event }) => findItem(context, event.id) }),
+                  { type: 'requestDeleteConfirmation', params: ({ context, event }) => ({ item: findItem(context, event.id)! }) },
+                ],
+              },
+            },
+          },
+          confirming: {
+            description: 'The danger confirmation dialog is open.',
+            on: {
+              'deletion.confirm': { description: 'The dialog answered Delete.', target: 'deleting' },
+              'deletion.cancel': { description: 'The dialog answered Cancel: the item stays.', target: 'idle', actions: assign({ deleting: null }) },
+              'item.delete': {
+                description: 'Another item’s Delete while the dialog is open asks about that one instead.',
+                guard: 'itemExists',
+                actions: [
+                  assign({ deleting: ({ context, event }) => findItem(context, event.id) }),
+                  { type: 'requestDeleteConfirmation', params: ({ context, event }) => ({ item: findItem(context, event.id)! }) },
+                ],
+              },
+            },
+          },
+          deleting: {
+            description: 'Deletes it on the server.',
+            tags: ['busy'],
+            invoke: {
+              src: 'deleteItem',
+              input: ({ context }) => ({ id: idOf(context.idKey, context.deleting!) }),
+              onDone: {
+                description: "Delete removes the item from the list; the page's toast (e.g. 'Transaction deleted') if it has one. [spec:4-delete-removes]",
+                target: 'idle',
+                actions: [
+                  assign({
+                    items: ({ context }) => removeById(context.idKey, context.items, idOf(context.idKey, context.deleting!)),
+                    total: ({ context }) => (context.total === null ? null : Math.max(0, context.total - 1)),
+                    deleting: null,
+                  }),
+                  { type: 'notify', params: ({ context }) => ({ kind: 'success', message: context.texts.deleted }) },
+                  'reportChange',
+                ],
+              },
+              onError: {
+                description: "The item stays; a toast says the server's detail or 'Failed to delete …'.",
+                target: 'idle',
+                actions: [assign({ deleting: null }), { type: 'notify', params: ({ context, event }) => failureToast(toFailure(event.error, context.texts.deleteFailed)) }],
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,197 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ImportJob, ImportMapping, ImportPreview, transactionMessages } from '../src/contract/transactions';
+import { toFailure, type CallFailure } from './types';
+
+/** The chosen file, as the upload effect needs it (a browser File); the machine reads name and size only. */
+export interface ImportFile {
+  name: string;
+  size: number;
+}
+
+export interface ImportOptions {
+  skipDuplicates: boolean;
+  skipFileDuplicates: boolean;
+}
+
+export interface TransactionImportContext {
+  maxBytes: number;
+  file: ImportFile | null;
+  preview: ImportPreview | null;
+  options: ImportOptions;
+  job: ImportJob | null;
+  error: CallFailure | null;
+}
+
+export type TransactionImportEvent =
+  | { type: 'file.choose'; file: ImportFile }
+  | { type: 'mapping.change'; mapping: ImportMapping }
+  | { type: 'options.change'; options: Partial<ImportOptions> }
+  | { type: 'import.back' }
+  | { type: 'import.confirm' }
+  | { type: 'progress.retry' }
+  | { type: 'import.close' };
+
+export interface TransactionImportOutput {
+  /** A job was started: its rows are (or are being) added, so the list should reload. */
+  started: boolean;
+  imported: number;
+}
+
+/** Spec §8 defaults of the import calls; the compiler holds them to the contract's texts. */
+const texts: Pick<typeof transactionMessages, 'importPreview' | 'importCommit' | 'importProgress'> = {
+  importPreview: 'Failed to read the CSV file',
+  importCommit: 'Failed to start the import',
+  importProgress: 'Failed to fetch import progress',
+};
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+const jobFinished = (job: ImportJob | null) => job?.status === 'completed';
+const jobStopped = (job: ImportJob | null) => job?.status === 'failed' || job?.status === 'cancelled';
+
+export const transactionImportMachine = setup({
+  types: {
+    context: {} as TransactionImportContext,
+    events: {} as TransactionImportEvent,
+    input: {} as { maxBytes: number },
+    output: {} as TransactionImportOutput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** POST the file's CSV text: the server detects the layout and answers a preview. */
+    uploadFile: fromPromise<ImportPreview, { file: ImportFile }>(async () => {
+      throw new Error('uploadFile not provided');
+    }),
+    /** The preview again under another mapping. */
+    previewMapping: fromPromise<ImportPreview, { importId: string; mapping: ImportMapping }>(async () => {
+      throw new Error('previewMapping not provided');
+    }),
+    /** Starts the background import job. */
+    commitImport: fromPromise<ImportJob, { importId: string; mapping: ImportMapping; options: ImportOptions }>(async () => {
+      throw new Error('commitImport not provided');
+    }),
+    /** The job's progress. */
+    fetchJob: fromPromise<ImportJob, { importId: string }>(async () => {
+      throw new Error('fetchJob not provided');
+    }),
+  },
+  delays: {
+    /** Between two progress reads. */
+    pollInterval: 500,
+  },
+  guards: {
+    fileTooLarge: ({ context, event }) => event.type === 'file.choose' && event.file.size > context.maxBytes,
+    fileEmpty: ({ event }) => event.type === 'file.choose' && event.file.size === 0,
+    jobCompleted: ({ event }) => jobFinished((event as { output?: ImportJob }).output ?? null),
+    jobStopped: ({ event }) => jobStopped((event as { output?: ImportJob }).output ?? null),
+  },
+}).createMachine({
+  id: 'transactionImport',
+  description:
+    'The CSV import wizard: choose a file → preview with the detected mapping (date format, decimal style, signed amount or debit/credit columns, duplicates flagged), adjust it → confirm → a progress bar while the background job runs → a summary.',
+  context: ({ input }) => ({ maxBytes: input.maxBytes, file: null, preview: null, options: { skipDuplicates: true, skipFileDuplicates: false }, job: null, error: null }),
+  initial: 'choosing',
+  on: {
+    'import.close': { description: 'Closing leaves the wizard; a started job keeps running on the server.', target: '.closed' },
+  },
+  states: {
+    choosing: {
+      description: 'Step 1: pick a CSV file (a bank export).',
+      on: {
+        'file.choose': [
+          {
+            description: 'A file larger than the server accepts is refused before uploading.',
+            guard: 'fileTooLarge',
+            actions: assign({ error: ({ context, event }) => ({ message: `${event.file.name} is larger than ${megabytes(context.maxBytes)}, the largest file an import accepts.` }) }),
+          },
+          { description: 'An empty file has nothing to import.', guard: 'fileEmpty', actions: assign({ error: ({ event }) => ({ message: `${event.file.name} is empty.` }) }) },
+          { description: 'A readable file is uploaded.', target: 'uploading', actions: assign({ file: ({ event }) => event.file, error: null, preview: null }) },
+        ],
+      },
+    },
+    uploading: {
+      description: 'Uploads the file; the server detects the layout and answers a preview.',
+      tags: ['busy'],
+      invoke: {
+        src: 'uploadFile',
+        input: ({ context }) => ({ file: context.file! }),
+        onDone: { description: 'The preview is on screen.', target: 'reviewing', actions: assign({ preview: ({ event }) => event.output, error: null }) },
+        onError: {
+          description: "The file could not be read: the server's detail or 'Failed to read the CSV file'; another file can be chosen.",
+          target: 'choosing',
+          actions: assign({ error: ({ event }) => toFailure(event.error, texts.importPreview) }),
+        },
+      },
+    },
+    reviewing: {
+      description: 'Step 2: the preview with the detected mapping; duplicates and unreadable rows are flagged.',
+      on: {
+        'mapping.change': { description: 'Another date format, decimal style, amount layout or column: preview again.', target: 'remapping', actions: assign({ error: null }) },
+        'options.change': { description: 'Skip duplicates (or duplicates within the file) on or off.', actions: assign({ options: ({ context, event }) => ({ ...context.options, ...event.options }) }) },
+        'import.back': { description: 'Choose another file.', target: 'choosing', actions: assign({ file: null, preview: null, error: null }) },
+        'import.confirm': { description: 'Import with this mapping.', target: 'committing', actions: assign({ error: null }) },
+      },
+    },
+    remapping: {
+      description: 'Reads the file again under the changed mapping.',
+      tags: ['busy'],
+      on: {
+        'mapping.change': { description: 'Changed again before the preview answered: only the latest mapping is read.', target: 'remapping', reenter: true },
+        'options.change': { description: 'Skip duplicates (or duplicates within the file) on or off.', actions: assign({ options: ({ context, event }) => ({ ...context.options, ...event.options }) }) },
+      },
+      invoke: {
+        src: 'previewMapping',
+        input: ({ context, event }) => ({ importId: context.preview!.import_id, mapping: (event as { mapping: ImportMapping }).mapping }),
+        onDone: { description: 'The preview under the new mapping is on screen.', target: 'reviewing', actions: assign({ preview: ({ event }) => event.output }) },
+        onError: { description: "The server's detail says what is wrong with the mapping; the last good preview stays.", target: 'reviewing', actions: assign({ error: ({ event }) => toFailure(event.error, texts.importPreview) }) },
+      },
+    },
+    committing: {
+      description: 'Starts the background import job.',
+      tags: ['busy'],
+      invoke: {
+        src: 'commitImport',
+        input: ({ context }) => ({ importId: context.preview!.import_id, mapping: context.preview!.mapping, options: context.options }),
+        onDone: [
+          { description: 'A small file finished at once: the summary.', guard: 'jobCompleted', target: 'done', actions: assign({ job: ({ event }) => event.output }) },
+          { description: 'The job stopped at once: its reason.', guard: 'jobStopped', target: 'failed', actions: assign({ job: ({ event }) => event.output }) },
+          { description: 'The job runs in the background: the progress bar.', target: 'running', actions: assign({ job: ({ event }) => event.output }) },
+        ],
+        onError: { description: "The import did not start: the server's detail or 'Failed to start the import', on the preview.", target: 'reviewing', actions: assign({ error: ({ event }) => toFailure(event.error, texts.importCommit) }) },
+      },
+    },
+    running: {
+      description: 'Step 3: the progress bar, reading the job’s progress every half second.',
+      initial: 'waiting',
+      states: {
+        waiting: { description: 'Between two progress reads.', after: { pollInterval: { description: 'Half a second later the progress is read again.', target: 'polling' } } },
+        polling: {
+          description: 'Reads the job’s progress.',
+          invoke: {
+            src: 'fetchJob',
+            input: ({ context }) => ({ importId: context.job!.import_id }),
+            onDone: [
+              { description: 'The job finished: the summary.', guard: 'jobCompleted', target: '#transactionImport.done', actions: assign({ job: ({ event }) => event.output }) },
+              { description: 'The job stopped: its reason.', guard: 'jobStopped', target: '#transactionImport.failed', actions: assign({ job: ({ event }) => event.output }) },
+              { description: 'Still running: the bar moves on.', target: 'waiting', actions: assign({ job: ({ event }) => event.output, error: null }) },
+            ],
+            onError: { description: "Reading the progress failed: 'Failed to fetch import progress'.", target: 'stalled', actions: assign({ error: ({ event }) => toFailure(event.error, texts.importProgress) }) },
+          },
+        },
+        stalled: {
+          description: "Reading the progress failed ('Failed to fetch import progress'); the job itself goes on. Retry reads it again.",
+          on: { 'progress.retry': { description: 'Retry reads the progress again.', target: 'polling', actions: assign({ error: null }) } },
+        },
+      },
+    },
+    done: {
+      description: 'Step 4: how many rows were imported, skipped as duplicates, or could not be read.',
+    },
+    failed: {
+      description: 'The job stopped: its reason, and the rows imported before it stopped.',
+      on: { 'import.back': { description: 'Start over with another file.', target: 'choosing', actions: assign({ file: null, preview: null, job: null, error: null }) } },
+    },
+    closed: { description: 'The wizard is closed; the page reloads the list if a job started.', type: 'final' },
+  },
+  output: ({ context }) => ({ started: context.job !== null, imported: context.job?.rows_imported ?? 0 }),
+});

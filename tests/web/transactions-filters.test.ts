@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { PageFilters as TransactionFilters } from '../../machines/transactionList';
+import type { ImportMapping } from '../../src/contract/transactions';
+import { withAmountStyle } from '../../src/web/transactions/importMapping';
+import { DEFAULT_FILTERS, filtersFromQuery, filtersKey, filtersToQuery } from '../../src/web/transactions/urlCodec';
+
+describe('transactions page URL: the filters live in the query string', () => {
+  it('filters survive a trip through the URL query', () => {
+    const filters: TransactionFilters = {
+      type: 'expense',
+      category: ['Groceries', 'Gifts & Donations'],
+      date_from: '2025-01-01',
+      date_to: '2025-03-31',
+      amount_min: 10,
+      amount_max: 1234.56,
+      q: 'star bucks',
+      sort: 'amount',
+      order: 'asc',
+    };
+    const query = filtersToQuery(filters);
+    expect(query).toEqual({
+      type: 'expense',
+      category: 'Groceries,Gifts & Donations',
+      date_from: '2025-01-01',
+      date_to: '2025-03-31',
+      amount_min: '10',
+      amount_max: '1234.56',
+      q: 'star bucks',
+      sort: 'amount',
+      order: 'asc',
+    });
+    expect(filtersFromQuery(new URLSearchParams(new URLSearchParams(query).toString()))).toEqual(filters);
+    expect(filtersToQuery(DEFAULT_FILTERS)).toEqual({});
+    expect(filtersKey({ ...filters })).toBe(filtersKey(filtersFromQuery(Object.entries(query))));
+  });
+
+  it('values the server would refuse are dropped from a hand-edited link', () => {
+    const filters = filtersFromQuery(
+      new URLSearchParams('type=both&date_from=2025-02-30&date_to=2025-01-01&amount_min=-5&amount_max=abc&sort=name&order=up&category=&q=%20'),
+    );
+    expect(filters).toEqual({ ...DEFAULT_FILTERS, date_to: '2025-01-01' });
+    expect(filtersFromQuery(new URLSearchParams('date_from=2025-03-01&date_to=2025-01-01&amount_min=50&amount_max=10'))).toEqual({
+      ...DEFAULT_FILTERS,
+      date_from: '2025-03-01',
+      amount_min: 50,
+    });
+    expect(filtersFromQuery(new URLSearchParams('category=A&category=B,C'))).toMatchObject({ category: ['A', 'B', 'C'] });
+  });
+});
+
+describe('CSV import mapping: the amount layout of a bank file', () => {
+  const mapping: ImportMapping = {
+    delimiter: ';',
+    has_header: true,
+    skip_lines: 0,
+    date_format: 'DD.MM.YYYY',
+    decimal_separator: ',',
+    invert_sign: false,
+    columns: { date: 0, amount: 2, description: 1 },
+    default_expense_category: 'Other',
+    default_income_category: 'Other Income',
+  };
+  const fakeImportBackend = () => ({ mapping });
+
+  it('switching the amount layout to debit/credit columns guesses them from the column names', () => {
+    const imports = fakeImportBackend();
+    const names = ['Datum', 'Text', 'Betrag', 'Debit', 'Credit'];
+    const split = withAmountStyle(imports.mapping, 'debit_credit', names);
+    expect(split.columns).toMatchObject({ amount: null, debit: 3, credit: 4, date: 0, description: 1 });
+    expect(withAmountStyle(split, 'signed', names).columns).toMatchObject({ amount: 2, debit: null, credit: null });
+  });
+});
