@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
+import { createTestModel } from '@xstate/test';
 import type { SubscriptionStatus } from '../../src/contract/subscription';
 import { accessFlowModel, accessFlowTexts, accessFlowTransitions, coveringPaths, transitionsTaken } from '../models/accessFlow';
 import { AppShell } from './pages/AppShell';

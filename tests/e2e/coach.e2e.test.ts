@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
+import { createTestModel } from '@xstate/test';
 import { chatFlow, chatFlowModel, chatFlowTransitions } from '../models/chatFlow';
 import { AppShell } from './pages/AppShell';
 import { Toasts } from './pages/Toasts';

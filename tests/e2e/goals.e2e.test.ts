@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
+import { createTestModel } from '@xstate/test';
 import { formatMoney } from '../../src/web/format/money';
 import { goalFundsFlow, goalFundsModel } from '../models/goalFunds';
 import { AppShell } from './pages/AppShell';

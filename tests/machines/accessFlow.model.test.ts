@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { createTestModel } from 'xstate/graph';
+import { createTestModel } from '@xstate/test';
 import { accessMachine, type AccessStatus } from '../../machines/access';
 import { onboardingMachine, type OnboardingDraft } from '../../machines/onboarding';
 import { guardRoute, type GuardDecision } from '../../machines/routes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
+import { createTestModel } from '@xstate/test';
 import { authFlowModel, transitionsOf } from '../models/authFlow';
 import { fakeBackend, startSession } from './support/session';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
+import { createTestModel } from '@xstate/test';
 import { goalFundsFlow, goalFundsModel, goalFundsTransitions } from '../models/goalFunds';
 import { fakeGoalsBackend, makeGoal, startGoals } from './support/goals';
 
