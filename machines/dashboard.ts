@@ -48,9 +48,12 @@ export const dashboardMachine = setup({
   context: ({ input }) => ({ period: input.period ?? '7_days', timeUnit: input.timeUnit ?? 'days', analytics: null, error: null }),
   initial: 'loading',
   on: {
-    'dashboard.periodChanged': { target: '.loading', actions: assign({ period: ({ event }) => event.period, timeUnit: ({ event }) => naturalUnit[event.period] }) },
-    'dashboard.unitChanged': { target: '.loading', actions: assign({ timeUnit: ({ event }) => event.timeUnit }) },
-    'dashboard.load': { target: '.loading' },
+    'dashboard.periodChanged': {
+      description: 'Picking a period (7 days … all time) reloads the picture in the unit that period reads best in (days, weeks or months).',
+      target: '.loading',
+      actions: assign({ period: ({ event }) => event.period, timeUnit: ({ event }) => naturalUnit[event.period] }) },
+    'dashboard.unitChanged': { description: 'Picking days, weeks or months reloads the picture for the same period.', target: '.loading', actions: assign({ timeUnit: ({ event }) => event.timeUnit }) },
+    'dashboard.load': { description: 'Opening the dashboard (or coming back to it) loads the picture again.', target: '.loading' },
   },
   states: {
     loading: {
@@ -59,14 +62,14 @@ export const dashboardMachine = setup({
       invoke: {
         src: 'fetchAnalytics',
         input: ({ context }) => ({ period: context.period, timeUnit: context.timeUnit }),
-        onDone: { target: 'loaded', actions: assign({ analytics: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toFailure(event.error, dashboardTexts.failed) }) },
+        onDone: { target: 'loaded', description: 'The figures, charts and recent activity for the period are shown.', actions: assign({ analytics: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', description: "The server's reason, or 'Failed to fetch dashboard data', is shown with a retry.", actions: assign({ error: ({ event }) => toFailure(event.error, dashboardTexts.failed) }) },
       },
     },
     loaded: { description: 'The picture for the chosen period.' },
     failed: {
       description: "'Failed to fetch dashboard data' with a retry.",
-      on: { 'dashboard.retry': 'loading' },
+      on: { 'dashboard.retry': { target: 'loading', description: 'Retry loads the same period again.' } },
     },
   },
 });
