@@ -6,6 +6,7 @@ import { onboardingMachine, type OnboardingDraft } from '../../machines/onboardi
 import { guardRoute, type GuardDecision } from '../../machines/routes';
 import type { SessionUser, Toast } from '../../machines/types';
 import { uiMachine, uiTexts } from '../../machines/ui';
+import { recordMachineCoverage, type PathRecording } from '../support/machine-coverage';
 import { accessFlowModel, accessFlowTexts, accessFlowTransitions, transitionsTaken } from '../models/accessFlow';
 
 const DAY = 86_400_000;
@@ -62,7 +63,7 @@ type FakeServer = ReturnType<typeof fakeServer>;
  * location, opens the onboarding-required modal through the ui machine and runs the access machine's check,
  * as src/web/app/Guard.tsx does; the machines' navigate actions move the location. Only I/O is faked.
  */
-function startApp(server: FakeServer) {
+function startApp(server: FakeServer, walk: PathRecording) {
   const toasts: Toast[] = [];
   const navigations: string[] = [];
   let pending: string | null = null;
@@ -90,6 +91,7 @@ function startApp(server: FakeServer) {
       actions: { openSubscriptionModal: () => ui.send({ type: 'modal.open', modal: 'subscription' }), navigate: (_, { to }) => navigate(to), notify: (_, toast) => notify(toast) },
     }),
   ).start();
+  [ui, onboarding, access].forEach((actor) => walk.attach(actor));
 
   const app = {
     ui,
@@ -164,6 +166,7 @@ type App = ReturnType<typeof startApp>;
 
 const model = createTestModel(accessFlowModel);
 const paths = model.getSimplePaths();
+const coverage = recordMachineCoverage(import.meta.url, 'node');
 
 describe('model-based paths: onboarding, route guard and access check (real guardRoute, onboarding, ui and access machines)', () => {
   it('the paths cover every state and every transition of the model', () => {
@@ -175,7 +178,8 @@ describe('model-based paths: onboarding, route guard and access check (real guar
   for (const path of paths) {
     it(path.description, async () => {
       const server = fakeServer();
-      let app: App = startApp(server);
+      const walk = coverage.path(path.description);
+      let app: App = startApp(server, walk);
       await app.visit('/');
       const trialToasts = () => app.toasts.filter((t) => t.message === accessFlowTexts.trialStarted);
 
@@ -212,7 +216,7 @@ describe('model-based paths: onboarding, route guard and access check (real guar
             SUBSCRIBE_MONTHLY: async () => {
               server.payMonthly();
               app.stop();
-              app = startApp(server);
+              app = startApp(server, walk);
               await app.visit('/subscription/success?session_id=cs_local_model');
             },
           },
