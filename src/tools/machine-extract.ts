@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { repoRoot } from './docs-machines';
+import { repoRoot } from './machine-files';
 
 // ---------------------------------------------------------------------------
 // Loading the extractor
