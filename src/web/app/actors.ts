@@ -7,6 +7,7 @@ import { sessionMachine } from '../../../machines/session';
 import { uiMachine } from '../../../machines/ui';
 import type { SessionUser, Toast } from '../../../machines/types';
 import { createApi, type Api } from '../api';
+import { inspect } from './inspect';
 import { connectWallet, discoverWallets, signWalletMessage } from '../wallet/connect';
 import { clearSession, loadPreferences, loadSession, saveOAuthRedirect, savePreferences, saveSession, watchSystemDark } from './storage';
 
@@ -42,7 +43,7 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
         persistPreferences: (_, prefs) => savePreferences(prefs),
       },
     }),
-    { input: loadPreferences() },
+    { input: loadPreferences(), inspect },
   );
   watchSystemDark((dark) => ui.send({ type: 'theme.systemChanged', dark }));
 
@@ -93,7 +94,7 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
         },
       },
     }),
-    { input: loadSession() },
+    { input: loadSession(), inspect },
   );
 
   late.session = session;
@@ -111,7 +112,7 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
         navigate: (_, { to }) => navigate(to),
       },
     }),
-    { input: onboardingInput(session.getSnapshot().context.user) },
+    { input: onboardingInput(session.getSnapshot().context.user), inspect },
   );
   late.onboarding = onboarding;
   // The onboarding actor follows the profile the session holds.
@@ -135,6 +136,7 @@ export function createAppActors(apiUrl: string, navigate: (to: string) => void):
         notify: (_, toast) => notify(toast),
       },
     }),
+    { inspect },
   );
   late.access = access;
 

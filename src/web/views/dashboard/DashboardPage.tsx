@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Alert, Anchor, Badge, Button, Card, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
+import { inspect } from '../../app/inspect';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -321,7 +322,7 @@ export default function DashboardPage() {
   const { api } = useAppActors();
   const dashboard = useActorRef(
     dashboardMachine.provide({ actors: { fetchAnalytics: fromPromise(({ input }) => api.dashboard.analytics(input.period, input.timeUnit)) } }),
-    { input: {} },
+    { input: {}, inspect },
   );
   const period = useSelector(dashboard, (s) => s.context.period);
   const timeUnit = useSelector(dashboard, (s) => s.context.timeUnit);
