@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -140,4 +140,14 @@ export function recordMachineCoverage(testFileUrl: string, env: CoverageEnv): { 
       };
     },
   };
+}
+
+/**
+ * Chromium: after each test whose name is one of `pathNames`, adds what its page recorded (register inside
+ * the describe of the model paths; vitest runs it before useBrowser closes the page).
+ */
+export function collectAfterEachPath(coverage: ReturnType<typeof recordMachineCoverage>, pathNames: readonly string[], page: () => { evaluate<T>(fn: () => T): Promise<T> }): void {
+  afterEach(async ({ task }) => {
+    if (pathNames.includes(task.name) && task.result?.state !== 'fail') await coverage.path(task.name).collect(page());
+  });
 }
