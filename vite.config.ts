@@ -6,9 +6,11 @@ import { defineConfig } from 'vitest/config';
 const runtimeConfig = (): Plugin => ({
   name: 'runtime-config',
   configureServer(server) {
-    server.middlewares.use('/config.json', (_req, res) => {
+    server.middlewares.use('/config.json', (req, res) => {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ apiUrl: process.env.API_URL ?? 'http://localhost:8000', env: 'development' }));
+      // npm run dev:inspect: the API is reached through this server's /__api proxy (src/tools/dev-inspect.ts).
+      const apiUrl = process.env.FINU_API_PROXY ? `http://${req.headers.host}/__api` : (process.env.API_URL ?? 'http://localhost:8000');
+      res.end(JSON.stringify({ apiUrl, env: 'development' }));
     });
   },
 });
@@ -16,7 +18,21 @@ const runtimeConfig = (): Plugin => ({
 export default defineConfig({
   plugins: [react(), runtimeConfig()],
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 900 },
-  server: { port: 3000, strictPort: true },
+  server: {
+    port: 3000,
+    strictPort: true,
+    // Only under npm run dev:inspect: same-origin proxy to the API (its CORS allows the built app's origin only).
+    proxy: process.env.FINU_API_PROXY
+      ? {
+          '/__api': {
+            target: process.env.FINU_API_PROXY,
+            changeOrigin: true,
+            rewrite: (path) => path.replace(/^\/__api/, '') || '/',
+            configure: (proxy) => proxy.on('proxyReq', (request) => request.removeHeader('origin')),
+          },
+        }
+      : undefined,
+  },
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/web/**/*.test.{ts,tsx}', 'tests/docs/**/*.test.ts'], environment: 'node' } },

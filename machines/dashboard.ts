@@ -145,8 +145,8 @@ export const dashboardMachine = setup({
       invoke: {
         src: 'fetchAnalytics',
         input: ({ context }) => ({ period: context.period, timeUnit: context.timeUnit, ...(context.period === 'custom' && context.range ? { range: context.range } : {}) }),
-        onDone: { target: 'loaded', actions: assign({ analytics: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toFailure(event.error, dashboardTexts.failed) }) },
+        onDone: { target: 'loaded', description: 'The figures, charts and recent activity for the period are shown.', actions: assign({ analytics: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', description: "The server's reason, or 'Failed to fetch dashboard data', is shown with a retry.", actions: assign({ error: ({ event }) => toFailure(event.error, dashboardTexts.failed) }) },
       },
     },
     loaded: { description: 'The picture for the chosen period.' },

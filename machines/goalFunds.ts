@@ -120,8 +120,8 @@ export const goalFundsMachine = setup({
       on: {
         'amount.change': { description: 'Typing clears the validation message.', actions: assign({ amount: ({ event }) => event.value, validationError: null }) },
         'funds.submit': [
-          { guard: 'amountValid', target: 'submitting' },
-          { description: 'Not a positive amount: say why and stay.', actions: assign({ validationError: ({ context }) => amountError(context) }) },
+          { guard: 'amountValid', target: 'submitting', description: 'A valid amount is sent.' },
+          { description: "Not a positive amount with at most two decimals: 'Enter an amount greater than 0' or 'Use at most two decimal places' under the field; nothing is sent.", actions: assign({ validationError: ({ context }) => amountError(context) }) },
         ],
         'funds.cancel': { description: 'Closes without moving money.', target: 'cancelled' },
       },
@@ -139,6 +139,7 @@ export const goalFundsMachine = setup({
         }),
         onDone: {
           target: 'succeeded',
+          description: "The goal holds the new amount; a toast says 'Funds added to goal successfully!' or 'Funds withdrawn from goal successfully!'.",
           actions: [
             assign({ result: ({ event }) => event.output, error: null }),
             { type: 'notify', params: ({ context }) => ({ kind: 'success', message: context.direction === 'add' ? goalFundsTexts.added : goalFundsTexts.withdrawn }) },
@@ -146,6 +147,7 @@ export const goalFundsMachine = setup({
         },
         onError: {
           target: 'failed',
+          description: "Refused (e.g. more than is saved) or failed: the server's detail, or 'Failed to add funds to goal' / 'Failed to withdraw funds from goal'.",
           actions: assign({
             error: ({ context, event }) => toFailure(event.error, context.direction === 'add' ? goalFundsTexts.addFailed : goalFundsTexts.withdrawFailed),
           }),
@@ -157,9 +159,9 @@ export const goalFundsMachine = setup({
       on: {
         'funds.retry': { description: 'Sends the same amount again; only after a failure retrying can fix (network, server), never after a refusal.', guard: 'retryable', target: 'submitting' },
         // The amount was valid when sent and cannot change here (changing it goes back to editing).
-        'funds.submit': { target: 'submitting' },
+        'funds.submit': { target: 'submitting', description: 'Submitting again sends the same amount.' },
         'amount.change': { description: 'Correcting the amount clears the failure.', target: 'editing', actions: assign({ amount: ({ event }) => event.value, validationError: null, error: null }) },
-        'funds.cancel': { target: 'cancelled' },
+        'funds.cancel': { target: 'cancelled', description: 'Closes without moving money.' },
       },
     },
     succeeded: {

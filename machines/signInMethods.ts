@@ -1,17 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { SignInMethodsResponse } from '../src/contract/identities';
 import type { SignedWalletMessage, WalletAccount, WalletChoice, WalletNonce } from './session';
 import { toFailure, type CallFailure, type Toast } from './types';
 
-/**
- * GET /users/me/sign-in-methods as the machine reads it. The wire type is `SignInMethodsResponse` in
- * src/contract/identities.ts (the lint rule keeps machines from importing src/, even types).
- */
-export interface SignInMethodsResponse {
-  password: boolean;
-  email: string | null;
-  google_available: boolean;
-  methods: { identity_id: string; kind: 'google' | 'wallet'; label: string; email: string | null; address: string | null; created_at: string; last_used_at: string }[];
-}
+export type { SignInMethodsResponse };
 
 export interface SignInMethodsInput {
   /** `linked` from the URL after a Google link flow (linked=google). */
@@ -38,6 +30,7 @@ export type SignInMethodsEvent =
   | { type: 'methods.walletCancel' }
   | { type: 'methods.unlink'; identityId: string };
 
+/** The texts the machine shows; the machine writes its toasts literally (so Stately shows them) and its tests check they agree. */
 export const signInMethodsTexts = {
   loadFailed: 'Failed to fetch sign-in methods',
   googleLinked: 'Google account linked. You can now sign in with it.',
@@ -100,7 +93,8 @@ export const signInMethodsMachine = setup({
   },
 }).createMachine({
   id: 'signInMethods',
-  description: 'Settings: how the signed-in user can sign in, and linking or unlinking Google and wallets.',
+  description:
+    "Settings: how the signed-in user can sign in, and linking or unlinking Google and wallets. Back from Google, a toast says 'Google account linked. You can now sign in with it.' or gives the reason the link failed.",
   context: () => ({ methods: null, error: null, choices: [], account: null, nonce: null, removing: null }),
   entry: [
     { type: 'notify', params: ({ event }) => ({ kind: 'success', message: (event as { input?: SignInMethodsInput }).input?.linked === 'google' ? signInMethodsTexts.googleLinked : '' }) },
@@ -113,21 +107,25 @@ export const signInMethodsMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'load',
-        onDone: { target: 'ready', actions: assign({ methods: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.loadFailed) }) },
+        onDone: { target: 'ready', description: 'The password, Google account and wallets are listed.', actions: assign({ methods: ({ event }) => event.output, error: null }) },
+        onError: {
+          target: 'failed',
+          description: "The server's reason, or 'Failed to fetch sign-in methods', is shown with a Retry.",
+          actions: assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.loadFailed) }),
+        },
       },
     },
     failed: {
       description: 'The list could not be loaded; Retry.',
-      on: { 'methods.reload': 'loading' },
+      on: { 'methods.reload': { target: 'loading', description: 'Retry loads the list again.' } },
     },
     ready: {
       description: 'The list is shown; the user may link or unlink.',
       on: {
-        'methods.linkGoogle': 'linkingGoogle',
-        'methods.linkWallet': { target: 'linkingWallet', actions: assign({ choices: [], account: null, nonce: null, error: null }) },
-        'methods.unlink': { target: 'unlinking', actions: assign({ removing: ({ event }) => event.identityId }) },
-        'methods.reload': 'loading',
+        'methods.linkGoogle': { target: 'linkingGoogle', description: "'Link Google' starts the Google link flow." },
+        'methods.linkWallet': { target: 'linkingWallet', description: "'Link a wallet' looks for a browser wallet.", actions: assign({ choices: [], account: null, nonce: null, error: null }) },
+        'methods.unlink': { target: 'unlinking', description: 'After the danger confirmation, the chosen method is removed.', actions: assign({ removing: ({ event }) => event.identityId }) },
+        'methods.reload': { target: 'loading', description: 'Reloads the list.' },
       },
     },
     linkingGoogle: {
@@ -135,8 +133,12 @@ export const signInMethodsMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'prepareGoogleLink',
-        onDone: { target: 'leaving', actions: { type: 'leaveFor', params: ({ event }) => ({ url: event.output.url }) } },
-        onError: { target: 'ready', actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.googleFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
+        onDone: { target: 'leaving', description: 'The browser leaves for Google to approve the link.', actions: { type: 'leaveFor', params: ({ event }) => ({ url: event.output.url }) } },
+        onError: {
+          target: 'ready',
+          description: "A toast gives the server's reason, or 'Failed to start linking Google'.",
+          actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.googleFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
+        },
       },
     },
     leaving: { description: 'The browser is on its way to the provider.', tags: ['busy'] },
@@ -146,56 +148,87 @@ export const signInMethodsMachine = setup({
       initial: 'discovering',
       states: {
         discovering: {
+          description: 'Looks for wallets installed in the browser.',
           invoke: {
             src: 'discoverWallets',
             onDone: [
-              { guard: 'noWallets', target: '#signInMethods.ready', actions: { type: 'notify', params: { kind: 'error', message: signInMethodsTexts.noWallet } } },
-              { guard: 'oneWallet', target: 'connecting', actions: assign({ choices: ({ event }) => event.output }) },
-              { target: 'choosing', actions: assign({ choices: ({ event }) => event.output }) },
+              {
+                guard: 'noWallets',
+                target: '#signInMethods.ready',
+                description: "No wallet found: a toast says 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet.'",
+                actions: { type: 'notify', params: { kind: 'error', message: 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet.' } },
+              },
+              { guard: 'oneWallet', target: 'connecting', description: 'One wallet: connect to it straight away.', actions: assign({ choices: ({ event }) => event.output }) },
+              { target: 'choosing', description: 'Several wallets: the user picks one.', actions: assign({ choices: ({ event }) => event.output }) },
             ],
-            onError: { target: '#signInMethods.ready', actions: { type: 'notify', params: { kind: 'error', message: signInMethodsTexts.noWallet } } },
+            onError: {
+              target: '#signInMethods.ready',
+              description: "Looking failed: a toast says 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet.'",
+              actions: { type: 'notify', params: { kind: 'error', message: 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet.' } },
+            },
           },
         },
         choosing: {
           description: 'Several wallets: the user picks one.',
           on: {
-            'methods.walletChosen': { target: 'connecting', actions: assign({ choices: ({ context, event }) => context.choices.filter((c) => c.id === event.walletId) }) },
-            'methods.walletCancel': '#signInMethods.ready',
+            'methods.walletChosen': { target: 'connecting', description: 'Connects to the chosen wallet.', actions: assign({ choices: ({ context, event }) => context.choices.filter((c) => c.id === event.walletId) }) },
+            'methods.walletCancel': { target: '#signInMethods.ready', description: 'Cancel: nothing is linked.' },
           },
         },
         connecting: {
+          description: 'The wallet asks the user to share an account.',
           invoke: {
             src: 'connectWallet',
             input: ({ context }) => ({ walletId: context.choices[0]!.id }),
-            onDone: { target: 'preparing', actions: assign({ account: ({ event }) => event.output }) },
-            onError: { target: '#signInMethods.ready', actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.linkFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
+            onDone: { target: 'preparing', description: 'The account is known.', actions: assign({ account: ({ event }) => event.output }) },
+            onError: {
+              target: '#signInMethods.ready',
+              description: "Refused in the wallet, or failed: a toast gives the reason, or 'Failed to link the wallet'.",
+              actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.linkFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
+            },
           },
         },
         preparing: {
+          description: 'Gets a one-time nonce for the message to sign.',
           invoke: {
             src: 'getNonce',
             input: ({ context }) => ({ address: context.account!.address }),
-            onDone: { target: 'signing', actions: assign({ nonce: ({ event }) => event.output }) },
-            onError: { target: '#signInMethods.ready', actions: [assign({ error: ({ event }) => toFailure(event.error, 'Failed to get nonce') }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
+            onDone: { target: 'signing', description: 'The sign-in message is ready to sign.', actions: assign({ nonce: ({ event }) => event.output }) },
+            onError: {
+              target: '#signInMethods.ready',
+              description: "A toast gives the server's reason, or 'Failed to get nonce'.",
+              actions: [assign({ error: ({ event }) => toFailure(event.error, 'Failed to get nonce') }), { type: 'notify', params: ({ context }) => failureToast(context) }],
+            },
           },
         },
         signing: {
+          description: 'The wallet asks the user to sign the sign-in message (SIWE).',
           invoke: {
             src: 'signWalletMessage',
             input: ({ context }) => ({ account: context.account!, nonce: context.nonce! }),
-            onDone: { target: 'linking' },
-            onError: { target: '#signInMethods.ready', actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.linkFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
+            onDone: { target: 'linking', description: 'Signed: send it to the server.' },
+            onError: {
+              target: '#signInMethods.ready',
+              description: "Refused in the wallet, or failed: a toast gives the reason, or 'Failed to link the wallet'.",
+              actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.linkFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
+            },
           },
         },
         linking: {
+          description: 'POST /api/web3/link with the signed message.',
           invoke: {
             src: 'linkWallet',
             input: ({ event }) => (event as unknown as { output: SignedWalletMessage }).output,
             onDone: {
               target: '#signInMethods.ready',
-              actions: [assign({ methods: ({ event }) => event.output, error: null }), { type: 'notify', params: { kind: 'success', message: signInMethodsTexts.walletLinked } }],
+              description: "Linked: the list shows the wallet and a toast says 'Wallet linked. You can now sign in with it.'",
+              actions: [assign({ methods: ({ event }) => event.output, error: null }), { type: 'notify', params: { kind: 'success', message: 'Wallet linked. You can now sign in with it.' } }],
             },
-            onError: { target: '#signInMethods.ready', actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.linkFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }] },
+            onError: {
+              target: '#signInMethods.ready',
+              description: "Refused (e.g. linked to another account) or failed: a toast gives the server's reason, or 'Failed to link the wallet'.",
+              actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.linkFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
+            },
           },
         },
       },
@@ -206,9 +239,14 @@ export const signInMethodsMachine = setup({
       invoke: {
         src: 'unlink',
         input: ({ context }) => ({ identityId: context.removing! }),
-        onDone: { target: 'ready', actions: [assign({ methods: ({ event }) => event.output, removing: null }), { type: 'notify', params: { kind: 'success', message: signInMethodsTexts.unlinked } }] },
+        onDone: {
+          target: 'ready',
+          description: "Removed: the list updates and a toast says 'Sign-in method removed'.",
+          actions: [assign({ methods: ({ event }) => event.output, removing: null }), { type: 'notify', params: { kind: 'success', message: 'Sign-in method removed' } }],
+        },
         onError: {
           target: 'ready',
+          description: "Refused (the last way to sign in stays) or failed: a toast gives the server's reason, or 'Failed to unlink the sign-in method'.",
           actions: [assign({ removing: null, error: ({ event }) => toFailure(event.error, signInMethodsTexts.unlinkFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
         },
       },

@@ -16,7 +16,7 @@ const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
 const e2eConfig = 'tests/e2e/vitest.config.ts';
 
-const STEPS = ['lint', 'typecheck', 'unit', 'server', 'reliability', 'crash', 'e2e'] as const;
+const STEPS = ['lint', 'typecheck', 'unit', 'server', 'reliability', 'crash', 'e2e', 'coverage'] as const;
 type StepName = (typeof STEPS)[number];
 
 const USAGE = `Usage: npm test -- [options] [vitest filters...]
@@ -29,6 +29,8 @@ Runs, in order, stopping at the first failure:
   reliability vitest project "reliability" (tests/reliability, short sizes)   } (same process)
   crash      vitest project "crash"  (tests/server/crash.test.ts alone: kill -9 during conversions)
   e2e        vitest --config ${e2eConfig} (Chromium; skipped while the file is missing)
+  coverage   every spec §4 transition of an enforced machine walked by a model-based path of this run
+             (src/tools/machine-coverage.ts --check; needs unit, and takes e2e's paths when e2e ran)
 
 Options:
   --only=<steps>   run only these steps (comma-separated, repeatable): --only=unit,server
@@ -240,6 +242,9 @@ async function main(options: Options): Promise<number> {
 
   const skip = (name: string, note: string) => results.push({ name, status: 'skipped', ms: 0, note });
 
+  // The model-based tests record what they walk there; the coverage step reads this run's recordings only.
+  rmSync(join(repoRoot, '.tmp', 'machine-coverage'), { recursive: true, force: true });
+
   if (options.steps.has('lint') && !failure) {
     await step('lint', '--only=lint', async () => ({ code: await run(bin('eslint'), ['.']) }));
   }
@@ -277,6 +282,11 @@ async function main(options: Options): Promise<number> {
         return runVitest('e2e', ['--config', e2eConfig, '--no-file-parallelism'], options.filters, childEnv({ CHROMIUM_PATH: chromium }));
       });
     }
+  }
+
+  if (options.steps.has('coverage') && !failure) {
+    if (!options.steps.has('unit') || options.filters.length > 0) skip('coverage', 'needs the whole unit step');
+    else await step('coverage', '--only=unit,e2e,coverage', async () => ({ code: await run(bin('tsx'), ['src/tools/machine-coverage.ts', '--check']) }));
   }
 
   for (const name of STEPS) {

@@ -1,64 +1,47 @@
 /**
- * `npm run docs:machines`: writes docs/machines/<file>.md for every machines/*.ts
- * (Mermaid diagram + state and event tables) and docs/machines/README.md.
- * `--check` writes nothing and exits 1 when a page is stale or missing.
+ * `npm run docs:machines`: writes docs/machines/<file>.md for every machines/*.ts (Mermaid diagram, the
+ * states and the transitions with their descriptions, spec §4 rules and the model-based tests that walk
+ * them), docs/machines/README.md (the index), and the coverage of the machines by the model-based paths
+ * (docs/machines/coverage.json and coverage.md, updated from the recordings in .tmp/machine-coverage
+ * when there are any). `--check` writes nothing and exits 1 when a page is stale or missing.
  * tests/docs/machines.test.ts uses the same functions to catch stale pages.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AnyStateMachine } from 'xstate';
-import { isStateMachine, toIndex, toMarkdown, type MachineFileSummary } from './machine-diagram';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { coverageJson, coverageJsonText, coverageMarkdown, coverageMd, mergeCoverage, readCommittedCoverage, readRecordings, walkersOf, type CoverageData } from './machine-coverage';
+import { toIndex, toMarkdown, type MachineFileSummary } from './machine-diagram';
+import { docsDir, indexFile, listMachineFiles, loadMachines, machinesDir, repoRoot } from './machine-files';
 
-export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-export const machinesDir = join(repoRoot, 'machines');
-export const docsDir = join(repoRoot, 'docs', 'machines');
-export const indexFile = 'README.md';
+export { docsDir, indexFile, listMachineFiles, loadMachines, machinesDir, repoRoot } from './machine-files';
 
-/** machines/*.ts basenames (no `.d.ts`, no tests), sorted so output order is stable. */
-export function listMachineFiles(dir = machinesDir): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !/\.(test|spec)\.ts$/.test(file))
-    .map((file) => basename(file, '.ts'))
-    .sort();
-}
-
-/** The machines a file exports, keyed by export name (the same machine exported twice counts once). */
-export async function loadMachines(name: string, dir = machinesDir): Promise<Record<string, AnyStateMachine>> {
-  const module = (await import(/* @vite-ignore */ pathToFileURL(join(dir, `${name}.ts`)).href)) as Record<string, unknown>;
-  const found: Record<string, AnyStateMachine> = {};
-  const seen = new Set<unknown>();
-  // `default` last, so a machine exported by name and as default is listed under its name.
-  const exportNames = Object.keys(module).sort((a, b) => Number(a === 'default') - Number(b === 'default'));
-  for (const exportName of exportNames) {
-    const value = module[exportName];
-    if (isStateMachine(value) && !seen.has(value)) {
-      seen.add(value);
-      found[exportName] = value;
-    }
-  }
-  return found;
-}
+/** The walked-by lookup the pages print, from coverage data. */
+export const walkedBy = (data: CoverageData) => (machineId: string, key: string) => walkersOf(data, machineId, 'transitions', key);
 
 /** Every page docs/machines/ should hold, file name → content. Files exporting no machine get no page. */
-export async function renderMachineDocs(dir = machinesDir): Promise<Map<string, string>> {
+export async function renderMachineDocs(dir = machinesDir, coverage: CoverageData = readCommittedCoverage()): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
   const summaries: MachineFileSummary[] = [];
   for (const name of listMachineFiles(dir)) {
     const machines = await loadMachines(name, dir);
     if (Object.keys(machines).length === 0) continue;
-    pages.set(`${name}.md`, toMarkdown(name, machines));
+    pages.set(`${name}.md`, toMarkdown(name, machines, walkedBy(coverage)));
     summaries.push({ name, machines: Object.values(machines) });
   }
   pages.set(indexFile, toIndex(summaries));
+  pages.set(coverageJson, coverageJsonText(coverage));
+  pages.set(coverageMd, await coverageMarkdown(coverage, listMachineFiles(dir)));
   return pages;
 }
 
 async function main(argv: string[]): Promise<number> {
   const check = argv.includes('--check');
-  const pages = await renderMachineDocs();
-  const existing = existsSync(docsDir) ? readdirSync(docsDir).filter((file) => file.endsWith('.md')) : [];
+  const recorded = readRecordings();
+  const coverage = check ? readCommittedCoverage() : mergeCoverage(readCommittedCoverage(), recorded);
+  if (!check) console.log(`coverage: ${Object.keys(recorded).length} recorded model test files in .tmp/machine-coverage merged into docs/machines/${coverageJson}`);
+  const pages = await renderMachineDocs(machinesDir, coverage);
+  const isPage = (file: string) => file.endsWith('.md') || file === coverageJson;
+  const existing = existsSync(docsDir) ? readdirSync(docsDir).filter(isPage) : [];
   const orphans = existing.filter((file) => !pages.has(file));
   const changed = [...pages].filter(([file, content]) => {
     const path = join(docsDir, file);

@@ -16,6 +16,8 @@
  *   label lists each transition on its own line (`<br>`).
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { parseDescription, SPEC_RULES } from './machine-catalog';
+import { transitionKey, transitionsOf } from './machine-walk';
 
 /** Anything that looks like an XState v5 machine (duck-typed: `instanceof` breaks across module copies). */
 export function isStateMachine(value: unknown): value is AnyStateMachine {
@@ -37,7 +39,6 @@ export function isStateMachine(value: unknown): value is AnyStateMachine {
 // ---------------------------------------------------------------------------
 // Reading the definition
 
-const BUILT_IN_EVENT = /^xstate\./;
 
 function children(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states) as AnyStateNode[];
@@ -304,39 +305,34 @@ function statesSection(machine: AnyStateMachine): string[] {
   return ['### States', '', ...table(header, rows), ''];
 }
 
-function eventsSection(machine: AnyStateMachine): string[] {
-  interface EventRow {
-    transitions: string[];
-    descriptions: string[];
-  }
-  const events = new Map<string, EventRow>();
-  for (const node of allNodes(machine.root)) {
-    for (const transition of ownTransitions(node)) {
-      const type = transition.eventType;
-      if (type === '' || BUILT_IN_EVENT.test(type)) continue;
-      const row = events.get(type) ?? { transitions: [], descriptions: [] };
-      events.set(type, row);
-      const from = node === machine.root ? 'any state' : statePath(node);
-      const to = transition.target?.length ? (transition.target as AnyStateNode[]).map(statePath).join(', ') : '(stays)';
-      const guard = guardLabel(transition.guard);
-      const text = `${code(from)} → ${to === '(stays)' ? to : code(to)}${guard ? ` if ${code(guard)}` : ''}`;
-      if (!row.transitions.includes(text)) row.transitions.push(text);
-      const description = transition.description?.trim();
-      if (description && !row.descriptions.includes(description)) row.descriptions.push(description);
-    }
-  }
-  if (events.size === 0) return [];
-  const rows = [...events.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([type, row]) => [code(type), row.transitions.join('<br>'), row.descriptions.join('<br>')]);
-  return ['### Events', '', ...table(['Event', 'Transitions', 'Description'], rows), ''];
+/** Who walked a transition (machine id, transition key) → `node: tests/…`; empty when unknown. */
+export type WalkedBy = (machineId: string, key: string) => string[];
+
+function transitionsSection(machine: AnyStateMachine, walkedBy: WalkedBy | undefined): string[] {
+  const transitions = transitionsOf(machine);
+  if (transitions.length === 0) return [];
+  const rows = transitions.map(({ source, transition }) => {
+    const from = source === machine.root ? 'any state' : statePath(source);
+    const to = transition.target?.length ? (transition.target as AnyStateNode[]).map(statePath).join(', ') : '(stays)';
+    const guard = guardLabel(transition.guard);
+    const { text, rules } = parseDescription(transition.description);
+    const walkers = walkedBy?.(machine.id, transitionKey(transition)) ?? [];
+    return [
+      code(triggerLabel(transition)),
+      `${code(from)} → ${to === '(stays)' ? to : code(to)}${guard ? ` if ${code(guard)}` : ''}`,
+      text,
+      rules.map((rule) => `${code(rule)} ${SPEC_RULES[rule] ?? ''}`.trim()).join('<br>'),
+      walkers.length ? walkers.map((w) => w.replace(/^(\w+): (.*)$/, (_, env: string, file: string) => `${env}: ${code(file)}`)).join('<br>') : '',
+    ];
+  });
+  return ['### Transitions', '', ...table(['Trigger', 'From → to', 'Description', 'Spec rule', 'Walked by (model-based paths)'], rows), ''];
 }
 
 /**
  * The Markdown page for one machines/<name>.ts file. `machines` maps export
  * names to machines (an array works too when export names are unknown).
  */
-export function toMarkdown(name: string, machines: Record<string, AnyStateMachine> | readonly AnyStateMachine[]): string {
+export function toMarkdown(name: string, machines: Record<string, AnyStateMachine> | readonly AnyStateMachine[], walkedBy?: WalkedBy): string {
   const entries: Array<[string | undefined, AnyStateMachine]> = Array.isArray(machines)
     ? (machines as readonly AnyStateMachine[]).map((machine) => [undefined, machine])
     : Object.entries(machines as Record<string, AnyStateMachine>);
@@ -352,7 +348,7 @@ export function toMarkdown(name: string, machines: Record<string, AnyStateMachin
     const description = machine.root.description?.trim();
     if (description) lines.push(description, '');
     lines.push('```mermaid', toMermaid(machine), '```', '');
-    lines.push(...statesSection(machine), ...eventsSection(machine));
+    lines.push(...statesSection(machine), ...transitionsSection(machine, walkedBy));
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -366,7 +362,21 @@ export interface MachineFileSummary {
 /** docs/machines/README.md: one row per machine file. */
 export function toIndex(files: readonly MachineFileSummary[]): string {
   const rows = files.flatMap(({ name, machines }) =>
-    machines.map((machine) => [`[${name}](${name}.md)`, code(machine.id), (machine.root.description ?? '').trim().split(/\r?\n/)[0] ?? '']),
+    machines.map((machine) => {
+      const transitions = transitionsOf(machine);
+      const states = allNodes(machine.root);
+      const described = states.filter((n) => n.description?.trim()).length + transitions.filter((t) => t.transition.description?.trim()).length;
+      const rules = new Set(transitions.flatMap((t) => parseDescription(t.transition.description).rules));
+      return [
+        `[${name}](${name}.md)`,
+        code(machine.id),
+        (machine.root.description ?? '').trim().split(/\r?\n/)[0] ?? '',
+        String(states.length - 1),
+        String(transitions.length),
+        `${described}/${states.length + transitions.length}`,
+        [...rules].sort().map(code).join(', '),
+      ];
+    }),
   );
   const lines = [
     '<!-- Generated by `npm run docs:machines`. Do not edit by hand. -->',
@@ -378,8 +388,11 @@ export function toIndex(files: readonly MachineFileSummary[]): string {
     'Diagrams use Mermaid `stateDiagram-v2`; edges read `event [guard]`, `always`, `after <delay>`,',
     '`done: <actor>` / `error: <actor>` (invoke results) and `done` (a compound state reached its final state).',
     'A dashed "any state" node stands for transitions declared on an enclosing state, which apply in every state inside it.',
+    'Each page lists every state and transition in product words, the spec §4 rule a transition implements',
+    '(`[spec:4-…]` at the end of its description) and the model-based tests that walk it; [coverage.md](coverage.md)',
+    'has the figures per machine. "Described" counts the machine, its states and its transitions that have a description.',
     '',
   ];
-  lines.push(...(rows.length > 0 ? table(['File', 'Machine', 'Description'], rows) : ['No machines yet.']));
+  lines.push(...(rows.length > 0 ? table(['File', 'Machine', 'Description', 'States', 'Transitions', 'Described', 'Spec rules'], rows) : ['No machines yet.']));
   return `${lines.join('\n').trimEnd()}\n`;
 }

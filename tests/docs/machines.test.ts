@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, createMachine, fromPromise, not, or, setup, stateIn } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { docsDir, indexFile, listMachineFiles, loadMachines, renderMachineDocs } from '../../src/tools/docs-machines';
+import { docsDir, indexFile, listMachineFiles, loadMachines, renderMachineDocs, walkedBy } from '../../src/tools/docs-machines';
+import { readCommittedCoverage } from '../../src/tools/machine-coverage';
 import { guardLabel, isStateMachine, toMarkdown, toMermaid } from '../../src/tools/machine-diagram';
 
 const committed = (file: string) => (existsSync(join(docsDir, file)) ? readFileSync(join(docsDir, file), 'utf8') : null);
@@ -13,7 +14,7 @@ describe('docs/machines is generated from machines/', () => {
   for (const name of listMachineFiles()) {
     it(`docs/machines/${name}.md matches machines/${name}.ts`, async () => {
       const machines = await loadMachines(name);
-      const expected = Object.keys(machines).length > 0 ? toMarkdown(name, machines) : null;
+      const expected = Object.keys(machines).length > 0 ? toMarkdown(name, machines, walkedBy(readCommittedCoverage())) : null;
       expect(committed(`${name}.md`), stale(`${name}.md`)).toBe(expected);
     });
   }
@@ -21,6 +22,12 @@ describe('docs/machines is generated from machines/', () => {
   it('docs/machines/README.md lists every machine file', async () => {
     const pages = await renderMachineDocs();
     expect(committed(indexFile), stale(indexFile)).toBe(pages.get(indexFile));
+  });
+
+  it('docs/machines/coverage.md matches the committed recordings (coverage.json) and machines/', async () => {
+    const pages = await renderMachineDocs();
+    expect(committed('coverage.json'), stale('coverage.json')).toBe(pages.get('coverage.json'));
+    expect(committed('coverage.md'), stale('coverage.md')).toBe(pages.get('coverage.md'));
   });
 
   it('docs/machines holds no page for a removed machine file', async () => {
@@ -261,7 +268,7 @@ describe('toMarkdown', () => {
     initial: 'loading',
     states: {
       loading: { description: 'Fetching the goals.', tags: ['busy'], invoke: { src: 'loadGoals', onDone: 'ready', onError: 'failed' } },
-      ready: { on: { 'goal.create': { target: 'loading', description: 'Adds the goal to the front of the list.' } } },
+      ready: { on: { 'goal.create': { target: 'loading', description: 'Adds the goal to the front of the list. [spec:4-goals-create]' } } },
       failed: { description: 'The list could not load; the message is in context.', on: { 'goals.retry': 'loading' } },
     },
   });
@@ -279,10 +286,13 @@ describe('toMarkdown', () => {
     expect(page).toContain('| `failed` |  |  |  | The list could not load; the message is in context. |');
   });
 
-  it('lists sendable events with their transitions and descriptions, leaving out built-in events', () => {
-    expect(page).toContain('| `goal.create` | `ready` → `loading` | Adds the goal to the front of the list. |');
-    expect(page).toContain('| `goals.retry` | `failed` → `loading` |  |');
-    expect(page).not.toMatch(/\| `xstate\./);
+  it('lists every transition with its trigger, description, spec rule and the tests that walk it', () => {
+    const walked = toMarkdown('goals', { goalsMachine: machine }, (id, key) => (id === 'goals' && key === 'goals.ready|goal.create|0' ? ['node: tests/machines/goals.model.test.ts'] : []));
+    expect(walked).toContain(
+      '| `goal.create` | `ready` → `loading` | Adds the goal to the front of the list. | `4-goals-create` Goals: create adds to the front. | node: `tests/machines/goals.model.test.ts` |',
+    );
+    expect(page).toContain('| `goals.retry` | `failed` → `loading` |  |  |  |');
+    expect(page).toContain('| `done: loadGoals` | `loading` → `ready` |  |  |  |');
   });
 
   it('accepts an array when export names are unknown', () => {

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
-import type { SubscriptionStatus } from '../../src/contract/schemas/subscription';
+import { createTestModel } from '@xstate/test';
+import { collectAfterEachPath, recordMachineCoverage } from '../support/machine-coverage';
+import type { SubscriptionStatus } from '../../src/contract/subscription';
 import { accessFlowModel, accessFlowTexts, accessFlowTransitions, coveringPaths, transitionsTaken } from '../models/accessFlow';
 import { AppShell } from './pages/AppShell';
 import { HostedCheckoutPage } from './pages/HostedCheckoutPage';
@@ -27,6 +28,7 @@ const futureExpiry = `12/${String((new Date().getUTCFullYear() + 3) % 100).padSt
 const testCard = { name: 'Ada Lovelace', number: '4242 4242 4242 4242', expiry: futureExpiry, cvc: '123' };
 
 const browser = useBrowser();
+const coverage = recordMachineCoverage(import.meta.url, 'chromium');
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
@@ -69,6 +71,7 @@ describe('onboarding, route guard, free trial and subscription in Chromium (mode
     await waitForPath(page, '/dashboard');
   });
 
+  collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
   for (const path of paths) {
     it(path.description, async () => {
       const { page, apiUrl } = browser;

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
+import { createTestModel } from '@xstate/test';
+import { collectAfterEachPath, recordMachineCoverage } from '../support/machine-coverage';
 import { chatFlow, chatFlowModel, chatFlowTransitions } from '../models/chatFlow';
 import { AppShell } from './pages/AppShell';
 import { Toasts } from './pages/Toasts';
@@ -8,6 +9,7 @@ import { callApi as api, createVerifiedUser, type TestUser } from './support/api
 import { saveScreenshot, useBrowser } from './support/browser';
 
 const browser = useBrowser();
+const coverage = recordMachineCoverage(import.meta.url, 'chromium');
 
 interface ConversationJson {
   conversation_id: string;
@@ -311,6 +313,7 @@ function coveringPaths() {
 
 describe('model-based paths: the chat test model in Chromium against the real server', () => {
   const { chosen, covered } = coveringPaths();
+  collectAfterEachPath(coverage, chosen.map((p) => p.description), () => browser.page);
 
   it('the chosen paths take every transition of the model', () => {
     expect([...covered].sort()).toEqual(chatFlowTransitions().sort());

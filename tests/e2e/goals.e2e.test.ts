@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
+import { createTestModel } from '@xstate/test';
+import { collectAfterEachPath, recordMachineCoverage } from '../support/machine-coverage';
 import { formatMoney } from '../../src/web/format/money';
 import { goalFundsFlow, goalFundsModel } from '../models/goalFunds';
 import { AppShell } from './pages/AppShell';
@@ -19,6 +20,7 @@ const texts = {
 };
 
 const browser = useBrowser();
+const coverage = recordMachineCoverage(import.meta.url, 'chromium');
 // The browser context's locale (support/browser.ts) and the user's currency.
 const money = (amount: number) => formatMoney(amount, 'USD', { locale: 'en-GB' });
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -189,6 +191,7 @@ describe('model-based paths: one withdraw-funds operation in the real UI', () =>
   });
 
   const paths = createTestModel(goalFundsModel).getSimplePaths();
+  collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
   paths.forEach((path, index) => {
     it(path.description, async () => {
       const { page, apiUrl } = browser;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import { createTestModel } from 'xstate/graph';
+import { createTestModel } from '@xstate/test';
 import type { accessMachine, AccessStatus } from '../../machines/access';
 import { appChildren, appMachine, routeDecision } from '../../machines/app';
 import type { onboardingMachine, OnboardingDraft } from '../../machines/onboarding';
@@ -8,6 +8,7 @@ import type { GuardDecision } from '../../machines/routes';
 import type { sessionMachine } from '../../machines/session';
 import type { SessionUser, Toast } from '../../machines/types';
 import { type uiMachine, uiTexts } from '../../machines/ui';
+import { recordMachineCoverage, type PathRecording } from '../support/machine-coverage';
 import { accessFlowModel, accessFlowTexts, accessFlowTransitions, transitionsTaken } from '../models/accessFlow';
 
 const DAY = 86_400_000;
@@ -64,7 +65,7 @@ type FakeServer = ReturnType<typeof fakeServer>;
  * children; the router is simulated by forwarding each location (route.changed) and following the machine's
  * redirects and navigations. Only I/O is faked.
  */
-function startApp(server: FakeServer) {
+function startApp(server: FakeServer, walk: PathRecording) {
   const toasts: Toast[] = [];
   const navigations: string[] = [];
   let pending: string | null = null;
@@ -105,6 +106,7 @@ function startApp(server: FakeServer) {
   const onboarding = child<ActorRefFrom<typeof onboardingMachine>>('onboarding');
   const access = child<ActorRefFrom<typeof accessMachine>>('access');
   const session = child<ActorRefFrom<typeof sessionMachine>>('session');
+  [root, ui, onboarding, access, session].forEach((actor) => walk.attach(actor));
 
   const app = {
     root,
@@ -167,6 +169,7 @@ type App = ReturnType<typeof startApp>;
 
 const model = createTestModel(accessFlowModel);
 const paths = model.getSimplePaths();
+const coverage = recordMachineCoverage(import.meta.url, 'node');
 
 describe('model-based paths: onboarding, route guard and access check (the real app machine and its children)', () => {
   it('the paths cover every state and every transition of the model', () => {
@@ -178,7 +181,8 @@ describe('model-based paths: onboarding, route guard and access check (the real 
   for (const path of paths) {
     it(path.description, async () => {
       const server = fakeServer();
-      let app: App = startApp(server);
+      const walk = coverage.path(path.description);
+      let app: App = startApp(server, walk);
       await app.visit('/');
       const trialToasts = () => app.toasts.filter((t) => t.message === accessFlowTexts.trialStarted);
 
@@ -215,7 +219,7 @@ describe('model-based paths: onboarding, route guard and access check (the real 
             SUBSCRIBE_MONTHLY: async () => {
               server.payMonthly();
               app.stop();
-              app = startApp(server);
+              app = startApp(server, walk);
               await app.visit('/subscription/success?session_id=cs_local_model');
             },
           },

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
+import { createTestModel } from '@xstate/test';
 import { authFlowModel, transitionsOf } from '../models/authFlow';
+import { recordMachineCoverage, type PathRecording } from '../support/machine-coverage';
 import { fakeBackend, startSession } from './support/session';
 
 const EMAIL = 'model@example.com';
 const PASSWORD = 'model-password';
 
 /** One system under test per path: the real session machine on a fake backend, with storage carried across "reloads". */
-function system() {
+function system(walk: PathRecording) {
   const backend = fakeBackend();
   let session = startSession(backend);
+  walk.attach(session.actor);
   return {
     backend,
     get session() {
@@ -18,12 +20,14 @@ function system() {
     reload() {
       session.actor.stop();
       session = startSession(backend, { token: session.storage.token, user: session.storage.user });
+      walk.attach(session.actor);
     },
   };
 }
 
 const model = createTestModel(authFlowModel);
 const paths = model.getSimplePaths();
+const coverage = recordMachineCoverage(import.meta.url, 'node');
 
 describe('model-based paths: sign-up, sign-in, sign-out (real session machine)', () => {
   it('the paths cover every state and every transition of the model', () => {
@@ -35,7 +39,7 @@ describe('model-based paths: sign-up, sign-in, sign-out (real session machine)',
 
   for (const path of paths) {
     it(path.description, async () => {
-      const sut = system();
+      const sut = system(coverage.path(path.description));
       await path.test({
         events: {
           REGISTER: async () => {

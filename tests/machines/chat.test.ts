@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { createTestModel } from 'xstate/graph';
+import { createTestModel } from '@xstate/test';
 import {
   chatMachine,
   chatTexts,

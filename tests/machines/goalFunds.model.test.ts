@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
+import { createTestModel } from '@xstate/test';
 import { goalFundsFlow, goalFundsModel, goalFundsTransitions } from '../models/goalFunds';
+import { recordMachineCoverage } from '../support/machine-coverage';
 import { fakeGoalsBackend, makeGoal, startGoals } from './support/goals';
 
 const GOAL_ID = 'g1';
@@ -15,6 +16,7 @@ async function system() {
 
 const model = createTestModel(goalFundsModel);
 const paths = model.getSimplePaths();
+const coverage = recordMachineCoverage(import.meta.url, 'node');
 
 describe('model-based paths: one goal fund operation (real goals and goalFunds machines)', () => {
   it('the paths cover every state and every transition of the model', () => {
@@ -27,6 +29,7 @@ describe('model-based paths: one goal fund operation (real goals and goalFunds m
   for (const path of paths) {
     it(path.description, async () => {
       const { backend, goals } = await system();
+      coverage.path(path.description).attach(goals.actor);
       const funds = () => goals.funds()!;
       const type = (value: string) => funds().send({ type: 'amount.change', value });
       const submit = async () => {

@@ -8,6 +8,7 @@ import type { uiMachine } from '../../../machines/ui';
 import { walletSignInMachine } from '../../../machines/walletSignIn';
 import type { SessionUser } from '../../../machines/types';
 import { createApi, type Api } from '../api';
+import { inspect } from './inspect';
 import { connectWallet, discoverWallets, signWalletMessage } from '../wallet/connect';
 import { clearSession, loadPreferences, loadSession, saveOAuthRedirect, savePreferences, saveSession, watchSystemDark } from './storage';
 
@@ -106,7 +107,7 @@ export function createAppActors(apiUrl: string, navigate: Navigate): AppActors {
         redirect: (_, { to }) => navigate(to, { replace: true }),
       },
     }),
-    { input: { session: loadSession(), preferences: loadPreferences() } },
+    { input: { session: loadSession(), preferences: loadPreferences() }, inspect },
   );
   app.start();
   const ui = app.system.get('ui') as UiActor;

@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { inspect } from './inspect';
 import { fromPromise } from 'xstate';
 import { requestMachine } from '../../../machines/request';
 import { useAppActors } from './context';
@@ -30,7 +31,7 @@ export function useRequest<P extends Record<string, unknown>>(options: RequestOp
         },
       },
     }),
-    { input: { defaultError: options.defaultError } },
+    { input: { defaultError: options.defaultError }, inspect },
   );
   return {
     busy: snapshot.hasTag('busy'),

@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { browserRecorder } from '../../support/machine-coverage';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
@@ -51,6 +52,8 @@ export function useBrowser(): BrowserSession {
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS * 2);
     page = await context.newPage();
+    // Records which machine states and transitions the page walks (model-based coverage; cheap for every test).
+    await page.addInitScript(browserRecorder);
     // Awards open the reward dialog (spec §2) in the middle of many flows, and a modal hides the page from
     // role queries: tests not about rewards have it closed at once with 'Awesome!', as a user would
     // (tokens.e2e.test.ts calls keepRewardDialog and checks the dialog itself).

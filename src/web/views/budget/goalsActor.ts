@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { inspect } from '../../app/inspect';
 import { createContext, useContext, useMemo } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { goalFundsMachine } from '../../../../machines/goalFunds';
@@ -103,5 +104,5 @@ export function useGoalsMachine(): GoalsActor {
       }),
     [api, ui],
   );
-  return useActorRef(machine);
+  return useActorRef(machine, { inspect });
 }

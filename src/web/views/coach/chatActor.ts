@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { inspect } from '../../app/inspect';
 import { createContext, useContext, useMemo } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { chatMachine, type ChatStatistics, type ConversationList, type ServerConversation, type StreamInput } from '../../../../machines/chat';
@@ -111,5 +112,5 @@ export function useChatMachine(): ChatActor {
       }),
     [api, ui],
   );
-  return useActorRef(machine);
+  return useActorRef(machine, { inspect });
 }

@@ -3,6 +3,7 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import { Alert, Anchor, Badge, Button, Card, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
+import { inspect } from '../../app/inspect';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../../contract/dashboard';
@@ -318,7 +319,7 @@ export default function DashboardPage() {
   const view = useMemo(() => viewFromQuery(search), [search]);
   const dashboard = useActorRef(
     dashboardMachine.provide({ actors: { fetchAnalytics: fromPromise(({ input }) => api.dashboard.analytics(input.period, input.timeUnit, input.range)) } }),
-    { input: view },
+    { input: view, inspect },
   );
   useEffect(() => {
     dashboard.send({ type: 'dashboard.show', view });

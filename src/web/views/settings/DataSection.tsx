@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, Paper, PasswordInput, Progress, St
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
+import { inspect } from '../../app/inspect';
 import { fromPromise } from 'xstate';
 import { DELETE_ACCOUNT_PHRASE } from '../../../contract/account';
 import { dataExportMachine } from '../../../../machines/dataExport';
@@ -36,6 +37,7 @@ function ExportData() {
       },
       actions: { notify: (_, toast) => ui.send({ type: 'toast.show', toast }) },
     }),
+    { inspect },
   );
   const { job, error } = snapshot.context;
   const preparing = snapshot.matches('preparing') || snapshot.matches('starting');

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Avatar, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMachine } from '@xstate/react';
+import { inspect } from '../../app/inspect';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -45,7 +46,7 @@ export function SignInMethods() {
         leaveFor: (_, { url }) => window.location.assign(url),
       },
     }),
-    { input },
+    { input, inspect },
   );
   useEffect(() => {
     if (!params.has('linked') && !params.has('link_error')) return;

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { inspect } from '../../app/inspect';
 import { isAddress, verifyMessage } from 'ethers';
 import { createContext, useContext, useMemo } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
@@ -90,7 +91,7 @@ export function useTokensMachines() {
       }),
     [api, ui],
   );
-  const tokens = useActorRef(tokensLogic);
-  const wallet = useActorRef(walletLogic);
+  const tokens = useActorRef(tokensLogic, { inspect });
+  const wallet = useActorRef(walletLogic, { inspect });
   return useMemo(() => ({ tokens, wallet }), [tokens, wallet]);
 }
