@@ -70,10 +70,10 @@ export const accessMachine = setup({
         src: 'getStatus',
         onDone: [
           { description: 'has_access: allow. [spec:4-access-allow]', guard: { type: 'hasAccess', params: ({ event }) => event.output }, target: 'allowed', actions: assign({ status: ({ event }) => event.output }) },
-          { description: 'No trial active and the trial never used: start it automatically. [spec:4-trial-autostart]', guard: { type: 'trialAvailable', params: ({ event }) => event.output }, target: 'startingTrial', actions: assign({ status: ({ event }) => event.output }) },
-          { description: 'Otherwise: no access. [spec:4-access-denied]', target: 'denied', actions: assign({ status: ({ event }) => event.output }) },
+          { description: 'No trial active and the trial never used: start it automatically. [spec:4-access-trial]', guard: { type: 'trialAvailable', params: ({ event }) => event.output }, target: 'startingTrial', actions: assign({ status: ({ event }) => event.output }) },
+          { description: 'Otherwise: no access. [spec:4-access-deny]', target: 'denied', actions: assign({ status: ({ event }) => event.output }) },
         ],
-        onError: { description: 'If the status call fails, allow. [spec:4-access-status-fails]', target: 'allowed' },
+        onError: { description: 'If the status call fails, allow. [spec:4-access-status-failed]', target: 'allowed' },
       },
     },
     startingTrial: {
@@ -84,12 +84,12 @@ export const accessMachine = setup({
         src: 'startTrial',
         onDone: [
           {
-            description: "The trial reported 'started': allow, with the toast 'Your N-day free trial has started. Enjoy every feature!' [spec:4-trial-autostart]",
+            description: "The trial reported 'started': allow, with the toast 'Your N-day free trial has started. Enjoy every feature!' [spec:4-access-trial]",
             guard: { type: 'trialStarted', params: ({ event }) => event.output },
             target: 'allowed',
             actions: { type: 'notify', params: ({ event }) => ({ kind: 'success', message: accessTexts.trialStarted(event.output.trial?.days_left) }) },
           },
-          { description: "The trial did not report 'started': no access. [spec:4-access-denied]", target: 'denied' },
+          { description: "The trial did not report 'started': no access. [spec:4-access-deny]", target: 'denied' },
         ],
         onError: { description: 'The trial could not start: no access.', target: 'denied' },
       },

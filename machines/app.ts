@@ -198,7 +198,7 @@ export const appMachine = setup({
       actions: { type: 'navigate', params: ({ event }) => ({ to: event.to }) },
     },
     'app.reset': {
-      description: 'Logout resets all app state: dialogs, modals and the last access check. [spec:4-logout-resets]',
+      description: 'Logout resets all app state: dialogs, modals and the last access check. [spec:4-session-logout]',
       actions: [assign({ accessGranted: false }), sendTo('ui', { type: 'app.reset' }), sendTo('access', { type: 'access.reset' })],
     },
   },
@@ -212,14 +212,14 @@ export const appMachine = setup({
       description: 'Applies the route rules of spec §2 and §4 to the location, in the order a user meets them.',
       always: [
         { description: 'A stored session is still being checked: wait before deciding.', guard: 'sessionPending', target: 'waitingForSession' },
-        { description: 'No token: go to /login, remembering the origin (not after an explicit logout). [spec:4-guard-no-token]', guard: 'signInRequired', target: 'signIn' },
+        { description: 'No token: go to /login, remembering the origin (not after an explicit logout). [spec:4-route-login]', guard: 'signInRequired', target: 'signIn' },
         {
-          description: 'Signed in with onboarding neither completed nor skipped (or skipped on a redirect-mode route): go to /onboarding. [spec:4-guard-onboarding]',
+          description: 'Signed in with onboarding neither completed nor skipped (or skipped on a redirect-mode route): go to /onboarding. [spec:4-route-onboarding]',
           guard: 'onboardingRequired',
           target: 'onboarding',
         },
         {
-          description: "Skipped onboarding plus a route that requires it in modal mode (/transactions, /budget): the 'Complete Onboarding' modal. [spec:4-guard-skipped-modal]",
+          description: "Skipped onboarding plus a route that requires it in modal mode (/transactions, /budget): the 'Complete Onboarding' modal. [spec:4-route-onboarding-modal]",
           guard: 'onboardingModalRequired',
           target: 'onboardingModal',
         },
@@ -228,7 +228,7 @@ export const appMachine = setup({
           guard: 'redirectRequired',
           target: 'redirecting',
         },
-        { description: 'A feature route (dashboard, transactions, budget, tokens): check subscription access first. [spec:4-access-check]', guard: 'accessCheckRequired', target: 'access' },
+        { description: 'A feature route (dashboard, transactions, budget, tokens): check subscription access first. [spec:4-access-check-start]', guard: 'accessCheckRequired', target: 'access' },
         { description: 'Public pages, the coach, settings, help and the wizard open without an access check.', target: 'open' },
       ],
     },
@@ -260,8 +260,8 @@ export const appMachine = setup({
       on: {
         'access.decided': [
           { description: 'has_access: the page opens. [spec:4-access-allow]', guard: 'accessAllowed', target: 'open', actions: assign({ accessGranted: true }) },
-          { description: 'No trial active and never used: the free trial starts by itself. [spec:4-trial-autostart]', guard: 'trialStarting', target: 'trial' },
-          { description: 'No access and no trial to start: the plan picker. [spec:4-access-denied]', guard: 'accessDenied', target: 'plan', actions: assign({ accessGranted: false }) },
+          { description: 'No trial active and never used: the free trial starts by itself. [spec:4-access-trial]', guard: 'trialStarting', target: 'trial' },
+          { description: 'No access and no trial to start: the plan picker. [spec:4-access-deny]', guard: 'accessDenied', target: 'plan', actions: assign({ accessGranted: false }) },
         ],
       },
     },
@@ -271,17 +271,17 @@ export const appMachine = setup({
       on: {
         'access.decided': [
           {
-            description: "The trial reported 'started': the page opens with the toast 'Your N-day free trial has started. Enjoy every feature!' [spec:4-trial-autostart]",
+            description: "The trial reported 'started': the page opens with the toast 'Your N-day free trial has started. Enjoy every feature!' [spec:4-access-trial]",
             guard: 'accessAllowed',
             target: 'open',
             actions: assign({ accessGranted: true }),
           },
-          { description: 'The trial could not start: the plan picker. [spec:4-access-denied]', guard: 'accessDenied', target: 'plan', actions: assign({ accessGranted: false }) },
+          { description: 'The trial could not start: the plan picker. [spec:4-access-deny]', guard: 'accessDenied', target: 'plan', actions: assign({ accessGranted: false }) },
         ],
       },
     },
     plan: {
-      description: "No access: the subscription modal 'Choose a plan' is open and the user is sent to /ai-coach. [spec:4-access-denied]",
+      description: "No access: the subscription modal 'Choose a plan' is open and the user is sent to /ai-coach. [spec:4-access-deny]",
     },
     open: {
       description: 'The page is on screen.',

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, setup } from 'xstate';
@@ -7,6 +7,7 @@ import { specGaps, type CoverageData } from '../../src/tools/machine-coverage';
 import { recordInspection } from '../support/machine-coverage';
 
 describe('the spec-rule coverage check', { timeout: 60_000 }, () => {
+  mkdirSync(join(repoRoot, 'node_modules', '.cache'), { recursive: true });
   const dir = mkdtempSync(join(repoRoot, 'node_modules', '.cache', 'coverage-fixture-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(

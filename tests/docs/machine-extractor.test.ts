@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listMachineFiles, repoRoot } from '../../src/tools/docs-machines';
@@ -38,6 +38,7 @@ describe("Stately's extractor (@xstate/machine-extractor) reads every enforced m
 
 describe('the extractor check catches what Stately would show wrongly', { timeout: 120_000 }, () => {
   // Beside machines/ so `import { setup } from 'xstate'` resolves from the repository.
+  mkdirSync(join(repoRoot, 'node_modules', '.cache'), { recursive: true });
   const dir = mkdtempSync(join(repoRoot, 'node_modules', '.cache', 'extractor-fixture-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const fixture = (name: string, body: string) => writeFileSync(join(dir, `${name}.ts`), `import { assign, setup } from 'xstate';\n${body}\n`);
