@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { guardedRoutes } from '../../../machines/routes';
 import { PageTitle } from '../views/PageTitle';
@@ -36,9 +36,14 @@ export function createRouter() {
       return () => void (bound.navigate = undefined);
     },
     navigate(to: string, options?: { replace?: boolean }) {
-      if (bound.navigate) void bound.navigate(to, options);
-      else if (options?.replace) window.history.replaceState(null, '', to); // before the first render: BrowserRouter starts from it
-      else window.history.pushState(null, '', to);
+      // After the current React commit: BrowserRouter starts listening to history in a layout effect of its own,
+      // which runs after those of the pages inside it, so a redirect the app machine decides during the first
+      // commit (the Guard forwards the location from a layout effect) would otherwise change the URL unseen.
+      queueMicrotask(() => {
+        if (bound.navigate) void bound.navigate(to, options);
+        else if (options?.replace) window.history.replaceState(null, '', to); // before the first render: BrowserRouter starts from it
+        else window.history.pushState(null, '', to);
+      });
     },
   };
 }
@@ -47,7 +52,9 @@ export type AppRouter = ReturnType<typeof createRouter>;
 /** Hands React Router's navigate to the router object once mounted. */
 function BindNavigate({ router }: { router: AppRouter }) {
   const navigate = useNavigate();
-  useEffect(() => router.bind(navigate), [navigate, router]);
+  // A layout effect: bound before the Guard below forwards the first location (its layout effect runs after this one),
+  // so the app machine's first redirect goes through React Router, not around it.
+  useLayoutEffect(() => router.bind(navigate), [navigate, router]);
   return null;
 }
 
