@@ -140,7 +140,7 @@ describe('dashboard figures explain themselves (Chromium against the real app)',
     const rate = await card('Savings rate').innerText();
     expect(income).not.toContain('No earlier period to compare');
     expect(rate).not.toContain('No earlier period to compare');
-    if (rate.includes('—')) expect(rate).toContain('Undefined: no income in this period');
+    if (rate.includes('—')) expect(rate).toContain('No income in these 7 days, so no rate');
     // Distinct colours per category, and an 'Other categories' row when there are more than six.
     const legend = page.getByRole('heading', { name: 'Spending by category' }).locator('xpath=..');
     const colours = await legend.locator('.mantine-Badge-root').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
