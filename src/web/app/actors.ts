@@ -9,7 +9,6 @@ import { walletSignInMachine } from '../../../machines/walletSignIn';
 import type { SessionUser } from '../../../machines/types';
 import { createApi, type Api } from '../api';
 import { inspect } from './inspect';
-import { connectWallet, discoverWallets, signWalletMessage } from '../wallet/connect';
 import { clearSession, loadPreferences, loadSession, saveOAuthRedirect, savePreferences, saveSession, watchSystemDark } from './storage';
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
@@ -27,6 +26,8 @@ export interface AppActors {
   onboarding: OnboardingActor;
   access: AccessActor;
 }
+
+const wallet = () => import('../wallet/connect');
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
@@ -67,10 +68,11 @@ export function createAppActors(apiUrl: string, navigate: Navigate): AppActors {
             }),
             walletSignIn: walletSignInMachine.provide({
               actors: {
-                discoverWallets: fromPromise(() => discoverWallets()),
-                connectWallet: fromPromise(({ input }) => connectWallet(input)),
+                // The wallet code loads when a user first connects a wallet, not with /login.
+                discoverWallets: fromPromise(async () => (await wallet()).discoverWallets()),
+                connectWallet: fromPromise(async ({ input }) => (await wallet()).connectWallet(input)),
                 getNonce: fromPromise(({ input }) => api.web3.nonce(input.address)),
-                signWalletMessage: fromPromise(({ input }) => signWalletMessage(input)),
+                signWalletMessage: fromPromise(async ({ input }) => (await wallet()).signWalletMessage(input)),
                 web3Auth: fromPromise(({ input }) => api.web3.auth(input)),
               },
             }),
