@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { accessMachine, type AccessStatus } from '../../machines/access';
 import type { Toast } from '../../machines/types';
+import { recordMachineCoverage } from '../support/machine-coverage';
+
+// These cases walk the real access machine too (the rare answers no model path reaches, such as a trial
+// start that does not report 'started'): record them for docs/machines/coverage.md and the spec §4 check.
+const coverage = recordMachineCoverage(import.meta.url, 'node');
 
 type Server = { status?: AccessStatus | Error; trial?: { status: string } | Error };
 
@@ -27,6 +32,7 @@ function start(server: Server) {
       },
     }),
   ).start();
+  coverage.path(expect.getState().currentTestName ?? 'access machine').attach(actor);
   const check = async (path = '/transactions') => {
     actor.send({ type: 'access.check', path });
     await waitFor(actor, (s) => !s.hasTag('busy'));
