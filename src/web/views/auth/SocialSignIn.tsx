@@ -72,7 +72,12 @@ export function SocialSignIn() {
         </Alert>
       )}
       <OnceOpened opened={step === 'choosing'}>
-        <WalletChoiceModal opened={step === 'choosing'} choices={choices} />
+        <WalletChoiceModal
+          opened={step === 'choosing'}
+          choices={choices}
+          onChoose={(walletId) => session.send({ type: 'session.walletChosen', walletId })}
+          onCancel={() => session.send({ type: 'session.walletCancel' })}
+        />
       </OnceOpened>
     </Stack>
   );

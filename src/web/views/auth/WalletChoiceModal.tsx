@@ -1,18 +1,19 @@
 import { Avatar, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { WalletChoice } from '../../../../machines/walletSignIn';
-import { useAppActors } from '../../app/context';
 import { WalletMark } from './SocialSignIn';
 
-/** 'Choose a wallet' when the browser has several; the session machine waits for the choice. */
-export function WalletChoiceModal({ opened, choices }: { opened: boolean; choices: WalletChoice[] }) {
-  const { session } = useAppActors();
+/**
+ * 'Choose a wallet' when the browser has several: signing in (the session machine) and linking a wallet in
+ * Settings (the sign-in methods machine) both wait for the choice.
+ */
+export function WalletChoiceModal({ opened, choices, onChoose, onCancel }: { opened: boolean; choices: WalletChoice[]; onChoose: (walletId: string) => void; onCancel: () => void }) {
   return (
-    <Modal opened={opened} onClose={() => session.send({ type: 'session.walletCancel' })} title="Choose a wallet" centered>
+    <Modal opened={opened} onClose={onCancel} title="Choose a wallet" centered>
       <Stack gap="xs">
         {choices.map((choice) => (
           <UnstyledButton
             key={choice.id}
-            onClick={() => session.send({ type: 'session.walletChosen', walletId: choice.id })}
+            onClick={() => onChoose(choice.id)}
             p="sm"
             style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
           >

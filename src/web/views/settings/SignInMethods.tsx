@@ -1,4 +1,4 @@
-import { Alert, Anchor, Avatar, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { inspect } from '../../app/inspect';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { signInMethodsMachine } from '../../../../machines/signInMethods';
 import { useAppActors } from '../../app/context';
 import { connectWallet, discoverWallets, signWalletMessage } from '../../wallet/connect';
 import { GoogleMark, WalletMark } from '../auth/SocialSignIn';
+import { WalletChoiceModal } from '../auth/WalletChoiceModal';
 
 const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 const since = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
@@ -156,20 +157,12 @@ export function SignInMethods() {
           </Group>
         )}
       </Stack>
-      <Modal opened={choosing} onClose={() => send({ type: 'methods.walletCancel' })} title="Choose a wallet" centered>
-        <Stack gap="xs">
-          {snapshot.context.choices.map((choice) => (
-            <UnstyledButton key={choice.id} onClick={() => send({ type: 'methods.walletChosen', walletId: choice.id })} p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
-              <Group gap="sm">
-                <Avatar src={choice.icon} size="sm" radius="sm" alt="">
-                  <WalletMark size={14} />
-                </Avatar>
-                <Text fw={500}>{choice.name}</Text>
-              </Group>
-            </UnstyledButton>
-          ))}
-        </Stack>
-      </Modal>
+      <WalletChoiceModal
+        opened={choosing}
+        choices={snapshot.context.choices}
+        onChoose={(walletId) => send({ type: 'methods.walletChosen', walletId })}
+        onCancel={() => send({ type: 'methods.walletCancel' })}
+      />
     </Paper>
   );
 }
