@@ -1,5 +1,5 @@
 import type { Transaction, TransactionFilters } from '../src/contract/transactions';
-import { createCollectionMachine } from './collection';
+import { collectionMachineOf } from './collection';
 
 /** What the list shows: the query filters of GET /transactions that the page keeps in its URL. */
 export type PageFilters = Pick<TransactionFilters, 'type' | 'category' | 'date_from' | 'date_to' | 'amount_min' | 'amount_max' | 'q' | 'sort' | 'order'>;
@@ -7,8 +7,8 @@ export type PageFilters = Pick<TransactionFilters, 'type' | 'category' | 'date_f
 /** Rows of the first page (on screen at once) and of each further page (scrolling on). */
 export const PAGE_SIZES = { first: 100, more: 500 } as const;
 
-/** The transactions list and its filters: the collection machine over transactions, queried by the page's filters. */
-export const transactionListMachine = createCollectionMachine<Transaction, PageFilters>();
+/** The transactions list and its filters: the collection machine (machines/collection.ts) typed for transactions, queried by the page's filters; the page provides its calls. */
+export const transactionListMachine = collectionMachineOf<Transaction, PageFilters>();
 
 const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined) => (a ?? []).join('\u0000') === (b ?? []).join('\u0000');
 

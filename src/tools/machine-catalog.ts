@@ -19,11 +19,7 @@ export const PENDING_MACHINES: Readonly<Record<string, string>> = {
   app: 'descriptions missing on some route-decision transitions',
   subscription: "toasts take their text from a constant (Stately shows no value): write or quote it",
   walletSignIn: "toasts take their text from a constant (Stately shows no value): write or quote it",
-  collection: 'a factory (createCollectionMachine): the extractor finds no exported machine of that name; read the factory config instead',
-  transactionList: 'built by the collection factory (see collection)',
   chat: 'descriptions missing (the chat split of issue 12 is still to come)',
-  goals: 'a few transitions without descriptions',
-  transactions: 'two transitions without descriptions',
 };
 
 export const isPending = (file: string) => Object.hasOwn(PENDING_MACHINES, file);

@@ -19,16 +19,21 @@ export function listMachineFiles(dir = machinesDir): string[] {
     .sort();
 }
 
-/** The machines a file exports, keyed by export name (the same machine exported twice counts once). */
+/**
+ * The machines a file exports, keyed by export name (the same machine exported twice counts once). A machine
+ * whose id names another machines/ file belongs to that file (it is written, checked and documented there):
+ * goals.ts and transactionList.ts export the collection machine of collection.ts, typed for their items.
+ */
 export async function loadMachines(name: string, dir = machinesDir): Promise<Record<string, AnyStateMachine>> {
   const module = (await import(/* @vite-ignore */ pathToFileURL(join(dir, `${name}.ts`)).href)) as Record<string, unknown>;
   const found: Record<string, AnyStateMachine> = {};
+  const otherFiles = new Set(listMachineFiles(dir).filter((file) => file !== name));
   const seen = new Set<unknown>();
   // `default` last, so a machine exported by name and as default is listed under its name.
   const exportNames = Object.keys(module).sort((a, b) => Number(a === 'default') - Number(b === 'default'));
   for (const exportName of exportNames) {
     const value = module[exportName];
-    if (isStateMachine(value) && !seen.has(value)) {
+    if (isStateMachine(value) && !seen.has(value) && !otherFiles.has(value.id)) {
       seen.add(value);
       found[exportName] = value;
     }
