@@ -1,0 +1,338 @@
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { transactionImportMachine, type ImportFile, type ImportOptions } from '../../../machines/transactionImport';
+import { transactionListMachine, type PageFilters as TransactionFilters } from '../../../machines/transactionList';
+import { transactionsMachine, type TransactionCategory, type TransactionDraft, type TransactionsSummary } from '../../../machines/transactions';
+import { DEFAULT_CATEGORIES, type ImportJob, type ImportMapping, type ImportPreview, type Transaction } from '../../../src/contract/transactions';
+import { DEFAULT_FILTERS } from '../../../src/web/transactions/urlCodec';
+import type { Toast } from '../../../machines/types';
+
+/** The fake transactions and import APIs and the started transactions machine, shared by tests/machines/transactions*.test.ts. */
+
+/** What the list asks of GET /transactions (the fake records it). */
+export interface FetchPageInput {
+  filters: TransactionFilters;
+  cursor: string | null;
+  limit: number;
+  includeTotal: boolean;
+}
+
+export const fail = (message: string, status: number, handledGlobally = false) => Object.assign(new Error(message), { status, handledGlobally });
+
+export function makeTransaction(fields: Partial<Transaction> & { transaction_id: string }): Transaction {
+  return {
+    type: 'expense',
+    amount: 10,
+    currency: null,
+    date: '2025-03-01',
+    category: 'Groceries',
+    description: `Row ${fields.transaction_id}`,
+    merchant: null,
+    notes: null,
+    tags: [],
+    source: 'manual',
+    import_id: null,
+    created_at: '2025-03-01T10:00:00.000Z',
+    updated_at: '2025-03-01T10:00:00.000Z',
+    ...fields,
+  };
+}
+
+export const categories: TransactionCategory[] = DEFAULT_CATEGORIES.map((c) => ({ name: c.name, type: c.type, color: c.color, is_default: true }));
+
+/**
+ * A fake transactions API with the real one's rules (filters, newest first, cursor pages, 404 for unknown ids),
+ * plus switches to make a call fail the way the API client reports failures.
+ */
+export function fakeBackend(initial: Transaction[] = []) {
+  // Newest first.
+  let rows = [...initial];
+  let next = 1;
+  let demo = false;
+  const calls: FetchPageInput[] = [];
+  const failures: Partial<Record<'list' | 'summary' | 'categories' | 'save' | 'delete' | 'export' | 'demo', Error>> = {};
+  const failOnce = (call: keyof typeof failures) => {
+    const error = failures[call];
+    if (error) {
+      delete failures[call];
+      throw error;
+    }
+  };
+  const matching = (f: TransactionFilters) => {
+    const list = rows.filter(
+      (t) =>
+        (!f.type || t.type === f.type) &&
+        (!f.category?.length || f.category.includes(t.category)) &&
+        (!f.date_from || t.date >= f.date_from) &&
+        (!f.date_to || t.date <= f.date_to) &&
+        (f.amount_min === undefined || t.amount >= f.amount_min) &&
+        (f.amount_max === undefined || t.amount <= f.amount_max) &&
+        (!f.q || `${t.description} ${t.merchant ?? ''}`.toLowerCase().includes(f.q.toLowerCase())),
+    );
+    if (f.sort === 'amount') list.sort((a, b) => (f.order === 'asc' ? a.amount - b.amount : b.amount - a.amount));
+    else if (f.order === 'asc') list.reverse();
+    return list;
+  };
+  let gate: Promise<void> | null = null;
+  return {
+    get rows() {
+      return rows;
+    },
+    calls,
+    failNext(call: keyof typeof failures, message: string, status = 400, handledGlobally = false) {
+      failures[call] = fail(message, status, handledGlobally);
+    },
+    /** Holds list calls until the returned function is called. */
+    hold() {
+      let release!: () => void;
+      gate = new Promise((r) => (release = r));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+    async page(input: FetchPageInput) {
+      calls.push(input);
+      if (gate) await gate;
+      failOnce('list');
+      const list = matching(input.filters);
+      const start = input.cursor === null ? 0 : Number(input.cursor);
+      const slice = list.slice(start, start + input.limit);
+      const end = start + slice.length;
+      return { transactions: slice, total: input.includeTotal ? list.length : null, has_more: end < list.length, next_cursor: end < list.length ? String(end) : null };
+    },
+    async summary(): Promise<TransactionsSummary> {
+      failOnce('summary');
+      const sum = (type: string) => rows.filter((t) => t.type === type).reduce((s, t) => s + t.amount, 0);
+      return {
+        currency: 'USD',
+        balance: sum('income') - sum('expense'),
+        transaction_count: rows.length,
+        current_month: { month: '2025-03', income: sum('income'), expenses: sum('expense'), net: sum('income') - sum('expense'), transaction_count: rows.length, savings_rate: null },
+        has_demo_data: demo,
+      };
+    },
+    async categories() {
+      failOnce('categories');
+      return [...categories, { name: 'Pets', type: 'expense' as const, color: null, is_default: false }];
+    },
+    async save(id: string | null, values: TransactionDraft): Promise<Transaction> {
+      failOnce('save');
+      if (!(values.amount && values.amount > 0)) throw fail('amount must be greater than 0', 422);
+      if (id === null) {
+        const created = makeTransaction({ transaction_id: `n${next++}`, ...values, amount: values.amount });
+        rows = [created, ...rows];
+        return created;
+      }
+      const existing = rows.find((t) => t.transaction_id === id);
+      if (!existing) throw fail('Transaction not found', 404);
+      const updated = { ...existing, ...values, amount: values.amount, updated_at: '2025-03-02T00:00:00.000Z' };
+      rows = rows.map((t) => (t.transaction_id === id ? updated : t));
+      return updated;
+    },
+    async remove(id: string) {
+      failOnce('delete');
+      if (!rows.some((t) => t.transaction_id === id)) throw fail('Transaction not found', 404);
+      rows = rows.filter((t) => t.transaction_id !== id);
+      return { message: 'Transaction deleted', transaction_id: id };
+    },
+    async exportCsv(filters: TransactionFilters) {
+      failOnce('export');
+      const lines = matching(filters).map((t) => `${t.date},${t.type},${t.amount.toFixed(2)},${t.description}`);
+      return { fileName: 'transactions.csv', content: ['date,type,amount,description', ...lines].join('\n') };
+    },
+    async loadDemo() {
+      failOnce('demo');
+      demo = true;
+      const year = Array.from({ length: 12 }, (_, i) => makeTransaction({ transaction_id: `demo${i}`, type: i % 3 ? 'expense' : 'income', amount: 100 + i, source: 'demo' }));
+      rows = [...year, ...rows];
+      return { inserted: year.length };
+    },
+    async removeDemo() {
+      failOnce('demo');
+      demo = false;
+      const before = rows.length;
+      rows = rows.filter((t) => t.source !== 'demo');
+      return { deleted: before - rows.length };
+    },
+  };
+}
+export type FakeBackend = ReturnType<typeof fakeBackend>;
+
+/** Import effects that answer like the server: a preview per mapping, a job that finishes after two reads. */
+export function fakeImportBackend() {
+  const mapping: ImportMapping = {
+    delimiter: ';',
+    has_header: true,
+    skip_lines: 0,
+    date_format: 'DD.MM.YYYY',
+    decimal_separator: ',',
+    invert_sign: false,
+    columns: { date: 0, amount: 2, description: 1 },
+    default_expense_category: 'Other',
+    default_income_category: 'Other Income',
+  };
+  const preview = (m: ImportMapping): ImportPreview => ({
+    import_id: 'imp1',
+    status: 'uploaded',
+    file_name: 'bank.csv',
+    columns: ['Datum', 'Text', 'Betrag', 'Soll', 'Haben'],
+    sample: [['01.03.2025', 'Rent', '-1.234,56', '', '']],
+    detected: { delimiter: ';', has_header: true, skip_lines: 0, date_format: 'DD.MM.YYYY', date_format_ambiguous: false, decimal_separator: ',', amount_style: 'signed' },
+    mapping: m,
+    counts: { rows: 3, new: 2, duplicates: 1, duplicates_in_file: 0, errors: 0 },
+    rows: [
+      { line: 2, status: 'new', error: null, date: '2025-03-01', type: 'expense', amount: 1234.56, category: 'Other', description: 'Rent', merchant: null, notes: null, tags: [], currency: null },
+      { line: 3, status: 'duplicate', error: null, date: '2025-03-02', type: 'expense', amount: 110.7, category: 'Other', description: 'Power', merchant: null, notes: null, tags: [], currency: null },
+    ],
+    errors: [],
+  });
+  const job = (status: ImportJob['status'], done: number): ImportJob => ({
+    import_id: 'imp1',
+    status,
+    file_name: 'bank.csv',
+    rows_total: 3,
+    rows_done: done,
+    rows_imported: Math.min(done, 2),
+    rows_duplicate: done === 3 ? 1 : 0,
+    rows_failed: 0,
+    progress: done / 3,
+    errors: [],
+    failure: status === 'failed' ? 'The database went away' : null,
+    created_at: '2025-03-01T10:00:00.000Z',
+    started_at: null,
+    finished_at: null,
+  });
+  let reads = 0;
+  const uploads: ImportFile[] = [];
+  const previews: ImportMapping[] = [];
+  const commits: { mapping: ImportMapping; options: ImportOptions }[] = [];
+  const failures: Partial<Record<'upload' | 'preview' | 'commit' | 'progress', Error>> = {};
+  const failOnce = (call: keyof typeof failures) => {
+    const error = failures[call];
+    if (error) {
+      delete failures[call];
+      throw error;
+    }
+  };
+  let outcome: 'completed' | 'failed' = 'completed';
+  return {
+    mapping,
+    uploads,
+    previews,
+    commits,
+    failNext(call: keyof typeof failures, message: string, status = 400) {
+      failures[call] = fail(message, status);
+    },
+    endWith(status: 'completed' | 'failed') {
+      outcome = status;
+    },
+    actors: {
+      uploadFile: fromPromise<ImportPreview, { file: ImportFile }>(async ({ input }) => {
+        failOnce('upload');
+        uploads.push(input.file);
+        return preview(mapping);
+      }),
+      previewMapping: fromPromise<ImportPreview, { importId: string; mapping: ImportMapping }>(async ({ input }) => {
+        failOnce('preview');
+        if (input.mapping.columns.amount !== null && input.mapping.columns.amount !== undefined && input.mapping.columns.debit != null) {
+          throw fail('columns.amount cannot be combined with columns.debit / columns.credit', 422);
+        }
+        previews.push(input.mapping);
+        return preview(input.mapping);
+      }),
+      commitImport: fromPromise<ImportJob, { importId: string; mapping: ImportMapping; options: ImportOptions }>(async ({ input }) => {
+        failOnce('commit');
+        commits.push({ mapping: input.mapping, options: input.options });
+        reads = 0;
+        return job('queued', 0);
+      }),
+      fetchJob: fromPromise<ImportJob, { importId: string }>(async () => {
+        failOnce('progress');
+        reads += 1;
+        if (reads === 1) return job('running', 1);
+        return outcome === 'failed' ? job('failed', 1) : job('completed', 3);
+      }),
+    },
+  };
+}
+export type FakeImport = ReturnType<typeof fakeImportBackend>;
+
+export const providedImport = (imports: FakeImport) => transactionImportMachine.provide({ actors: imports.actors, delays: { pollInterval: 1 } });
+
+/** Starts the real transactions machine on the fake backend; records toasts, confirmation requests and downloads. */
+export function startTransactions(backend: FakeBackend, { filters, imports = fakeImportBackend() }: { filters?: TransactionFilters; imports?: FakeImport } = {}) {
+  const toasts: Toast[] = [];
+  const confirmations: { kind: 'transaction' | 'demo'; transaction?: Transaction; replyTo: AnyActorRef }[] = [];
+  const downloads: { fileName: string; content: string }[] = [];
+  const actor = createActor(
+    transactionsMachine.provide({
+      actors: {
+        transactionList: transactionListMachine.provide({
+          actors: {
+            fetchPage: fromPromise(async ({ input }) => {
+              const page = await backend.page({ filters: input.query, cursor: input.cursor, limit: input.limit, includeTotal: input.includeTotal });
+              return { items: page.transactions, total: page.total, nextCursor: page.next_cursor, hasMore: page.has_more };
+            }),
+            deleteItem: fromPromise(({ input }) => backend.remove(input.id)),
+          },
+          actions: {
+            notify: (_, toast) => void (toast.message && toasts.push(toast)),
+            requestDeleteConfirmation: ({ self }, { item }) => void confirmations.push({ kind: 'transaction', transaction: item, replyTo: self }),
+          },
+        }),
+        fetchSummary: fromPromise(() => backend.summary()),
+        fetchCategories: fromPromise(() => backend.categories()),
+        saveTransaction: fromPromise(({ input }) => backend.save(input.transactionId, input.values)),
+        exportTransactions: fromPromise(({ input }) => backend.exportCsv(input.filters)),
+        loadDemo: fromPromise(async (): Promise<void> => {
+          await backend.loadDemo();
+        }),
+        removeDemo: fromPromise(async (): Promise<void> => {
+          await backend.removeDemo();
+        }),
+        transactionImport: providedImport(imports),
+      },
+      actions: {
+        notify: (_, toast) => void (toast.message && toasts.push(toast)),
+        requestDemoRemovalConfirmation: ({ self }) => void confirmations.push({ kind: 'demo', replyTo: self }),
+        saveFile: (_, file) => void downloads.push(file),
+      },
+    }),
+    { input: { filters: filters ?? DEFAULT_FILTERS, categories } },
+  );
+  actor.start();
+  const parentIdle = (s: ReturnType<typeof actor.getSnapshot>) =>
+    !s.hasTag('busy') && !s.matches({ summary: 'loading' }) && !s.matches({ categories: 'loading' }) && s.children.transactionImport?.getSnapshot().hasTag('busy') !== true;
+  /** Resolves when no call is in flight, the list child's included. */
+  const settled = async () => {
+    for (;;) {
+      await waitFor(actor, parentIdle, { timeout: 2000 });
+      await waitFor(actor.getSnapshot().context.list, (s) => !s.hasTag('busy'), { timeout: 2000 });
+      if (parentIdle(actor.getSnapshot())) return actor.getSnapshot();
+    }
+  };
+  return {
+    actor,
+    toasts,
+    confirmations,
+    downloads,
+    settled,
+    /** The list child (rows, paging, deletion). */
+    list: () => actor.getSnapshot().context.list.getSnapshot(),
+    ids: () => actor.getSnapshot().context.list.getSnapshot().context.items.map((t) => t.transaction_id),
+    row: (id: string) => actor.getSnapshot().context.list.getSnapshot().context.items.find((t) => t.transaction_id === id),
+    wizard: () => actor.getSnapshot().children.transactionImport,
+    lastToast: () => toasts.at(-1),
+  };
+}
+
+/** Rows newest first: t1 (newest) … tN. */
+export const rowsOf = (n: number, fields: (i: number) => Partial<Transaction> = () => ({})) =>
+  Array.from({ length: n }, (_, i) => makeTransaction({ transaction_id: `t${i + 1}`, date: `2025-03-${String(28 - (i % 28)).padStart(2, '0')}`, ...fields(i) }));
+
+export async function readyWith(rows = rowsOf(3), filters?: TransactionFilters) {
+  const backend = fakeBackend(rows);
+  const t = startTransactions(backend, { filters });
+  await t.settled();
+  return { backend, t };
+}
