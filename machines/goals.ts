@@ -131,7 +131,7 @@ export const goalsMachine = setup({
     },
     'deletion.confirm': { description: 'The confirmation dialog answered Delete (passed on to the list, which asked).', actions: 'forwardToList' },
     'deletion.cancel': { description: 'The confirmation dialog answered Cancel (passed on to the list).', actions: 'forwardToList' },
-    'list.changed': { description: 'A goal was deleted: the summary is read again.', actions: raise({ type: 'summary.refresh' }) },
+    'list.changed': { description: 'A goal was deleted (the list removed it): the summary is read again. [spec:4-goals-delete]', actions: raise({ type: 'summary.refresh' }) },
   },
   states: {
     summary: {
@@ -176,7 +176,7 @@ export const goalsMachine = setup({
             input: ({ context }) => ({ goalId: context.editingGoalId, values: context.draft! }),
             onDone: [
               {
-                description: "Create adds to the front and toasts 'Goal created successfully!'. [spec:4-create-front]",
+                description: "Create adds to the front and toasts 'Goal created successfully!'. [spec:4-create-front] [spec:4-goals-create]",
                 guard: 'creating',
                 target: 'closed',
                 actions: [
@@ -187,7 +187,7 @@ export const goalsMachine = setup({
                 ],
               },
               {
-                description: "Update replaces by goal_id and toasts 'Goal updated successfully!'. [spec:4-replace-by-id]",
+                description: "Update replaces by goal_id and toasts 'Goal updated successfully!'. [spec:4-replace-by-id] [spec:4-goals-update]",
                 target: 'closed',
                 actions: [
                   sendTo(({ context }) => context.list, ({ event }) => ({ type: 'item.replace' as const, item: event.output })),
@@ -230,13 +230,13 @@ export const goalsMachine = setup({
             input: ({ context }) => ({ goal: listed(context, context.funding!.goalId)!, direction: context.funding!.direction }),
             onDone: [
               {
-                description: 'The deposit that reaches the target replaces the goal and is celebrated (the reward dialog). [spec:4-replace-by-id]',
+                description: 'The deposit that reaches the target replaces the goal and is celebrated (the reward dialog). [spec:4-replace-by-id] [spec:4-goals-add-funds]',
                 guard: 'goalReached',
                 target: 'idle',
                 actions: ['replaceFunded', assign({ funding: null }), raise({ type: 'summary.refresh' }), { type: 'celebrate', params: ({ event }) => ({ goal: event.output!.goal }) }],
               },
               {
-                description: 'Add funds and withdraw funds replace by goal_id. [spec:4-replace-by-id]',
+                description: 'Add funds and withdraw funds replace by goal_id. [spec:4-replace-by-id] [spec:4-goals-add-funds] [spec:4-goals-withdraw-funds]',
                 guard: 'fundsMoved',
                 target: 'idle',
                 actions: ['replaceFunded', assign({ funding: null }), raise({ type: 'summary.refresh' })],

@@ -167,7 +167,7 @@ export const transactionsMachine = setup({
     },
     'deletion.confirm': { description: 'The confirmation dialog answered Delete (passed on to the list, which asked).', actions: 'forwardToList' },
     'deletion.cancel': { description: 'The confirmation dialog answered Cancel (passed on to the list).', actions: 'forwardToList' },
-    'list.changed': { description: 'A transaction was deleted: the header figures are read again.', actions: raise({ type: 'summary.refresh' }) },
+    'list.changed': { description: 'A transaction was deleted (the list removed it): the header figures are read again. [spec:4-transactions-delete]', actions: raise({ type: 'summary.refresh' }) },
   },
   states: {
     summary: {
@@ -232,7 +232,7 @@ export const transactionsMachine = setup({
             input: ({ context }) => ({ transactionId: context.editing?.transaction_id ?? null, values: context.draft! }),
             onDone: [
               {
-                description: "Create adds to the front, toasts 'Transaction added' and reads the header again. [spec:4-create-front]",
+                description: "Create adds to the front, toasts 'Transaction added' and reads the header again. [spec:4-create-front] [spec:4-transactions-create]",
                 guard: 'creating',
                 target: 'closed',
                 actions: [
@@ -243,7 +243,7 @@ export const transactionsMachine = setup({
                 ],
               },
               {
-                description: "Update replaces by transaction_id, toasts 'Transaction updated' and reads the header again. [spec:4-replace-by-id]",
+                description: "Update replaces by transaction_id, toasts 'Transaction updated' and reads the header again. [spec:4-replace-by-id] [spec:4-transactions-update]",
                 target: 'closed',
                 actions: [
                   sendTo(({ context }) => context.list, ({ event }) => ({ type: 'item.replace' as const, item: event.output })),
