@@ -34,10 +34,11 @@ describe('model-based paths: the goals page (real goals, collection and goalFund
         page.actor.send(event);
         await page.settled();
       };
-      const move = async (open: 'goal.deposit' | 'goal.withdraw', goalId: string, amount: string | null) => {
+      const move = async (open: 'goal.deposit' | 'goal.withdraw', goalId: string, amount: string | null, note = '') => {
         await send({ type: open, goalId });
         if (amount === null) page.funds()!.send({ type: 'funds.cancel' });
         else {
+          if (note) page.funds()!.send({ type: 'note.change', value: note });
           page.funds()!.send({ type: 'amount.change', value: amount });
           page.funds()!.send({ type: 'funds.submit' });
         }
@@ -69,7 +70,15 @@ describe('model-based paths: the goals page (real goals, collection and goalFund
             await send({ type: 'form.submit', values: { ...bike, name: 'Summer in Lisbon', target_amount: 2000 } });
           },
           DEPOSIT_TO_TARGET: () => move('goal.deposit', 'emergency', '50'),
-          DEPOSIT: () => move('goal.deposit', 'holiday', '25'),
+          DEPOSIT: () => move('goal.deposit', 'holiday', '25', 'Birthday money'),
+          DEPOSIT_AGAIN_AFTER_A_DROP: async () => {
+            backend.failNext('funds', OFFLINE, 0, true);
+            await move('goal.deposit', 'holiday', '25', 'Birthday money');
+            expect(page.funds()!.getSnapshot().value).toBe('failed');
+            // Submitting again (not Retry) from the failure sends the same amount.
+            page.funds()!.send({ type: 'funds.submit' });
+            await page.settled();
+          },
           WITHDRAW_THEN_CANCEL: () => move('goal.withdraw', 'holiday', null),
           DELETE: () => send({ type: 'goal.delete', goalId: 'holiday' }),
           CONFIRM_DELETE: () => send({ type: 'deletion.confirm' }),
@@ -82,6 +91,13 @@ describe('model-based paths: the goals page (real goals, collection and goalFund
           HISTORY_OFFLINE: async () => {
             backend.failNext('history', OFFLINE, 0, true);
             await send({ type: 'history.open', goalId: 'emergency' });
+          },
+          HISTORY_CLOSED_BEFORE_IT_LOADS: async () => {
+            // A slow connection: the history never answers before the user closes the drawer.
+            backend.history = () => new Promise(() => {});
+            page.actor.send({ type: 'history.open', goalId: 'emergency' });
+            expect(s().matches({ history: 'loading' })).toBe(true);
+            await send({ type: 'history.close' });
           },
           RETRY_HISTORY: () => send({ type: 'history.retry' }),
           CLOSE_HISTORY: () => send({ type: 'history.close' }),
@@ -124,6 +140,7 @@ describe('model-based paths: the goals page (real goals, collection and goalFund
           },
           deposited: () => {
             expect(page.goal('holiday')!.current_amount).toBe(125);
+            expect(backend.ledger.map((t) => [t.amount, t.note])).toEqual([[25, 'Birthday money']]);
             expect(lastToast()).toEqual({ kind: 'success', message: goalToasts.fundsAdded });
             expect(page.celebrations).toEqual([]);
           },
@@ -156,7 +173,10 @@ describe('model-based paths: the goals page (real goals, collection and goalFund
             expect(s().matches({ history: 'failed' })).toBe(true);
             expect(s().context.historyError?.message).toBe(OFFLINE);
           },
-          historyClosed: () => expect(s().matches({ history: 'closed' })).toBe(true),
+          historyClosed: () => {
+            expect(s().matches({ history: 'closed' })).toBe(true);
+            expect(s().context.historyGoalId).toBeNull();
+          },
         },
       });
     });
