@@ -2,8 +2,8 @@ import { and, assign, sendParent, sendTo, setup, type AnyActorRef } from 'xstate
 import { accessMachine, type AccessOutcome } from './access';
 import { onboardingFromProfile, onboardingMachine } from './onboarding';
 import { guardRoute, type GuardDecision } from './routes';
-import { sessionMachine, type SessionInput, type SessionStatus } from './session';
-import type { SessionUser, Toast } from './types';
+import { sessionMachine, type SessionInput, type SessionStatus, type SessionUser } from './session';
+import type { Toast } from './types';
 import { uiMachine, type Preferences } from './ui';
 
 /**

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureToast, toFailure, type CallFailure, type SessionUser, type Toast } from './types';
+import type { SessionUser } from './sessionRules';
+import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
 /** The wizard's answers (see src/contract/onboarding.ts for the allowed values). */
 export interface OnboardingDraft {

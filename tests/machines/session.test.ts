@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readCallback, safeReturnPath } from '../../machines/session';
+import { callbackErrors, defaultMessages } from '../../src/contract/errors';
+import { readCallback, safeReturnPath, sessionTexts } from '../../machines/session';
 import { fakeBackend, startSession } from './support/session';
 
 describe('session machine (spec §4 Session)', () => {
@@ -185,6 +186,7 @@ describe('session machine (spec §4 Session)', () => {
     expect(s.actor.getSnapshot().hasTag('authenticated')).toBe(true);
     expect(s.storage.token).toBe(access_token);
     expect(s.lastToast()).toEqual({ kind: 'info', message: 'Your email is already verified.' });
+    expect(s.lastToast()?.message).toBe(sessionTexts.alreadyVerified);
     expect(s.navigations.at(-1)).toBe('/');
   });
 
@@ -262,9 +264,34 @@ describe('session machine (spec §4 Session)', () => {
     expect(s.actor.getSnapshot().context.user?.onboarding_completed).toBe(true);
     expect(s.storage.user?.onboarding_completed).toBe(true);
   });
+
+  it("the toasts the machine writes out (so Stately shows them) are sessionTexts' words: one source", async () => {
+    const backend = fakeBackend();
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.register', registration: { email: 'ts@example.com', password: 'right-password' } });
+    await s.settled();
+    s.actor.send({ type: 'session.verifyEmail', token: backend.verificationTokenFor('ts@example.com') });
+    await s.settled();
+    s.actor.send({ type: 'session.logout' });
+    s.actor.send({ type: 'session.login', credentials: { email: 'ts@example.com', password: 'right-password' } });
+    await s.settled();
+    expect(s.toasts.map((t) => t.message)).toEqual([sessionTexts.registered, sessionTexts.emailVerified, sessionTexts.loggedOut, sessionTexts.loginSuccess]);
+  });
 });
 
 describe('callback and return-path rules', () => {
+  it("the machines' spec §8 defaults and §5 callback errors are the contract's words (machines may not import values from src)", () => {
+    expect([sessionTexts.loginFailed, sessionTexts.registrationFailed, sessionTexts.profileFailed, sessionTexts.verificationFailed, sessionTexts.nonceFailed, sessionTexts.web3Failed]).toEqual([
+      defaultMessages.login,
+      defaultMessages.register,
+      defaultMessages.getProfile,
+      defaultMessages.verifyEmail,
+      defaultMessages.nonce,
+      defaultMessages.web3Auth,
+    ]);
+    expect([sessionTexts.invalidOAuth, sessionTexts.invalidEmailVerification]).toEqual([callbackErrors.oauth, callbackErrors.emailVerification]);
+  });
+
   it('reads spec §5 callback parameters', () => {
     expect(readCallback('email', { success: 'true', token: 't', user_id: 'u' })).toEqual({ ok: true, token: 't', userId: 'u' });
     expect(readCallback('email', { success: 'true', token: 't' })).toEqual({ ok: false, error: 'Invalid email verification response' });
