@@ -224,7 +224,7 @@ export const appMachine = setup({
           target: 'onboardingModal',
         },
         {
-          description: 'Any other redirect: an unknown path to /login, / to /ai-coach or /onboarding, a signed-in user away from the sign-in forms. [spec:2-redirects]',
+          description: 'Any other redirect: an unknown path to /login, / to /ai-coach or /onboarding, a signed-in user away from the sign-in forms (spec §2 redirects).',
           guard: 'redirectRequired',
           target: 'redirecting',
         },
