@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { defaultMessages } from '../src/contract/errors';
 import type { SessionUser } from './sessionRules';
 import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
@@ -31,8 +32,11 @@ export type OnboardingEvent =
   | { type: 'onboarding.cancel' }
   | { type: 'onboarding.complete' };
 
+/** The spec §8 default, typed by the contract: a text that drifts from it fails tsc. */
+const failed: (typeof defaultMessages)['completeOnboarding'] = 'Failed to complete onboarding';
+
 export const onboardingTexts = {
-  failed: 'Failed to complete onboarding',
+  failed,
   completed: 'You are all set! Your coach now knows your starting point.',
 } as const;
 

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { LoginRequest, SignupRequest, TokenResponse, UserProfile } from '../src/contract/auth';
+import type { callbackErrors, defaultMessages } from '../src/contract/errors';
 import type { Web3Me } from '../src/contract/identities';
 import type { CallFailure, Toast } from './types';
 import { walletSignInMachine, walletTexts } from './walletSignIn';
@@ -70,9 +71,18 @@ export interface SessionInput {
   user?: SessionUser | null;
 }
 
+/** Spec §8 defaults and §5 callback errors, typed by the contract: a text that drifts from it fails tsc. */
+const defaults: Pick<typeof defaultMessages, 'login' | 'register' | 'getProfile' | 'verifyEmail'> = {
+  login: 'Login failed',
+  register: 'Registration failed',
+  getProfile: 'Failed to get user profile',
+  verifyEmail: 'Email verification failed',
+};
+const invalidCallback: Pick<typeof callbackErrors, 'oauth' | 'emailVerification'> = { oauth: 'Invalid OAuth response', emailVerification: 'Invalid email verification response' };
+
 /**
  * What the user reads. The machine writes its fixed toasts literally (so Stately shows them); the session
- * tests check they agree with these. Spec §8 defaults and §5 callback errors: the same words as src/contract/errors.ts.
+ * tests check they agree with these.
  */
 export const sessionTexts = {
   loginSuccess: 'Login successful!',
@@ -80,12 +90,12 @@ export const sessionTexts = {
   loggedOut: 'Logged out successfully',
   emailVerified: 'Email verified successfully!',
   alreadyVerified: 'Your email is already verified.',
-  invalidOAuth: 'Invalid OAuth response',
-  invalidEmailVerification: 'Invalid email verification response',
-  loginFailed: 'Login failed',
-  registrationFailed: 'Registration failed',
-  profileFailed: 'Failed to get user profile',
-  verificationFailed: 'Email verification failed',
+  invalidOAuth: invalidCallback.oauth,
+  invalidEmailVerification: invalidCallback.emailVerification,
+  loginFailed: defaults.login,
+  registrationFailed: defaults.register,
+  profileFailed: defaults.getProfile,
+  verificationFailed: defaults.verifyEmail,
   ...walletTexts,
 } as const;
 

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { defaultMessages } from '../src/contract/errors';
 import type { NonceResponse, SignInMethodsResponse, Web3AuthRequest, Web3AuthResponse } from '../src/contract/identities';
 import { toFailure, type CallFailure } from './types';
 
@@ -43,14 +44,16 @@ export type WalletSignInEvent = { type: 'wallet.chosen'; walletId: string };
 /** What the parent gets: the session token (signing in) or the updated sign-in methods (linking), or why it failed. */
 export type WalletSignInOutput = { ok: true; token: string | null; methods: SignInMethodsResponse | null } | { ok: false; error: CallFailure };
 
+/** Spec §8 defaults, typed by the contract: a text that drifts from it fails tsc. */
+const defaults: Pick<typeof defaultMessages, 'nonce' | 'web3Auth'> = { nonce: 'Failed to get nonce', web3Auth: 'Web3 authentication failed' };
+
 /**
  * The texts of the wallet flow. The machine writes them literally (so Stately shows them); its tests
  * (tests/machines/session-signin.test.ts, signInMethods.test.ts) check the machine and these agree.
- * The call defaults are spec §8's (src/contract/errors.ts holds the same words for the API client).
  */
 export const walletTexts = {
-  nonceFailed: 'Failed to get nonce',
-  web3Failed: 'Web3 authentication failed',
+  nonceFailed: defaults.nonce,
+  web3Failed: defaults.web3Auth,
   linkFailed: 'Failed to link the wallet',
   noWallet: 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet, or use another way to sign in.',
   noWalletToLink: 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet.',

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { callbackErrors, defaultMessages } from '../../src/contract/errors';
 import { readCallback, safeReturnPath, sessionTexts } from '../../machines/session';
 import { fakeBackend, startSession } from './support/session';
 
@@ -280,18 +279,6 @@ describe('session machine (spec §4 Session)', () => {
 });
 
 describe('callback and return-path rules', () => {
-  it("the machines' spec §8 defaults and §5 callback errors are the contract's words (machines may not import values from src)", () => {
-    expect([sessionTexts.loginFailed, sessionTexts.registrationFailed, sessionTexts.profileFailed, sessionTexts.verificationFailed, sessionTexts.nonceFailed, sessionTexts.web3Failed]).toEqual([
-      defaultMessages.login,
-      defaultMessages.register,
-      defaultMessages.getProfile,
-      defaultMessages.verifyEmail,
-      defaultMessages.nonce,
-      defaultMessages.web3Auth,
-    ]);
-    expect([sessionTexts.invalidOAuth, sessionTexts.invalidEmailVerification]).toEqual([callbackErrors.oauth, callbackErrors.emailVerification]);
-  });
-
   it('reads spec §5 callback parameters', () => {
     expect(readCallback('email', { success: 'true', token: 't', user_id: 'u' })).toEqual({ ok: true, token: 't', userId: 'u' });
     expect(readCallback('email', { success: 'true', token: 't' })).toEqual({ ok: false, error: 'Invalid email verification response' });
