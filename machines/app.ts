@@ -2,8 +2,8 @@ import { and, assign, sendParent, sendTo, setup, type AnyActorRef } from 'xstate
 import { accessMachine, type AccessOutcome } from './access';
 import { onboardingFromProfile, onboardingMachine } from './onboarding';
 import { guardRoute, type GuardDecision } from './routes';
-import { sessionMachine, type SessionInput, type SessionStatus } from './session';
-import type { SessionUser, Toast } from './types';
+import { sessionMachine, type SessionInput, type SessionStatus, type SessionUser } from './session';
+import type { Toast } from './types';
 import { uiMachine, type Preferences } from './ui';
 
 /**
@@ -224,7 +224,7 @@ export const appMachine = setup({
           target: 'onboardingModal',
         },
         {
-          description: 'Any other redirect: an unknown path to /login, / to /ai-coach or /onboarding, a signed-in user away from the sign-in forms. [spec:2-redirects]',
+          description: 'Any other redirect: an unknown path to /login, / to /ai-coach or /onboarding, a signed-in user away from the sign-in forms (spec §2 redirects).',
           guard: 'redirectRequired',
           target: 'redirecting',
         },

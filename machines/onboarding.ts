@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureToast, toFailure, type CallFailure, type SessionUser, type Toast } from './types';
+import type { defaultMessages } from '../src/contract/errors';
+import type { SessionUser } from './sessionRules';
+import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
 /** The wizard's answers (see src/contract/onboarding.ts for the allowed values). */
 export interface OnboardingDraft {
@@ -30,8 +32,11 @@ export type OnboardingEvent =
   | { type: 'onboarding.cancel' }
   | { type: 'onboarding.complete' };
 
+/** The spec §8 default, typed by the contract: a text that drifts from it fails tsc. */
+const failed: (typeof defaultMessages)['completeOnboarding'] = 'Failed to complete onboarding';
+
 export const onboardingTexts = {
-  failed: 'Failed to complete onboarding',
+  failed,
   completed: 'You are all set! Your coach now knows your starting point.',
 } as const;
 
@@ -113,10 +118,11 @@ export const onboardingMachine = setup({
   },
   states: {
     resolving: {
+      description: "Reads where onboarding stands from the profile's onboarding_completed and onboarding_skipped.",
       always: [
-        { guard: 'isCompleted', target: 'completed' },
-        { guard: 'isSkipped', target: 'skipped' },
-        { target: 'notCompleted' },
+        { description: 'onboarding_completed is true.', guard: 'isCompleted', target: 'completed' },
+        { description: 'onboarding_skipped is true.', guard: 'isSkipped', target: 'skipped' },
+        { description: 'Neither: onboarding is still to do.', target: 'notCompleted' },
       ],
     },
     notCompleted: {
@@ -129,7 +135,7 @@ export const onboardingMachine = setup({
     skipped: {
       description: 'Skipped: /transactions and /budget show the onboarding modal; /tokens, /settings and /help redirect to /onboarding.',
       on: {
-        'onboarding.skip': { description: "'Skip for now': skipping sets skipped true and completed false. [spec:4-onboarding-skip]", target: 'skipping' },
+        'onboarding.skip': { description: "'Skip for now' again, from the wizard: saved as skipped once more.", target: 'skipping' },
         'onboarding.complete': { description: "'Finish' with every step answered: completing sets completed true and skipped false. [spec:4-onboarding-complete]", guard: 'allAnswered', target: 'completing' },
       },
     },
@@ -149,6 +155,7 @@ export const onboardingMachine = setup({
       invoke: {
         src: 'skipOnboarding',
         onDone: {
+          description: 'Skipped (skipped true, completed false): the profile follows and the user goes to /ai-coach. [spec:4-onboarding-skip]',
           target: 'skipped',
           actions: [
             assign({ skipped: true, completed: false, error: null }),
@@ -158,6 +165,7 @@ export const onboardingMachine = setup({
           ],
         },
         onError: {
+          description: "Not saved: toast the server's reason, else 'Failed to complete onboarding'; onboarding stays where it was.",
           target: 'resolving',
           actions: [assign({ error: ({ event }) => toFailure(event.error, onboardingTexts.failed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
         },
@@ -170,17 +178,19 @@ export const onboardingMachine = setup({
         src: 'completeOnboarding',
         input: ({ context }) => context.draft,
         onDone: {
+          description: "Completed (completed true, skipped false): the profile is refetched, toast 'You are all set! Your coach now knows your starting point.' and /dashboard. [spec:4-onboarding-complete]",
           target: 'completed',
           actions: [
             assign({ completed: true, skipped: false, error: null, step: 0 }),
             'reportProgress',
             { type: 'profileUpdated', params: ({ event }) => event.output },
             'refreshProfile',
-            { type: 'notify', params: { kind: 'success', message: onboardingTexts.completed } },
+            { type: 'notify', params: { kind: 'success', message: 'You are all set! Your coach now knows your starting point.' } },
             { type: 'navigate', params: { to: '/dashboard' } },
           ],
         },
         onError: {
+          description: "Not saved: toast the server's reason, else 'Failed to complete onboarding'; onboarding stays where it was.",
           target: 'resolving',
           actions: [assign({ error: ({ event }) => toFailure(event.error, onboardingTexts.failed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
         },

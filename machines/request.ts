@@ -38,33 +38,39 @@ export const requestMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'request.submit': { target: 'submitting', actions: assign({ params: ({ event }) => event.params, error: null }) } },
+      description: 'The form waits to be sent.',
+      on: { 'request.submit': { description: 'The user sends the form.', target: 'submitting', actions: assign({ params: ({ event }) => event.params, error: null }) } },
     },
     submitting: {
+      description: 'The call runs; the submit button shows it is busy.',
       tags: ['busy'],
       invoke: {
         src: 'submit',
         input: ({ context }) => context.params ?? {},
         onDone: {
+          description: 'The server accepted: the form shows its success (the page decides what that is).',
           target: 'succeeded',
           actions: [assign({ result: ({ event }) => event.output }), { type: 'onSuccess', params: ({ context, event }) => ({ result: event.output, params: context.params }) }],
         },
         onError: {
+          description: "The server refused or could not be reached: its reason shows, else the form's default message.",
           target: 'failed',
           actions: [assign({ error: ({ context, event }) => toFailure(event.error, context.defaultError) }), { type: 'onFailure', params: ({ context }) => context.error! }],
         },
       },
     },
     succeeded: {
+      description: 'Done; the form may be sent again.',
       on: {
-        'request.submit': { target: 'submitting', actions: assign({ params: ({ event }) => event.params, error: null }) },
-        'request.reset': { target: 'idle', actions: assign({ result: null }) },
+        'request.submit': { description: 'The user sends the form again.', target: 'submitting', actions: assign({ params: ({ event }) => event.params, error: null }) },
+        'request.reset': { description: 'The form starts over.', target: 'idle', actions: assign({ result: null }) },
       },
     },
     failed: {
+      description: 'The reason is shown; the user may correct the form and send it again.',
       on: {
-        'request.submit': { target: 'submitting', actions: assign({ params: ({ event }) => event.params, error: null }) },
-        'request.reset': { target: 'idle', actions: assign({ error: null }) },
+        'request.submit': { description: 'The user sends the form again.', target: 'submitting', actions: assign({ params: ({ event }) => event.params, error: null }) },
+        'request.reset': { description: 'The form starts over and the message goes.', target: 'idle', actions: assign({ error: null }) },
       },
     },
   },

@@ -1,10 +1,13 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { readCallback, safeReturnPath, sessionTexts, type Credentials, type Registration, type SessionContext, type SessionEvent, type SessionInput, type SessionStatus } from './sessionRules';
-import { failureToast, toFailure, type IssuedToken, type SessionUser, type Toast } from './types';
-import { walletSignInMachine } from './walletSignIn';
+import { assign, sendTo, setup } from 'xstate';
+import { callbackErrorToast, callbackSession, callbackToken, safeReturnPath, sessionCalls, sessionEffects, sessionGuards, sessionTexts, type SessionContext, type SessionEvent, type SessionInput } from './sessionRules';
+import { failureToast, toFailure } from './types';
 
 export * from './sessionRules';
 
+/**
+ * Who is signed in (spec §4 Session). The shapes, texts, calls and rules it runs are in
+ * machines/sessionRules.ts; the wallet steps are the child machine machines/walletSignIn.ts.
+ */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -12,76 +15,18 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
     tags: {} as 'busy' | 'authenticated',
   },
-  actors: {
-    login: fromPromise<IssuedToken, Credentials>(async () => {
-      throw new Error('login not provided');
-    }),
-    register: fromPromise<unknown, Registration>(async () => {
-      throw new Error('register not provided');
-    }),
-    verifyEmail: fromPromise<IssuedToken, { token: string }>(async () => {
-      throw new Error('verifyEmail not provided');
-    }),
-    fetchProfile: fromPromise<SessionUser, { token: string }>(async () => {
-      throw new Error('fetchProfile not provided');
-    }),
-    /** Exchanges the email-verification callback's one-time token for a session token (POST /users/session). */
-    exchangeToken: fromPromise<IssuedToken, { token: string }>(async () => {
-      throw new Error('exchangeToken not provided');
-    }),
-    /** The authentication check of a restored session (GET /users/me, then the profile). */
-    checkSession: fromPromise<SessionUser, { token: string }>(async () => {
-      throw new Error('checkSession not provided');
-    }),
-    /** Sign-In with Ethereum (machines/walletSignIn.ts): ends with a session token or the reason it failed. */
-    walletSignIn: walletSignInMachine,
-    /** GET /api/web3/me: the wallet user's profile. */
-    fetchWeb3Profile: fromPromise<SessionUser, { token: string }>(async () => {
-      throw new Error('fetchWeb3Profile not provided');
-    }),
-  },
-  actions: {
-    /** Writes token and user to local storage (provided by the app). */
-    persist: (_, _params: { token: string | null; user: SessionUser | null }) => {},
-    /** Removes token and user from local storage. */
-    clearPersisted: () => {},
-    /** Revokes the token server-side (POST /users/logout); fire and forget, the local session ends at once. */
-    revokeSession: (_, _params: { token: string | null }) => {},
-    /** Resets every other app actor (logout resets all app state). */
-    resetApp: () => {},
-    notify: (_, _params: Toast) => {},
-    navigate: (_, _params: { to: string }) => {},
-    /** Saves the current location as oauth_redirect_url and leaves for GET /auth/login/google (full-page redirect). */
-    redirectToGoogle: () => {},
-    /** Tells the app who is signed in now (the route guard and onboarding follow it). */
-    reportStatus: (_, _params: { status: Exclude<SessionStatus, 'checking'> }) => {},
-  },
-  guards: {
-    hasToken: ({ context }) => Boolean(context.token),
-    callbackValid: ({ event }) => event.type === 'session.callback' && readCallback(event.kind, event.params).ok,
-    emailCallbackValid: ({ event }) => event.type === 'session.callback' && event.kind === 'email' && readCallback(event.kind, event.params).ok,
-    callbackHasError: ({ event }) => event.type === 'session.callback' && Boolean(event.params.error),
-    walletSignedIn: ({ event }) => (event as { output?: { ok: boolean } }).output?.ok === true,
-    /** An old verification link (already used) opened by a signed-in user whose email is verified. */
-    alreadyVerified: ({ context, event }) =>
-      event.type === 'session.callback' && event.kind === 'email' && Boolean(event.params.error) && Boolean(context.token) && context.user?.email_verified === true,
-  },
+  actors: sessionCalls,
+  actions: sessionEffects,
+  guards: sessionGuards,
 }).createMachine({
   id: 'session',
   description: 'Who is signed in. A token and a user are kept in local storage; every sign-in path ends by loading the profile.',
-  context: ({ input }) => ({
-    token: input.token ?? null,
-    user: input.user ?? null,
-    returnTo: null,
-    registeredEmail: null,
-    error: null,
-    signedOutBy: null,
-  }),
+  context: ({ input }) => ({ token: input.token ?? null, user: input.user ?? null, returnTo: null, registeredEmail: null, error: null, signedOutBy: null }),
   initial: 'restoring',
   states: {
     restoring: {
       description: 'Decides from local storage whether there is a session to check.',
-      always: [{ guard: 'hasToken', target: 'checking' }, { target: 'anonymous' }],
+      always: [{ description: 'A token is stored: check it.', guard: 'hasToken', target: 'checking' }, { description: 'Nothing stored: nobody is signed in.', target: 'anonymous' }],
     },
     checking: {
       description: 'Checks a stored token (GET /users/me, then the profile). A failed authentication check clears the session.',
@@ -90,14 +35,12 @@ export const sessionMachine = setup({
         src: 'checkSession',
         input: ({ context }) => ({ token: context.token! }),
         onDone: {
+          description: 'The token is still good: signed in with the fresh profile.',
           target: 'authenticated',
-          actions: [
-            assign({ user: ({ event }) => event.output }),
-            { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) },
-            { type: 'reportStatus', params: { status: 'authenticated' } },
-          ],
+          actions: [assign({ user: ({ event }) => event.output }), 'persist', { type: 'reportStatus', params: { status: 'authenticated' } }],
         },
         onError: {
+          description: 'The check failed (expired or revoked token): the stored token and user are cleared. [spec:4-session-check-failed]',
           target: 'anonymous',
           actions: [assign({ token: null, user: null }), 'clearPersisted'],
         },
@@ -108,14 +51,10 @@ export const sessionMachine = setup({
       entry: { type: 'reportStatus', params: { status: 'anonymous' } },
       initial: 'idle',
       on: {
-        'session.login': { target: '.loggingIn', actions: assign({ returnTo: ({ event }) => safeReturnPath(event.returnTo), error: null }) },
-        'session.register': { target: '.registering', actions: assign({ error: null }) },
-        'session.verifyEmail': { target: '.verifyingEmail', actions: assign({ error: null }) },
-        'session.google': {
-          description: "'Continue with Google': the current location is saved as oauth_redirect_url, then a full-page redirect to GET /auth/login/google.",
-          target: '.redirectingToGoogle',
-          actions: [assign({ error: null }), 'redirectToGoogle'],
-        },
+        'session.login': { description: "'Log in' with email and password.", target: '.loggingIn', actions: assign({ returnTo: ({ event }) => safeReturnPath(event.returnTo), error: null }) },
+        'session.register': { description: "'Sign up' with email and password.", target: '.registering', actions: assign({ error: null }) },
+        'session.verifyEmail': { description: 'The emailed verification link was opened.', target: '.verifyingEmail', actions: assign({ error: null }) },
+        'session.google': { description: "'Continue with Google': the location is saved as oauth_redirect_url, then a full-page redirect to GET /auth/login/google.", target: '.redirectingToGoogle', actions: [assign({ error: null }), 'redirectToGoogle'] },
         'session.wallet': { description: "'Connect wallet': Sign-In with Ethereum starts.", target: '.wallet', actions: assign({ error: null }) },
       },
       states: {
@@ -127,12 +66,13 @@ export const sessionMachine = setup({
           invoke: {
             id: 'wallet',
             src: 'walletSignIn',
+            input: { link: false },
             onDone: [
               {
                 description: "The API accepted the signature: toast 'Login successful!', then the profile loads.",
                 guard: 'walletSignedIn',
                 target: '#session.web3SigningIn',
-                actions: [assign({ token: ({ event }) => (event.output.ok ? event.output.token : null) }), { type: 'notify', params: { kind: 'success', message: sessionTexts.loginSuccess } }],
+                actions: [assign({ token: ({ event }) => (event.output.ok ? event.output.token : null) }), { type: 'notify', params: { kind: 'success', message: 'Login successful!' } }],
               },
               {
                 description: "The wallet sign-in failed: toast its reason (e.g. 'No browser wallet found…', 'Failed to get nonce', 'Web3 authentication failed').",
@@ -147,7 +87,7 @@ export const sessionMachine = setup({
             },
           },
           on: {
-            'session.walletChosen': { description: 'The user picked a wallet in the dialog: the wallet flow goes on with it.', actions: sendTo('wallet', ({ event }) => event) },
+            'session.walletChosen': { description: 'The user picked a wallet in the dialog: the wallet flow goes on with it.', actions: sendTo('wallet', ({ event }) => ({ type: 'wallet.chosen', walletId: event.walletId })) },
             'session.walletCancel': { description: "Closing 'Choose a wallet' cancels: back to the sign-in page.", target: 'idle' },
           },
         },
@@ -159,15 +99,14 @@ export const sessionMachine = setup({
             src: 'login',
             input: ({ event }) => (event as Extract<SessionEvent, { type: 'session.login' }>).credentials,
             onDone: {
+              description: "Accepted: toast 'Login successful!', then the profile loads.",
               target: '#session.signingIn',
-              actions: [assign({ token: ({ event }) => event.output.access_token }), { type: 'notify', params: { kind: 'success', message: sessionTexts.loginSuccess } }],
+              actions: [assign({ token: ({ event }) => event.output.access_token }), { type: 'notify', params: { kind: 'success', message: 'Login successful!' } }],
             },
             onError: {
+              description: "Refused: toast the server's reason (e.g. 'Incorrect email or password'), else 'Login failed'.",
               target: 'idle',
-              actions: [
-                assign({ error: ({ event }) => toFailure(event.error, sessionTexts.loginFailed) }),
-                { type: 'notify', params: ({ context }) => failureToast(context.error) },
-              ],
+              actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.loginFailed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
             },
           },
         },
@@ -178,19 +117,18 @@ export const sessionMachine = setup({
             src: 'register',
             input: ({ event }) => (event as Extract<SessionEvent, { type: 'session.register' }>).registration,
             onDone: {
+              description: "Registered, not signed in: toast 'Registration successful! Please check your email for verification.' and the verification-sent page. [spec:4-session-register]",
               target: 'registered',
               actions: [
                 assign({ registeredEmail: ({ event }) => (event.output as { email?: string } | undefined)?.email ?? null }),
-                { type: 'notify', params: { kind: 'success', message: sessionTexts.registered } },
+                { type: 'notify', params: { kind: 'success', message: 'Registration successful! Please check your email for verification.' } },
                 { type: 'navigate', params: ({ context }) => ({ to: `/email-verification-sent${context.registeredEmail ? `?email=${encodeURIComponent(context.registeredEmail)}` : ''}` }) },
               ],
             },
             onError: {
+              description: "Refused: toast the server's reason (e.g. the email is taken), else 'Registration failed'.",
               target: 'idle',
-              actions: [
-                assign({ error: ({ event }) => toFailure(event.error, sessionTexts.registrationFailed) }),
-                { type: 'notify', params: ({ context }) => failureToast(context.error) },
-              ],
+              actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.registrationFailed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
             },
           },
         },
@@ -202,16 +140,14 @@ export const sessionMachine = setup({
             src: 'verifyEmail',
             input: ({ event }) => ({ token: (event as Extract<SessionEvent, { type: 'session.verifyEmail' }>).token }),
             onDone: {
+              description: "Verified: toast 'Email verified successfully!', then the profile loads.",
               target: '#session.signingIn',
-              actions: [assign({ token: ({ event }) => event.output.access_token }), { type: 'notify', params: { kind: 'success', message: sessionTexts.emailVerified } }],
+              actions: [assign({ token: ({ event }) => event.output.access_token }), { type: 'notify', params: { kind: 'success', message: 'Email verified successfully!' } }],
             },
             onError: {
+              description: "The link is invalid or expired: toast 'Email verification error: <reason>' and go to /login.",
               target: 'idle',
-              actions: [
-                assign({ error: ({ event }) => toFailure(event.error, sessionTexts.verificationFailed) }),
-                { type: 'notify', params: ({ context }) => failureToast(context.error, 'Email verification error: ') },
-                { type: 'navigate', params: { to: '/login' } },
-              ],
+              actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.verificationFailed) }), { type: 'notify', params: ({ context }) => failureToast(context.error, 'Email verification error: ') }, { type: 'navigate', params: { to: '/login' } }],
             },
           },
         },
@@ -222,25 +158,18 @@ export const sessionMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'exchangeToken',
-        input: ({ event }) => {
-          const read = event.type === 'session.callback' ? readCallback(event.kind, event.params) : null;
-          return { token: read?.ok ? read.token : '' };
-        },
+        input: ({ event }) => ({ token: callbackToken(event) }),
         onDone: {
+          description: "The email-verification callback stores the session token: toast 'Email verified successfully!', then the profile loads. [spec:4-session-store]",
           target: 'signingIn',
-          actions: [
-            assign({ token: ({ event }) => event.output.access_token, error: null }),
-            { type: 'persist', params: ({ context }) => ({ token: context.token, user: context.user }) },
-            { type: 'notify', params: { kind: 'success', message: sessionTexts.emailVerified } },
-          ],
+          actions: [assign({ token: ({ event }) => event.output.access_token, error: null }), 'persist', { type: 'notify', params: { kind: 'success', message: 'Email verified successfully!' } }],
         },
         onError: {
+          description: "The link was used or expired: toast 'Email verification error: <reason>' and go to /login.",
           target: 'anonymous',
           actions: [
-            assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.verificationFailed) }),
-            'clearPersisted',
-            { type: 'notify', params: ({ context }) => failureToast(context.error, 'Email verification error: ') },
-            { type: 'navigate', params: { to: '/login' } },
+            assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.verificationFailed) }), 'clearPersisted',
+            { type: 'notify', params: ({ context }) => failureToast(context.error, 'Email verification error: ') }, { type: 'navigate', params: { to: '/login' } },
           ],
         },
       },
@@ -252,23 +181,17 @@ export const sessionMachine = setup({
         src: 'fetchProfile',
         input: ({ context }) => ({ token: context.token! }),
         onDone: {
-          description: 'The profile is in: signed in, and off to the page the user asked for (or /).',
+          description: 'The profile is in: token and user are stored, the user is signed in and off to the page they asked for (or /). [spec:4-session-store]',
           target: 'authenticated',
           actions: [
-            assign({ user: ({ event }) => event.output, error: null, signedOutBy: null }),
-            { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) },
-            { type: 'reportStatus', params: { status: 'authenticated' } },
-            { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) },
-            assign({ returnTo: null }),
+            assign({ user: ({ event }) => event.output, error: null, signedOutBy: null }), 'persist', { type: 'reportStatus', params: { status: 'authenticated' } },
+            { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) }, assign({ returnTo: null }),
           ],
         },
         onError: {
+          description: "The profile could not load: the session is cleared and the reason toasted (else 'Failed to get user profile').",
           target: 'anonymous',
-          actions: [
-            assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.profileFailed) }),
-            'clearPersisted',
-            { type: 'notify', params: ({ context }) => failureToast(context.error) },
-          ],
+          actions: [assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.profileFailed) }), 'clearPersisted', { type: 'notify', params: ({ context }) => failureToast(context.error) }],
         },
       },
     },
@@ -279,23 +202,17 @@ export const sessionMachine = setup({
         src: 'fetchWeb3Profile',
         input: ({ context }) => ({ token: context.token! }),
         onDone: {
-          description: 'The profile is in: signed in, and off to the page the user asked for (or /).',
+          description: 'The wallet user\'s profile is in: token and user are stored, the user is signed in and off to the page they asked for (or /). [spec:4-session-store]',
           target: 'authenticated',
           actions: [
-            assign({ user: ({ event }) => event.output, error: null, signedOutBy: null }),
-            { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) },
-            { type: 'reportStatus', params: { status: 'authenticated' } },
-            { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) },
-            assign({ returnTo: null }),
+            assign({ user: ({ event }) => event.output, error: null, signedOutBy: null }), 'persist', { type: 'reportStatus', params: { status: 'authenticated' } },
+            { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) }, assign({ returnTo: null }),
           ],
         },
         onError: {
+          description: "The profile could not load: the session is cleared and the reason toasted (else 'Web3 authentication failed').",
           target: 'anonymous.walletFailed',
-          actions: [
-            assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }),
-            'clearPersisted',
-            { type: 'notify', params: ({ context }) => failureToast(context.error) },
-          ],
+          actions: [assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.web3Failed) }), 'clearPersisted', { type: 'notify', params: ({ context }) => failureToast(context.error) }],
         },
       },
     },
@@ -305,15 +222,12 @@ export const sessionMachine = setup({
       initial: 'idle',
       on: {
         'session.logout': {
+          description: "'Log out': the token is revoked, token and user are cleared, all app state is reset; toast 'Logged out successfully' and /login. [spec:4-session-logout]",
           target: 'anonymous',
           actions: [
             { type: 'revokeSession', params: ({ context }) => ({ token: context.token }) },
-            assign({ token: null, user: null, returnTo: null, registeredEmail: null, error: null, signedOutBy: 'logout' }),
-            'clearPersisted',
-            'resetApp',
-            { type: 'reportStatus', params: { status: 'anonymous' } },
-            { type: 'notify', params: { kind: 'success', message: sessionTexts.loggedOut } },
-            { type: 'navigate', params: { to: '/login' } },
+            assign({ token: null, user: null, returnTo: null, registeredEmail: null, error: null, signedOutBy: 'logout' }), 'clearPersisted', 'resetApp',
+            { type: 'reportStatus', params: { status: 'anonymous' } }, { type: 'notify', params: { kind: 'success', message: 'Logged out successfully' } }, { type: 'navigate', params: { to: '/login' } },
           ],
         },
         'session.expired': {
@@ -322,26 +236,28 @@ export const sessionMachine = setup({
           actions: [assign({ token: null, user: null, error: null, signedOutBy: 'expired' }), 'clearPersisted', 'resetApp', { type: 'reportStatus', params: { status: 'anonymous' } }, { type: 'navigate', params: { to: '/login' } }],
         },
         'session.profileUpdated': {
-          actions: [assign({ user: ({ event }) => event.user }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.user }) }, { type: 'reportStatus', params: { status: 'authenticated' } }],
+          description: 'Settings or onboarding saved the profile: the stored user follows.',
+          actions: [assign({ user: ({ event }) => event.user }), 'persist', { type: 'reportStatus', params: { status: 'authenticated' } }],
         },
         'session.tokenRenewed': {
           description: 'A password change issues a new token; older ones stop working.',
-          actions: [assign({ token: ({ event }) => event.token }), { type: 'persist', params: ({ context, event }) => ({ token: event.token, user: context.user }) }],
+          actions: [assign({ token: ({ event }) => event.token }), 'persist'],
         },
-        'session.refreshProfile': { target: '.refreshing' },
+        'session.refreshProfile': { description: 'Refetch the profile (after onboarding or a subscription change).', target: '.refreshing' },
       },
       states: {
-        idle: {},
+        idle: { description: 'Signed in; nothing loading.' },
         refreshing: {
           description: 'Refetches the profile (after onboarding or a subscription change).',
           invoke: {
             src: 'fetchProfile',
             input: ({ context }) => ({ token: context.token! }),
             onDone: {
+              description: 'The fresh profile is stored; the route guard and onboarding follow it.',
               target: 'idle',
-              actions: [assign({ user: ({ event }) => event.output }), { type: 'persist', params: ({ context, event }) => ({ token: context.token, user: event.output }) }, { type: 'reportStatus', params: { status: 'authenticated' } }],
+              actions: [assign({ user: ({ event }) => event.output }), 'persist', { type: 'reportStatus', params: { status: 'authenticated' } }],
             },
-            onError: { target: 'idle' },
+            onError: { description: 'The refetch failed: the profile already stored stays.', target: 'idle' },
           },
         },
       },
@@ -350,48 +266,32 @@ export const sessionMachine = setup({
   on: {
     'session.callback': [
       {
-        description: 'A verified, signed-in user followed an old verification link: say so and carry on, still signed in.',
+        description: "A verified, signed-in user followed an old verification link: toast 'Your email is already verified.' and carry on, still signed in.",
         guard: 'alreadyVerified',
-        actions: [{ type: 'notify', params: { kind: 'info', message: sessionTexts.alreadyVerified } }, { type: 'navigate', params: { to: '/' } }],
+        actions: [{ type: 'notify', params: { kind: 'info', message: 'Your email is already verified.' } }, { type: 'navigate', params: { to: '/' } }],
       },
       {
-        description: 'OAuth / web3 / email-verification callback with an error parameter.',
+        description: "An OAuth, web3 or email-verification callback with an error parameter: toast 'OAuth error: <error>' (or 'Email verification error: <error>') and go to /login.",
         guard: 'callbackHasError',
         target: '.anonymous',
-        actions: [
-          { type: 'notify', params: ({ event }) => ({ kind: 'error', message: `${event.kind === 'email' ? 'Email verification error' : 'OAuth error'}: ${event.params.error}` }) },
-          { type: 'navigate', params: { to: '/login' } },
-        ],
+        actions: [{ type: 'notify', params: ({ event }) => callbackErrorToast(event) }, { type: 'navigate', params: { to: '/login' } }],
       },
       {
         description: 'A valid email-verification callback: its one-time token is exchanged for a session token first.',
         guard: 'emailCallbackValid',
         target: '.exchangingToken',
-        actions: assign(({ event }) => {
-          const read = readCallback(event.kind, event.params);
-          return read.ok ? { token: null, user: { user_id: read.userId }, error: null } : {};
-        }),
+        actions: assign(({ event }) => callbackSession(event)),
       },
       {
-        description: 'A valid callback stores token and user id, then loads the profile.',
+        description: "A valid OAuth or web3 callback stores the token and the user id, toasts 'Login successful!', then loads the profile. [spec:4-session-store]",
         guard: 'callbackValid',
         target: '.signingIn',
-        actions: [
-          assign(({ event }) => {
-            const read = readCallback(event.kind, event.params);
-            return read.ok ? { token: read.token, user: { user_id: read.userId }, error: null, returnTo: safeReturnPath(event.returnTo) } : {};
-          }),
-          { type: 'persist', params: ({ context }) => ({ token: context.token, user: context.user }) },
-          { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.kind === 'email' ? sessionTexts.emailVerified : sessionTexts.loginSuccess }) },
-        ],
+        actions: [assign(({ event }) => callbackSession(event)), 'persist', { type: 'notify', params: { kind: 'success', message: 'Login successful!' } }],
       },
       {
-        description: 'A callback without the required parameters.',
+        description: "A callback without the required parameters: toast 'Invalid OAuth response' (or 'Invalid email verification response') and go to /login.",
         target: '.anonymous',
-        actions: [
-          { type: 'notify', params: ({ event }) => ({ kind: 'error', message: event.kind === 'email' ? sessionTexts.invalidEmailVerification : sessionTexts.invalidOAuth }) },
-          { type: 'navigate', params: { to: '/login' } },
-        ],
+        actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'error', message: event.kind === 'email' ? sessionTexts.invalidEmailVerification : sessionTexts.invalidOAuth }) }, { type: 'navigate', params: { to: '/login' } }],
       },
     ],
   },

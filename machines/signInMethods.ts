@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { SignInMethodsResponse } from '../src/contract/identities';
-import type { SignedWalletMessage, WalletAccount, WalletChoice, WalletNonce } from './session';
-import { toFailure, type CallFailure, type Toast } from './types';
+import { failureToast, toFailure, type CallFailure, type Toast } from './types';
+import { walletSignInMachine, walletTexts } from './walletSignIn';
 
 export type { SignInMethodsResponse };
 
@@ -15,9 +15,6 @@ export interface SignInMethodsInput {
 export interface SignInMethodsContext {
   methods: SignInMethodsResponse | null;
   error: CallFailure | null;
-  choices: WalletChoice[];
-  account: WalletAccount | null;
-  nonce: WalletNonce | null;
   /** The method being removed. */
   removing: string | null;
 }
@@ -36,13 +33,11 @@ export const signInMethodsTexts = {
   googleLinked: 'Google account linked. You can now sign in with it.',
   walletLinked: 'Wallet linked. You can now sign in with it.',
   unlinked: 'Sign-in method removed',
-  linkFailed: 'Failed to link the wallet',
   unlinkFailed: 'Failed to unlink the sign-in method',
   googleFailed: 'Failed to start linking Google',
-  noWallet: 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet.',
+  linkFailed: walletTexts.linkFailed,
+  noWallet: walletTexts.noWalletToLink,
 } as const;
-
-const failureToast = (context: SignInMethodsContext): Toast => ({ kind: 'error', message: context.error && !context.error.handledGlobally ? context.error.message : '' });
 
 /**
  * Settings › Sign-in methods: the password, Google account and wallets of the signed-in user; link
@@ -63,21 +58,8 @@ export const signInMethodsMachine = setup({
     prepareGoogleLink: fromPromise<{ url: string }, void>(async () => {
       throw new Error('prepareGoogleLink not provided');
     }),
-    discoverWallets: fromPromise<WalletChoice[], void>(async () => {
-      throw new Error('discoverWallets not provided');
-    }),
-    connectWallet: fromPromise<WalletAccount, { walletId: string }>(async () => {
-      throw new Error('connectWallet not provided');
-    }),
-    getNonce: fromPromise<WalletNonce, { address: string }>(async () => {
-      throw new Error('getNonce not provided');
-    }),
-    signWalletMessage: fromPromise<SignedWalletMessage, { account: WalletAccount; nonce: WalletNonce }>(async () => {
-      throw new Error('signWalletMessage not provided');
-    }),
-    linkWallet: fromPromise<SignInMethodsResponse, SignedWalletMessage>(async () => {
-      throw new Error('linkWallet not provided');
-    }),
+    /** The wallet signing flow (machines/walletSignIn.ts), here ending with POST /api/web3/link. */
+    walletSignIn: walletSignInMachine,
     unlink: fromPromise<SignInMethodsResponse, { identityId: string }>(async () => {
       throw new Error('unlink not provided');
     }),
@@ -88,14 +70,13 @@ export const signInMethodsMachine = setup({
     leaveFor: (_, _params: { url: string }) => {},
   },
   guards: {
-    noWallets: ({ event }) => ((event as { output?: WalletChoice[] }).output?.length ?? 0) === 0,
-    oneWallet: ({ event }) => (event as { output?: WalletChoice[] }).output?.length === 1,
+    walletLinked: ({ event }) => (event as { output?: { ok: boolean } }).output?.ok === true,
   },
 }).createMachine({
   id: 'signInMethods',
   description:
     "Settings: how the signed-in user can sign in, and linking or unlinking Google and wallets. Back from Google, a toast says 'Google account linked. You can now sign in with it.' or gives the reason the link failed.",
-  context: () => ({ methods: null, error: null, choices: [], account: null, nonce: null, removing: null }),
+  context: () => ({ methods: null, error: null, removing: null }),
   entry: [
     { type: 'notify', params: ({ event }) => ({ kind: 'success', message: (event as { input?: SignInMethodsInput }).input?.linked === 'google' ? signInMethodsTexts.googleLinked : '' }) },
     { type: 'notify', params: ({ event }) => ({ kind: 'error', message: (event as { input?: SignInMethodsInput }).input?.linkError ?? '' }) },
@@ -123,7 +104,7 @@ export const signInMethodsMachine = setup({
       description: 'The list is shown; the user may link or unlink.',
       on: {
         'methods.linkGoogle': { target: 'linkingGoogle', description: "'Link Google' starts the Google link flow." },
-        'methods.linkWallet': { target: 'linkingWallet', description: "'Link a wallet' looks for a browser wallet.", actions: assign({ choices: [], account: null, nonce: null, error: null }) },
+        'methods.linkWallet': { target: 'linkingWallet', description: "'Link a wallet' looks for a browser wallet.", actions: assign({ error: null }) },
         'methods.unlink': { target: 'unlinking', description: 'After the danger confirmation, the chosen method is removed.', actions: assign({ removing: ({ event }) => event.identityId }) },
         'methods.reload': { target: 'loading', description: 'Reloads the list.' },
       },
@@ -137,100 +118,40 @@ export const signInMethodsMachine = setup({
         onError: {
           target: 'ready',
           description: "A toast gives the server's reason, or 'Failed to start linking Google'.",
-          actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.googleFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
+          actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.googleFailed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
         },
       },
     },
     leaving: { description: 'The browser is on its way to the provider.', tags: ['busy'] },
     linkingWallet: {
-      description: 'Link a wallet: find it, get an account, a nonce, a signature; POST /api/web3/link.',
+      description: 'Link a wallet: the wallet signing flow runs as a child actor (machines/walletSignIn.ts), then POST /api/web3/link.',
       tags: ['busy'],
-      initial: 'discovering',
-      states: {
-        discovering: {
-          description: 'Looks for wallets installed in the browser.',
-          invoke: {
-            src: 'discoverWallets',
-            onDone: [
-              {
-                guard: 'noWallets',
-                target: '#signInMethods.ready',
-                description: "No wallet found: a toast says 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet.'",
-                actions: { type: 'notify', params: { kind: 'error', message: 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet.' } },
-              },
-              { guard: 'oneWallet', target: 'connecting', description: 'One wallet: connect to it straight away.', actions: assign({ choices: ({ event }) => event.output }) },
-              { target: 'choosing', description: 'Several wallets: the user picks one.', actions: assign({ choices: ({ event }) => event.output }) },
-            ],
-            onError: {
-              target: '#signInMethods.ready',
-              description: "Looking failed: a toast says 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet.'",
-              actions: { type: 'notify', params: { kind: 'error', message: 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet.' } },
-            },
+      invoke: {
+        id: 'wallet',
+        src: 'walletSignIn',
+        input: { link: true },
+        onDone: [
+          {
+            description: "Linked: the list shows the wallet and a toast says 'Wallet linked. You can now sign in with it.'",
+            guard: 'walletLinked',
+            target: 'ready',
+            actions: [assign({ methods: ({ event }) => (event.output.ok ? event.output.methods : null), error: null }), { type: 'notify', params: { kind: 'success', message: 'Wallet linked. You can now sign in with it.' } }],
           },
-        },
-        choosing: {
-          description: 'Several wallets: the user picks one.',
-          on: {
-            'methods.walletChosen': { target: 'connecting', description: 'Connects to the chosen wallet.', actions: assign({ choices: ({ context, event }) => context.choices.filter((c) => c.id === event.walletId) }) },
-            'methods.walletCancel': { target: '#signInMethods.ready', description: 'Cancel: nothing is linked.' },
+          {
+            description: "Not linked: a toast gives the reason (e.g. 'No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet.', 'Failed to get nonce', the server's refusal, 'Failed to link the wallet').",
+            target: 'ready',
+            actions: [assign({ error: ({ event }) => (event.output.ok ? null : event.output.error) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
           },
+        ],
+        onError: {
+          description: "Something broke inside the wallet flow: 'Failed to link the wallet'.",
+          target: 'ready',
+          actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.linkFailed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
         },
-        connecting: {
-          description: 'The wallet asks the user to share an account.',
-          invoke: {
-            src: 'connectWallet',
-            input: ({ context }) => ({ walletId: context.choices[0]!.id }),
-            onDone: { target: 'preparing', description: 'The account is known.', actions: assign({ account: ({ event }) => event.output }) },
-            onError: {
-              target: '#signInMethods.ready',
-              description: "Refused in the wallet, or failed: a toast gives the reason, or 'Failed to link the wallet'.",
-              actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.linkFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
-            },
-          },
-        },
-        preparing: {
-          description: 'Gets a one-time nonce for the message to sign.',
-          invoke: {
-            src: 'getNonce',
-            input: ({ context }) => ({ address: context.account!.address }),
-            onDone: { target: 'signing', description: 'The sign-in message is ready to sign.', actions: assign({ nonce: ({ event }) => event.output }) },
-            onError: {
-              target: '#signInMethods.ready',
-              description: "A toast gives the server's reason, or 'Failed to get nonce'.",
-              actions: [assign({ error: ({ event }) => toFailure(event.error, 'Failed to get nonce') }), { type: 'notify', params: ({ context }) => failureToast(context) }],
-            },
-          },
-        },
-        signing: {
-          description: 'The wallet asks the user to sign the sign-in message (SIWE).',
-          invoke: {
-            src: 'signWalletMessage',
-            input: ({ context }) => ({ account: context.account!, nonce: context.nonce! }),
-            onDone: { target: 'linking', description: 'Signed: send it to the server.' },
-            onError: {
-              target: '#signInMethods.ready',
-              description: "Refused in the wallet, or failed: a toast gives the reason, or 'Failed to link the wallet'.",
-              actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.linkFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
-            },
-          },
-        },
-        linking: {
-          description: 'POST /api/web3/link with the signed message.',
-          invoke: {
-            src: 'linkWallet',
-            input: ({ event }) => (event as unknown as { output: SignedWalletMessage }).output,
-            onDone: {
-              target: '#signInMethods.ready',
-              description: "Linked: the list shows the wallet and a toast says 'Wallet linked. You can now sign in with it.'",
-              actions: [assign({ methods: ({ event }) => event.output, error: null }), { type: 'notify', params: { kind: 'success', message: 'Wallet linked. You can now sign in with it.' } }],
-            },
-            onError: {
-              target: '#signInMethods.ready',
-              description: "Refused (e.g. linked to another account) or failed: a toast gives the server's reason, or 'Failed to link the wallet'.",
-              actions: [assign({ error: ({ event }) => toFailure(event.error, signInMethodsTexts.linkFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
-            },
-          },
-        },
+      },
+      on: {
+        'methods.walletChosen': { description: 'The user picked a wallet in the dialog: the wallet flow goes on with it.', actions: sendTo('wallet', ({ event }) => ({ type: 'wallet.chosen', walletId: event.walletId })) },
+        'methods.walletCancel': { description: "Closing 'Choose a wallet' cancels: nothing is linked.", target: 'ready' },
       },
     },
     unlinking: {
@@ -247,7 +168,7 @@ export const signInMethodsMachine = setup({
         onError: {
           target: 'ready',
           description: "Refused (the last way to sign in stays) or failed: a toast gives the server's reason, or 'Failed to unlink the sign-in method'.",
-          actions: [assign({ removing: null, error: ({ event }) => toFailure(event.error, signInMethodsTexts.unlinkFailed) }), { type: 'notify', params: ({ context }) => failureToast(context) }],
+          actions: [assign({ removing: null, error: ({ event }) => toFailure(event.error, signInMethodsTexts.unlinkFailed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
         },
       },
     },

@@ -36,7 +36,10 @@ export type SubscriptionEvent =
   | { type: 'subscription.portal' }
   | { type: 'plans.reload' };
 
-/** What the user reads after each step, and the spec §8-style defaults when the server gives no detail. */
+/**
+ * What the user reads after each step, and the spec §8-style defaults when the server gives no detail. The
+ * machine writes its success toasts literally (so Stately shows them); tests/machines/subscription.test.ts checks they agree.
+ */
 export const subscriptionTexts = {
   statusFailed: 'Failed to fetch subscription status',
   plansFailed: 'Failed to fetch plans',
@@ -144,7 +147,7 @@ export const subscriptionMachine = setup({
             onDone: {
               description: "Paid: the plan is active, toast 'Subscription activated. Thank you!', and the profile is refetched.",
               target: 'plan',
-              actions: [assign({ status: ({ event }) => event.output, error: null }), { type: 'notify', params: { kind: 'success', message: subscriptionTexts.activated } }, 'refreshProfile'],
+              actions: [assign({ status: ({ event }) => event.output, error: null }), { type: 'notify', params: { kind: 'success', message: 'Subscription activated. Thank you!' } }, 'refreshProfile'],
             },
             onError: {
               description: "Not confirmed: the reason shows with 'Try again' (default 'Failed to confirm the subscription').",
@@ -224,7 +227,7 @@ export const subscriptionMachine = setup({
             onDone: {
               description: "Toast 'Subscription cancelled. You keep access until the end of the period.', then the status and the profile are refetched.",
               target: 'loading',
-              actions: [{ type: 'notify', params: { kind: 'success', message: subscriptionTexts.cancelled } }, 'refreshProfile'],
+              actions: [{ type: 'notify', params: { kind: 'success', message: 'Subscription cancelled. You keep access until the end of the period.' } }, 'refreshProfile'],
             },
             onError: {
               description: "Not cancelled: toast the reason (default 'Failed to cancel subscription').",
@@ -241,7 +244,7 @@ export const subscriptionMachine = setup({
             onDone: {
               description: "Toast 'Your trial has ended.', then the status and the profile are refetched.",
               target: 'loading',
-              actions: [{ type: 'notify', params: { kind: 'success', message: subscriptionTexts.trialEnded } }, 'refreshProfile'],
+              actions: [{ type: 'notify', params: { kind: 'success', message: 'Your trial has ended.' } }, 'refreshProfile'],
             },
             onError: {
               description: "The trial goes on: toast the reason (default 'Failed to end the trial').",

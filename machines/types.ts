@@ -1,21 +1,4 @@
-/** Shapes the machines share with the app; plain types only (machines import nothing else). */
-
-export interface SessionUser {
-  user_id: string;
-  email?: string | null;
-  full_name?: string | null;
-  currency?: string;
-  onboarding_completed?: boolean;
-  onboarding_skipped?: boolean;
-  subscription?: Record<string, unknown> | null;
-  [key: string]: unknown;
-}
-
-export interface IssuedToken {
-  access_token: string;
-  token_type?: string;
-  user_id: string;
-}
+/** Shapes the machines share with the app; plain types only. Wire shapes come from src/contract (`import type`). */
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 

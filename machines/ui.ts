@@ -145,13 +145,13 @@ export const uiMachine = setup({
       actions: { type: 'showToast', params: ({ event }) => event.toast },
     },
     'theme.toggle': { description: 'Switches to the opposite of what is on screen (an explicit light or dark).', actions: [assign({ theme: ({ context }) => (colorSchemeOf(context) === 'light' ? 'dark' : 'light') }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
-    'theme.set': { actions: [assign({ theme: ({ event }) => event.theme }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
-    'sidebar.toggle': { actions: [assign({ sidebarCollapsed: ({ context }) => !context.sidebarCollapsed }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
+    'theme.set': { description: 'Settings: light, dark or system; remembered on this device.', actions: [assign({ theme: ({ event }) => event.theme }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
+    'sidebar.toggle': { description: 'Collapses or expands the sidebar; remembered on this device.', actions: [assign({ sidebarCollapsed: ({ context }) => !context.sidebarCollapsed }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
     'balances.toggle': { description: 'Hide balances masks every amount across the app.', actions: [assign({ showBalances: ({ context }) => !context.showBalances }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
     'theme.systemChanged': { description: 'The device switched between light and dark (matters for theme "system").', actions: assign({ systemDark: ({ event }) => event.dark }) },
-    'tab.select': { actions: [assign({ activeTab: ({ event }) => event.tab }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
-    'modal.open': { actions: assign({ modals: ({ context, event }) => ({ ...context.modals, [event.modal]: true }) }) },
-    'modal.close': { actions: assign({ modals: ({ context, event }) => ({ ...context.modals, [event.modal]: false }) }) },
+    'tab.select': { description: 'Remembers the tab the user last opened.', actions: [assign({ activeTab: ({ event }) => event.tab }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
+    'modal.open': { description: 'Opens a modal (subscription plans, add transaction, add goal, complete onboarding).', actions: assign({ modals: ({ context, event }) => ({ ...context.modals, [event.modal]: true }) }) },
+    'modal.close': { description: 'Closes that modal.', actions: assign({ modals: ({ context, event }) => ({ ...context.modals, [event.modal]: false }) }) },
     'app.reset': {
       description: 'Logout resets app state (preferences stay with the device).',
       target: ['.confirmation.closed', '.reward.closed'],
@@ -164,8 +164,10 @@ export const uiMachine = setup({
       initial: 'closed',
       states: {
         closed: {
+          description: 'No confirmation is asked.',
           on: {
             'confirmation.open': {
+              description: 'A flow asks the user to confirm (e.g. delete, unlink, cancel the subscription): the dialog opens with its texts or the defaults.',
               target: 'open',
               actions: assign({
                 confirmation: ({ event }) => ({
@@ -183,6 +185,7 @@ export const uiMachine = setup({
           },
         },
         open: {
+          description: 'The dialog waits for Confirm or Cancel.',
           on: {
             'confirmation.confirm': [
               {
@@ -191,15 +194,16 @@ export const uiMachine = setup({
                 target: 'closed',
                 actions: [sendTo(({ context }) => context.confirmation!.replyTo!, ({ context }) => context.confirmation!.onConfirm!), assign({ confirmation: null })],
               },
-              { target: 'closed', actions: assign({ confirmation: null }) },
+              { description: 'Confirm with nobody waiting for the answer: the dialog closes.', target: 'closed', actions: assign({ confirmation: null }) },
             ],
             'confirmation.cancel': [
               {
+                description: 'Cancel (or closing the dialog) sends the requester its cancel event.',
                 guard: 'hasCancelReply',
                 target: 'closed',
                 actions: [sendTo(({ context }) => context.confirmation!.replyTo!, ({ context }) => context.confirmation!.onCancel!), assign({ confirmation: null })],
               },
-              { target: 'closed', actions: assign({ confirmation: null }) },
+              { description: 'Cancel (or closing the dialog): nothing happens.', target: 'closed', actions: assign({ confirmation: null }) },
             ],
           },
         },
@@ -210,8 +214,10 @@ export const uiMachine = setup({
       initial: 'closed',
       states: {
         closed: {
+          description: 'No reward is shown.',
           on: {
             'reward.show': {
+              description: "The API granted points: the dialog shows them, with 'You earned points!' and 'Keep it up and earn more by exploring features.' unless the reward has its own words.",
               target: 'open',
               actions: assign({
                 reward: ({ event }) => ({
@@ -224,7 +230,8 @@ export const uiMachine = setup({
           },
         },
         open: {
-          on: { 'reward.close': { target: 'closed', actions: assign({ reward: null }) } },
+          description: "The reward dialog is on screen until 'Awesome!'.",
+          on: { 'reward.close': { description: "'Awesome!' (or closing the dialog).", target: 'closed', actions: assign({ reward: null }) } },
         },
       },
     },

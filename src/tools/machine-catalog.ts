@@ -12,13 +12,6 @@
 /** machines/<file>.ts basenames not yet enforced, with the reason. */
 export const PENDING_MACHINES: Readonly<Record<string, string>> = {
   // Merged from issue 12's branches; each reason is what the checks print today.
-  onboarding: 'descriptions missing on some transitions',
-  request: 'generic request machine: no descriptions yet',
-  session: 'descriptions missing on the transitions kept from before the app machine',
-  ui: 'descriptions missing on the preference transitions',
-  app: 'descriptions missing on some route-decision transitions',
-  subscription: "toasts take their text from a constant (Stately shows no value): write or quote it",
-  walletSignIn: "toasts take their text from a constant (Stately shows no value): write or quote it",
   chat: 'descriptions missing (the chat split of issue 12 is still to come)',
 };
 

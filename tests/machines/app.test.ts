@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { accessMachine, AccessStatus } from '../../machines/access';
 import { appChildren, appMachine } from '../../machines/app';
 import type { sessionMachine } from '../../machines/session';
-import type { SessionUser, Toast } from '../../machines/types';
+import type { SessionUser } from '../../machines/session';
+import type { Toast } from '../../machines/types';
 import type { uiMachine } from '../../machines/ui';
 
 const status = (has_access: boolean, active: boolean, has_used_trial: boolean): AccessStatus => ({ has_access, trial: { active, has_used_trial } });

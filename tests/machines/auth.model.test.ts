@@ -29,7 +29,7 @@ const model = createTestModel(authFlowModel);
 const paths = model.getSimplePaths();
 const coverage = recordMachineCoverage(import.meta.url, 'node');
 
-describe('model-based paths: sign-up, sign-in, sign-out (real session machine)', () => {
+describe('model-based paths: sign-up, sign-in (password, email link, Google, wallet), sign-out (real session machine)', () => {
   it('the paths cover every state and every transition of the model', () => {
     const covered = new Set(paths.flatMap((p) => p.steps.slice(1).map((step, i) => `${String(p.steps[i]!.state.value)}:${step.event.type}`)));
     const visited = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.state.value))));
@@ -56,6 +56,19 @@ describe('model-based paths: sign-up, sign-in, sign-out (real session machine)',
           },
           OPEN_VERIFICATION_LINK: async () => {
             sut.session.actor.send({ type: 'session.verifyEmail', token: sut.backend.verificationTokenFor(EMAIL) });
+            await sut.session.settled();
+          },
+          FOLLOW_VERIFICATION_CALLBACK: async () => {
+            sut.session.actor.send({ type: 'session.callback', kind: 'email', params: sut.backend.verifyByCallback(EMAIL) });
+            await sut.session.settled();
+          },
+          SIGN_IN_WITH_GOOGLE: async () => {
+            sut.session.actor.send({ type: 'session.callback', kind: 'oauth', params: sut.backend.googleCallbackFor(EMAIL) });
+            await sut.session.settled();
+          },
+          SIGN_IN_WITH_WALLET: async () => {
+            sut.backend.linkWallet(EMAIL);
+            sut.session.actor.send({ type: 'session.wallet' });
             await sut.session.settled();
           },
           LOG_OUT: async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { onboardingMachine, stepAnswered, type OnboardingDraft } from '../../machines/onboarding';
-import type { SessionUser, Toast } from '../../machines/types';
+import { onboardingMachine, onboardingTexts, stepAnswered, type OnboardingDraft } from '../../machines/onboarding';
+import type { SessionUser } from '../../machines/session';
+import type { Toast } from '../../machines/types';
 
 function start(input: { completed?: boolean; skipped?: boolean; draft?: OnboardingDraft } = {}, server: { fail?: string } = {}) {
   const log = { profiles: [] as SessionUser[], refreshes: 0, toasts: [] as Toast[], navigations: [] as string[], completedWith: null as OnboardingDraft | null };
@@ -60,6 +61,8 @@ describe('onboarding machine (spec §4 Onboarding)', () => {
     expect(snap.context).toMatchObject({ completed: true, skipped: false });
     expect(o.log.completedWith).toEqual(fullDraft);
     expect(o.log.refreshes).toBe(1);
+    // The machine writes the toast out (so Stately shows it): it reads as onboardingTexts says.
+    expect(o.log.toasts).toEqual([{ kind: 'success', message: onboardingTexts.completed }]);
   });
 
   it('cannot complete before every question is answered', () => {

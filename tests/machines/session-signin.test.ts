@@ -2,7 +2,8 @@ import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { returnPathFromSaved, sessionMachine, sessionTexts, type SignedWalletMessage, type WalletAccount, type WalletChoice, type WalletNonce } from '../../machines/session';
 import { walletSignInMachine } from '../../machines/walletSignIn';
-import type { SessionUser, Toast } from '../../machines/types';
+import type { SessionUser } from '../../machines/session';
+import type { Toast } from '../../machines/types';
 
 const nonce: WalletNonce = { nonce: 'abcdef123456', address: '0x00000000000000000000000000000000000000A1', domain: 'localhost:3000', uri: 'http://localhost:3000', chain_ids: [1], statement: 'Sign in' };
 /** The step of the session's wallet child actor, while it runs. */
@@ -28,7 +29,7 @@ function start(options: { wallets?: WalletChoice[]; connect?: () => Promise<Wall
             web3Auth: fromPromise(async () => (options.auth ? options.auth() : { access_token: 'wallet-token', user_id: 'u-wallet' })),
           },
         }),
-        fetchWeb3Profile: fromPromise(async ({ input }): Promise<SessionUser> => ({ user_id: 'u-wallet', address: nonce.address, token: input.token })),
+        fetchWeb3Profile: fromPromise(async (): Promise<SessionUser> => ({ user_id: 'u-wallet', address: nonce.address })),
         fetchProfile: fromPromise(async (): Promise<SessionUser> => ({ user_id: 'u-google', email: 'g@example.com' })),
       },
       actions: {

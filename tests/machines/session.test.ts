@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCallback, safeReturnPath } from '../../machines/session';
+import { readCallback, safeReturnPath, sessionTexts } from '../../machines/session';
 import { fakeBackend, startSession } from './support/session';
 
 describe('session machine (spec §4 Session)', () => {
@@ -185,6 +185,7 @@ describe('session machine (spec §4 Session)', () => {
     expect(s.actor.getSnapshot().hasTag('authenticated')).toBe(true);
     expect(s.storage.token).toBe(access_token);
     expect(s.lastToast()).toEqual({ kind: 'info', message: 'Your email is already verified.' });
+    expect(s.lastToast()?.message).toBe(sessionTexts.alreadyVerified);
     expect(s.navigations.at(-1)).toBe('/');
   });
 
@@ -261,6 +262,19 @@ describe('session machine (spec §4 Session)', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(s.actor.getSnapshot().context.user?.onboarding_completed).toBe(true);
     expect(s.storage.user?.onboarding_completed).toBe(true);
+  });
+
+  it("the toasts the machine writes out (so Stately shows them) are sessionTexts' words: one source", async () => {
+    const backend = fakeBackend();
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.register', registration: { email: 'ts@example.com', password: 'right-password' } });
+    await s.settled();
+    s.actor.send({ type: 'session.verifyEmail', token: backend.verificationTokenFor('ts@example.com') });
+    await s.settled();
+    s.actor.send({ type: 'session.logout' });
+    s.actor.send({ type: 'session.login', credentials: { email: 'ts@example.com', password: 'right-password' } });
+    await s.settled();
+    expect(s.toasts.map((t) => t.message)).toEqual([sessionTexts.registered, sessionTexts.emailVerified, sessionTexts.loggedOut, sessionTexts.loginSuccess]);
   });
 });
 

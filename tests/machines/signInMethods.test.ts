@@ -1,12 +1,13 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { signInMethodsMachine, signInMethodsTexts, type SignInMethodsInput, type SignInMethodsResponse } from '../../machines/signInMethods';
 import type { Toast } from '../../machines/types';
+import { walletSignInMachine, type WalletChoice } from '../../machines/walletSignIn';
 
 const wallet = { identity_id: 'w1', kind: 'wallet' as const, label: '0x00000000000000000000000000000000000000A1', email: null, address: '0x00000000000000000000000000000000000000A1', created_at: '2026-01-01T00:00:00Z', last_used_at: '2026-01-01T00:00:00Z' };
 const base: SignInMethodsResponse = { password: true, email: 'a@example.com', google_available: true, methods: [] };
 
-function start(options: { input?: SignInMethodsInput; unlink?: () => Promise<SignInMethodsResponse>; load?: () => Promise<SignInMethodsResponse> } = {}) {
+function start(options: { input?: SignInMethodsInput; unlink?: () => Promise<SignInMethodsResponse>; load?: () => Promise<SignInMethodsResponse>; wallets?: WalletChoice[]; link?: () => Promise<SignInMethodsResponse> } = {}) {
   const toasts: Toast[] = [];
   const left: string[] = [];
   const actor = createActor(
@@ -14,11 +15,16 @@ function start(options: { input?: SignInMethodsInput; unlink?: () => Promise<Sig
       actors: {
         load: fromPromise(async () => (options.load ? options.load() : base)),
         prepareGoogleLink: fromPromise(async () => ({ url: 'http://api/auth/login/google?link=abc' })),
-        discoverWallets: fromPromise(async () => [{ id: 'w', name: 'Wallet' }]),
-        connectWallet: fromPromise(async ({ input }) => ({ walletId: input.walletId, address: wallet.address, chainId: 1 })),
-        getNonce: fromPromise(async () => ({ nonce: 'n0nce123', address: wallet.address, domain: 'd', uri: 'http://d', chain_ids: [1], statement: 's' })),
-        signWalletMessage: fromPromise(async () => ({ address: wallet.address, message: 'm', signature: '0x1' })),
-        linkWallet: fromPromise(async ({ input }) => ({ ...base, methods: [{ ...wallet, label: input.address }] })),
+        // Linking runs the one wallet signing flow (machines/walletSignIn.ts) as a child actor.
+        walletSignIn: walletSignInMachine.provide({
+          actors: {
+            discoverWallets: fromPromise(async () => options.wallets ?? [{ id: 'w', name: 'Wallet' }]),
+            connectWallet: fromPromise(async ({ input }) => ({ walletId: input.walletId, address: wallet.address, chainId: 1 })),
+            getNonce: fromPromise(async () => ({ nonce: 'n0nce123', address: wallet.address, domain: 'd', uri: 'http://d', chain_ids: [1], statement: 's' })),
+            signWalletMessage: fromPromise(async () => ({ address: wallet.address, message: 'm', signature: '0x1' })),
+            linkWallet: fromPromise(async ({ input }) => (options.link ? options.link() : { ...base, methods: [{ ...wallet, label: input.address }] })),
+          },
+        }),
         unlink: fromPromise(async () => (options.unlink ? options.unlink() : base)),
       },
       actions: {
@@ -53,6 +59,27 @@ describe('signInMethods machine (Settings › Sign-in methods)', () => {
     s.actor.send({ type: 'methods.linkWallet' });
     await waitFor(s.actor, (x) => x.matches('ready') && (x.context.methods?.methods.length ?? 0) === 1, { timeout: 2000 });
     expect(s.toasts.at(-1)?.message).toBe(signInMethodsTexts.walletLinked);
+  });
+
+  it("linking without a browser wallet says so (Settings' words), and nothing is linked", async () => {
+    const s = start({ wallets: [] });
+    await s.ready();
+    s.actor.send({ type: 'methods.linkWallet' });
+    await waitFor(s.actor, (x) => x.matches('ready') && x.context.error !== null, { timeout: 2000 });
+    expect(s.toasts.at(-1)).toEqual({ kind: 'error', message: signInMethodsTexts.noWallet });
+    expect(s.toasts.at(-1)?.message).toBe('No browser wallet found. Install one such as MetaMask, Rabby or Coinbase Wallet.');
+    expect(s.actor.getSnapshot().context.methods?.methods).toEqual([]);
+  });
+
+  it("several wallets: the user picks one in 'Choose a wallet'; a refused link toasts the server's reason", async () => {
+    const s = start({ wallets: [{ id: 'a', name: 'Alpha' }, { id: 'b', name: 'Beta' }], link: () => Promise.reject(Object.assign(new Error('This wallet is already linked to another Finu account.'), { status: 409 })) });
+    await s.ready();
+    s.actor.send({ type: 'methods.linkWallet' });
+    const child = s.actor.getSnapshot().children.wallet as ActorRefFrom<typeof walletSignInMachine>;
+    await waitFor(child, (w) => w.value === 'choosing', { timeout: 2000 });
+    s.actor.send({ type: 'methods.walletChosen', walletId: 'b' });
+    await waitFor(s.actor, (x) => x.matches('ready') && x.context.error !== null, { timeout: 2000 });
+    expect(s.toasts.at(-1)).toEqual({ kind: 'error', message: 'This wallet is already linked to another Finu account.' });
   });
 
   it('linking Google leaves for the link URL the API prepared', async () => {

@@ -135,6 +135,8 @@ describe('subscription machine: what the user can do in each state', () => {
     expect(s.plan()).toBe('canceling');
     expect(s.actor.getSnapshot().context.status?.has_access).toBe(true);
     expect(s.log.toasts.map((t) => t.message)).toEqual(['Subscription cancelled. You keep access until the end of the period.']);
+    // The machine writes the toast out (so Stately shows it): it reads as the texts say.
+    expect(s.log.toasts.map((t) => t.message)).toEqual([subscriptionTexts.cancelled]);
   });
 
   it('cancel and end trial are only offered where they make sense', async () => {
@@ -192,6 +194,7 @@ describe('subscription machine: back from checkout and the plan picker', () => {
     expect(billing.calls).toEqual(['confirm']);
     expect(s.plan()).toBe('active');
     expect(s.log.toasts).toEqual([{ kind: 'success', message: 'Subscription activated. Thank you!' }]);
+    expect(s.log.toasts).toEqual([{ kind: 'success', message: subscriptionTexts.activated }]);
     expect(s.log.profileRefreshes).toBe(1);
   });
 

@@ -3,12 +3,11 @@ import { showToast } from '../overlays/toasts';
 import type { accessMachine, AccessStatus } from '../../../machines/access';
 import { appChildren, appMachine } from '../../../machines/app';
 import type { onboardingMachine } from '../../../machines/onboarding';
-import type { sessionMachine } from '../../../machines/session';
+import type { sessionMachine, SessionUser } from '../../../machines/session';
 import type { uiMachine } from '../../../machines/ui';
-import { walletSignInMachine } from '../../../machines/walletSignIn';
-import type { SessionUser } from '../../../machines/types';
 import { createApi, type Api } from '../api';
 import { inspect } from './inspect';
+import { browserWalletSignIn } from './walletSignIn';
 import { clearSession, loadPreferences, loadSession, saveOAuthRedirect, savePreferences, saveSession, watchSystemDark } from './storage';
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
@@ -26,8 +25,6 @@ export interface AppActors {
   onboarding: OnboardingActor;
   access: AccessActor;
 }
-
-const wallet = () => import('../wallet/connect');
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
@@ -60,26 +57,17 @@ export function createAppActors(apiUrl: string, navigate: Navigate): AppActors {
             register: fromPromise(({ input }) => api.auth.signup(input)),
             verifyEmail: fromPromise(({ input }) => api.auth.verifyEmail(input.token)),
             exchangeToken: fromPromise(({ input }) => api.auth.exchangeToken(input.token)),
-            fetchProfile: fromPromise(async ({ input }) => (await api.auth.getProfile(input.token)) as SessionUser),
+            fetchProfile: fromPromise(({ input }) => api.auth.getProfile(input.token)),
             // GET /users/me is not exempt from spec §8's 401 rule: an expired stored token toasts 'Session expired…'.
             checkSession: fromPromise(async ({ input }) => {
               await api.auth.me();
-              return (await api.auth.getProfile(input.token)) as SessionUser;
+              return api.auth.getProfile(input.token);
             }),
-            walletSignIn: walletSignInMachine.provide({
-              actors: {
-                // The wallet code loads when a user first connects a wallet, not with /login.
-                discoverWallets: fromPromise(async () => (await wallet()).discoverWallets()),
-                connectWallet: fromPromise(async ({ input }) => (await wallet()).connectWallet(input)),
-                getNonce: fromPromise(({ input }) => api.web3.nonce(input.address)),
-                signWalletMessage: fromPromise(async ({ input }) => (await wallet()).signWalletMessage(input)),
-                web3Auth: fromPromise(({ input }) => api.web3.auth(input)),
-              },
-            }),
-            fetchWeb3Profile: fromPromise(async ({ input }) => (await api.web3.me(input.token)) as SessionUser),
+            walletSignIn: browserWalletSignIn(api),
+            fetchWeb3Profile: fromPromise(({ input }) => api.web3.me(input.token)),
           },
           actions: {
-            persist: (_, { token, user }) => saveSession(token, user),
+            persist: ({ context }) => saveSession(context.token, context.user),
             clearPersisted: () => clearSession(),
             // Best effort: offline, the token simply stays valid until it expires.
             revokeSession: (_, { token }) => {
@@ -93,8 +81,8 @@ export function createAppActors(apiUrl: string, navigate: Navigate): AppActors {
         }),
         onboarding: appChildren.onboarding.provide({
           actors: {
-            completeOnboarding: fromPromise(async ({ input }) => (await api.auth.completeOnboarding(input as Parameters<Api['auth']['completeOnboarding']>[0])) as SessionUser),
-            skipOnboarding: fromPromise(async () => (await api.auth.skipOnboarding()) as SessionUser),
+            completeOnboarding: fromPromise(({ input }) => api.auth.completeOnboarding(input as Parameters<Api['auth']['completeOnboarding']>[0])),
+            skipOnboarding: fromPromise<SessionUser, void>(() => api.auth.skipOnboarding()),
           },
         }),
         access: appChildren.access.provide({

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../../machines/types';
+import type { SessionUser } from '../../../machines/session';
 import type { Preferences } from '../../../machines/ui';
 
 /** Spec §4: the session is a token and a user in local storage. */

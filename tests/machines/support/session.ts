@@ -1,6 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { sessionMachine, type Credentials, type Registration, type SessionInput } from '../../../machines/session';
-import type { SessionUser, Toast } from '../../../machines/types';
+import { sessionMachine, type Credentials, type Registration, type SessionInput, type SessionUser, type SignedWalletMessage } from '../../../machines/session';
+import { walletSignInMachine } from '../../../machines/walletSignIn';
+import type { Toast } from '../../../machines/types';
 
 /** A fake backend the session machine talks to through `.provide()`; behaves like the real API's rules. */
 export function fakeBackend() {
@@ -59,6 +60,35 @@ export function fakeBackend() {
       this.oneTimeTokens.delete(token);
       return issue(userId);
     },
+    /** The API's side of the email link: verifies, then sends the browser back with a one-time sign-in token. */
+    verifyByCallback(email: string) {
+      accounts.get(email)!.verified = true;
+      return { success: 'true', token: this.oneTimeTokenFor(email), user_id: accounts.get(email)!.user.user_id };
+    },
+    /** Google approved the sign-in: the OAuth callback's parameters (spec §2). */
+    googleCallbackFor(email: string) {
+      const { access_token, user_id } = issue(accounts.get(email)!.user.user_id);
+      return { access_token, token_type: 'bearer', user_id };
+    },
+    /** Wallets linked to accounts (address → user id), and the nonces handed out. */
+    wallets: new Map<string, string>(),
+    nonces: new Set<string>(),
+    linkWallet(email: string) {
+      const address = `0x${'0'.repeat(38)}a1`;
+      this.wallets.set(address, accounts.get(email)!.user.user_id);
+      return address;
+    },
+    async web3Auth({ address, message }: SignedWalletMessage) {
+      const nonce = /nonce (\S+)/.exec(message)?.[1] ?? '';
+      if (!this.nonces.delete(nonce)) throw fail('Invalid or expired nonce', 401);
+      const userId = this.wallets.get(address);
+      if (!userId) throw fail('Web3 authentication failed', 401);
+      return issue(userId);
+    },
+    async web3Profile(token: string) {
+      const user = await this.profile(token);
+      return { ...user, address: [...this.wallets].find(([, id]) => id === user.user_id)?.[0] ?? '' };
+    },
     revoked: [] as string[],
     async profile(token: string) {
       const userId = tokens.get(token);
@@ -85,9 +115,23 @@ export function startSession(backend: FakeBackend, input: SessionInput = {}) {
         fetchProfile: fromPromise(({ input: { token } }) => backend.profile(token)),
         checkSession: fromPromise(({ input: { token } }) => backend.profile(token)),
         exchangeToken: fromPromise(({ input: { token } }) => backend.exchange(token)),
+        walletSignIn: walletSignInMachine.provide({
+          actors: {
+            discoverWallets: fromPromise(async () => [{ id: 'test-wallet', name: 'Test Wallet' }]),
+            connectWallet: fromPromise(async ({ input: { walletId } }) => ({ walletId, address: [...backend.wallets.keys()][0] ?? '0x0', chainId: 1 })),
+            getNonce: fromPromise(async ({ input: { address } }) => {
+              const nonce = `n${backend.nonces.size + 1}x${Date.now()}`;
+              backend.nonces.add(nonce);
+              return { nonce, address, domain: 'localhost', uri: 'http://localhost', chain_ids: [1], statement: 'Sign in' };
+            }),
+            signWalletMessage: fromPromise(async ({ input: { account, nonce } }) => ({ address: account.address, message: `Sign in with nonce ${nonce.nonce}`, signature: '0xsigned' })),
+            web3Auth: fromPromise(({ input }) => backend.web3Auth(input)),
+          },
+        }),
+        fetchWeb3Profile: fromPromise(({ input: { token } }) => backend.web3Profile(token)),
       },
       actions: {
-        persist: (_, { token, user }) => Object.assign(storage, { token, user }),
+        persist: ({ context }) => Object.assign(storage, { token: context.token, user: context.user }),
         clearPersisted: () => Object.assign(storage, { token: null, user: null }),
         revokeSession: (_, { token }) => {
           if (token) {

@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { updateProfileRequest } from '../../../contract/rules/auth';
-import type { SessionUser } from '../../../../machines/types';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { contractRules } from '../../forms/contractRules';
+import type { UserProfile } from '../../../contract/auth';
 
 export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'ZAR', 'SGD', 'NZD'];
 
@@ -47,7 +47,8 @@ export function ProfileSection() {
     defaultError: 'Failed to update profile',
     successToast: 'Profile updated',
     onSuccess: (profile) => {
-      session.send({ type: 'session.profileUpdated', user: profile as SessionUser });
+      // PUT /users/me/profile answers the updated profile (spec §5 checks it is an object).
+      session.send({ type: 'session.profileUpdated', user: profile as UserProfile });
       form.resetDirty();
     },
   });

@@ -1,15 +1,17 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { inspect } from '../../app/inspect';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { signInMethodsMachine } from '../../../../machines/signInMethods';
+import type { WalletChoice, walletSignInMachine } from '../../../../machines/walletSignIn';
 import { useAppActors } from '../../app/context';
-import { connectWallet, discoverWallets, signWalletMessage } from '../../wallet/connect';
+import { browserWalletSignIn } from '../../app/walletSignIn';
 import { GoogleMark, WalletMark } from '../auth/SocialSignIn';
 import { WalletChoiceModal } from '../auth/WalletChoiceModal';
 
+const noChoices: WalletChoice[] = [];
 const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 const since = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -35,11 +37,7 @@ export function SignInMethods() {
       actors: {
         load: fromPromise(() => api.web3.signInMethods()),
         prepareGoogleLink: fromPromise(() => api.web3.linkGoogle()),
-        discoverWallets: fromPromise(() => discoverWallets()),
-        connectWallet: fromPromise(({ input: i }) => connectWallet(i)),
-        getNonce: fromPromise(({ input: i }) => api.web3.nonce(i.address)),
-        signWalletMessage: fromPromise(({ input: i }) => signWalletMessage(i)),
-        linkWallet: fromPromise(({ input: i }) => api.web3.link(i)),
+        walletSignIn: browserWalletSignIn(api),
         unlink: fromPromise(({ input: i }) => api.web3.unlink(i.identityId)),
       },
       actions: {
@@ -60,7 +58,10 @@ export function SignInMethods() {
   const methods = snapshot.context.methods;
   const busy = snapshot.hasTag('busy');
   const linkingWallet = snapshot.matches('linkingWallet');
-  const choosing = snapshot.matches({ linkingWallet: 'choosing' });
+  // The wallet signing flow runs in the machine's child actor (machines/walletSignIn.ts).
+  const wallet = snapshot.children.wallet as ActorRefFrom<typeof walletSignInMachine> | undefined;
+  const choosing = useSelector(wallet, (w) => w?.status === 'active' && w.value === 'choosing') ?? false;
+  const choices = useSelector(wallet, (w) => w?.context.choices ?? noChoices);
   const count = methods ? methods.methods.length + (methods.password ? 1 : 0) : 0;
   const hasGoogle = methods?.methods.some((m) => m.kind === 'google') ?? false;
   const confirmUnlink = (identityId: string, what: string) =>
@@ -159,7 +160,7 @@ export function SignInMethods() {
       </Stack>
       <WalletChoiceModal
         opened={choosing}
-        choices={snapshot.context.choices}
+        choices={choices}
         onChoose={(walletId) => send({ type: 'methods.walletChosen', walletId })}
         onCancel={() => send({ type: 'methods.walletCancel' })}
       />
