@@ -1,8 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../contract/schemas/errors';
 import { withReward } from '../../contract/schemas/rewards';
 import {
   balanceQuery,
@@ -43,6 +41,7 @@ import {
   updateTransactionRequest,
 } from '../../contract/schemas/transactions';
 import { HttpError } from '../errors';
+import { bearerAuth as security, errorResponses, premiumRoutes } from '../routeSchema';
 import { acceptCsvUploads, CSV_TYPES } from '../plugins/csv-upload';
 import { loadDemoData, removeDemoData } from '../services/demo';
 import { importService } from '../services/import/service';
@@ -50,21 +49,16 @@ import { categoryList as listCategories } from '../services/transactions/categor
 import { currentMonth, transactionReports } from '../services/transactions/reports';
 import { transactionsService } from '../services/transactions/service';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 413: errorBody, 422: errorBody };
+const errors = errorResponses(400, 401, 404, 409, 413, 422);
 const TAGS = ['transactions'];
 const IMPORT_TAGS = ['transactions: import and export'];
-const security = [{ bearerAuth: [] }];
 
 /**
  * /transactions: list, CRUD, summaries and reports, categories, CSV import and export, demo data.
- * Every route needs a signed-in user (one hook, so access rules can join it in one place).
+ * A premium area: every route needs a signed-in user with a trial or a paid plan.
  */
 export default async function transactionsRoutes(fastify: FastifyInstance) {
-  fastify.addHook('onRequest', fastify.authenticate);
-  // Premium feature: a trial or a paid plan (403 with a detail otherwise).
-  fastify.addHook('preHandler', fastify.requireAccess);
-
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = premiumRoutes(fastify);
   const repo = fastify.repos.transactions;
   const transactions = transactionsService({ repo, rewards: fastify.rewards });
   const imports = importService({ repo, runner: fastify.importRunner, rewards: fastify.rewards });
