@@ -1,21 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createImportRunner, type ImportRunner } from '../services/import/runner';
+import { createExportRunner } from '../services/account/export';
+import { createImportRunner } from '../services/import/runner';
+import type { JobRunner } from '../services/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Runs committed CSV imports in the background, in batches; resumes unfinished ones at start. */
-    importRunner: ImportRunner;
+    importRunner: JobRunner;
+    /** Builds "download all my data" archives in the background (tests wait on `idle()`). */
+    exportRunner: JobRunner;
   }
 }
 
-/** The import runner's lifecycle: sweeps and resumes when the server is ready, stops after the batch in flight on close. */
+/**
+ * The background jobs' lifecycle (services/jobs.ts): each runner picks up what a stopped process left
+ * behind when the server is ready, and stops after the step in flight on close.
+ */
 export default fp(
-  async function importRunnerPlugin(app: FastifyInstance) {
-    const runner = createImportRunner({ repo: app.repos.transactions, log: app.log });
-    app.decorate('importRunner', runner);
-    app.addHook('onReady', () => runner.start());
-    app.addHook('onClose', () => runner.stop());
+  async function jobRunnersPlugin(app: FastifyInstance) {
+    const importRunner = createImportRunner({ repo: app.repos.transactions, log: app.log });
+    const exportRunner = createExportRunner({ account: app.repos.account, users: app.repos.users, log: app.log });
+    app.decorate('importRunner', importRunner);
+    app.decorate('exportRunner', exportRunner);
+    const runners = [importRunner, exportRunner];
+    app.addHook('onReady', async () => {
+      await Promise.all(runners.map((runner) => runner.start()));
+    });
+    app.addHook('onClose', async () => {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    });
   },
-  { name: 'import-runner', dependencies: ['repositories'] },
+  { name: 'job-runners', dependencies: ['repositories'] },
 );
