@@ -15,30 +15,27 @@ import {
   updateGoalRequest,
 } from '../../contract/schemas/goals';
 import { withReward } from '../../contract/schemas/rewards';
-import { bearerAuth as security, errorResponses, premiumRoutes } from '../routeSchema';
+import { areaSchemas, premiumRoutes } from '../routeSchema';
 import { goalsService } from '../services/goals';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 422);
-const tags = ['goals'];
+const schema = areaSchemas({ tags: ['goals'], errors: [400, 401, 403, 404, 409, 422] });
 
 /** Spec §7 goals calls: a premium area (a signed-in user with a trial or a paid plan). */
 export default async function goalsRoutes(fastify: FastifyInstance) {
   const app = premiumRoutes(fastify);
   const goals = goalsService({ goals: fastify.repos.goals, users: fastify.repos.users, rewards: fastify.rewards });
 
-  app.get('/goals', { schema: { tags, security, summary: 'The user’s savings goals, newest first', response: { 200: goalList, ...errors } } }, async (request) => goals.list(request.userId));
+  app.get('/goals', { schema: schema({ summary: 'The user’s savings goals, newest first', response: { 200: goalList } }) }, async (request) => goals.list(request.userId));
 
   app.post(
     '/goals',
     {
-      schema: {
-        tags,
-        security,
+      schema: schema({
         summary: 'Create a savings goal',
         description: `initial_amount, when given, is recorded as the goal's first deposit. A user holds at most ${MAX_GOALS_PER_USER} goals.`,
         body: createGoalRequest,
-        response: { 201: withReward(goal), ...errors },
-      },
+        response: { 201: withReward(goal) },
+      }),
     },
     async (request, reply) => {
       const created = await goals.create(request.userId, request.body);
@@ -49,33 +46,31 @@ export default async function goalsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/goals/progress/summary',
-    { schema: { tags, security, summary: 'Progress across all the user’s goals', response: { 200: goalsSummary, ...errors } } },
+    { schema: schema({ summary: 'Progress across all the user’s goals', response: { 200: goalsSummary } }) },
     async (request) => goals.summary(request.userId),
   );
 
-  app.get('/goals/:id', { schema: { tags, security, summary: 'One goal', params: goalIdParams, response: { 200: goal, ...errors } } }, async (request) =>
+  app.get('/goals/:id', { schema: schema({ summary: 'One goal', params: goalIdParams, response: { 200: goal } }) }, async (request) =>
     goals.get(request.userId, request.params.id),
   );
 
   app.put(
     '/goals/:id',
     {
-      schema: {
-        tags,
-        security,
+      schema: schema({
         summary: 'Edit a goal',
         description: 'Any subset of name, target_amount, target_date, category, priority, notes. The saved amount changes only through add-funds and withdraw-funds.',
         params: goalIdParams,
         body: updateGoalRequest,
-        response: { 200: goal, ...errors },
-      },
+        response: { 200: goal },
+      }),
     },
     async (request) => goals.update(request.userId, request.params.id, request.body),
   );
 
   app.delete(
     '/goals/:id',
-    { schema: { tags, security, summary: 'Delete a goal and its fund history', params: goalIdParams, response: { 200: deleteGoalResponse, ...errors } } },
+    { schema: schema({ summary: 'Delete a goal and its fund history', params: goalIdParams, response: { 200: deleteGoalResponse } }) },
     async (request) => {
       await goals.remove(request.userId, request.params.id);
       return { message: 'Goal deleted successfully', goal_id: request.params.id };
@@ -85,15 +80,13 @@ export default async function goalsRoutes(fastify: FastifyInstance) {
   app.post(
     '/goals/:id/add-funds',
     {
-      schema: {
-        tags,
-        security,
+      schema: schema({
         summary: 'Add money to a goal',
         description: 'Answers the updated goal and the fund transaction (transactionData); goal_reached is true when this deposit reached the target.',
         params: goalIdParams,
         body: fundsRequest,
-        response: { 200: withReward(fundsResponse), ...errors },
-      },
+        response: { 200: withReward(fundsResponse) },
+      }),
     },
     async (request) => goals.deposit(request.userId, request.params.id, request.body.amount, request.body.note),
   );
@@ -101,15 +94,13 @@ export default async function goalsRoutes(fastify: FastifyInstance) {
   app.post(
     '/goals/:id/withdraw-funds',
     {
-      schema: {
-        tags,
-        security,
+      schema: schema({
         summary: 'Take money out of a goal',
         description: 'Refused with 400 when the amount is more than the goal holds; concurrent withdrawals never take a goal below zero.',
         params: goalIdParams,
         body: fundsRequest,
-        response: { 200: withReward(fundsResponse), ...errors },
-      },
+        response: { 200: withReward(fundsResponse) },
+      }),
     },
     async (request) => goals.withdraw(request.userId, request.params.id, request.body.amount, request.body.note),
   );
@@ -117,21 +108,19 @@ export default async function goalsRoutes(fastify: FastifyInstance) {
   app.get(
     '/goals/:id/transactions',
     {
-      schema: {
-        tags,
-        security,
+      schema: schema({
         summary: 'A goal’s fund history, newest first',
         params: goalIdParams,
         querystring: goalTransactionsQuery,
-        response: { 200: goalTransactionsResponse, ...errors },
-      },
+        response: { 200: goalTransactionsResponse },
+      }),
     },
     async (request) => goals.history(request.userId, request.params.id, request.query),
   );
 
   app.get(
     '/goals/:id/transaction-summary',
-    { schema: { tags, security, summary: 'Totals of a goal’s fund history', params: goalIdParams, response: { 200: goalTransactionSummary, ...errors } } },
+    { schema: schema({ summary: 'Totals of a goal’s fund history', params: goalIdParams, response: { 200: goalTransactionSummary } }) },
     async (request) => goals.historySummary(request.userId, request.params.id),
   );
 }

@@ -20,11 +20,15 @@ import {
 import { onboardingRequest } from '../../contract/schemas/onboarding';
 import { withReward } from '../../contract/schemas/rewards';
 import { InvalidRequestError } from '../errors';
-import { bearerAuth, errorResponses } from '../routeSchema';
+import { areaSchemas } from '../routeSchema';
 import { profileService } from '../services/profile';
 import { userAuthService } from '../services/userAuth';
 
-const errors = errorResponses(400, 401, 404, 409, 422, 429);
+const ERRORS = [400, 401, 404, 409, 422, 429] as const;
+/** Signing up and in: no token needed. */
+const openSchema = areaSchemas({ tags: ['auth'], errors: ERRORS, signedIn: false });
+/** The signed-in user's own routes. */
+const ownSchema = areaSchemas({ tags: ['users'], errors: ERRORS });
 const RESEND_SENT = 'If that email belongs to an unverified account, a new verification link is on its way.';
 const RESET_SENT = 'If an account exists for that email, a password reset link is on its way.';
 const EMAIL_VERIFIED = 'Email verified successfully';
@@ -42,7 +46,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     '/users/signup',
     {
       config: authLimit,
-      schema: { tags: ['auth'], summary: 'Register with email and password', body: signupRequest, response: { 201: signupResponse, ...errors } },
+      schema: openSchema({ summary: 'Register with email and password', body: signupRequest, response: { 201: signupResponse } }),
     },
     async (request, reply) => {
       const created = await auth.signUp({ email: request.body.email, password: request.body.password, fullName: request.body.full_name });
@@ -54,14 +58,13 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   app.get(
     '/users/verify-email',
     {
-      schema: {
-        tags: ['auth'],
+      schema: openSchema({
         summary: 'Verify an email address',
         description:
           'Opened from the emailed link (a browser asking for HTML) it redirects to APP_URL/verify-email with success, token, token_type, user_id and message, or error. Called as JSON it answers the token.',
         querystring: verifyEmailQuery,
-        response: { 200: verifyEmailResponse, ...errors },
-      },
+        response: { 200: verifyEmailResponse },
+      }),
     },
     async (request, reply) => {
       if (!(request.headers.accept ?? '').includes('text/html')) {
@@ -88,7 +91,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/users/resend-verification',
-    { config: authLimit, schema: { tags: ['auth'], summary: 'Send a new verification link', body: emailOnly, response: { 200: messageResponse, ...errors } } },
+    { config: authLimit, schema: openSchema({ summary: 'Send a new verification link', body: emailOnly, response: { 200: messageResponse } }) },
     async (request) => {
       await auth.resendVerification(request.body.email);
       return { message: RESEND_SENT };
@@ -97,7 +100,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/users/login',
-    { config: authLimit, schema: { tags: ['auth'], summary: 'Log in with email and password', body: loginRequest, response: { 200: tokenResponse, ...errors } } },
+    { config: authLimit, schema: openSchema({ summary: 'Log in with email and password', body: loginRequest, response: { 200: tokenResponse } }) },
     async (request) => auth.logIn(request.body.email, request.body.password),
   );
 
@@ -105,7 +108,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     '/users/forgot-password',
     {
       config: authLimit,
-      schema: { tags: ['auth'], summary: 'Email a password reset link', description: 'Answers the same whether or not the email has an account.', body: emailOnly, response: { 200: messageResponse, ...errors } },
+      schema: openSchema({ summary: 'Email a password reset link', description: 'Answers the same whether or not the email has an account.', body: emailOnly, response: { 200: messageResponse } }),
     },
     async (request) => {
       await auth.forgotPassword(request.body.email);
@@ -115,7 +118,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/users/reset-password',
-    { config: authLimit, schema: { tags: ['auth'], summary: 'Set a new password with an emailed reset token', body: resetPasswordRequest, response: { 200: messageResponse, ...errors } } },
+    { config: authLimit, schema: openSchema({ summary: 'Set a new password with an emailed reset token', body: resetPasswordRequest, response: { 200: messageResponse } }) },
     async (request) => {
       await auth.resetPassword(request.body.token, request.body.new_password);
       return { message: 'Password reset successful. You can now log in with your new password.' };
@@ -126,24 +129,22 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     '/users/session',
     {
       config: authLimit,
-      schema: {
-        tags: ['auth'],
+      schema: openSchema({
         summary: 'Exchange a one-time sign-in token for a session token',
         description: 'The email-verification callback carries a token that is valid once, for two minutes; the app exchanges it at once for a normal session token.',
         body: sessionExchangeRequest,
-        response: { 200: tokenResponse, ...errors },
-      },
+        response: { 200: tokenResponse },
+      }),
     },
     async (request) => auth.exchangeSignIn(request.body.token),
   );
 
   // The signed-in user's own routes.
   const onRequest = fastify.authenticate;
-  const security = bearerAuth;
 
   app.post(
     '/users/logout',
-    { onRequest, schema: { security, tags: ['auth'], summary: 'Log out: this token stops working', response: { 200: messageResponse, ...errors } } },
+    { onRequest, schema: ownSchema({ tags: ['auth'], summary: 'Log out: this token stops working', response: { 200: messageResponse } }) },
     async (request) => {
       await auth.logOut(request.userId, request.session!);
       return { message: 'Logged out successfully' };
@@ -154,13 +155,12 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     '/users/logout-all',
     {
       onRequest,
-      schema: {
-        security,
+      schema: ownSchema({
         tags: ['auth'],
         summary: 'Log out everywhere',
         description: 'Every token issued to the user so far stops working: sessions on every device, billing-portal links, sign-in links.',
-        response: { 200: messageResponse, ...errors },
-      },
+        response: { 200: messageResponse },
+      }),
     },
     async (request) => {
       await auth.logOutEverywhere(request.userId);
@@ -168,17 +168,17 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/users/me', { onRequest, schema: { security, tags: ['users'], summary: 'The signed-in user', response: { 200: user, ...errors } } }, async (request) => profiles.me(request.userId));
+  app.get('/users/me', { onRequest, schema: ownSchema({ summary: 'The signed-in user', response: { 200: user } }) }, async (request) => profiles.me(request.userId));
 
   app.get(
     '/users/me/profile',
-    { onRequest, schema: { security, tags: ['users'], summary: 'The signed-in user with onboarding and subscription state', response: { 200: userProfile, ...errors } } },
+    { onRequest, schema: ownSchema({ summary: 'The signed-in user with onboarding and subscription state', response: { 200: userProfile } }) },
     async (request) => profiles.profile(request.userId),
   );
 
   app.put(
     '/users/me/profile',
-    { onRequest, schema: { security, tags: ['users'], summary: 'Update name, currency or monthly income', body: updateProfileRequest, response: { 200: userProfile, ...errors } } },
+    { onRequest, schema: ownSchema({ summary: 'Update name, currency or monthly income', body: updateProfileRequest, response: { 200: userProfile } }) },
     async (request) => profiles.update(request.userId, { fullName: request.body.full_name, currency: request.body.currency, monthlyIncome: request.body.monthly_income }),
   );
 
@@ -186,14 +186,12 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     '/users/me/onboarding',
     {
       onRequest,
-      schema: {
-        security,
-        tags: ['users'],
+      schema: ownSchema({
         summary: 'Complete onboarding with the wizard answers, or skip it',
         description: 'Completing sets onboarding_completed true and onboarding_skipped false and stores the answers (and the currency); skipping does the opposite. Answers the profile.',
         body: onboardingRequest,
-        response: { 200: withReward(userProfile), ...errors },
-      },
+        response: { 200: withReward(userProfile) },
+      }),
     },
     async (request) => profiles.onboarding(request.userId, request.body),
   );
@@ -203,14 +201,12 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     {
       onRequest,
       config: authLimit,
-      schema: {
-        security,
-        tags: ['users'],
+      schema: ownSchema({
         summary: 'Change the password',
         description: 'Every token issued before the change stops working; the answer carries a fresh one.',
         body: changePasswordRequest,
-        response: { 200: changePasswordResponse, ...errors },
-      },
+        response: { 200: changePasswordResponse },
+      }),
     },
     async (request) => ({ message: 'Password changed successfully', ...(await profiles.changePassword(request.userId, request.body.current_password, request.body.new_password)) }),
   );
