@@ -16,7 +16,7 @@ import coachPlugin from './plugins/coach';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import hardeningPlugin from './plugins/hardening';
-import importRunnerPlugin from './plugins/import-runner';
+import jobRunnersPlugin from './plugins/job-runners';
 import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
 import authGoogleRoutes from './routes/auth-google';
@@ -104,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(coachPlugin);
   await app.register(rewardsPlugin);
   await app.register(chainPlugin);
-  await app.register(importRunnerPlugin);
+  await app.register(jobRunnersPlugin);
 
   await app.register(healthRoutes);
   await app.register(usersRoutes);

@@ -171,6 +171,29 @@ describe('the API describes itself', () => {
     expect(paths['/users/me']!.get).toMatchObject({ security: [{ bearerAuth: [] }] });
   });
 
+  it('OpenAPI describes the signed-in calls with their bearer security and error answers', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const paths = doc.paths as Record<string, Record<string, { summary?: string; security?: unknown; responses?: Record<string, unknown> }>>;
+    const calls: [string, string, string[]][] = [
+      ['/users/me/onboarding', 'post', ['200', '401', '422']],
+      ['/users/logout', 'post', ['200', '401']],
+      ['/users/me/exports', 'post', ['202', '401', '409']],
+      ['/goals', 'get', ['200', '401', '403']],
+      ['/goals', 'post', ['201', '401', '403', '409', '422']],
+      ['/goals/{id}', 'put', ['200', '401', '403', '404', '422']],
+      ['/goals/{id}/withdraw-funds', 'post', ['200', '400', '401', '403', '404']],
+      ['/goals/{id}/transaction-summary', 'get', ['200', '401', '403', '404']],
+      ['/dashboard/analytics', 'get', ['200', '401', '403', '422']],
+      ['/transactions/summary', 'get', ['200', '401', '403', '422']],
+      ['/transactions', 'get', ['200', '401', '422']],
+    ];
+    for (const [path, method, statuses] of calls) {
+      const operation = paths[path]?.[method];
+      expect(operation, `${method.toUpperCase()} ${path}`).toMatchObject({ summary: expect.any(String), security: [{ bearerAuth: [] }] });
+      expect(Object.keys(operation!.responses ?? {}), `${method.toUpperCase()} ${path}`).toEqual(expect.arrayContaining(statuses));
+    }
+  });
+
   it('the Swagger UI is served at /docs', async () => {
     const res = await app.inject({ method: 'GET', url: '/docs/' });
     expect(res.statusCode).toBe(200);

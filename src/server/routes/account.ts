@@ -15,16 +15,8 @@ import {
 import { errorBody } from '../../contract/schemas/errors';
 import { badRequest, conflict, notFound } from '../errors';
 import type { ExportJobRow } from '../repositories/account';
-import { createExportRunner, type ExportRunner } from '../services/account/export';
 import { goodbyeMail, supportMail } from '../services/mail/templates';
 import { verifyPassword } from '../services/passwords';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Builds data exports in the background (tests wait on `idle()`). */
-    exportRunner: ExportRunner;
-  }
-}
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody, 502: errorBody };
 export const WRONG_PASSWORD = 'Password is incorrect';
@@ -50,11 +42,6 @@ async function accountRoutes(fastify: FastifyInstance) {
   const { config, repos } = fastify;
   const limited = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
   const security = [{ bearerAuth: [] }];
-
-  const runner = createExportRunner({ account: repos.account, users: repos.users, log: fastify.log });
-  fastify.decorate('exportRunner', runner);
-  fastify.addHook('onReady', () => runner.start());
-  fastify.addHook('onClose', () => runner.stop());
 
   app.register(async (scope) => {
     const r = scope.withTypeProvider<ZodTypeProvider>();
@@ -112,7 +99,7 @@ async function accountRoutes(fastify: FastifyInstance) {
       async (request, reply) => {
         if (await repos.account.exports.active(request.userId)) throw conflict('An export is already being prepared');
         const row = await repos.account.exports.create(request.userId);
-        runner.enqueue(row.id);
+        fastify.exportRunner.enqueue(row.id);
         reply.code(202);
         return toJob(row);
       },
@@ -178,5 +165,5 @@ async function accountRoutes(fastify: FastifyInstance) {
   });
 }
 
-// fastify-plugin so the export runner is visible on the app (its routes stay in their own scope).
-export default fp(accountRoutes, { name: 'account-routes', dependencies: ['repositories', 'auth', 'mail', 'billing'] });
+// fastify-plugin for the dependency check (its routes stay in their own scope); the export runner is plugins/job-runners.ts.
+export default fp(accountRoutes, { name: 'account-routes', dependencies: ['repositories', 'auth', 'mail', 'billing', 'job-runners'] });

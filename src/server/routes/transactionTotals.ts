@@ -1,26 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../contract/schemas/errors';
 import { transactionFilters } from '../../contract/schemas/transactions';
 import { filterTotals } from '../../contract/schemas/transactionTotals';
+import { premiumQuerySchema, premiumRoutes } from '../routeSchema';
 import { filterTotals as totalsFor } from '../services/transactions/filterTotals';
 
 /** GET /transactions/summary: the totals of the filtered transaction list (issue 15, defect 7). */
 export default async function transactionTotalsRoutes(fastify: FastifyInstance) {
-  fastify.addHook('onRequest', fastify.authenticate);
-  fastify.addHook('preHandler', fastify.requireAccess);
-  fastify.withTypeProvider<ZodTypeProvider>().get(
+  premiumRoutes(fastify).get(
     '/transactions/summary',
     {
-      schema: {
+      schema: premiumQuerySchema({
         tags: ['transactions'],
-        security: [{ bearerAuth: [] }],
         summary: 'Income, spending and net of every transaction matching the filters of GET /transactions',
         description:
           'Takes the same filters as GET /transactions (sort and order are accepted and ignored). Exact sums in the account currency; transaction_count equals the list total. Type, category and date filters are answered from the rollup tables (the dashboard reads the same), others by one indexed query; computed_from says which.',
         querystring: transactionFilters,
-        response: { 200: filterTotals, 401: errorBody, 403: errorBody, 422: errorBody },
-      },
+        response: filterTotals,
+      }),
     },
     async (request) => totalsFor(fastify.repos, request.userId, request.query),
   );

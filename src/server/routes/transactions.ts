@@ -1,8 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../contract/schemas/errors';
 import { withReward } from '../../contract/schemas/rewards';
 import {
   balanceQuery,
@@ -43,6 +41,7 @@ import {
   updateTransactionRequest,
 } from '../../contract/schemas/transactions';
 import { HttpError } from '../errors';
+import { areaSchemas, bearerAuth as security, premiumRoutes } from '../routeSchema';
 import { acceptCsvUploads, CSV_TYPES } from '../plugins/csv-upload';
 import { loadDemoData, removeDemoData } from '../services/demo';
 import { importService } from '../services/import/service';
@@ -50,21 +49,16 @@ import { categoryList as listCategories } from '../services/transactions/categor
 import { currentMonth, transactionReports } from '../services/transactions/reports';
 import { transactionsService } from '../services/transactions/service';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 413: errorBody, 422: errorBody };
 const TAGS = ['transactions'];
 const IMPORT_TAGS = ['transactions: import and export'];
-const security = [{ bearerAuth: [] }];
+const schema = areaSchemas({ tags: TAGS, errors: [400, 401, 404, 409, 413, 422] });
 
 /**
  * /transactions: list, CRUD, summaries and reports, categories, CSV import and export, demo data.
- * Every route needs a signed-in user (one hook, so access rules can join it in one place).
+ * A premium area: every route needs a signed-in user with a trial or a paid plan.
  */
 export default async function transactionsRoutes(fastify: FastifyInstance) {
-  fastify.addHook('onRequest', fastify.authenticate);
-  // Premium feature: a trial or a paid plan (403 with a detail otherwise).
-  fastify.addHook('preHandler', fastify.requireAccess);
-
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = premiumRoutes(fastify);
   const repo = fastify.repos.transactions;
   const transactions = transactionsService({ repo, rewards: fastify.rewards });
   const imports = importService({ repo, runner: fastify.importRunner, rewards: fastify.rewards });
@@ -87,22 +81,20 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   app.get(
     '/transactions',
     {
-      schema: {
-        tags: TAGS,
-        security,
+      schema: schema({
         summary: 'List transactions: filters, sort and pages with a total',
         description:
           'Order is stable: the sort key, then transaction_id, both in `order`. Page with `offset` (up to 100,000) or, for scrolling at any depth, with `cursor` = the previous next_cursor (send include_total=false then). `limit` above 500 is capped.',
         querystring: transactionListQuery,
-        response: { 200: transactionListResponse, ...errors },
-      },
+        response: { 200: transactionListResponse },
+      }),
     },
     async (request) => transactions.list(request.userId, request.query),
   );
 
   app.post(
     '/transactions',
-    { schema: { tags: TAGS, security, summary: 'Add an income or expense', description: 'Carries `reward` when it earned points.', body: createTransactionRequest, response: { 201: withReward(transaction), ...errors } } },
+    { schema: schema({ summary: 'Add an income or expense', description: 'Carries `reward` when it earned points.', body: createTransactionRequest, response: { 201: withReward(transaction) } }) },
     async (request, reply) => {
       reply.code(201);
       return transactions.create(request.userId, request.body);
@@ -115,13 +107,11 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   app.get(
     '/transactions/summary/overview',
     {
-      schema: {
-        tags: TAGS,
-        security,
+      schema: schema({
         summary: 'Balance, all-time totals, this and last month, top spending categories',
         querystring: monthQuery,
-        response: { 200: summaryOverview, ...errors },
-      },
+        response: { 200: summaryOverview },
+      }),
     },
     async (request) => reports.overview(request.userId, await currencyOf(request.userId), request.query.month ?? currentMonth()),
   );
@@ -129,33 +119,29 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   app.get(
     '/transactions/reports/monthly/:year/:month',
     {
-      schema: {
-        tags: TAGS,
-        security,
+      schema: schema({
         summary: 'One month: totals, categories, every day, largest expenses, the month before',
         params: monthlyReportParams,
-        response: { 200: monthlyReport, ...errors },
-      },
+        response: { 200: monthlyReport },
+      }),
     },
     async (request) => reports.monthly(request.userId, await currencyOf(request.userId), request.params.year, request.params.month),
   );
 
   app.get(
     '/transactions/balance/current',
-    { schema: { tags: TAGS, security, summary: 'Income minus expenses up to today (or as_of)', querystring: balanceQuery, response: { 200: currentBalance, ...errors } } },
+    { schema: schema({ summary: 'Income minus expenses up to today (or as_of)', querystring: balanceQuery, response: { 200: currentBalance } }) },
     async (request) => reports.balance(request.userId, await currencyOf(request.userId), request.query.as_of),
   );
 
   app.get(
     '/transactions/categories/expenses',
     {
-      schema: {
-        tags: TAGS,
-        security,
+      schema: schema({
         summary: 'Spending by category over a period (default: this month so far)',
         querystring: periodQuery,
-        response: { 200: expenseCategories, ...errors },
-      },
+        response: { 200: expenseCategories },
+      }),
     },
     async (request) => reports.expenseCategories(request.userId, await currencyOf(request.userId), request.query),
   );
@@ -163,13 +149,11 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   app.get(
     '/transactions/income/monthly',
     {
-      schema: {
-        tags: TAGS,
-        security,
+      schema: schema({
         summary: "This month's income by source, and monthly income, expenses and net over a history",
         querystring: monthlyIncomeQuery,
-        response: { 200: monthlyIncome, ...errors },
-      },
+        response: { 200: monthlyIncome },
+      }),
     },
     async (request) => reports.monthlyIncome(request.userId, await currencyOf(request.userId), request.query.month ?? currentMonth(), request.query.months),
   );
@@ -179,21 +163,19 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/transactions/categories',
-    { schema: { tags: TAGS, security, summary: 'The default categories and the user’s own, with usage counts', response: { 200: categoryList, ...errors } } },
+    { schema: schema({ summary: 'The default categories and the user’s own, with usage counts', response: { 200: categoryList } }) },
     async (request) => ({ categories: await listCategories(repo, request.userId) }),
   );
 
   app.post(
     '/transactions/categories',
     {
-      schema: {
-        tags: TAGS,
-        security,
+      schema: schema({
         summary: 'Add a category',
         description: 'Names are unique per user, ignoring case, and cannot repeat a default category (409).',
         body: createCategoryRequest,
-        response: { 201: categorySchema, ...errors },
-      },
+        response: { 201: categorySchema },
+      }),
     },
     async (request, reply) => {
       reply.code(201);
@@ -204,13 +186,11 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   app.delete(
     '/transactions/categories/:name',
     {
-      schema: {
-        tags: TAGS,
-        security,
+      schema: schema({
         summary: 'Delete one of the user’s own categories that no transaction uses',
         params: categoryNameParams,
-        response: { 200: deleteCategoryResponse, ...errors },
-      },
+        response: { 200: deleteCategoryResponse },
+      }),
     },
     async (request) => {
       await transactions.deleteCategory(request.userId, request.params.name);
@@ -251,16 +231,15 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
     {
       bodyLimit: CSV_IMPORT_LIMITS.maxBytes,
       config: uploadLimit,
-      schema: {
+      schema: schema({
         tags: IMPORT_TAGS,
-        security,
         summary: 'Upload a CSV file: detection, a suggested mapping and a preview',
         description: `Send the file as the raw body with Content-Type text/csv (UTF-8 or Windows-1252), up to ${CSV_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${CSV_IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows (413 as soon as the file passes either; the rest is not read). One upload at a time per user (409 while another is being read); IMPORT_UPLOADS_PER_HOUR uploads an hour (429). The answer holds the import_id, what was detected (delimiter, header, banner lines, date format, decimal comma, signed or debit/credit amounts), the suggested mapping, exact counts (new, duplicates, duplicates in the file, errors) and the first rows. Then POST /transactions/import/{id}/preview to try another mapping, and /commit to import.`,
         consumes: CSV_TYPES,
         querystring: importUploadQuery,
         body: z.string().describe('The CSV text'),
-        response: { 201: importPreview, ...errors },
-      },
+        response: { 201: importPreview },
+      }),
     },
     async (request, reply) => {
       reply.code(201);
@@ -270,27 +249,26 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/transactions/import',
-    { schema: { tags: IMPORT_TAGS, security, summary: 'Recent imports, newest first', response: { 200: importJobList, ...errors } } },
+    { schema: schema({ tags: IMPORT_TAGS, summary: 'Recent imports, newest first', response: { 200: importJobList } }) },
     async (request) => ({ imports: await imports.recent(request.userId) }),
   );
 
   app.get(
     '/transactions/import/:id',
-    { schema: { tags: IMPORT_TAGS, security, summary: 'Progress of an import (poll while queued or running)', params: importIdParams, response: { 200: importJob, ...errors } } },
+    { schema: schema({ tags: IMPORT_TAGS, summary: 'Progress of an import (poll while queued or running)', params: importIdParams, response: { 200: importJob } }) },
     async (request) => imports.get(request.userId, request.params.id),
   );
 
   app.post(
     '/transactions/import/:id/preview',
     {
-      schema: {
+      schema: schema({
         tags: IMPORT_TAGS,
-        security,
         summary: 'Preview an uploaded file with another mapping',
         params: importIdParams,
         body: importPreviewRequest,
-        response: { 200: importPreview, ...errors },
-      },
+        response: { 200: importPreview },
+      }),
     },
     async (request) => imports.preview(request.userId, request.params.id, request.body.mapping),
   );
@@ -298,15 +276,14 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   app.post(
     '/transactions/import/:id/commit',
     {
-      schema: {
+      schema: schema({
         tags: IMPORT_TAGS,
-        security,
         summary: 'Import an uploaded file with a mapping, in the background',
         description: `Answers 202 at once; the rows are written in batches of ${CSV_IMPORT_LIMITS.batchSize.toLocaleString('en-US')} (each batch and the progress commit together). Poll GET /transactions/import/{id} for progress.`,
         params: importIdParams,
         body: importCommitRequest,
-        response: { 202: withReward(importJob), ...errors },
-      },
+        response: { 202: withReward(importJob) },
+      }),
     },
     async (request, reply) => {
       reply.code(202);
@@ -317,13 +294,12 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   app.delete(
     '/transactions/import/:id',
     {
-      schema: {
+      schema: schema({
         tags: IMPORT_TAGS,
-        security,
         summary: 'Cancel an import and remove every transaction it added',
         params: importIdParams,
-        response: { 200: deleteImportResponse, ...errors },
-      },
+        response: { 200: deleteImportResponse },
+      }),
     },
     async (request) => imports.discard(request.userId, request.params.id),
   );
@@ -334,13 +310,11 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   app.post(
     '/transactions/demo',
     {
-      schema: {
-        tags: TAGS,
-        security,
+      schema: schema({
         summary: 'Load a realistic year of demo transactions (replaces earlier demo rows)',
         querystring: demoLoadQuery,
-        response: { 201: demoLoadResponse, ...errors },
-      },
+        response: { 201: demoLoadResponse },
+      }),
     },
     async (request, reply) => {
       const result = await loadDemoData(repo, request.userId, { seed: request.query.seed });
@@ -351,7 +325,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/transactions/demo',
-    { schema: { tags: TAGS, security, summary: 'Remove the demo transactions (and nothing else)', response: { 200: demoRemoveResponse, ...errors } } },
+    { schema: schema({ summary: 'Remove the demo transactions (and nothing else)', response: { 200: demoRemoveResponse } }) },
     async (request) => ({ message: 'Demo data removed', deleted: await removeDemoData(repo, request.userId) }),
   );
 
@@ -360,28 +334,26 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/transactions/:id',
-    { schema: { tags: TAGS, security, summary: 'One transaction', params: transactionIdParams, response: { 200: transaction, ...errors } } },
+    { schema: schema({ summary: 'One transaction', params: transactionIdParams, response: { 200: transaction } }) },
     async (request) => transactions.get(request.userId, request.params.id),
   );
 
   app.put(
     '/transactions/:id',
     {
-      schema: {
-        tags: TAGS,
-        security,
+      schema: schema({
         summary: 'Change a transaction (only the fields sent)',
         params: transactionIdParams,
         body: updateTransactionRequest,
-        response: { 200: transaction, ...errors },
-      },
+        response: { 200: transaction },
+      }),
     },
     async (request) => transactions.update(request.userId, request.params.id, request.body),
   );
 
   app.delete(
     '/transactions/:id',
-    { schema: { tags: TAGS, security, summary: 'Delete a transaction', params: transactionIdParams, response: { 200: deleteTransactionResponse, ...errors } } },
+    { schema: schema({ summary: 'Delete a transaction', params: transactionIdParams, response: { 200: deleteTransactionResponse } }) },
     async (request) => {
       await transactions.remove(request.userId, request.params.id);
       return { message: 'Transaction deleted', transaction_id: request.params.id };

@@ -1,8 +1,10 @@
 import { categoryColor } from '../../contract/categoryColors';
-import { MAX_BUCKETS, type DashboardAnalytics, type DashboardPeriod, type TimeUnit } from '../../contract/schemas/dashboard';
+import type { z } from 'zod';
+import { MAX_BUCKETS, type analyticsQuery, type DashboardAnalytics, type DashboardPeriod, type TimeUnit } from '../../contract/schemas/dashboard';
 import { fromMinor } from '../../contract/money';
-import { ValidationError } from '../errors';
+import { notFound, ValidationError } from '../errors';
 import type { DashboardRepository, DayRange } from '../repositories/dashboard';
+import type { UsersRepository } from '../repositories/users';
 import { sumByType, type RollupGroup } from '../repositories/rollups';
 
 const DAY = 86_400_000;
@@ -172,4 +174,16 @@ export async function buildAnalytics(
     recent: recent.map((t) => ({ transaction_id: t.id, date: t.date, type: t.type, amount: fromMinor(t.amountMinor), category: t.category, description: t.description, merchant: t.merchant })),
     has_transactions: all.count > 0,
   };
+}
+
+/** GET /dashboard/analytics for one user: the query as `analyticsQuery` parsed it, in the account currency. */
+export async function analyticsFor(
+  repos: { users: Pick<UsersRepository, 'findById'>; dashboard: DashboardRepository },
+  userId: string,
+  q: z.output<typeof analyticsQuery>,
+): Promise<DashboardAnalytics> {
+  const user = await repos.users.findById(userId);
+  if (!user) throw notFound('User not found');
+  const custom = q.period === 'custom' && q.date_from && q.date_to ? { start: q.date_from, end: q.date_to } : undefined;
+  return buildAnalytics(repos.dashboard, { userId: user.id, period: q.period, timeUnit: q.time_unit, currency: user.currency, custom });
 }

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Zip, ZipDeflate } from 'fflate';
 import { EXPORT_COLUMNS } from '../../../contract/schemas/transactions';
-import type { AccountRepository, UserTable } from '../../repositories/account';
+import type { AccountRepository, ExportJobRow, UserTable } from '../../repositories/account';
 import type { UsersRepository } from '../../repositories/users';
 import { csvLine } from '../import/csv';
+import { createJobRunner, yieldToEventLoop, type JobRunner } from '../jobs';
 import { toProfile } from '../profile';
 
 export interface ExportRunnerOptions {
@@ -14,16 +15,6 @@ export interface ExportRunnerOptions {
   pageSize?: number;
 }
 
-export interface ExportRunner {
-  enqueue(id: string): void;
-  /** Picks up jobs a stopped process left behind. */
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** Resolves when the queue is empty (tests). */
-  idle(): Promise<void>;
-}
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const encoder = new TextEncoder();
 
 const README = `Finu: all your data
@@ -57,39 +48,18 @@ function transactionCsvLine(r: Record<string, unknown>, accountCurrency: string)
 }
 
 /**
- * Builds "download all my data" archives in the background, one job at a time: each table is read in
- * pages into a streaming zip (so memory holds the compressed archive, not the rows), progress is
- * written after every page, and the finished zip is stored with the job until the next export.
+ * Builds "download all my data" archives in the background (the job lifecycle of services/jobs.ts):
+ * each table is read in pages into a streaming zip (so memory holds the compressed archive, not the
+ * rows), progress is written after every page, and the finished zip is stored with the job until the
+ * next export.
  */
-export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
+export function createExportRunner(options: ExportRunnerOptions): JobRunner {
   const { account, users, log } = options;
   const pageSize = options.pageSize ?? 2_000;
-  const queue: string[] = [];
-  let active: Promise<void> | null = null;
-  let stopped = false;
+  const page = (table: UserTable, userId: string, offset: number) => account.exportPage(table, userId, offset, pageSize);
 
-  const drain = async () => {
-    while (queue.length > 0 && !stopped) {
-      const id = queue.shift()!;
-      try {
-        await run(id);
-      } catch (error) {
-        log.error({ err: error, exportId: id }, 'export job failed');
-        await account.exports.fail(id, 'The export stopped on an unexpected error. Please try again.').catch(() => undefined);
-      }
-    }
-  };
-  const kick = () => {
-    if (active || stopped || queue.length === 0) return;
-    active = drain().finally(() => {
-      active = null;
-      kick();
-    });
-  };
-
-  async function run(id: string): Promise<void> {
-    const job = await account.exports.start(id);
-    if (!job) return;
+  async function work(job: ExportJobRow & { userId: string }, signal: AbortSignal): Promise<void> {
+    const id = job.id;
     const user = await users.findById(job.userId);
     if (!user) return;
     const tables = (await account.userTables()).filter(account.exportable);
@@ -121,7 +91,7 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
       csv?.(csvLine([...EXPORT_COLUMNS]));
       let first = true;
       for (let offset = 0; ; offset += pageSize) {
-        if (stopped) return;
+        if (signal.aborted) return;
         const rows = await page(table, user.id, offset);
         let text = '';
         let lines = '';
@@ -153,23 +123,12 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
     await account.exports.pruneOlder(user.id, id, job.createdAt);
   }
 
-  const page = (table: UserTable, userId: string, offset: number) => account.exportPage(table, userId, offset, pageSize);
-
-  return {
-    enqueue(id) {
-      if (!queue.includes(id)) queue.push(id);
-      kick();
-    },
-    async start() {
-      for (const id of await account.exports.unfinished()) queue.push(id);
-      kick();
-    },
-    async stop() {
-      stopped = true;
-      await active;
-    },
-    async idle() {
-      while (active) await active;
-    },
-  };
+  return createJobRunner({
+    kind: 'export',
+    log,
+    // A job a stopped process left behind starts over (an archive is not resumed half-way).
+    store: { claim: (id) => account.exports.start(id), fail: (id, detail) => account.exports.fail(id, detail), resumable: () => account.exports.unfinished() },
+    work,
+    failure: 'The export stopped on an unexpected error. Please try again.',
+  });
 }

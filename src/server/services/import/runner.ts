@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CSV_IMPORT_LIMITS, FALLBACK_CATEGORY, importCommitRequest, type LineError } from '../../../contract/schemas/transactions';
-import type { NewTransaction, TransactionsRepository } from '../../repositories/transactions';
+import type { ImportJobRow, NewTransaction, TransactionsRepository } from '../../repositories/transactions';
+import { createJobRunner, yieldToEventLoop, type JobRunner } from '../jobs';
 import { isDefaultCategory, loadCategories } from '../transactions/categories';
 import { DuplicateTracker } from './duplicates';
 import { layoutFile, readRow, type ImportRow, type RowResult } from './mapping';
@@ -15,19 +16,7 @@ export interface ImportRunnerOptions {
   sweepMs?: number;
 }
 
-export interface ImportRunner {
-  /** Starts (or queues behind the current job) a job already marked queued. */
-  enqueue(id: string): void;
-  /** Resumes jobs left behind by a stopped or crashed process, prunes old uploads; then every sweepMs. */
-  start(): Promise<void>;
-  /** Stops after the batch in flight; unfinished jobs stay `running` and resume later. */
-  stop(): Promise<void>;
-  /** Resolves when the queue is empty (tests). */
-  idle(): Promise<void>;
-}
-
 const UPLOAD_TTL_MS = 24 * 3600_000;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const toNew = (r: ImportRow): NewTransaction => ({
   type: r.type,
@@ -42,43 +31,17 @@ const toNew = (r: ImportRow): NewTransaction => ({
 });
 
 /**
- * Runs CSV imports in the background, one job at a time per process, in batches: each batch's
- * rows and the job's progress commit together, and the event loop gets a turn between batches,
- * so other requests keep being served and a restart resumes exactly where the job stopped.
+ * Runs CSV imports in the background (the job lifecycle of services/jobs.ts), in batches: each
+ * batch's rows and the job's progress commit together, and the event loop gets a turn between
+ * batches, so other requests keep being served and a restart resumes exactly where the job stopped.
  */
-export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
+export function createImportRunner(options: ImportRunnerOptions): JobRunner {
   const { repo, log } = options;
   const batchSize = options.batchSize ?? CSV_IMPORT_LIMITS.batchSize;
   const staleMs = options.staleMs ?? 60_000;
-  const sweepMs = options.sweepMs ?? 60_000;
-  const queue: string[] = [];
-  let active: Promise<void> | null = null;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
 
-  const drain = async () => {
-    while (queue.length > 0 && !stopped) {
-      const id = queue.shift()!;
-      try {
-        await run(id);
-      } catch (error) {
-        log.error({ err: error, importId: id }, 'import job failed');
-        await repo.imports.finish(id, 'failed', 'The import stopped on an unexpected error. Rows imported so far are kept.').catch(() => undefined);
-      }
-    }
-  };
-  const kick = () => {
-    if (active || stopped || queue.length === 0) return;
-    active = drain().finally(() => {
-      active = null;
-      // A job enqueued while the last one was finishing.
-      kick();
-    });
-  };
-
-  async function run(id: string): Promise<void> {
-    const job = await repo.imports.claim(id, staleMs);
-    if (!job) return;
+  async function work(job: ImportJobRow, signal: AbortSignal): Promise<void> {
+    const id = job.id;
     const parsed = importCommitRequest.safeParse(job.mapping);
     if (!parsed.success || job.content === null) {
       await repo.imports.finish(id, 'failed', 'The import has no file or mapping to work from.');
@@ -110,7 +73,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
 
     let rowsDone = job.rowsDone;
     for (;;) {
-      if (stopped) return;
+      if (signal.aborted) return;
       const results = readBatch(batchSize);
       if (results.length === 0) break;
       await tracker.prime(results.flatMap((r) => (r.ok ? [r.row] : [])));
@@ -142,29 +105,17 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     await repo.imports.finish(id, 'completed');
   }
 
-  const sweep = async () => {
-    await repo.imports.pruneUploads(UPLOAD_TTL_MS);
-    for (const id of await repo.imports.claimable(staleMs)) if (!queue.includes(id)) queue.push(id);
-    kick();
-  };
-
-  return {
-    enqueue(id) {
-      queue.push(id);
-      kick();
+  return createJobRunner({
+    kind: 'import',
+    log,
+    store: {
+      claim: (id) => repo.imports.claim(id, staleMs),
+      fail: (id, detail) => repo.imports.finish(id, 'failed', detail),
+      resumable: () => repo.imports.claimable(staleMs),
+      prune: () => repo.imports.pruneUploads(UPLOAD_TTL_MS),
     },
-    async start() {
-      await sweep().catch((error: unknown) => log.error({ err: error }, 'import sweep failed'));
-      timer = setInterval(() => void sweep().catch((error: unknown) => log.error({ err: error }, 'import sweep failed')), sweepMs);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await active;
-    },
-    async idle() {
-      while (active) await active;
-    },
-  };
+    work,
+    failure: 'The import stopped on an unexpected error. Rows imported so far are kept.',
+    sweepMs: options.sweepMs ?? 60_000,
+  });
 }

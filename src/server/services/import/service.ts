@@ -8,7 +8,7 @@ import { loadCategories } from '../transactions/categories';
 import { knownCategory } from '../transactions/service';
 import { countRows, layoutFile } from './mapping';
 import { previewImport } from './preview';
-import type { ImportRunner } from './runner';
+import type { JobRunner } from '../jobs';
 
 const importNotFound = () => notFound('Import not found');
 
@@ -36,7 +36,7 @@ export function toImportJob(row: Omit<ImportJobRow, 'content'>): ImportJob {
  * commit (queued for the import runner), progress and cancel. Format detection, mapping and
  * duplicate detection live in mapping.ts, preview.ts and duplicates.ts; this is their order.
  */
-export function importService(deps: { repo: TransactionsRepository; runner: Pick<ImportRunner, 'enqueue'>; rewards: Pick<RewardsService, 'record'> }) {
+export function importService(deps: { repo: TransactionsRepository; runner: Pick<JobRunner, 'enqueue'>; rewards: Pick<RewardsService, 'record'> }) {
   const { repo, runner, rewards } = deps;
 
   const checkDefaults = (categories: Awaited<ReturnType<typeof loadCategories>>, mapping: ImportMapping) => {
