@@ -21,7 +21,6 @@ export const PENDING_MACHINES: Readonly<Record<string, string>> = {
   walletSignIn: "toasts take their text from a constant (Stately shows no value): write or quote it",
   collection: 'a factory (createCollectionMachine): the extractor finds no exported machine of that name; read the factory config instead',
   transactionList: 'built by the collection factory (see collection)',
-  chat: 'descriptions missing (the chat split of issue 12 is still to come)',
   goals: 'a few transitions without descriptions',
   transactions: 'two transitions without descriptions',
 };
