@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, sendParent, setup } from 'xstate';
 import type { Conversation, ConversationsResponse, RenameResponse } from '../src/contract/chat';
-import { afterQuestion, chatTexts, listErrorText, preview, renamed, toFront, withTitle, type ConversationSummary, type CurrentConversation } from './chatRules';
+import { afterAnswer, afterQuestion, chatTexts, currentId, listErrorText, renamed, shown, toFront, withTitle, without, type ConversationSummary, type CurrentConversation } from './chatRules';
 import { failureToast, toFailure, type Toast } from './types';
 
 /**
@@ -49,15 +49,6 @@ export type ChatListEvent =
   | { type: 'conversation.opened'; conversationId: string; title: string }
   | { type: 'question.saved'; conversationId: string; title: string; question: string }
   | { type: 'answer.saved'; content: string };
-
-const currentId = (context: ChatListContext) => context.currentConversation?.conversation_id ?? null;
-const shown = (context: ChatListContext) => [...context.conversations, ...(context.searchResults ?? [])];
-const without = (context: ChatListContext) => ({
-  conversations: context.conversations.filter((c) => c.conversation_id !== context.targetId),
-  searchResults: context.searchResults?.filter((c) => c.conversation_id !== context.targetId) ?? null,
-  totalConversations: Math.max(0, context.totalConversations - 1),
-  targetId: null,
-});
 
 export const chatListMachine = setup({
   types: {
@@ -215,10 +206,7 @@ export const chatListMachine = setup({
         },
         'answer.saved': {
           description: "The coach's answer was saved: the current conversation counts it and previews it.",
-          actions: assign({
-            conversations: ({ context, event }) =>
-              context.conversations.map((c) => (c.conversation_id === currentId(context) ? { ...c, message_count: (c.message_count ?? 0) + 1, last_message_preview: preview(event.content) } : c)),
-          }),
+          actions: assign({ conversations: ({ context, event }) => afterAnswer(context, event.content) }),
         },
       },
       states: {

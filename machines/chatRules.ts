@@ -90,6 +90,22 @@ interface ListState {
   currentConversation: CurrentConversation | null;
 }
 
+export const currentId = (list: Pick<ListState, 'currentConversation'>) => list.currentConversation?.conversation_id ?? null;
+/** Every conversation on screen: the list and the search results. */
+export const shown = (list: Pick<ListState, 'conversations'> & { searchResults: ConversationSummary[] | null }) => [...list.conversations, ...(list.searchResults ?? [])];
+
+/** The list without the conversation just deleted (`targetId`). */
+export const without = (list: ListState & { searchResults: ConversationSummary[] | null; targetId: string | null }) => ({
+  conversations: list.conversations.filter((c) => c.conversation_id !== list.targetId),
+  searchResults: list.searchResults?.filter((c) => c.conversation_id !== list.targetId) ?? null,
+  totalConversations: Math.max(0, list.totalConversations - 1),
+  targetId: null,
+});
+
+/** The coach's answer was saved: the current conversation counts it and previews it. */
+export const afterAnswer = (list: Pick<ListState, 'conversations' | 'currentConversation'>, content: string) =>
+  list.conversations.map((c) => (c.conversation_id === currentId(list) ? { ...c, message_count: (c.message_count ?? 0) + 1, last_message_preview: preview(content) } : c));
+
 /**
  * A question was saved in a conversation: it moves to the front with the question as preview; a first
  * question started it, so it is current now, titled by the question.
