@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { createTestModel } from '@xstate/test';
 import {
-  chatMachine,
+  chatWith,
   chatTexts,
   toDisplayed,
   type ChatAllowance,
@@ -14,6 +14,7 @@ import {
 import type { Toast } from '../../machines/types';
 import type { ChatMessage } from '../../src/contract/chat';
 import { chatFlow, chatFlowModel, chatFlowTransitions } from '../models/chatFlow';
+import { recordMachineCoverage } from '../support/machine-coverage';
 
 // ---------------------------------------------------------------------------------------------
 // A fake chat API with the real server's rules, and streams the test drives piece by piece
@@ -222,7 +223,7 @@ function startChat(backend: Backend) {
   const toasts: Toast[] = [];
   const confirmations: { kind: 'delete' | 'clear'; params: unknown }[] = [];
   const actor = createActor(
-    chatMachine.provide({
+    chatWith({
       actors: backend.actors,
       actions: {
         notify: (_, toast) => {
@@ -233,19 +234,24 @@ function startChat(backend: Backend) {
       },
     }),
   ).start();
+  // The page's three children: the conversation list, the current conversation, the answer stream.
+  const list = () => actor.getSnapshot().children.list!.getSnapshot();
+  const conversation = () => actor.getSnapshot().children.conversation!.getSnapshot();
+  const answer = () => actor.getSnapshot().children.answer!.getSnapshot();
   return {
     actor,
+    list,
+    answer,
     toasts,
     confirmations,
-    /** The context, and whether an answer is streaming (the machine's `streaming` tag, not a copy in context). */
-    ctx: () => ({ ...actor.getSnapshot().context, isStreaming: actor.getSnapshot().hasTag('streaming') }),
-    stream: () => actor.getSnapshot().value as { stream: string | { asking: string } },
+    /** The page's state across its children, and whether an answer is streaming (the answer stream's `streaming` tag, not a copy in context). */
+    ctx: () => ({ ...actor.getSnapshot().context, ...list().context, ...conversation().context, ...answer().context, isStreaming: answer().hasTag('streaming') }),
     streamState: () => {
-      const v = (actor.getSnapshot().value as { stream: string | { asking: string } }).stream;
+      const v = answer().value as string | { asking: string };
       return typeof v === 'string' ? v : `asking.${v.asking}`;
     },
-    conversationState: () => (actor.getSnapshot().value as { conversation: string }).conversation,
-    titles: () => actor.getSnapshot().context.conversations.map((c) => c.conversation_title),
+    conversationState: () => conversation().value as string,
+    titles: () => list().context.conversations.map((c) => c.conversation_title),
     send: async (event: Parameters<typeof actor.send>[0]) => {
       actor.send(event);
       await flush();
@@ -345,7 +351,7 @@ describe('chat machine: spec §4 chat rules', () => {
     backend.failNext('delete', fail('', 409));
     await chat.send({ type: 'conversation.delete', conversationId: older.conversation_id });
     await chat.send({ type: 'deletion.confirm' });
-    expect(chat.toasts).toEqual([{ kind: 'error', message: chatTexts.deleteFailed }]);
+    expect(chat.toasts).toEqual([{ kind: 'error', message: chatTexts.deleteConversation }]);
     expect(chat.titles()).toHaveLength(2);
   });
 
@@ -363,7 +369,7 @@ describe('chat machine: spec §4 chat rules', () => {
     expect(chat.toasts).toEqual([]);
     expect(chat.titles()[0]).toBe(chatFlow.earlierTitle);
     expect(chat.ctx().currentConversation?.conversation_title).toBe(chatFlow.earlierTitle);
-    expect(chat.actor.getSnapshot().matches({ operations: 'idle' })).toBe(true);
+    expect(chat.list().matches({ operations: 'idle' })).toBe(true);
   });
 
   it('clearing memory (after confirming) empties all chat data', async () => {
@@ -408,7 +414,7 @@ describe('chat machine: streaming an answer', () => {
     backend.chunk('Here is ');
     backend.chunk('your month.');
     expect(chat.ctx()).toMatchObject({ streamingMessage: 'Here is your month.', isStreaming: true });
-    expect(chat.actor.getSnapshot().hasTag('streaming')).toBe(true);
+    expect(chat.answer().hasTag('streaming')).toBe(true);
     backend.finish();
     expect(chat.streamState()).toBe('done');
     expect(chat.ctx()).toMatchObject({ streamingMessage: '', isStreaming: false });
@@ -480,7 +486,7 @@ describe('chat machine: streaming an answer', () => {
   it('a streamAnswer actor that throws also ends in failed', async () => {
     const backend = fakeChatBackend();
     const actor = createActor(
-      chatMachine.provide({
+      chatWith({
         actors: {
           ...backend.actors,
           streamAnswer: fromCallback(() => {
@@ -492,8 +498,9 @@ describe('chat machine: streaming an answer', () => {
     await flush();
     actor.send({ type: 'message.send', text: 'Hi' });
     await flush();
-    expect(actor.getSnapshot().matches({ stream: 'failed' })).toBe(true);
-    expect(actor.getSnapshot().context.streamError).toBe('Failed to send streaming message');
+    const answer = actor.getSnapshot().children.answer!.getSnapshot();
+    expect(answer.matches('failed')).toBe(true);
+    expect(answer.context.streamError).toBe('Failed to send streaming message');
   });
 
   it('over the daily allowance: the server’s detail is shown and the allowance reads 0', async () => {
@@ -566,6 +573,7 @@ describe('chat machine: the conversation list', () => {
 
 const model = createTestModel(chatFlowModel);
 const paths = model.getSimplePaths();
+const coverage = recordMachineCoverage(import.meta.url, 'node');
 
 describe('model-based paths: the chat test model against the real chat machine', () => {
   it('the paths cover every state and every transition of the model', () => {
@@ -578,6 +586,7 @@ describe('model-based paths: the chat test model against the real chat machine',
   for (const path of paths) {
     it(path.description, async () => {
       const { chat, backend, older } = await returningUser();
+      coverage.path(path.description).attach(chat.actor);
       let abandoned: StreamHandle | undefined;
       await path.test({
         events: {

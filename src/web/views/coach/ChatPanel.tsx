@@ -4,7 +4,7 @@ import type { DisplayedMessage } from '../../../../machines/chat';
 import { CHAT_LIMITS } from '../../../contract/chat';
 import { useAppActors, useUi } from '../../app/context';
 import { maskAmounts } from '../../format/money';
-import { useChat, useChatActor } from './chatActor';
+import { useChatActor, useChatAnswer, useChatConversation, useChatList } from './chatActor';
 import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
 import { Markdown } from './Markdown';
@@ -34,9 +34,9 @@ export function ChatPanel() {
 
 function ChatHeader() {
   const chat = useChatActor();
-  const title = useChat((s) => s.context.currentConversation?.conversation_title ?? null);
-  const hasCurrent = useChat((s) => s.context.currentConversation !== null);
-  const hasMessages = useChat((s) => s.context.chatMessages.length > 0);
+  const title = useChatList((s) => s.context.currentConversation?.conversation_title ?? null);
+  const hasCurrent = useChatList((s) => s.context.currentConversation !== null);
+  const hasMessages = useChatConversation((s) => s.context.chatMessages.length > 0);
   return (
     <Group justify="space-between" wrap="nowrap" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Title order={2} size="h4" lineClamp={1} style={{ minWidth: 0 }}>
@@ -62,21 +62,23 @@ function ChatHeader() {
 
 function MessageLog() {
   const chat = useChatActor();
-  const messages = useChat((s) => s.context.chatMessages);
-  const streaming = useChat((s) => s.hasTag('streaming'));
-  const waiting = useChat((s) => s.matches({ stream: { asking: 'sending' } }));
-  const streamingMessage = useChat((s) => s.context.streamingMessage);
-  const opening = useChat((s) => s.matches({ conversation: 'opening' }));
-  const conversationError = useChat((s) => s.context.conversationError);
-  const failedToOpen = useChat((s) => s.matches({ conversation: 'failed' }));
+  const messages = useChatConversation((s) => s.context.chatMessages);
+  const streaming = useChatAnswer((s) => s.hasTag('streaming'));
+  const waiting = useChatAnswer((s) => s.matches({ asking: 'sending' }));
+  const streamingMessage = useChatAnswer((s) => s.context.streamingMessage);
+  const opening = useChatConversation((s) => s.matches('opening'));
+  const conversationError = useChatConversation((s) => s.context.conversationError);
+  const failedToOpen = useChatConversation((s) => s.matches('failed'));
   const viewport = useRef<HTMLDivElement>(null);
   // Hide balances masks every amount, the coach's figures included.
   const hidden = useUi((s) => !s.context.showBalances);
   const shown = (text: string) => (hidden ? maskAmounts(text) : text);
-  const lastAnswer = useChat((s) => {
+  const answered = useChatAnswer((s) => s.matches('done'));
+  const lastAi = useChatConversation((s) => {
     const last = s.context.chatMessages.at(-1);
-    return s.matches({ stream: 'done' }) && last?.sender === 'ai' ? last.content : '';
+    return last?.sender === 'ai' ? last.content : '';
   });
+  const lastAnswer = answered ? lastAi : '';
 
   // Keep the newest words in view while the answer streams in.
   useEffect(() => {
@@ -192,12 +194,12 @@ function Welcome() {
 function Composer() {
   const chat = useChatActor();
   const { ui } = useAppActors();
-  const draft = useChat((s) => s.context.draft);
-  const streaming = useChat((s) => s.hasTag('streaming'));
-  const canSend = useChat((s) => s.can({ type: 'message.send' }));
-  const streamError = useChat((s) => s.context.streamError);
-  const retryable = useChat((s) => s.matches({ stream: 'failed' }) && s.can({ type: 'message.retry' }));
-  const allowance = useChat((s) => s.context.allowance);
+  const draft = useChatAnswer((s) => s.context.draft);
+  const streaming = useChatAnswer((s) => s.hasTag('streaming'));
+  const canSend = useChatAnswer((s) => s.can({ type: 'message.send' }));
+  const streamError = useChatAnswer((s) => s.context.streamError);
+  const retryable = useChatAnswer((s) => s.matches('failed') && s.can({ type: 'message.retry' }));
+  const allowance = useChatAnswer((s) => s.context.allowance);
 
   const send = () => {
     if (canSend) chat.send({ type: 'message.send' });

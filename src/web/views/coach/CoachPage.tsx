@@ -2,7 +2,7 @@ import { Button, Drawer, Group, Paper, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { ChatPanel } from './ChatPanel';
-import { ChatActorContext, useChat, useChatMachine } from './chatActor';
+import { ChatActorContext, useChatList, useChatMachine } from './chatActor';
 import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
 import { ConversationSidebar } from './ConversationSidebar';
@@ -24,7 +24,7 @@ function CoachLayout() {
   // Below Mantine's `sm` breakpoint the conversation list moves into a drawer.
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [drawerOpen, drawer] = useDisclosure(false);
-  const total = useChat((s) => s.context.totalConversations);
+  const total = useChatList((s) => s.context.totalConversations);
   return (
     <div className={classes.page}>
       <Group justify="space-between" wrap="nowrap">

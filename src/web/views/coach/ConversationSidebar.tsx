@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, Loader, Menu, Modal, ScrollArea, Stac
 import { useState, type FormEvent } from 'react';
 import type { ConversationSummary } from '../../../../machines/chat';
 import { CHAT_LIMITS } from '../../../contract/chat';
-import { useChat, useChatActor } from './chatActor';
+import { useChatActor, useChatList } from './chatActor';
 import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
 
@@ -12,16 +12,16 @@ const when = (iso?: string) => (iso ? dateFormat.format(new Date(iso)) : '');
 /** The conversation list: search, new conversation, open, rename, delete, clear memory. */
 export function ConversationSidebar({ onOpened }: { onOpened?: () => void }) {
   const chat = useChatActor();
-  const listPhase = useChat((s) => (s.matches({ list: 'loading' }) ? 'loading' : s.matches({ list: 'failed' }) ? 'failed' : 'ready'));
-  const listError = useChat((s) => s.context.listError);
-  const searchQuery = useChat((s) => s.context.searchQuery);
-  const searching = useChat((s) => s.matches({ list: { ready: 'searching' } }) || s.matches({ list: { ready: 'debouncing' } }));
-  const searchError = useChat((s) => s.context.searchError);
-  const conversations = useChat((s) => s.context.searchResults ?? s.context.conversations);
-  const isSearch = useChat((s) => s.context.searchResults !== null);
-  const total = useChat((s) => s.context.totalConversations);
-  const currentId = useChat((s) => s.context.currentConversation?.conversation_id ?? null);
-  const creating = useChat((s) => s.matches({ conversation: 'creating' }));
+  const listPhase = useChatList((s) => (s.matches({ list: 'loading' }) ? 'loading' : s.matches({ list: 'failed' }) ? 'failed' : 'ready'));
+  const listError = useChatList((s) => s.context.listError);
+  const searchQuery = useChatList((s) => s.context.searchQuery);
+  const searching = useChatList((s) => s.matches({ list: { ready: 'searching' } }) || s.matches({ list: { ready: 'debouncing' } }));
+  const searchError = useChatList((s) => s.context.searchError);
+  const conversations = useChatList((s) => s.context.searchResults ?? s.context.conversations);
+  const isSearch = useChatList((s) => s.context.searchResults !== null);
+  const total = useChatList((s) => s.context.totalConversations);
+  const currentId = useChatList((s) => s.context.currentConversation?.conversation_id ?? null);
+  const creating = useChatList((s) => s.matches({ current: 'creating' }));
   const [renaming, setRenaming] = useState<ConversationSummary | null>(null);
 
   return (

@@ -2,13 +2,19 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { inspect } from '../../app/inspect';
 import { createContext, useContext, useMemo } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { chatMachine, type ChatStatistics, type ConversationList, type ServerConversation, type StreamInput } from '../../../../machines/chat';
+import { chatMachine, chatWith, type ChatStatistics, type ConversationList, type ServerConversation, type StreamInput } from '../../../../machines/chat';
+import type { chatAnswerMachine } from '../../../../machines/chatAnswer';
+import type { chatConversationMachine } from '../../../../machines/chatConversation';
+import type { chatListMachine } from '../../../../machines/chatList';
 import { chatTexts } from '../../../contract/chat';
 import { useAppActors } from '../../app/context';
 import { unlessAborted } from '../../api/abort';
 
 export type ChatActor = ActorRefFrom<typeof chatMachine>;
 export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
+export type ChatListSnapshot = SnapshotFrom<typeof chatListMachine>;
+export type ChatConversationSnapshot = SnapshotFrom<typeof chatConversationMachine>;
+export type ChatAnswerSnapshot = SnapshotFrom<typeof chatAnswerMachine>;
 
 export const ChatActorContext = createContext<ChatActor | null>(null);
 
@@ -23,16 +29,41 @@ export function useChat<T>(selector: (snapshot: ChatSnapshot) => T, compare?: (a
   return useSelector(useChatActor(), selector, compare);
 }
 
+/** The children run as long as the page's chat actor: their refs never change. */
+const child = <K extends 'list' | 'conversation' | 'answer'>(key: K) => (snapshot: ChatSnapshot) => snapshot.children[key];
+const noSnapshot = (): never => {
+  throw new Error('the chat actor has not started its children');
+};
+
+/** A narrow selector over the conversation list (machines/chatList.ts). */
+export function useChatList<T>(selector: (snapshot: ChatListSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  const list = useChat(child('list'));
+  return useSelector(list, (snapshot) => (snapshot ? selector(snapshot) : noSnapshot()), compare);
+}
+
+/** A narrow selector over the current conversation's messages (machines/chatConversation.ts). */
+export function useChatConversation<T>(selector: (snapshot: ChatConversationSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  const conversation = useChat(child('conversation'));
+  return useSelector(conversation, (snapshot) => (snapshot ? selector(snapshot) : noSnapshot()), compare);
+}
+
+/** A narrow selector over the answer stream (machines/chatAnswer.ts): `hasTag('streaming')` is isStreaming. */
+export function useChatAnswer<T>(selector: (snapshot: ChatAnswerSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  const answer = useChat(child('answer'));
+  return useSelector(answer, (snapshot) => (snapshot ? selector(snapshot) : noSnapshot()), compare);
+}
+
 /**
  * The chat actor lives as long as the /ai-coach page; the server remembers the current
  * conversation, so coming back reopens it. Its effects: the chat API calls (the answer streamed
- * with fetch) and the ui actor's toasts and confirmation dialogs.
+ * with fetch) and the ui actor's toasts and confirmation dialogs. The confirmations answer the
+ * conversation list (`self` in the list's actions), which asked.
  */
 export function useChatMachine(): ChatActor {
   const { api, ui } = useAppActors();
   const machine = useMemo(
     () =>
-      chatMachine.provide({
+      chatWith({
         actors: {
           loadConversations: fromPromise<ConversationList>(({ signal }) => unlessAborted(signal, api.chat.conversations(signal))),
           searchConversations: fromPromise<ConversationList, { query: string }>(({ input, signal }) => unlessAborted(signal, api.chat.search(input.query, {}, signal))),
