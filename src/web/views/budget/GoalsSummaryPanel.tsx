@@ -14,7 +14,8 @@ export function GoalsSummaryPanel() {
         <RingProgress
           size={112}
           thickness={10}
-          roundCaps
+          // Round caps paint a dot even for an empty section: only once something is saved.
+          roundCaps={percent > 0}
           sections={[{ value: percent, color: 'teal', tooltip: `${percent}% saved` }]}
           label={
             <Text ta="center" fw={700} size="lg" aria-hidden>

@@ -42,9 +42,16 @@ function Answers({ articles, showTopic = false }: { articles: HelpArticle[]; sho
                 </Text>
               ))}
               <Group>
-                <Button component={Link} to={a.link.to} variant="light" size="xs">
-                  {a.link.label}
-                </Button>
+                {a.link.to.startsWith('#') ? (
+                  // The contact form on this page: a plain in-page anchor scrolls to it.
+                  <Button component="a" href={a.link.to} variant="light" size="xs">
+                    {a.link.label}
+                  </Button>
+                ) : (
+                  <Button component={Link} to={a.link.to} variant="light" size="xs">
+                    {a.link.label}
+                  </Button>
+                )}
               </Group>
             </Stack>
           </Accordion.Panel>
@@ -72,7 +79,7 @@ function ContactForm() {
     onSuccess: () => form.reset(),
   });
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="contact-heading">
+    <Paper withBorder p="lg" radius="md" component="section" id="contact" aria-labelledby="contact-heading" style={{ scrollMarginTop: 72 }}>
       <form aria-label="Contact support" noValidate onSubmit={form.onSubmit((v) => send.submit(v as SupportMessageRequest))}>
         <Stack gap="sm">
           <div>

@@ -4,8 +4,9 @@ export interface HelpArticle {
   topic: HelpTopic;
   question: string;
   answer: string[];
-  /** Other words people use for this (searched, not shown). */
+  /** Other words people use for this (searched, not shown), most telling first: earlier ones rank higher. */
   keywords: string;
+  /** A screen of the app, or '#contact' for the contact form on the help page itself. */
   link: { to: string; label: string };
 }
 
@@ -83,6 +84,14 @@ export const helpArticles: HelpArticle[] = [
     ],
     keywords: 'analytics chart savings rate period compare income spending categories merchants',
     link: { to: '/dashboard', label: 'Open the dashboard' },
+  },
+  {
+    id: 'appearance',
+    topic: 'Getting started',
+    question: 'Can I use Finu in dark mode?',
+    answer: ['Settings → Appearance → Theme: Light (the default), Dark, or “Follow the system” to match your device as it switches between day and night. The moon and sun button in the top bar switches between light and dark. The choice is remembered on this device.'],
+    keywords: 'theme dark mode night light appearance colours colors display system',
+    link: { to: '/settings', label: 'Open Settings' },
   },
   {
     id: 'hide-balances',
@@ -175,8 +184,9 @@ export const helpArticles: HelpArticle[] = [
     question: 'How is my account protected?',
     answer: [
       'Passwords are stored only as a slow hash, sign-in attempts are limited, and a password change ends every other session. Finu will never ask for your password or wallet backup by email.',
+      'To sign out, use “Log out” at the bottom of the menu. Lost a phone or used a shared computer? Settings → Sessions → “Log out everywhere” ends every session at once.',
     ],
-    keywords: 'security safe hack protect session sign out devices phishing',
+    keywords: 'security logout log out sign out everywhere safe hack protect session devices phishing',
     link: { to: '/settings', label: 'Open Settings' },
   },
   {
@@ -196,5 +206,13 @@ export const helpArticles: HelpArticle[] = [
     ],
     keywords: 'delete remove close account erase gdpr forget me cancel',
     link: { to: '/settings', label: 'Open Your data' },
+  },
+  {
+    id: 'contact',
+    topic: 'Getting started',
+    question: 'How do I contact support?',
+    answer: ['Use the form “Still stuck? Write to us” at the bottom of this page: pick a topic, describe what you did and what happened. We answer by email, usually within one working day.'],
+    keywords: 'contact support help email human person team write message bug problem feedback',
+    link: { to: '#contact', label: 'Write to us' },
   },
 ];

@@ -33,11 +33,18 @@ function match(query: string, word: string): number {
   return best <= allowed ? 0.6 - 0.2 * (best - 1) : 0;
 }
 
+/**
+ * Keywords are listed most telling first: the first weighs 2.5, each next one 0.1 less down to 2, so an answer whose
+ * subject a word is ranks above one that merely mentions it ('export' leads the data export's keywords but is the
+ * import answer's fifth, for a bank's CSV export).
+ */
+const keywordFields = (keywords: string) => wordsOf(keywords).map((word, i) => ({ weight: 2.5 - 0.1 * Math.min(i, 5), words: [word] }));
+
 const fields = helpArticles.map((a) => ({
   article: a,
   weighted: [
     { weight: 3, words: wordsOf(a.question) },
-    { weight: 2, words: wordsOf(a.keywords) },
+    ...keywordFields(a.keywords),
     { weight: 1.5, words: wordsOf(a.topic) },
     { weight: 1, words: wordsOf(a.answer.join(' ')) },
   ],
