@@ -1,13 +1,28 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppActors, useSession } from '../../app/context';
-import { AuthLayout, formValues } from './AuthLayout';
+import { focusFirstInvalid } from '../../forms/focus';
+import { AuthLayout } from './AuthLayout';
 import { SocialSignIn } from './SocialSignIn';
+
+type LoginValues = { email: string; password: string };
+
+/** The contract's login rules load with the first submit (they stay out of /login's first load). */
+const rules = () => import('../../forms/authRules');
 
 export function LoginPage() {
   const { session } = useAppActors();
   const busy = useSession((s) => s.matches({ anonymous: 'loggingIn' }) || s.matches('signingIn'));
   const [params] = useSearchParams();
+  const form = useForm<LoginValues>({
+    name: 'login',
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: async (values) => (await rules()).loginRules(values),
+  });
+
+  const emailProps = form.getInputProps('email');
 
   return (
     <AuthLayout
@@ -24,14 +39,18 @@ export function LoginPage() {
     >
       <form
         aria-label="Log in"
-        onSubmit={(e) => {
-          const v = formValues(e);
-          session.send({ type: 'session.login', credentials: { email: v.email ?? '', password: v.password ?? '' }, returnTo: params.get('from') });
-        }}
+        noValidate
+        onSubmit={form.onSubmit(
+          (v) => session.send({ type: 'session.login', credentials: { email: v.email, password: v.password }, returnTo: params.get('from') }),
+          (errors) => focusFirstInvalid(form, errors),
+        )}
       >
         <Stack gap="sm">
-          <TextInput name="email" type="email" label="Email" autoComplete="email" required placeholder="you@example.com" />
-          <PasswordInput name="password" label="Password" autoComplete="current-password" required />
+          <TextInput type="email" label="Email" autoComplete="email" withAsterisk placeholder="you@example.com" {...emailProps} onFocus={() => {
+              emailProps.onFocus?.();
+              void rules();
+            }} />
+          <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">
               Forgot password?
