@@ -18,3 +18,10 @@ export function focusFirstInvalid(form: FieldsForm, errors: FormErrors) {
   nodes[0]?.focus();
 }
 
+
+/**
+ * `enhanceGetInputProps` for forms with a PasswordInput: Mantine's PasswordInput links its error
+ * (aria-describedby) but does not mark its input aria-invalid, so a screen reader would not say
+ * the field is invalid. Every field of the form gets aria-invalid from its error.
+ */
+export const markInvalid = ({ inputProps }: { inputProps: { error?: unknown } }) => ({ 'aria-invalid': inputProps.error ? true : undefined });

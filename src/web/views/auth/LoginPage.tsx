@@ -2,7 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppActors, useSession } from '../../app/context';
-import { focusFirstInvalid } from '../../forms/focus';
+import { focusFirstInvalid, markInvalid } from '../../forms/focus';
 import { AuthLayout } from './AuthLayout';
 import { SocialSignIn } from './SocialSignIn';
 
@@ -17,6 +17,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const form = useForm<LoginValues>({
     name: 'login',
+    enhanceGetInputProps: markInvalid,
     mode: 'controlled',
     initialValues: { email: '', password: '' },
     validate: async (values) => (await rules()).loginRules(values),

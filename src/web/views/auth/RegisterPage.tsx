@@ -5,6 +5,7 @@ import { signupRequest } from '../../../contract/rules/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { useAppActors, useSession } from '../../app/context';
 import { contractRules, focusFirstInvalid } from '../../forms/contractRules';
+import { markInvalid } from '../../forms/focus';
 import { PasswordStrengthMeter, usePasswordChecker } from '../../forms/passwordStrength';
 import { AuthLayout } from './AuthLayout';
 import { SocialSignIn } from './SocialSignIn';
@@ -18,6 +19,7 @@ export function RegisterPage() {
   // The contract's signup rules, every field at once, plus the shared strength rule once it has loaded.
   const form = useForm<RegisterValues>({
     name: 'register',
+    enhanceGetInputProps: markInvalid,
     mode: 'controlled',
     initialValues: { full_name: '', email: '', password: '' },
     validate: contractRules<RegisterValues>(signupRequest, {

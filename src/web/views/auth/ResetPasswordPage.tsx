@@ -7,6 +7,7 @@ import { useRequest } from '../../app/useRequest';
 import { useForm } from '@mantine/form';
 import { resetPasswordRequest } from '../../../contract/rules/auth';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
+import { markInvalid } from '../../forms/focus';
 import { PasswordStrengthMeter, usePasswordChecker } from '../../forms/passwordStrength';
 import { AuthLayout } from './AuthLayout';
 
@@ -26,6 +27,7 @@ export function ResetPasswordPage() {
   const check = usePasswordChecker();
   const form = useForm<{ new_password: string }>({
     name: 'reset',
+    enhanceGetInputProps: markInvalid,
     mode: 'controlled',
     initialValues: { new_password: '' },
     validate: contractRules<{ new_password: string }>(resetPasswordRequest, {

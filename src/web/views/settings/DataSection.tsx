@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Modal, Paper, PasswordInput, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
+import { markInvalid } from '../../forms/focus';
 import { useDisclosure } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { inspect } from '../../app/inspect';
@@ -100,6 +101,7 @@ function DeleteAccount() {
   const [opened, modal] = useDisclosure(false);
   const form = useForm<DeleteValues>({
     name: 'delete-account',
+    enhanceGetInputProps: markInvalid,
     mode: 'controlled',
     initialValues: { password: '', confirmation: '' },
     validate: {

@@ -4,6 +4,7 @@ import { changePasswordRequest } from '../../../contract/rules/auth';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
+import { markInvalid } from '../../forms/focus';
 import { PasswordStrengthMeter, usePasswordChecker } from '../../forms/passwordStrength';
 
 type PasswordValues = {
@@ -21,6 +22,7 @@ export function PasswordSection() {
   const check = usePasswordChecker();
   const form = useForm<PasswordValues>({
     name: 'password',
+    enhanceGetInputProps: markInvalid,
     mode: 'controlled',
     initialValues: { current_password: '', new_password: '' },
     validate: contractRules<PasswordValues>(changePasswordRequest, {
