@@ -2,6 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { FundTransaction, Goal } from './goals';
 import { isRetryable, toFailure, type CallFailure, type Toast } from './types';
 import { readAmount } from '../src/contract/money';
+import { fundsRequest } from '../src/contract/rules/goals';
+import { fieldMessage, ruleErrors } from '../src/contract/rules/messages';
 
 export type FundDirection = 'add' | 'withdraw';
 
@@ -53,16 +55,16 @@ export const goalFundsTexts = {
   withdrawn: 'Funds withdrawn from goal successfully!',
   addFailed: 'Failed to add funds to goal',
   withdrawFailed: 'Failed to withdraw funds from goal',
-  amountRequired: 'Enter an amount greater than 0',
-  tooManyDecimals: 'Use at most two decimal places',
 } as const;
 
-/** The typed amount as a number, or why it is not a positive amount with at most two decimals. */
+/**
+ * The typed amount as a number, or why the contract's funds rule (the one the server applies)
+ * refuses it, in the words shown under the field ("Amount is required", "Amount must be greater than 0").
+ */
 export function parseAmount(text: string): { ok: true; amount: number } | { ok: false; error: string } {
-  const amount = readAmount(text) ?? Number.NaN;
-  if (!Number.isFinite(amount) || amount <= 0) return { ok: false, error: goalFundsTexts.amountRequired };
-  if (Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6) return { ok: false, error: goalFundsTexts.tooManyDecimals };
-  return { ok: true, amount };
+  const amount = readAmount(text);
+  const error = ruleErrors(fundsRequest, { amount }).amount;
+  return error || amount === undefined ? { ok: false, error: error ?? fieldMessage('amount', 'Required') } : { ok: true, amount };
 }
 
 const amountError = (context: GoalFundsContext) => {
@@ -121,7 +123,7 @@ export const goalFundsMachine = setup({
         'amount.change': { description: 'Typing clears the validation message.', actions: assign({ amount: ({ event }) => event.value, validationError: null }) },
         'funds.submit': [
           { guard: 'amountValid', target: 'submitting', description: 'A valid amount is sent.' },
-          { description: "Not a positive amount with at most two decimals: 'Enter an amount greater than 0' or 'Use at most two decimal places' under the field; nothing is sent.", actions: assign({ validationError: ({ context }) => amountError(context) }) },
+          { description: "Refused by the contract's funds rule (the server's): 'Amount is required', 'Amount must be greater than 0', 'Amount must have at most two decimal places'… under the field; nothing is sent.", actions: assign({ validationError: ({ context }) => amountError(context) }) },
         ],
         'funds.cancel': { description: 'Closes without moving money.', target: 'cancelled' },
       },

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldErrors } from './pages/fieldErrors';
 import { createTestModel } from '@xstate/test';
 import { collectAfterEachPath, recordMachineCoverage } from '../support/machine-coverage';
 import { formatMoney } from '../../src/web/format/money';
@@ -84,7 +85,10 @@ describe('savings goals on /budget (Chromium against the real app)', () => {
     // Withdrawing more than is saved: the server's detail, nothing changed.
     funds = await card.withdraw();
     await funds.submit('80');
-    await funds.error.getByText('Cannot withdraw $80.00: only $50.00 is saved in this goal.', { exact: true }).waitFor();
+    // The refusal is about the amount: shown under it (announced with it), with no Retry that could not help.
+    await funds.validationMessage('Cannot withdraw $80.00: only $50.00 is saved in this goal.').waitFor();
+    expect(await fieldErrors(funds.root)).toEqual([{ field: 'Amount', error: 'Cannot withdraw $80.00: only $50.00 is saved in this goal.', announced: true, below: expect.any(Number) }]);
+    expect(await funds.retryButton.count()).toBe(0);
     await saveScreenshot(page, 'goals-withdraw-refused');
     await funds.cancelButton.click();
     await funds.root.waitFor({ state: 'hidden' });
@@ -248,7 +252,7 @@ describe('model-based paths: one withdraw-funds operation in the real UI', () =>
             expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
           },
           refused: async () => {
-            await dialog!.error.getByText(goalFundsFlow.refusedDetail, { exact: true }).waitFor();
+            await dialog!.validationMessage(goalFundsFlow.refusedDetail).waitFor();
             expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
           },
           failed: async () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { fieldErrors } from './pages/fieldErrors';
 import { EXPORT_COLUMNS } from '../../src/contract/schemas/transactions';
 import { formatMoney } from '../../src/web/format/money';
 import { AppShell } from './pages/AppShell';
@@ -107,11 +108,12 @@ describe('transactions on /transactions (Chromium against the real app)', () => 
     await expect.poll(() => transactions.figure(/^Spending in /).textContent()).toContain(money(42.5));
     expect(await transactions.figure(/^Income in /).textContent()).toContain(money(3000));
 
-    // A refused save shows the server's detail in the form and adds nothing.
+    // An amount the contract's rule refuses is flagged next to the field, in sentence case, and nothing is sent.
     form = await transactions.openAddForm();
     await form.fill({ amount: '0', category: 'Dining', description: 'Nothing at all' });
     await form.submit();
-    await form.error.getByText('amount must be greater than 0', { exact: true }).waitFor();
+    await form.root.getByText('Amount must be greater than 0', { exact: true }).waitFor();
+    expect(await fieldErrors(form.root)).toEqual([{ field: 'Amount', error: 'Amount must be greater than 0', announced: true, below: expect.any(Number) }]);
     await form.root.getByRole('button', { name: 'Cancel' }).click();
     await form.root.waitFor({ state: 'hidden' });
     expect(await listOnServer(apiUrl, user.token)).toHaveLength(2);

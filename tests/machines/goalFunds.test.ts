@@ -8,7 +8,7 @@ function open(direction: 'add' | 'withdraw', backend = fakeGoalsBackend([goal]))
   return { backend, op: startGoalFunds(backend, { goal, direction }) };
 }
 
-describe('parseAmount: the amount must be a positive number with at most two decimals', () => {
+describe("parseAmount: the contract's funds rule (the server's), in the words shown under the field", () => {
   it.each([
     ['10', 10],
     [' 12.50 ', 12.5],
@@ -19,12 +19,13 @@ describe('parseAmount: the amount must be a positive number with at most two dec
   });
 
   it.each([
-    ['', 'Enter an amount greater than 0'],
-    ['abc', 'Enter an amount greater than 0'],
-    ['0', 'Enter an amount greater than 0'],
-    ['-5', 'Enter an amount greater than 0'],
-    ['Infinity', 'Enter an amount greater than 0'],
-    ['1.234', 'Use at most two decimal places'],
+    ['', 'Amount is required'],
+    ['abc', 'Amount must be a number'],
+    ['0', 'Amount must be greater than 0'],
+    ['-5', 'Amount must be greater than 0'],
+    ['Infinity', 'Amount must be a number'],
+    ['1.234', 'Amount must have at most two decimal places'],
+    ['100000000000', 'Amount must be less than 100,000,000,000'],
   ])('%j is refused: %s', (text, error) => {
     expect(parseAmount(text)).toEqual({ ok: false, error });
   });
@@ -50,11 +51,11 @@ describe('goalFunds machine', () => {
     op.actor.send({ type: 'amount.change', value: '-3' });
     op.actor.send({ type: 'funds.submit' });
     expect(op.actor.getSnapshot().value).toBe('editing');
-    expect(op.actor.getSnapshot().context.validationError).toBe('Enter an amount greater than 0');
+    expect(op.actor.getSnapshot().context.validationError).toBe('Amount must be greater than 0');
     op.actor.send({ type: 'amount.change', value: '3.999' });
     expect(op.actor.getSnapshot().context.validationError).toBeNull();
     op.actor.send({ type: 'funds.submit' });
-    expect(op.actor.getSnapshot().context.validationError).toBe('Use at most two decimal places');
+    expect(op.actor.getSnapshot().context.validationError).toBe('Amount must have at most two decimal places');
   });
 
   it("a valid amount is sent; success toasts 'Funds added to goal successfully!' and outputs the updated goal and transactionData", async () => {

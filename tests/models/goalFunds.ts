@@ -25,7 +25,7 @@ export const goalFundsModel = createMachine({
       },
     },
     invalid: {
-      description: "Submitted 0: 'Enter an amount greater than 0' under the field; nothing was sent.",
+      description: "Submitted 0: 'Amount must be greater than 0' under the field; nothing was sent.",
       on: { SUBMIT_VALID: 'succeeded', CANCEL: 'cancelled' },
     },
     refused: {
@@ -55,7 +55,7 @@ export const goalFundsFlow = {
   tooMuch: '80',
   afterWithdrawal: 30,
   refusedDetail: 'Cannot withdraw $80.00: only $50.00 is saved in this goal.',
-  invalidMessage: 'Enter an amount greater than 0',
+  invalidMessage: 'Amount must be greater than 0',
   offlineMessage: 'Network error. Please check your connection.',
   successToast: 'Funds withdrawn from goal successfully!',
 } as const;

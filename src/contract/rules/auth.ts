@@ -13,6 +13,14 @@ export const newPassword = z
     z.maxLength(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
   );
 
+export const loginRequest = z.object({
+  email,
+  password: z.string().check(z.minLength(1, 'password is required'), z.maxLength(PASSWORD_MAX_LENGTH)),
+});
+
+/** Forgot password and resend verification: just the email. */
+export const emailOnly = z.object({ email });
+
 const fullName = text('full_name', z.trim(), atMost('full_name', 100));
 
 export const signupRequest = z.object({

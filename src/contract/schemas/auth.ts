@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from '../constants';
-import { changePasswordRequest, currencyCode, email, resetPasswordRequest, signupRequest, updateProfileRequest } from '../rules/auth';
-export { changePasswordRequest, currencyCode, resetPasswordRequest, signupRequest, updateProfileRequest };
+import { changePasswordRequest, currencyCode, emailOnly, loginRequest, resetPasswordRequest, signupRequest, updateProfileRequest } from '../rules/auth';
+export { changePasswordRequest, currencyCode, emailOnly, loginRequest, resetPasswordRequest, signupRequest, updateProfileRequest };
 export * from '../auth';
 
 export const signupResponse = z.object({
@@ -10,10 +9,6 @@ export const signupResponse = z.object({
   email: z.string(),
 });
 
-export const loginRequest = z.object({
-  email,
-  password: z.string().min(1, 'password is required').max(PASSWORD_MAX_LENGTH),
-});
 
 export const tokenResponse = z.object({
   access_token: z.string(),
@@ -28,7 +23,6 @@ export const verifyEmailResponse = tokenResponse.extend({
   message: z.string(),
 });
 
-export const emailOnly = z.object({ email });
 
 /** The one-time token of the email-verification callback, exchanged at once for a session token. */
 export const sessionExchangeRequest = z.object({ token: z.string().min(1, 'token is required').max(2048) });

@@ -1,66 +1,13 @@
-import { calendarDate, money, text } from './fields';
-import { FUND_NOTE_MAX, GOAL_CATEGORIES, GOAL_HISTORY_DEFAULTS, GOAL_HISTORY_MAX_LIMIT, GOAL_NAME_MAX, GOAL_NOTES_MAX, GOAL_PRIORITIES, GOAL_SCHEDULES, LATEST_TARGET_DATE, earliestTargetDate } from '../goals';
+import { GOAL_HISTORY_DEFAULTS, GOAL_HISTORY_MAX_LIMIT, GOAL_SCHEDULES } from '../goals';
 import { z } from 'zod';
 export * from '../goals';
 
 
-/** A positive amount with at most two decimals (at least 0.01), below MAX_AMOUNT; every message names the field. */
-export const positiveAmount = (field: string) => money(field);
-
-const targetDate = calendarDate('target_date', '2030-12-31')
-  .refine((d) => d <= LATEST_TARGET_DATE, `target_date must be on or before ${LATEST_TARGET_DATE}`);
-
-const name = text('name')
-  .trim()
-  .min(1, 'name is required')
-  .max(GOAL_NAME_MAX, `name must be at most ${GOAL_NAME_MAX} characters`);
-
-const notes = text('notes')
-  .trim()
-  .max(GOAL_NOTES_MAX, `notes must be at most ${GOAL_NOTES_MAX} characters`)
-  .nullable()
-  .optional();
-
-const category = z.enum(GOAL_CATEGORIES, { error: `category must be one of ${GOAL_CATEGORIES.join(', ')}` });
-const priority = z.enum(GOAL_PRIORITIES, { error: `priority must be one of ${GOAL_PRIORITIES.join(', ')}` });
+/** Create, edit and fund moves: the form rules (zod/mini, shared with the web's forms). */
+export { createGoalRequest, fundsRequest, positiveAmount, updateGoalRequest } from '../rules/goals';
+import { goalCategory as category, goalPriority as priority } from '../rules/goals';
 
 export const goalIdParams = z.object({ id: z.uuid({ error: 'id must be a goal id (a UUID)' }) });
-
-export const createGoalRequest = z
-  .object({
-    name,
-    target_amount: positiveAmount('target_amount'),
-    target_date: targetDate.refine((d) => d >= earliestTargetDate(), 'target_date must be today or later'),
-    category: category.default('other'),
-    priority: priority.default('medium'),
-    notes,
-    /** Money already put aside: recorded as the first deposit of the goal's history. */
-    initial_amount: positiveAmount('initial_amount').optional(),
-  })
-  .strict();
-
-/** Any subset of the goal's own fields; the saved amount only moves through add-funds and withdraw-funds. */
-export const updateGoalRequest = z
-  .object({
-    name: name.optional(),
-    target_amount: positiveAmount('target_amount').optional(),
-    target_date: targetDate.optional(),
-    category: category.optional(),
-    priority: priority.optional(),
-    notes,
-  })
-  .strict();
-
-export const fundsRequest = z
-  .object({
-    amount: positiveAmount('amount'),
-    note: text('note')
-      .trim()
-      .max(FUND_NOTE_MAX, `note must be at most ${FUND_NOTE_MAX} characters`)
-      .nullable()
-      .optional(),
-  })
-  .strict();
 
 export const goal = z
   .object({

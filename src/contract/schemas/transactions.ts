@@ -9,8 +9,6 @@ export const amountField = (field = 'amount') => money(field);
 
 export const dateField = (field = 'date') => calendarDate(field);
 
-const transactionType = z.enum(TRANSACTION_TYPES, { error: required('type', "'income' or 'expense'") });
-
 export const categoryName = (field = 'category') =>
   text(field)
     .trim()
@@ -18,36 +16,12 @@ export const categoryName = (field = 'category') =>
     .max(TRANSACTION_LIMITS.category, `${field} must be at most ${TRANSACTION_LIMITS.category} characters`)
     .refine(isListSafe, `${field} must not contain commas or control characters`);
 
-const description = text('description')
-  .trim()
-  .max(TRANSACTION_LIMITS.description, `description must be at most ${TRANSACTION_LIMITS.description} characters`);
-
-/** Optional text: blank becomes null. */
-const optionalText = (field: string, max: number) =>
-  text(field)
-    .trim()
-    .max(max, `${field} must be at most ${max} characters`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
-
 export const tagValue = text('tags')
   .trim()
   .toLowerCase()
   .min(1, 'tags must not contain empty tags')
   .max(TRANSACTION_LIMITS.tag, `tags must each be at most ${TRANSACTION_LIMITS.tag} characters`)
   .refine(isListSafe, 'tags must not contain commas or control characters');
-
-const tags = z
-  .array(tagValue, { error: 'tags must be a list of text' })
-  .max(TRANSACTION_LIMITS.tags, `tags must have at most ${TRANSACTION_LIMITS.tags} entries`)
-  .transform((list) => [...new Set(list)]);
-
-export const currencyField = z
-  .string({ error: 'currency must be a three-letter ISO 4217 code' })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'currency must be a three-letter ISO 4217 code');
 
 // ---------------------------------------------------------------------------------------------
 // The transaction
@@ -73,37 +47,8 @@ export const transaction = z
 
 export const transactionIdParams = z.object({ id: z.string().describe('transaction_id (UUID); anything else answers 404') });
 
-export const createTransactionRequest = z
-  .object({
-    type: transactionType,
-    amount: amountField(),
-    date: dateField(),
-    category: categoryName().describe('A category from GET /transactions/categories (case-insensitive); unknown names answer 422'),
-    description: description.default(''),
-    merchant: optionalText('merchant', TRANSACTION_LIMITS.merchant),
-    notes: optionalText('notes', TRANSACTION_LIMITS.notes),
-    tags: tags.default([]),
-    currency: currencyField.nullable().optional().describe('Omit for the account currency'),
-  })
-  .strict()
-  .meta({ id: 'CreateTransaction' });
-
-/** PUT changes only the fields sent; at least one is required. */
-export const updateTransactionRequest = z
-  .object({
-    type: transactionType.optional(),
-    amount: amountField().optional(),
-    date: dateField().optional(),
-    category: categoryName().optional(),
-    description: description.optional(),
-    merchant: optionalText('merchant', TRANSACTION_LIMITS.merchant),
-    notes: optionalText('notes', TRANSACTION_LIMITS.notes),
-    tags: tags.optional(),
-    currency: currencyField.nullable().optional(),
-  })
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change')
-  .meta({ id: 'UpdateTransaction', description: 'Any subset of the fields of CreateTransaction' });
+/** Add and edit: the form rules (zod/mini, shared with the web's form). */
+export { createTransactionRequest, updateTransactionRequest } from '../rules/transactions';
 
 export const deleteTransactionResponse = z.object({ message: z.string(), transaction_id: z.string() });
 

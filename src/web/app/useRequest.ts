@@ -37,6 +37,8 @@ export function useRequest<P extends Record<string, unknown>>(options: RequestOp
     busy: snapshot.hasTag('busy'),
     succeeded: snapshot.matches('succeeded'),
     error: snapshot.context.error?.message ?? null,
+    /** The refusal itself (one object per failure), for a form that shows it next to a field. */
+    failure: snapshot.context.error,
     result: snapshot.context.result,
     params: snapshot.context.params as P | null,
     submit: (params: P) => send({ type: 'request.submit', params }),

@@ -1,22 +1,11 @@
 import type { FormErrors } from '@mantine/form';
-import { safeParse, type core } from 'zod/mini';
+import { useEffect } from 'react';
+import type { core } from 'zod/mini';
+import { fieldMessage, ruleErrors, sentence, words } from '../../contract/rules/messages';
+import type { FieldsForm } from './focus';
 
-/** "full_name" -> "Full name": the wire field as a person reads it. */
-const words = (field: string) => field.replace(/_/g, ' ');
-const sentence = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
-
-/**
- * The contract's rule message as a field error in sentence case: "full_name must be at most 100
- * characters" -> "Full name must be at most 100 characters"; zod's "expected number, received
- * undefined" -> "Monthly income is required".
- */
-export function fieldMessage(field: string, message: string, label?: string): string {
-  const name = label ?? sentence(words(field));
-  if (/received (undefined|null)|^Required$/i.test(message) || /received NaN/i.test(message)) return `${name} is required`;
-  if (/^Invalid input: expected/i.test(message)) return `${name} is not valid`;
-  const stripped = message.startsWith(`${field} `) ? `${name}${message.slice(field.length)}` : message;
-  return sentence(stripped.replace(/_/g, ' '));
-}
+export { fieldMessage };
+export { focusFirstInvalid, type FieldsForm } from './focus';
 
 export interface RuleOptions<T> {
   /** Labels for fields whose wire name reads badly ("full_name" shown as "Name"). */
@@ -33,20 +22,60 @@ export interface RuleOptions<T> {
  */
 export function contractRules<T>(schema: core.$ZodType, options: RuleOptions<T> = {}) {
   return (values: T): FormErrors => {
-    const errors: FormErrors = {};
-    const input = (options.toInput ? options.toInput(values) : values) as Record<string, unknown>;
-    const result = safeParse(schema, input);
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const field = issue.path.map(String).join('.') || 'form';
-        if (errors[field]) continue;
-        // An empty field is "required", unless the rule has its own words for it ("Choose a topic").
-        const generic = issue.message.startsWith(`${field} `) || /^Invalid/.test(issue.message);
-        const empty = generic && typeof input?.[field] === 'string' && (input[field] as string).trim() === '';
-        errors[field] = empty ? fieldMessage(field, 'Required', options.labels?.[field]) : fieldMessage(field, issue.message, options.labels?.[field]);
-      }
-    }
+    const errors: FormErrors = ruleErrors(schema, options.toInput ? options.toInput(values) : values, options.labels);
     for (const [k, v] of Object.entries(options.extra?.(values) ?? {})) if (v && !errors[k]) errors[k] = v;
     return errors;
   };
+}
+
+export interface DetailOptions {
+  /** Labels for fields whose wire name reads badly, as in RuleOptions. */
+  labels?: Partial<Record<string, string>>;
+  /** Details about a field that do not start with its name ("Cannot withdraw 12.00 …" is about the amount). */
+  also?: Partial<Record<string, RegExp>>;
+}
+
+/**
+ * The field a server refusal is about, with its detail in sentence case: the API's details start
+ * with the wire field name ("amount must be greater than 0", "category 'X' is not a known
+ * category"), with its label ("Current password is incorrect"), or with its path and a colon
+ * ("mapping.columns.amount: columns.amount is required …"). Null when it names none of them.
+ */
+export function fieldOfDetail(detail: string, fields: readonly string[], options: DetailOptions = {}): { field: string; message: string } | null {
+  const longestFirst = [...fields].sort((a, b) => b.length - a.length);
+  const prefixed = /^([\w.]+): ([\s\S]*)$/.exec(detail);
+  for (const field of longestFirst) {
+    const label = options.labels?.[field] ?? sentence(words(field));
+    let text: string | null = null;
+    if (prefixed && (prefixed[1] === field || prefixed[1]!.endsWith(`.${field}`))) text = prefixed[2]!;
+    else if (detail.startsWith(`${field} `) || detail.toLowerCase().startsWith(`${label.toLowerCase()} `)) text = detail;
+    if (text === null) continue;
+    // Other fields the detail mentions read as their labels too ("(or columns.debit …)" -> "(or money out column …)").
+    for (const other of longestFirst) {
+      const otherLabel = options.labels?.[other];
+      if (other !== field && otherLabel) text = text.split(other).join(otherLabel.toLowerCase());
+    }
+    // Directions meant for API clients ("…: use one from GET /transactions/categories …") are not for the form.
+    text = text.replace(/:[^:]*\b(GET|POST|PUT|PATCH|DELETE) \/.*$/, '');
+    return { field, message: fieldMessage(field, text, options.labels?.[field]) };
+  }
+  for (const field of fields) if (options.also?.[field]?.test(detail)) return { field, message: sentence(detail) };
+  return null;
+}
+
+/**
+ * A server refusal in the form: next to the field it names (and that field focused), or, when it
+ * names none, returned for the form's alert. The refusal stays where its machine keeps it; this
+ * only decides where it is shown.
+ */
+export function useServerFieldError(form: FieldsForm, failure: { message: string } | null | undefined, fields: readonly string[], options: DetailOptions = {}): string | null {
+  const named = failure ? fieldOfDetail(failure.message, fields, options) : null;
+  useEffect(() => {
+    if (!failure || !named) return;
+    form.setFieldError(named.field, named.message);
+    form.getInputNode(named.field)?.focus();
+    // Once per refusal: typing clears the field's error, and the same refusal is not shown again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failure]);
+  return failure && !named ? failure.message : null;
 }

@@ -43,10 +43,3 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
     </Box>
   );
 }
-
-/** Reads a form's named fields (forms are uncontrolled: the machines own the data once submitted). */
-export function formValues(event: React.FormEvent<HTMLFormElement>): Record<string, string> {
-  event.preventDefault();
-  const data = new FormData(event.currentTarget);
-  return Object.fromEntries([...data.entries()].map(([k, v]) => [k, String(v)]));
-}

@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { signupRequest } from '../../../contract/rules/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { useAppActors, useSession } from '../../app/context';
-import { contractRules } from '../../forms/contractRules';
+import { contractRules, focusFirstInvalid } from '../../forms/contractRules';
+import { markInvalid } from '../../forms/focus';
 import { PasswordStrengthMeter, usePasswordChecker } from '../../forms/passwordStrength';
 import { AuthLayout } from './AuthLayout';
 import { SocialSignIn } from './SocialSignIn';
@@ -17,6 +18,8 @@ export function RegisterPage() {
   const check = usePasswordChecker();
   // The contract's signup rules, every field at once, plus the shared strength rule once it has loaded.
   const form = useForm<RegisterValues>({
+    name: 'register',
+    enhanceGetInputProps: markInvalid,
     mode: 'controlled',
     initialValues: { full_name: '', email: '', password: '' },
     validate: contractRules<RegisterValues>(signupRequest, {
@@ -42,10 +45,13 @@ export function RegisterPage() {
       <form
         aria-label="Create account"
         noValidate
-        onSubmit={form.onSubmit((v) => {
-          const fullName = v.full_name.trim();
-          session.send({ type: 'session.register', registration: { email: v.email.trim(), password: v.password, ...(fullName ? { full_name: fullName } : {}) } });
-        })}
+        onSubmit={form.onSubmit(
+          (v) => {
+            const fullName = v.full_name.trim();
+            session.send({ type: 'session.register', registration: { email: v.email.trim(), password: v.password, ...(fullName ? { full_name: fullName } : {}) } });
+          },
+          (errors) => focusFirstInvalid(form, errors),
+        )}
       >
         <Stack gap="sm">
           <TextInput label="Name" autoComplete="name" placeholder="Optional" {...form.getInputProps('full_name')} />

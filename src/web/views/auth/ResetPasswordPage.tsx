@@ -6,7 +6,8 @@ import { useAppActors } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { useForm } from '@mantine/form';
 import { resetPasswordRequest } from '../../../contract/rules/auth';
-import { contractRules } from '../../forms/contractRules';
+import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
+import { markInvalid } from '../../forms/focus';
 import { PasswordStrengthMeter, usePasswordChecker } from '../../forms/passwordStrength';
 import { AuthLayout } from './AuthLayout';
 
@@ -20,9 +21,13 @@ export function ResetPasswordPage() {
     defaultError: defaultMessages.resetPassword,
     successToast: 'Password reset successful!',
     onSuccess: () => navigate('/login'),
+    // A refusal about the password is shown under it; an expired link in the form.
+    toastErrors: false,
   });
   const check = usePasswordChecker();
   const form = useForm<{ new_password: string }>({
+    name: 'reset',
+    enhanceGetInputProps: markInvalid,
     mode: 'controlled',
     initialValues: { new_password: '' },
     validate: contractRules<{ new_password: string }>(resetPasswordRequest, {
@@ -31,6 +36,9 @@ export function ResetPasswordPage() {
       extra: (v) => ({ new_password: v.new_password ? (check?.(v.new_password).problem ?? null) : null }),
     }),
   });
+
+  const failure = request.failure && !request.failure.handledGlobally ? request.failure : null;
+  const alert = useServerFieldError(form, failure, ['new_password'], { labels: { new_password: 'New password' }, also: { new_password: /password/i } });
 
   return (
     <AuthLayout
@@ -42,10 +50,22 @@ export function ResetPasswordPage() {
       }
     >
       {token ? (
-        <form aria-label="Reset password" noValidate onSubmit={form.onSubmit((v) => request.submit({ password: v.new_password }))}>
+        <form
+          aria-label="Reset password"
+          noValidate
+          onSubmit={form.onSubmit(
+            (v) => request.submit({ password: v.new_password }),
+            (errors) => focusFirstInvalid(form, errors),
+          )}
+        >
           <Stack gap="sm">
             <PasswordInput label="New password" autoComplete="new-password" withAsterisk description={`At least ${PASSWORD_MIN_LENGTH} characters; a few unusual words work well`} {...form.getInputProps('new_password')} />
             <PasswordStrengthMeter password={form.values.new_password} />
+            {alert && (
+              <Alert color="red" variant="light" role="alert">
+                {alert}
+              </Alert>
+            )}
             <Button type="submit" loading={request.busy} fullWidth>
               Reset password
             </Button>

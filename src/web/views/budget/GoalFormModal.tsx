@@ -1,5 +1,9 @@
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import type { CallFailure } from '../../../../machines/types';
+import { createGoalRequest, updateGoalRequest } from '../../../contract/rules/goals';
+import { readAmount } from '../../format/money';
+import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
 import { GOAL_NAME_MAX, GOAL_NOTES_MAX } from '../../../contract/goals';
 import type { GoalDraft } from '../../../../machines/goals';
 import type { Goal } from '../../../contract/goals';
@@ -9,9 +13,6 @@ import { useGoalList, useGoals, useGoalsActor } from './goalsActor';
 const categoryOptions = Object.entries(categories).map(([value, { label }]) => ({ value, label }));
 const priorityOptions = Object.entries(priorities).map(([value, label]) => ({ value, label }));
 
-/** An amount field's text as the number the API takes, or nothing when blank (the server says what is wrong with it). */
-const amountOf = (text: string) => (text.trim() === '' ? undefined : Number(text.trim().replace(/[\s,]/g, '')));
-
 /** The add/edit goal modal, driven by the goals machine's form region. */
 export function GoalFormModal() {
   const actor = useGoalsActor();
@@ -19,64 +20,102 @@ export function GoalFormModal() {
   const editingGoalId = useGoals((s) => s.context.editingGoalId);
   const editing = useGoalList((s) => s.context.items.find((g) => g.goal_id === editingGoalId) ?? null);
   const saving = useGoals((s) => s.matches({ form: 'saving' }));
-  const error = useGoals((s) => s.context.formError?.message ?? null);
+  const failure = useGoals((s) => s.context.formError);
   const close = () => actor.send({ type: 'form.close' });
 
   return (
     // No exit animation: the title would flip to "New savings goal" while the closed form fades out.
     <Modal opened={open} onClose={saving ? () => undefined : close} title={editing ? 'Edit goal' : 'New savings goal'} centered size="lg" transitionProps={{ exitDuration: 0 }}>
       {/* Keyed so the uncontrolled fields start from the goal being edited each time. */}
-      {open && <GoalForm key={editing?.goal_id ?? 'new'} goal={editing} saving={saving} error={error} onCancel={close} />}
+      {open && <GoalForm key={editing?.goal_id ?? 'new'} goal={editing} saving={saving} failure={failure} onCancel={close} />}
     </Modal>
   );
 }
 
-function GoalForm({ goal, saving, error, onCancel }: { goal: Goal | null; saving: boolean; error: string | null; onCancel: () => void }) {
-  const actor = useGoalsActor();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '');
-    const values: GoalDraft = {
-      name: text('name'),
-      target_amount: amountOf(text('target_amount')),
-      target_date: text('target_date'),
-      category: text('category'),
-      priority: text('priority') as GoalDraft['priority'],
-      notes: text('notes').trim() || null,
-    };
-    const initial = amountOf(text('initial_amount'));
-    if (!goal && initial !== undefined) values.initial_amount = initial;
-    actor.send({ type: 'form.submit', values });
+interface GoalValues {
+  name: string;
+  target_amount: string;
+  target_date: string;
+  category: string;
+  priority: string;
+  initial_amount: string;
+  notes: string;
+}
+
+/** What the form sends: amounts as the numbers typed (left out when blank, so the rules say they are required). */
+const toDraft = (v: GoalValues, editing: boolean): GoalDraft => {
+  const draft: GoalDraft = {
+    name: v.name,
+    target_amount: readAmount(v.target_amount),
+    target_date: v.target_date,
+    category: v.category,
+    priority: v.priority as GoalDraft['priority'],
+    notes: v.notes.trim() || null,
   };
+  const initial = readAmount(v.initial_amount);
+  if (!editing && initial !== undefined) draft.initial_amount = initial;
+  return draft;
+};
+
+const fields = ['name', 'target_amount', 'target_date', 'category', 'priority', 'initial_amount', 'notes'] as const;
+const labels = { name: 'Goal name', initial_amount: 'Already saved' };
+const createRules = contractRules<GoalValues>(createGoalRequest, { labels, toInput: (v) => toDraft(v, false) });
+const updateRules = contractRules<GoalValues>(updateGoalRequest, { labels, toInput: (v) => toDraft(v, true) });
+
+function GoalForm({ goal, saving, failure, onCancel }: { goal: Goal | null; saving: boolean; failure: CallFailure | null; onCancel: () => void }) {
+  const actor = useGoalsActor();
+  // The contract's goal rules, every field at once; the server's refusal lands next to the field it names.
+  const form = useForm<GoalValues>({
+    name: 'goal',
+    mode: 'controlled',
+    initialValues: {
+      name: goal?.name ?? '',
+      target_amount: goal ? goal.target_amount.toFixed(2) : '',
+      target_date: goal?.target_date ?? '',
+      category: goal?.category ?? 'other',
+      priority: goal?.priority ?? 'medium',
+      initial_amount: '',
+      notes: goal?.notes ?? '',
+    },
+    validate: goal ? updateRules : createRules,
+  });
+  const alert = useServerFieldError(form, failure, fields, { labels });
 
   return (
-    <form onSubmit={submit} aria-label={goal ? 'Edit goal' : 'New savings goal'} noValidate>
+    <form
+      onSubmit={form.onSubmit(
+        (values) => actor.send({ type: 'form.submit', values: toDraft(values, goal !== null) }),
+        (errors) => focusFirstInvalid(form, errors),
+      )}
+      aria-label={goal ? 'Edit goal' : 'New savings goal'}
+      noValidate
+    >
       <Stack gap="md">
-        {error && (
+        {alert && (
           <Alert color="red" variant="light" role="alert" title={goal ? 'The goal was not saved' : 'The goal was not created'}>
-            {error}
+            {alert}
           </Alert>
         )}
-        <TextInput name="name" label="Goal name" placeholder="Emergency fund" defaultValue={goal?.name ?? ''} maxLength={GOAL_NAME_MAX} required data-autofocus />
+        <TextInput label="Goal name" placeholder="Emergency fund" maxLength={GOAL_NAME_MAX} withAsterisk data-autofocus {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput name="target_amount" label="Target amount" placeholder="5000.00" inputMode="decimal" defaultValue={goal ? goal.target_amount.toFixed(2) : ''} required />
-          <TextInput name="target_date" label="Target date" type="date" min={goal ? undefined : localToday()} defaultValue={goal?.target_date ?? ''} required />
+          <TextInput label="Target amount" placeholder="5000.00" inputMode="decimal" autoComplete="off" withAsterisk {...form.getInputProps('target_amount')} />
+          <TextInput label="Target date" type="date" min={goal ? undefined : localToday()} withAsterisk {...form.getInputProps('target_date')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <NativeSelect name="category" label="Category" data={categoryOptions} defaultValue={goal?.category ?? 'other'} />
-          <NativeSelect name="priority" label="Priority" data={priorityOptions} defaultValue={goal?.priority ?? 'medium'} />
+          <NativeSelect label="Category" data={categoryOptions} {...form.getInputProps('category')} />
+          <NativeSelect label="Priority" data={priorityOptions} {...form.getInputProps('priority')} />
         </SimpleGrid>
         {!goal && (
           <TextInput
-            name="initial_amount"
             label="Already saved (optional)"
             description="Money you have already put aside; it becomes the first entry of the fund history."
             placeholder="0.00"
             inputMode="decimal"
+            autoComplete="off"
+            {...form.getInputProps('initial_amount')}
           />
         )}
-        <Textarea name="notes" label="Notes (optional)" defaultValue={goal?.notes ?? ''} maxLength={GOAL_NOTES_MAX} autosize minRows={2} maxRows={5} />
+        <Textarea label="Notes (optional)" maxLength={GOAL_NOTES_MAX} autosize minRows={2} maxRows={5} {...form.getInputProps('notes')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={saving}>
             Cancel

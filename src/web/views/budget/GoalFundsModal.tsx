@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { FUND_NOTE_MAX } from '../../../contract/goals';
 import type { goalFundsMachine } from '../../../../machines/goalFunds';
 import type { ActorRefFrom } from 'xstate';
 import { useMoney } from '../../format/useMoney';
+import { fieldOfDetail } from '../../forms/contractRules';
 import { useGoals } from './goalsActor';
 
 type GoalFundsActor = ActorRefFrom<typeof goalFundsMachine>;
@@ -23,7 +24,7 @@ function FundsDialog({ operation }: { operation: GoalFundsActor }) {
   const amount = useSelector(operation, (s) => s.context.amount);
   const note = useSelector(operation, (s) => s.context.note);
   const validationError = useSelector(operation, (s) => s.context.validationError);
-  const error = useSelector(operation, (s) => s.context.error?.message ?? null);
+  const failure = useSelector(operation, (s) => s.context.error);
   const submitting = useSelector(operation, (s) => s.hasTag('busy'));
   const failed = useSelector(operation, (s) => s.matches('failed'));
   // A refusal (not enough saved, invalid amount) cannot be fixed by sending it again: no Retry then.
@@ -31,6 +32,18 @@ function FundsDialog({ operation }: { operation: GoalFundsActor }) {
   const adding = direction === 'add';
   const title = adding ? `Add funds to ${goalName}` : `Withdraw from ${goalName}`;
   const cancel = () => operation.send({ type: 'funds.cancel' });
+  // The machine checks the amount with the contract's funds rule; a refusal about the amount
+  // ("Cannot withdraw $80.00: only $50.00 is saved…") is shown under it too, anything else above the buttons.
+  const refusal = failed && failure ? fieldOfDetail(failure.message, ['amount', 'note'], { also: { amount: /^Cannot withdraw|above the largest balance/ } }) : null;
+  const amountError = validationError ?? (refusal?.field === 'amount' ? refusal.message : null);
+  const noteError = refusal?.field === 'note' ? refusal.message : null;
+  const alert = failed && failure && !refusal ? failure.message : null;
+  const amountInput = useRef<HTMLInputElement>(null);
+  const noteInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (amountError) amountInput.current?.focus();
+    else if (noteError) noteInput.current?.focus();
+  }, [amountError, noteError]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     operation.send({ type: 'funds.submit' });
@@ -50,7 +63,8 @@ function FundsDialog({ operation }: { operation: GoalFundsActor }) {
             autoComplete="off"
             value={amount}
             onChange={(e) => operation.send({ type: 'amount.change', value: e.currentTarget.value })}
-            error={validationError}
+            error={amountError}
+            ref={amountInput}
             disabled={submitting}
             required
             data-autofocus
@@ -61,11 +75,13 @@ function FundsDialog({ operation }: { operation: GoalFundsActor }) {
             value={note}
             maxLength={FUND_NOTE_MAX}
             onChange={(e) => operation.send({ type: 'note.change', value: e.currentTarget.value })}
+            error={noteError}
+            ref={noteInput}
             disabled={submitting}
           />
-          {failed && error && (
+          {alert && (
             <Alert color="red" variant="light" role="alert" title={adding ? 'The funds were not added' : 'Nothing was withdrawn'}>
-              {error}
+              {alert}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">

@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, Paper, Title } from '@mantine/core';
+import { Button, Drawer, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { ChatPanel } from './ChatPanel';
@@ -27,16 +27,22 @@ function CoachLayout() {
   const total = useChatList((s) => s.context.totalConversations);
   return (
     <div className={classes.page}>
-      <Group justify="space-between" wrap="nowrap">
+      {/* Title and description keep the top-right corner free of controls: a toast shows there (issue 15, defect 9). */}
+      <Stack gap={2}>
         <Title order={1} size="h2">
           AI Coach
         </Title>
-        {narrow && (
+        <Text c="dimmed" size="sm">
+          Ask about your spending, goals or a purchase; answers use your own numbers.
+        </Text>
+      </Stack>
+      {narrow && (
+        <Group>
           <Button variant="default" size="xs" leftSection={<CoachIcon name="list" />} onClick={drawer.open} aria-haspopup="dialog">
             Conversations ({total})
           </Button>
-        )}
-      </Group>
+        </Group>
+      )}
       <div className={classes.panes}>
         {!narrow && (
           <Paper withBorder p="sm" radius="md" className={classes.sidebar} component="nav" aria-label="Conversations">

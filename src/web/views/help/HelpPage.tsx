@@ -6,7 +6,7 @@ import { SUPPORT_LIMITS, SUPPORT_TOPICS, type SupportMessageRequest } from '../.
 import { supportMessageRequest } from '../../../contract/rules/account';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
-import { contractRules } from '../../forms/contractRules';
+import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
 import { Icon } from '../icons';
 import { helpTopics, type HelpArticle } from './articles';
 import { searchHelp } from './search';
@@ -68,6 +68,7 @@ function ContactForm() {
   const { api } = useAppActors();
   const email = useSession((s) => s.context.user?.email ?? '');
   const form = useForm<ContactValues>({
+    name: 'support',
     mode: 'controlled',
     initialValues: { topic: '', subject: '', message: '' },
     validate: contractRules<ContactValues>(supportMessageRequest),
@@ -77,10 +78,21 @@ function ContactForm() {
     defaultError: 'Failed to send your message',
     successToast: 'Message sent to support',
     onSuccess: () => form.reset(),
+    // A refusal about a field is shown under it; anything else above the button.
+    toastErrors: false,
   });
+  const failure = send.failure && !send.failure.handledGlobally ? send.failure : null;
+  const alert = useServerFieldError(form, failure, ['topic', 'subject', 'message']);
   return (
     <Paper withBorder p="lg" radius="md" component="section" id="contact" aria-labelledby="contact-heading" style={{ scrollMarginTop: 72 }}>
-      <form aria-label="Contact support" noValidate onSubmit={form.onSubmit((v) => send.submit(v as SupportMessageRequest))}>
+      <form
+        aria-label="Contact support"
+        noValidate
+        onSubmit={form.onSubmit(
+          (v) => send.submit(v as SupportMessageRequest),
+          (errors) => focusFirstInvalid(form, errors),
+        )}
+      >
         <Stack gap="sm">
           <div>
             <Title order={2} fz="lg" id="contact-heading">
@@ -100,6 +112,11 @@ function ContactForm() {
             <TextInput label="Subject" maxLength={SUPPORT_LIMITS.subject} withAsterisk {...form.getInputProps('subject')} />
           </SimpleGrid>
           <Textarea label="Message" description="What you did, what you expected and what happened" autosize minRows={4} maxRows={12} maxLength={SUPPORT_LIMITS.message} withAsterisk {...form.getInputProps('message')} />
+          {alert && (
+            <Alert color="red" variant="light" role="alert">
+              {alert}
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button type="submit" loading={send.busy}>
               Send message

@@ -1,5 +1,7 @@
 import { Alert, Anchor, Button, Group, Modal, Paper, PasswordInput, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
+import { markInvalid } from '../../forms/focus';
 import { useDisclosure } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { inspect } from '../../app/inspect';
@@ -98,6 +100,8 @@ function DeleteAccount() {
   const hasPassword = useSession((s) => s.context.user?.has_password !== false);
   const [opened, modal] = useDisclosure(false);
   const form = useForm<DeleteValues>({
+    name: 'delete-account',
+    enhanceGetInputProps: markInvalid,
     mode: 'controlled',
     initialValues: { password: '', confirmation: '' },
     validate: {
@@ -116,6 +120,9 @@ function DeleteAccount() {
       ui.send({ type: 'toast.show', toast: { kind: 'success', message: 'Your account has been deleted. A goodbye email is on its way.' } });
     },
   });
+  // A wrong password (or phrase) is shown under its field; anything else under the fields.
+  const failure = remove.failure && !remove.failure.handledGlobally ? remove.failure : null;
+  const alert = useServerFieldError(form, failure, hasPassword ? ['password'] : ['confirmation'], { also: { password: /password/i, confirmation: /phrase|confirm/i } });
   return (
     <Stack gap="xs">
       <Title order={3} fz="md" c="red">
@@ -138,7 +145,14 @@ function DeleteAccount() {
         title="Delete your account?"
         centered
       >
-        <form noValidate aria-label="Delete account" onSubmit={form.onSubmit((v) => remove.submit(v))}>
+        <form
+          noValidate
+          aria-label="Delete account"
+          onSubmit={form.onSubmit(
+            (v) => remove.submit(v),
+            (errors) => focusFirstInvalid(form, errors),
+          )}
+        >
           <Stack gap="sm">
             <Alert color="red" variant="light" title="This cannot be undone">
               Every record of yours is deleted at once, your subscription is cancelled and you are signed out everywhere.
@@ -148,9 +162,9 @@ function DeleteAccount() {
             ) : (
               <TextInput label={`Type "${DELETE_ACCOUNT_PHRASE}" to confirm`} data-autofocus withAsterisk autoComplete="off" {...form.getInputProps('confirmation')} />
             )}
-            {remove.error && (
+            {alert && (
               <Text c="red" size="sm" role="alert">
-                {remove.error}
+                {alert}
               </Text>
             )}
             <Group justify="flex-end" gap="sm">

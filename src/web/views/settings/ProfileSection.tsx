@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, NumberInput, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { updateProfileRequest } from '../../../contract/rules/auth';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
-import { contractRules } from '../../forms/contractRules';
+import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
 import type { UserProfile } from '../../../contract/auth';
 
 export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'ZAR', 'SGD', 'NZD'];
@@ -22,6 +22,8 @@ const toBody = (v: ProfileValues) => ({
   ...(v.monthly_income === '' ? {} : { monthly_income: Number(v.monthly_income) }),
 });
 
+const labels = { full_name: 'Name' };
+
 /** Name, currency, monthly income and a way back to the onboarding answers. */
 export function ProfileSection() {
   const { api, session } = useAppActors();
@@ -33,9 +35,10 @@ export function ProfileSection() {
     return typeof value === 'number' ? value : '';
   });
   const form = useForm<ProfileValues>({
+    name: 'profile',
     mode: 'controlled',
     initialValues: { full_name: fullName, currency, monthly_income: income },
-    validate: contractRules<ProfileValues>(updateProfileRequest, { labels: { full_name: 'Name' }, toInput: (v) => toBody(v) }),
+    validate: contractRules<ProfileValues>(updateProfileRequest, { labels, toInput: (v) => toBody(v) }),
   });
   // The stored profile arrives after a refresh: show it unless the user is editing.
   useEffect(() => {
@@ -46,18 +49,25 @@ export function ProfileSection() {
     submit: (body) => api.auth.updateProfile(body),
     defaultError: 'Failed to update profile',
     successToast: 'Profile updated',
+    // A refusal about a field ("currency must be a three-letter ISO 4217 code") is shown under it, not toasted.
+    toastErrors: false,
     onSuccess: (profile) => {
       // PUT /users/me/profile answers the updated profile (spec §5 checks it is an object).
       session.send({ type: 'session.profileUpdated', user: profile as UserProfile });
       form.resetDirty();
     },
   });
+  const failure = update.failure && !update.failure.handledGlobally ? update.failure : null;
+  const alert = useServerFieldError(form, failure, ['full_name', 'currency', 'monthly_income'], { labels });
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-heading">
       <form
         aria-label="Profile"
         noValidate
-        onSubmit={form.onSubmit((v) => update.submit(toBody(v)))}
+        onSubmit={form.onSubmit(
+          (v) => update.submit(toBody(v)),
+          (errors) => focusFirstInvalid(form, errors),
+        )}
       >
         <Stack gap="sm">
           <Title order={2} fz="lg" id="profile-heading">
@@ -67,6 +77,11 @@ export function ProfileSection() {
           <TextInput label="Name" autoComplete="name" {...form.getInputProps('full_name')} />
           <Select label="Currency" data={currencies} searchable allowDeselect={false} {...form.getInputProps('currency')} />
           <NumberInput label="Monthly income" description="After tax; the coach and dashboard plan from it" min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('monthly_income')} />
+          {alert && (
+            <Alert color="red" variant="light" role="alert">
+              {alert}
+            </Alert>
+          )}
           <Group justify="space-between">
             <Anchor component={Link} to="/onboarding?force=true" size="sm">
               Revisit onboarding answers

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { CSV_IMPORT_LIMITS, IMPORT_DATE_FORMATS, type ImportColumns, type ImportDateFormat, type ImportMapping, type ImportPreview, type ImportPreviewRow } from '../../../contract/transactions';
 import { amountStyleOf, withAmountStyle, type AmountStyle } from '../../transactions/importMapping';
+import { fieldOfDetail } from '../../forms/contractRules';
 import { formatDay, useTransactionMoney } from './display';
 import { useTransactions, type ImportActor, type ImportSnapshot } from './transactionsActor';
 import classes from './transactions.module.css';
@@ -42,7 +43,9 @@ export function ImportWizard() {
 
 function WizardBody({ wizard }: { wizard: ImportActor }) {
   const step = useSelector(wizard, stepOf);
-  const error = useSelector(wizard, (s) => s.context.error?.message ?? null);
+  const failure = useSelector(wizard, (s) => s.context.error);
+  // A refusal about one of the mapping's fields is shown next to that field (Review); anything else here.
+  const error = failure && !(step === 'reviewing' && fieldOfDetail(failure.message, mappingFields, { labels: mappingLabels })) ? failure.message : null;
   const active = steps.indexOf(step);
   return (
     <Stack gap="md">
@@ -96,6 +99,20 @@ function ChooseFile({ wizard }: { wizard: ImportActor }) {
   );
 }
 
+/** The mapping's fields a refusal can name, as the Review step labels them. */
+const mappingLabels: Record<string, string> = {
+  date_format: 'Date format',
+  decimal_separator: 'Decimal style',
+  'columns.date': 'Date column',
+  'columns.amount': 'Amount column',
+  'columns.debit': 'Money out column',
+  'columns.credit': 'Money in column',
+  'columns.description': 'Description column',
+  'columns.merchant': 'Merchant column',
+  'columns.category': 'Category column',
+};
+const mappingFields = Object.keys(mappingLabels);
+
 const dateFormatOptions = IMPORT_DATE_FORMATS.map((f) => ({ value: f, label: f }));
 
 function Review({ wizard }: { wizard: ImportActor }) {
@@ -104,9 +121,17 @@ function Review({ wizard }: { wizard: ImportActor }) {
   const committing = useSelector(wizard, (s) => s.matches('committing'));
   const options = useSelector(wizard, (s) => s.context.options);
   const mapping = preview.mapping;
+  const failure = useSelector(wizard, (s) => s.context.error);
+  const refusal = failure ? fieldOfDetail(failure.message, mappingFields, { labels: mappingLabels }) : null;
   const change = (next: ImportMapping) => wizard.send({ type: 'mapping.change', mapping: next });
   const setColumn = (field: keyof ImportColumns, value: string) => change({ ...mapping, columns: { ...mapping.columns, [field]: value === '' ? null : Number(value) } });
   const style = amountStyleOf(mapping);
+  // With money out and in columns, "an amount column is required" is about them.
+  const errorOf = (field: string) => {
+    if (!refusal) return undefined;
+    const shownOn = refusal.field === 'columns.amount' && style !== 'signed' ? 'columns.debit' : refusal.field;
+    return shownOn === field ? refusal.message : undefined;
+  };
   const columnOptions = [{ value: '', label: '— none —' }, ...preview.columns.map((name, i) => ({ value: String(i), label: name || `Column ${i + 1}` }))];
   const columnValue = (field: keyof ImportColumns) => {
     const v = mapping.columns[field];
@@ -125,7 +150,7 @@ function Review({ wizard }: { wizard: ImportActor }) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <NativeSelect label="Date format" data={dateFormatOptions} value={mapping.date_format} onChange={(e) => change({ ...mapping, date_format: e.currentTarget.value as ImportDateFormat })} disabled={busy} />
+        <NativeSelect label="Date format" data={dateFormatOptions} value={mapping.date_format} error={errorOf('date_format')} onChange={(e) => change({ ...mapping, date_format: e.currentTarget.value as ImportDateFormat })} disabled={busy} />
         <LabelledSegments
           label="Decimal style"
           value={mapping.decimal_separator}
@@ -148,18 +173,18 @@ function Review({ wizard }: { wizard: ImportActor }) {
         disabled={busy}
       />
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
-        <NativeSelect label="Date column" data={columnOptions.slice(1)} value={columnValue('date')} onChange={(e) => setColumn('date', e.currentTarget.value)} disabled={busy} />
+        <NativeSelect label="Date column" data={columnOptions.slice(1)} value={columnValue('date')} error={errorOf('columns.date')} onChange={(e) => setColumn('date', e.currentTarget.value)} disabled={busy} />
         {style === 'signed' ? (
-          <NativeSelect label="Amount column" data={columnOptions} value={columnValue('amount')} onChange={(e) => setColumn('amount', e.currentTarget.value)} disabled={busy} />
+          <NativeSelect label="Amount column" data={columnOptions.slice(1)} value={columnValue('amount')} error={errorOf('columns.amount')} onChange={(e) => setColumn('amount', e.currentTarget.value)} disabled={busy} />
         ) : (
           <>
-            <NativeSelect label="Money out column" data={columnOptions} value={columnValue('debit')} onChange={(e) => setColumn('debit', e.currentTarget.value)} disabled={busy} />
-            <NativeSelect label="Money in column" data={columnOptions} value={columnValue('credit')} onChange={(e) => setColumn('credit', e.currentTarget.value)} disabled={busy} />
+            <NativeSelect label="Money out column" data={columnOptions} value={columnValue('debit')} error={errorOf('columns.debit')} onChange={(e) => setColumn('debit', e.currentTarget.value)} disabled={busy} />
+            <NativeSelect label="Money in column" data={columnOptions} value={columnValue('credit')} error={errorOf('columns.credit')} onChange={(e) => setColumn('credit', e.currentTarget.value)} disabled={busy} />
           </>
         )}
-        <NativeSelect label="Description column" data={columnOptions} value={columnValue('description')} onChange={(e) => setColumn('description', e.currentTarget.value)} disabled={busy} />
-        <NativeSelect label="Merchant column" data={columnOptions} value={columnValue('merchant')} onChange={(e) => setColumn('merchant', e.currentTarget.value)} disabled={busy} />
-        <NativeSelect label="Category column" data={columnOptions} value={columnValue('category')} onChange={(e) => setColumn('category', e.currentTarget.value)} disabled={busy} />
+        <NativeSelect label="Description column" data={columnOptions} value={columnValue('description')} error={errorOf('columns.description')} onChange={(e) => setColumn('description', e.currentTarget.value)} disabled={busy} />
+        <NativeSelect label="Merchant column" data={columnOptions} value={columnValue('merchant')} error={errorOf('columns.merchant')} onChange={(e) => setColumn('merchant', e.currentTarget.value)} disabled={busy} />
+        <NativeSelect label="Category column" data={columnOptions} value={columnValue('category')} error={errorOf('columns.category')} onChange={(e) => setColumn('category', e.currentTarget.value)} disabled={busy} />
       </SimpleGrid>
       <Group gap="lg">
         <Checkbox label="First row holds column names" checked={mapping.has_header} onChange={(e) => change({ ...mapping, has_header: e.currentTarget.checked })} disabled={busy} />

@@ -1,9 +1,13 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useId, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useId } from 'react';
 import type { TransactionDraft } from '../../../../machines/transactions';
+import type { CallFailure } from '../../../../machines/types';
+import { createTransactionRequest } from '../../../contract/rules/transactions';
 import { TRANSACTION_LIMITS, type Transaction, type TransactionType } from '../../../contract/transactions';
 import { readAmount } from '../../format/money';
+import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
 import { categoryOptions, localDay } from './display';
 import { useTransactions, useTransactionsActor } from './transactionsActor';
 
@@ -13,7 +17,7 @@ export function TransactionFormModal() {
   const open = useTransactions((s) => !s.matches({ form: 'closed' }));
   const editing = useTransactions((s) => s.context.editing);
   const saving = useTransactions((s) => s.matches({ form: 'saving' }));
-  const error = useTransactions((s) => s.context.formError?.message ?? null);
+  const failure = useTransactions((s) => s.context.formError);
   const fullScreen = useMediaQuery('(max-width: 36em)', false) ?? false;
   const close = () => actor.send({ type: 'form.close' });
   const title = editing ? 'Edit transaction' : 'Add transaction';
@@ -29,7 +33,7 @@ export function TransactionFormModal() {
       closeButtonProps={{ 'aria-label': 'Close form' }}
     >
       {/* Keyed so the fields start from the transaction being edited each time. */}
-      {open && <TransactionForm key={editing?.transaction_id ?? 'new'} transaction={editing} saving={saving} error={error} onCancel={close} title={title} />}
+      {open && <TransactionForm key={editing?.transaction_id ?? 'new'} transaction={editing} saving={saving} failure={failure} onCancel={close} title={title} />}
     </Modal>
   );
 }
@@ -37,43 +41,74 @@ export function TransactionFormModal() {
 interface FormProps {
   transaction: Transaction | null;
   saving: boolean;
-  error: string | null;
+  failure: CallFailure | null;
   onCancel: () => void;
   title: string;
 }
 
-function TransactionForm({ transaction, saving, error, onCancel, title }: FormProps) {
+interface TransactionValues {
+  type: TransactionType;
+  amount: string;
+  date: string;
+  category: string | null;
+  description: string;
+  merchant: string;
+  notes: string;
+  tags: string[];
+}
+
+/** What the form sends: blank optional text left out as null, the amount as the number typed (undefined when blank). */
+const toDraft = (v: TransactionValues): TransactionDraft => ({
+  type: v.type,
+  amount: readAmount(v.amount),
+  date: v.date,
+  category: v.category ?? '',
+  description: v.description.trim(),
+  merchant: v.merchant.trim() || null,
+  notes: v.notes.trim() || null,
+  tags: v.tags,
+});
+
+const fields = ['type', 'amount', 'date', 'category', 'description', 'merchant', 'notes', 'tags'] as const;
+const labels = { merchant: 'Merchant or payee' };
+const validate = contractRules<TransactionValues>(createTransactionRequest, { labels, toInput: toDraft });
+
+function TransactionForm({ transaction, saving, failure, onCancel, title }: FormProps) {
   const actor = useTransactionsActor();
   const categories = useTransactions((s) => s.context.categories);
-  // The type orders the category list (its own categories first), so the form follows it as it changes.
-  const [type, setType] = useState<TransactionType>(transaction?.type ?? 'expense');
-  const [category, setCategory] = useState<string | null>(transaction?.category ?? null);
-  const [tags, setTags] = useState<string[]>(transaction?.tags ?? []);
   const typeLabelId = useId();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '');
-    const values: TransactionDraft = {
-      type,
-      amount: readAmount(text('amount')),
-      date: text('date'),
-      category: category ?? '',
-      description: text('description').trim(),
-      merchant: text('merchant').trim() || null,
-      notes: text('notes').trim() || null,
-      tags,
-    };
-    actor.send({ type: 'form.submit', values });
-  };
+  // The contract's create rules, every field at once; the server's refusal lands next to the field it names.
+  const form = useForm<TransactionValues>({
+    name: 'transaction',
+    mode: 'controlled',
+    initialValues: {
+      type: transaction?.type ?? 'expense',
+      amount: transaction ? transaction.amount.toFixed(2) : '',
+      date: transaction?.date ?? localDay(),
+      category: transaction?.category ?? null,
+      description: transaction?.description ?? '',
+      merchant: transaction?.merchant ?? '',
+      notes: transaction?.notes ?? '',
+      tags: transaction?.tags ?? [],
+    },
+    validate,
+  });
+  const alert = useServerFieldError(form, failure, fields, { labels });
+  const type = form.values.type;
 
   return (
-    <form onSubmit={submit} aria-label={title} noValidate>
+    <form
+      onSubmit={form.onSubmit(
+        (values) => actor.send({ type: 'form.submit', values: toDraft(values) }),
+        (errors) => focusFirstInvalid(form, errors),
+      )}
+      aria-label={title}
+      noValidate
+    >
       <Stack gap="md">
-        {error && (
+        {alert && (
           <Alert color="red" variant="light" role="alert" title={transaction ? 'The transaction was not saved' : 'The transaction was not added'}>
-            {error}
+            {alert}
           </Alert>
         )}
         <div>
@@ -89,38 +124,36 @@ function TransactionForm({ transaction, saving, error, onCancel, title }: FormPr
               { value: 'income', label: 'Income' },
             ]}
             value={type}
-            onChange={(value) => setType(value as TransactionType)}
+            onChange={(value) => form.setFieldValue('type', value as TransactionType)}
             color={type === 'income' ? 'teal' : undefined}
           />
         </div>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput name="amount" label="Amount" placeholder="0.00" inputMode="decimal" defaultValue={transaction ? transaction.amount.toFixed(2) : ''} required data-autofocus autoComplete="off" />
-          <TextInput name="date" label="Date" type="date" defaultValue={transaction?.date ?? localDay()} required />
+          <TextInput label="Amount" placeholder="0.00" inputMode="decimal" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('amount')} />
+          <TextInput label="Date" type="date" withAsterisk {...form.getInputProps('date')} />
         </SimpleGrid>
         <Select
           label="Category"
           placeholder="Pick a category"
           data={categoryOptions(categories, type, transaction?.category)}
-          value={category}
-          onChange={setCategory}
           searchable
-          required
+          withAsterisk
           nothingFoundMessage="No such category"
           comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('category')}
         />
-        <TextInput name="description" label="Description" placeholder="Weekly groceries" defaultValue={transaction?.description ?? ''} maxLength={TRANSACTION_LIMITS.description} />
-        <TextInput name="merchant" label="Merchant or payee" placeholder="Corner Market" defaultValue={transaction?.merchant ?? ''} maxLength={TRANSACTION_LIMITS.merchant} />
+        <TextInput label="Description" placeholder="Weekly groceries" maxLength={TRANSACTION_LIMITS.description} {...form.getInputProps('description')} />
+        <TextInput label="Merchant or payee" placeholder="Corner Market" maxLength={TRANSACTION_LIMITS.merchant} {...form.getInputProps('merchant')} />
         <TagsInput
           label="Tags"
           description="Press Enter after each tag"
-          placeholder={tags.length ? undefined : 'family, holiday'}
-          value={tags}
-          onChange={setTags}
+          placeholder={form.values.tags.length ? undefined : 'family, holiday'}
           maxTags={TRANSACTION_LIMITS.tags}
           splitChars={[',', ' ']}
           clearable
+          {...form.getInputProps('tags')}
         />
-        <Textarea name="notes" label="Notes" defaultValue={transaction?.notes ?? ''} maxLength={TRANSACTION_LIMITS.notes} autosize minRows={2} maxRows={5} />
+        <Textarea label="Notes" maxLength={TRANSACTION_LIMITS.notes} autosize minRows={2} maxRows={5} {...form.getInputProps('notes')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={saving}>
             Cancel
