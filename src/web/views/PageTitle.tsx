@@ -1,11 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { usePageTitle } from '../hooks/usePageTitle';
 
-/** A guarded page whose feature has not landed yet shows its title only (issue #2). */
-export function PageTitle({ title, description }: { title: string; description?: string }) {
-  useEffect(() => {
-    document.title = `${title} · Finu`;
-  }, [title]);
+/** A page's heading and, through usePageTitle, its tab title; also what a guarded page behind a modal shows. */
+export function PageTitle({ title, description }: { title: string; description?: ReactNode }) {
+  usePageTitle(title);
   return (
     <Stack gap={4}>
       <Title order={1}>{title}</Title>

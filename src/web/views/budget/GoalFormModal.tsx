@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import { GOAL_NAME_MAX, GOAL_NOTES_MAX } from '../../../contract/goals';
 import type { GoalDraft } from '../../../../machines/goals';
 import type { Goal } from '../../../contract/goals';
-import { categories, localToday, priorities } from './goalDisplay';
+import { localDay } from '../../format/date';
+import { categories, priorities } from './goalDisplay';
 import { useGoalList, useGoals, useGoalsActor } from './goalsActor';
 
 const categoryOptions = Object.entries(categories).map(([value, { label }]) => ({ value, label }));
@@ -61,7 +62,7 @@ function GoalForm({ goal, saving, error, onCancel }: { goal: Goal | null; saving
         <TextInput name="name" label="Goal name" placeholder="Emergency fund" defaultValue={goal?.name ?? ''} maxLength={GOAL_NAME_MAX} required data-autofocus />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput name="target_amount" label="Target amount" placeholder="5000.00" inputMode="decimal" defaultValue={goal ? goal.target_amount.toFixed(2) : ''} required />
-          <TextInput name="target_date" label="Target date" type="date" min={goal ? undefined : localToday()} defaultValue={goal?.target_date ?? ''} required />
+          <TextInput name="target_date" label="Target date" type="date" min={goal ? undefined : localDay()} defaultValue={goal?.target_date ?? ''} required />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <NativeSelect name="category" label="Category" data={categoryOptions} defaultValue={goal?.category ?? 'other'} />

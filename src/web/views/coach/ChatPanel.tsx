@@ -2,8 +2,9 @@ import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Menu, ScrollArea,
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { DisplayedMessage } from '../../../../machines/chat';
 import { CHAT_LIMITS } from '../../../contract/chat';
-import { useAppActors, useUi } from '../../app/context';
-import { maskAmounts } from '../../format/money';
+import { useAppActors } from '../../app/context';
+import { formatTime } from '../../format/date';
+import { useMaskedText } from '../../hooks/useMoney';
 import { useChat, useChatActor } from './chatActor';
 import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
@@ -19,7 +20,6 @@ export const SUGGESTED_PROMPTS = [
   'What are my recurring charges?',
 ] as const;
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** The current conversation: its title, the messages, the streamed answer, and the message box. */
 export function ChatPanel() {
@@ -71,8 +71,7 @@ function MessageLog() {
   const failedToOpen = useChat((s) => s.matches({ conversation: 'failed' }));
   const viewport = useRef<HTMLDivElement>(null);
   // Hide balances masks every amount, the coach's figures included.
-  const hidden = useUi((s) => !s.context.showBalances);
-  const shown = (text: string) => (hidden ? maskAmounts(text) : text);
+  const shown = useMaskedText();
   const lastAnswer = useChat((s) => {
     const last = s.context.chatMessages.at(-1);
     return s.matches({ stream: 'done' }) && last?.sender === 'ai' ? last.content : '';
@@ -135,9 +134,9 @@ function MessageLog() {
 
 function MessageBubble({ message }: { message: DisplayedMessage }) {
   const mine = message.sender === 'user';
-  const hidden = useUi((s) => !s.context.showBalances);
-  const content = hidden ? maskAmounts(message.content) : message.content;
-  const time = Number.isNaN(Date.parse(message.timestamp)) ? '' : timeFormat.format(new Date(message.timestamp));
+  const shown = useMaskedText();
+  const content = shown(message.content);
+  const time = formatTime(message.timestamp);
   return (
     <Box className={`${classes.bubble} ${mine ? classes.user : classes.ai}`} data-sender={message.sender}>
       <VisuallyHidden>{mine ? 'You said:' : 'Coach:'}</VisuallyHidden>

@@ -2,12 +2,12 @@ import { ActionIcon, Alert, Button, Group, Loader, Menu, Modal, ScrollArea, Stac
 import { useState, type FormEvent } from 'react';
 import type { ConversationSummary } from '../../../../machines/chat';
 import { CHAT_LIMITS } from '../../../contract/chat';
+import { formatShortDate } from '../../format/date';
 import { useChat, useChatActor } from './chatActor';
 import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
-const when = (iso?: string) => (iso ? dateFormat.format(new Date(iso)) : '');
+const when = (iso?: string) => (iso ? formatShortDate(iso) : '');
 
 /** The conversation list: search, new conversation, open, rename, delete, clear memory. */
 export function ConversationSidebar({ onOpened }: { onOpened?: () => void }) {

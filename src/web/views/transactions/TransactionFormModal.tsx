@@ -4,7 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { TransactionDraft } from '../../../../machines/transactions';
 import { TRANSACTION_LIMITS, type Transaction, type TransactionType } from '../../../contract/transactions';
 import { readAmount } from '../../format/money';
-import { categoryOptions, localDay } from './display';
+import { localDay } from '../../format/date';
+import { categoryOptions } from './display';
 import { useTransactions, useTransactionsActor } from './transactionsActor';
 
 /** The add/edit transaction modal, driven by the transactions machine's form region. */
