@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useState, type Provider } from 'react';
 import type { ActorRefFrom, AnyActorLogic, AnyActorRef, InputFrom, SnapshotFrom } from 'xstate';
 import type { Toast } from '../../../machines/types';
 import type { ConfirmationRequest } from '../../../machines/ui';
@@ -19,22 +19,34 @@ export function usePageMachine<TLogic extends AnyActorLogic>(provide: (app: AppA
   return useActorRef(logic as AnyActorLogic, { input, inspect }) as ActorRefFrom<TLogic>;
 }
 
-/**
- * How a page hands its actor to the components inside it: `Provider` around the page, `useActor()` for
- * sending events, `useSelect(selector)` for narrow reads (return primitives or stable references).
- */
-export function pageActor<TLogic extends AnyActorLogic>(name: string) {
+/** Reading an actor: `useActor()` for sending events, `useSelect(selector)` for narrow reads (return primitives or stable references). */
+export interface ActorHooks<TActor extends AnyActorRef> {
+  useActor: () => TActor;
+  useSelect: <T>(selector: (snapshot: SnapshotFrom<TActor>) => T, compare?: (a: T, b: T) => boolean) => T;
+  /** The same hooks for a child actor the machine keeps in its context (spawned with it, so always there). */
+  child: <TChild extends AnyActorRef>(pick: (snapshot: SnapshotFrom<TActor>) => TChild) => ActorHooks<TChild>;
+}
+
+function actorHooks<TActor extends AnyActorRef>(useActor: () => TActor): ActorHooks<TActor> {
+  return {
+    useActor,
+    useSelect: (selector, compare) => useSelector(useActor(), selector as never, compare),
+    child: (pick) => actorHooks(() => useSelector(useActor(), pick as never)),
+  };
+}
+
+/** How a page hands its actor to the components inside it: `Provider` around the page, and the hooks that read it. */
+export function pageActor<TLogic extends AnyActorLogic>(name: string): ActorHooks<ActorRefFrom<TLogic>> & { Provider: Provider<ActorRefFrom<TLogic> | null> } {
   const Context = createContext<ActorRefFrom<TLogic> | null>(null);
   Context.displayName = `${name} actor`;
-  function useActor(): ActorRefFrom<TLogic> {
-    const actor = useContext(Context);
-    if (!actor) throw new Error(`the ${name} actor is read outside its page's <Provider>`);
-    return actor;
-  }
-  function useSelect<T>(selector: (snapshot: SnapshotFrom<TLogic>) => T, compare?: (a: T, b: T) => boolean): T {
-    return useSelector(useActor(), selector as never, compare) as T;
-  }
-  return { Provider: Context.Provider, useActor, useSelect };
+  return {
+    Provider: Context.Provider,
+    ...actorHooks(() => {
+      const actor = useContext(Context);
+      if (!actor) throw new Error(`the ${name} actor is read outside its page's <Provider>`);
+      return actor;
+    }),
+  };
 }
 
 /** The `notify` action every page machine is provided with: its toast goes to the ui actor (which shows it, or not when empty). */

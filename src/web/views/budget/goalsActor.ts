@@ -1,5 +1,4 @@
-import { useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { goalFundsMachine } from '../../../../machines/goalFunds';
 import { goalListMachine, goalsMachine, type GoalListActor } from '../../../../machines/goals';
 import type { CreateGoalRequest } from '../../../contract/goals';
@@ -7,24 +6,11 @@ import { unlessAborted } from '../../api/abort';
 import { askToConfirm, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
 
 export type GoalsActor = ActorRefFrom<typeof goalsMachine>;
-export type GoalsSnapshot = SnapshotFrom<typeof goalsMachine>;
-export type GoalListSnapshot = SnapshotFrom<typeof goalListMachine>;
 
 const goals = pageActor<typeof goalsMachine>('goals');
-export const GoalsProvider = goals.Provider;
-export const useGoalsActor = goals.useActor;
-/** A narrow selector over the page's goals actor; return primitives or stable references. */
-export const useGoals = goals.useSelect;
-
-/** The page's list child (the goals, deletion); spawned with the page, so always there. */
-export function useGoalListActor(): GoalListActor {
-  return useGoals((s) => s.context.list);
-}
-
-/** A narrow selector over the goals list; return primitives or stable references. */
-export function useGoalList<T>(selector: (snapshot: GoalListSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
-  return useSelector(useGoalListActor(), selector, compare);
-}
+export const { Provider: GoalsProvider, useActor: useGoalsActor, useSelect: useGoals } = goals;
+/** The page's list child (the goals, deletion). */
+export const { useActor: useGoalListActor, useSelect: useGoalList } = goals.child((s): GoalListActor => s.context.list);
 
 /**
  * The goals actor lives as long as the /budget page: nothing else reads goals yet, and a fresh

@@ -1,17 +1,12 @@
-import { fromCallback, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { chatMachine, type ChatStatistics, type ConversationList, type ServerConversation, type StreamInput } from '../../../../machines/chat';
 import { chatTexts } from '../../../contract/chat';
 import { unlessAborted } from '../../api/abort';
 import { askToConfirm, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
 
 export type ChatActor = ActorRefFrom<typeof chatMachine>;
-export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
 
-const chat = pageActor<typeof chatMachine>('chat');
-export const ChatProvider = chat.Provider;
-export const useChatActor = chat.useActor;
-/** A narrow selector over the page's chat actor; return primitives or stable references. */
-export const useChat = chat.useSelect;
+export const { Provider: ChatProvider, useActor: useChatActor, useSelect: useChat } = pageActor<typeof chatMachine>('chat');
 
 /**
  * The chat actor lives as long as the /ai-coach page; the server remembers the current

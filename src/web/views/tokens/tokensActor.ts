@@ -1,5 +1,5 @@
 import { isAddress, verifyMessage } from 'ethers';
-import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { tokensMachine } from '../../../../machines/tokens';
 import { walletMachine } from '../../../../machines/wallet';
 import type { Api } from '../../api';
@@ -8,20 +8,12 @@ import { pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
 import { saveFile } from '../saveFile';
 
 export type TokensActor = ActorRefFrom<typeof tokensMachine>;
-export type TokensSnapshot = SnapshotFrom<typeof tokensMachine>;
 export type WalletActor = ActorRefFrom<typeof walletMachine>;
 
-const tokens = pageActor<typeof tokensMachine>('tokens');
-export const TokensProvider = tokens.Provider;
-export const useTokensActor = tokens.useActor;
-/** A narrow selector over the page's tokens actor (points, conversion, history). */
-export const useTokens = tokens.useSelect;
-
-const wallet = pageActor<typeof walletMachine>('wallet');
-export const WalletProvider = wallet.Provider;
-export const useWalletActor = wallet.useActor;
-/** A narrow selector over the page's wallet actor (signing, backup). */
-export const useWallet = wallet.useSelect;
+/** Points, conversion and history. */
+export const { Provider: TokensProvider, useActor: useTokensActor, useSelect: useTokens } = pageActor<typeof tokensMachine>('tokens');
+/** The custodial wallet: signing, backup. */
+export const { Provider: WalletProvider, useActor: useWalletActor, useSelect: useWallet } = pageActor<typeof walletMachine>('wallet');
 
 /** An optional part of the overview: its failure leaves that panel empty instead of failing the page. */
 const optional = <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);

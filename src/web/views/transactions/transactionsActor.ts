@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { transactionImportMachine } from '../../../../machines/transactionImport';
 import { transactionListMachine, type PageFilters } from '../../../../machines/transactionList';
@@ -11,26 +10,13 @@ import { askToConfirm, pageActor, toastVia, usePageMachine } from '../../hooks/p
 import { saveFile } from '../saveFile';
 
 export type TransactionsActor = ActorRefFrom<typeof transactionsMachine>;
-export type TransactionsSnapshot = SnapshotFrom<typeof transactionsMachine>;
 export type ImportActor = ActorRefFrom<typeof transactionImportMachine>;
 export type ImportSnapshot = SnapshotFrom<typeof transactionImportMachine>;
-export type TransactionListSnapshot = SnapshotFrom<typeof transactionListMachine>;
 
 const transactions = pageActor<typeof transactionsMachine>('transactions');
-export const TransactionsProvider = transactions.Provider;
-export const useTransactionsActor = transactions.useActor;
-/** A narrow selector over the page's transactions actor; return primitives or stable references. */
-export const useTransactions = transactions.useSelect;
-
-/** The page's list child (rows, paging, deletion); spawned with the page, so always there. */
-export function useTransactionListActor(): TransactionListActor {
-  return useTransactions((s) => s.context.list);
-}
-
-/** A narrow selector over the list child; return primitives or stable references. */
-export function useTransactionList<T>(selector: (snapshot: TransactionListSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
-  return useSelector(useTransactionListActor(), selector, compare);
-}
+export const { Provider: TransactionsProvider, useActor: useTransactionsActor, useSelect: useTransactions } = transactions;
+/** The page's list child (rows, paging, deletion). */
+export const { useActor: useTransactionListActor, useSelect: useTransactionList } = transactions.child((s): TransactionListActor => s.context.list);
 
 const builtInCategories: TransactionCategory[] = DEFAULT_CATEGORIES.map((c) => ({ name: c.name, type: c.type, color: c.color, is_default: true }));
 
