@@ -1,12 +1,16 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
-/** A page whose data did not load: what failed, the server's reason, and a way to try again. */
-export function LoadFailed({ title, message, onRetry }: { title: string; message: string | null; onRetry: () => void }) {
+/**
+ * Data that did not load: what failed, the server's reason, and a way to try again. `compact` for a part
+ * of a page (a panel, more rows, a running import) rather than the page itself.
+ */
+export function LoadFailed({ title, message, onRetry, compact = false }: { title: string; message: ReactNode; onRetry: () => void; compact?: boolean }) {
   return (
     <Alert color="red" variant="light" title={title} role="alert">
-      <Stack gap="sm" align="flex-start">
-        {message}
-        <Button variant="light" color="red" onClick={onRetry}>
+      <Stack gap={compact ? 'xs' : 'sm'} align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Button size={compact ? 'xs' : 'sm'} variant="light" color="red" onClick={onRetry}>
           Retry
         </Button>
       </Stack>

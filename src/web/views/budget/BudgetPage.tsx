@@ -14,11 +14,7 @@ export default function BudgetPage() {
   return (
     <GoalsProvider value={goals}>
       <Stack gap="lg">
-        {/* Actions under the title: the top right stays free for toasts (docs/decisions.md). */}
-        <Stack gap="sm" align="flex-start">
-          <PageTitle title="Budget" description="Savings goals: put money aside for what matters and see whether you are on track." />
-          <NewGoalButton />
-        </Stack>
+        <PageTitle title="Budget" description="Savings goals: put money aside for what matters and see whether you are on track." actions={<NewGoalButton />} />
         <GoalsContent />
       </Stack>
       <GoalFormModal />

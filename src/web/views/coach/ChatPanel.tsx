@@ -5,6 +5,7 @@ import { CHAT_LIMITS } from '../../../contract/chat';
 import { useAppActors } from '../../app/context';
 import { formatTime } from '../../format/date';
 import { useMaskedText } from '../../hooks/useMoney';
+import { LoadFailed } from '../LoadFailed';
 import { useChat, useChatActor } from './chatActor';
 import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
@@ -92,16 +93,7 @@ function MessageLog() {
             <Loader size="sm" aria-label="Loading conversation" />
           </Group>
         )}
-        {failedToOpen && (
-          <Alert color="red" variant="light" role="alert" title="This conversation could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{conversationError}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => chat.send({ type: 'conversation.retry' })}>
-                Retry
-              </Button>
-            </Stack>
-          </Alert>
-        )}
+        {failedToOpen && <LoadFailed compact title="This conversation could not be loaded" message={conversationError} onRetry={() => chat.send({ type: 'conversation.retry' })} />}
         {empty && <Welcome />}
         {messages.map((m) => (
           <MessageBubble key={m.id} message={m} />

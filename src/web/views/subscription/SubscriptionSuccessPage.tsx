@@ -32,12 +32,18 @@ function Confirmation({ sessionId }: { sessionId: string }) {
           </Button>
         </Stack>
       ) : (
-        <Stack align="center" py="md" role="status" aria-live="polite">
-          <Loader />
-          <Text c="dimmed">Confirming your payment…</Text>
-        </Stack>
+        <Confirming />
       )}
     </AuthLayout>
+  );
+}
+
+function Confirming() {
+  return (
+    <Stack align="center" py="md" role="status" aria-live="polite">
+      <Loader />
+      <Text c="dimmed">Confirming your payment…</Text>
+    </Stack>
   );
 }
 
@@ -62,10 +68,7 @@ export function SubscriptionSuccessPage() {
           </Button>
         </Stack>
       ) : (
-        <Stack align="center" py="md" role="status" aria-live="polite">
-          <Loader />
-          <Text c="dimmed">Confirming your payment…</Text>
-        </Stack>
+        <Confirming />
       )}
     </AuthLayout>
   );

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
-import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Loader, PasswordInput, Progress, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Loader, PasswordInput, Progress, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Textarea, Title, type TextInputProps } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { tokensTexts } from '../../../../machines/tokens';
 import { walletTexts } from '../../../../machines/wallet';
@@ -180,8 +180,6 @@ function Conversion() {
 
 function ConversionForm() {
   const actor = useTokensActor();
-  const draft = useTokens((s) => s.context.draft);
-  const errors = useTokens((s) => s.context.fieldErrors);
   const serverError = useTokens((s) => s.context.conversionError);
   const hasWallet = useTokens((s) => Boolean(s.context.overview?.wallet));
   const submit = (e: FormEvent) => {
@@ -196,37 +194,8 @@ function ConversionForm() {
             {serverError}
           </Alert>
         )}
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Points to convert"
-            inputMode="numeric"
-            value={draft.points}
-            onChange={(e) => actor.send({ type: 'convert.change', field: 'points', value: e.currentTarget.value })}
-            error={errors.points}
-            style={{ flex: 1 }}
-            data-autofocus
-          />
-          <Button variant="default" onClick={() => actor.send({ type: 'convert.useAll' })}>
-            Use all
-          </Button>
-        </Group>
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Send to address"
-            placeholder="0x…"
-            value={draft.toAddress}
-            onChange={(e) => actor.send({ type: 'convert.change', field: 'toAddress', value: e.currentTarget.value })}
-            error={errors.toAddress}
-            style={{ flex: 1 }}
-            spellCheck={false}
-            autoComplete="off"
-          />
-          {hasWallet && (
-            <Button variant="default" onClick={() => actor.send({ type: 'convert.useMyWallet' })}>
-              My wallet
-            </Button>
-          )}
-        </Group>
+        <DraftField field="points" label="Points to convert" inputMode="numeric" data-autofocus fill={{ label: 'Use all', event: { type: 'convert.useAll' } }} />
+        <DraftField field="toAddress" label="Send to address" placeholder="0x…" spellCheck={false} autoComplete="off" fill={hasWallet ? { label: 'My wallet', event: { type: 'convert.useMyWallet' } } : undefined} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => actor.send({ type: 'convert.close' })}>
             Cancel
@@ -235,6 +204,23 @@ function ConversionForm() {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** One field of the conversion draft, and the button that fills it in for the user (all points, my wallet). */
+function DraftField({ field, fill, ...input }: { field: 'points' | 'toAddress'; fill?: { label: string; event: { type: 'convert.useAll' } | { type: 'convert.useMyWallet' } } } & Omit<TextInputProps, 'value' | 'onChange' | 'error'>) {
+  const actor = useTokensActor();
+  const value = useTokens((s) => s.context.draft[field]);
+  const error = useTokens((s) => s.context.fieldErrors[field]);
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <TextInput {...input} value={value} onChange={(e) => actor.send({ type: 'convert.change', field, value: e.currentTarget.value })} error={error} style={{ flex: 1 }} />
+      {fill && (
+        <Button variant="default" onClick={() => actor.send(fill.event)}>
+          {fill.label}
+        </Button>
+      )}
+    </Group>
   );
 }
 

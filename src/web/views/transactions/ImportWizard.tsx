@@ -7,6 +7,7 @@ import { amountStyleOf, withAmountStyle, type AmountStyle } from '../../transact
 import { formatDay } from '../../format/date';
 import { formatCount } from '../../format/number';
 import { useMoney } from '../../hooks/useMoney';
+import { LoadFailed } from '../LoadFailed';
 import { useTransactions, type ImportActor, type ImportSnapshot } from './transactionsActor';
 import classes from './transactions.module.css';
 
@@ -301,16 +302,7 @@ function Running({ wizard }: { wizard: ImportActor }) {
       <Text size="sm" c="dimmed" role="status" aria-live="polite">
         {job ? `${formatCount(job.rows_done)} of ${formatCount(job.rows_total)} rows processed (${percent}%)` : 'Starting…'}
       </Text>
-      {stalled && (
-        <Alert color="red" variant="light" role="alert" title="Progress could not be read">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{error} The import keeps running on the server.</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => wizard.send({ type: 'progress.retry' })}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {stalled && <LoadFailed compact title="Progress could not be read" message={`${error} The import keeps running on the server.`} onRetry={() => wizard.send({ type: 'progress.retry' })} />}
       <Text size="xs" c="dimmed">
         You can close this window: the import goes on, and the list refreshes when you close it.
       </Text>

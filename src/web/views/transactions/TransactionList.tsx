@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import type { Transaction } from '../../../contract/transactions';
 import { formatDay } from '../../format/date';
 import { formatCount } from '../../format/number';
 import { useMoney } from '../../hooks/useMoney';
+import { LoadFailed } from '../LoadFailed';
 import { categoryColor } from './display';
 import { useTransactionList, useTransactions, useTransactionsActor } from './transactionsActor';
 import classes from './transactions.module.css';
@@ -202,16 +203,7 @@ function ListFooter() {
   const error = useTransactionList((s) => s.context.loadMoreError?.message ?? null);
   return (
     <Stack gap="xs" p="sm" align="center" className={classes.footer}>
-      {error && (
-        <Alert color="red" variant="light" role="alert" w="100%" title="More transactions could not be loaded">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{error}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => actor.send({ type: 'list.loadMore' })}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {error && <LoadFailed compact title="More transactions could not be loaded" message={error} onRetry={() => actor.send({ type: 'list.loadMore' })} />}
       <Group gap="sm" justify="center">
         <Text size="sm" c="dimmed" role="status" aria-live="polite">
           {total !== null ? `Showing ${formatCount(loaded)} of ${formatCount(total)} transactions` : `Showing ${formatCount(loaded)} transactions`}

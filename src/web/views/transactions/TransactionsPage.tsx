@@ -32,11 +32,7 @@ export default function TransactionsPage() {
   return (
     <TransactionsProvider value={actor}>
       <Stack gap="md">
-        {/* Actions under the title: the top right stays free for toasts (docs/decisions.md). */}
-        <Stack gap="sm" align="flex-start">
-          <PageTitle title="Transactions" description="Every income and expense: find, add, import and export." />
-          <PageActions />
-        </Stack>
+        <PageTitle title="Transactions" description="Every income and expense: find, add, import and export." actions={<PageActions />} />
         <SummaryHeader />
         <FiltersBar filters={filters} onChange={setFilters} />
         <FilterTotals filters={filters} filtered={activeFilterCount(filters) > 0} />
