@@ -5,6 +5,7 @@ import { transactionImportMachine, type ImportFile, type ImportOptions } from '.
 import { PAGE_SIZES, transactionListMachine, type PageFilters as TransactionFilters } from '../../machines/transactionList';
 import { transactionsMachine, type TransactionCategory, type TransactionDraft, type TransactionsSummary } from '../../machines/transactions';
 import { DEFAULT_CATEGORIES, type ImportJob, type ImportMapping, type ImportPreview, type Transaction } from '../../src/contract/transactions';
+import { withAmountStyle } from '../../src/web/transactions/importMapping';
 import { DEFAULT_FILTERS } from '../../src/web/transactions/urlCodec';
 import type { Toast } from '../../machines/types';
 
@@ -722,6 +723,23 @@ describe('CSV import wizard', () => {
     w.actor.send({ type: 'import.confirm' });
     await waitFor(w.actor, (s) => s.matches('done'), { timeout: 2000 });
     expect(w.imports.commits[0]).toEqual({ mapping, options: { skipDuplicates: false, skipFileDuplicates: false } });
+  });
+
+  it("switching the amount layout to money out / money in picks those columns by the bank's names ('Soll', 'Haben') and previews again", async () => {
+    const w = startWizard();
+    w.actor.send({ type: 'file.choose', file });
+    await w.settled();
+    // What the wizard's "Amount layout" control sends (ImportWizard.tsx).
+    const preview = w.actor.getSnapshot().context.preview!;
+    w.actor.send({ type: 'mapping.change', mapping: withAmountStyle(preview.mapping, 'debit_credit', preview.columns) });
+    await w.settled();
+    const split = w.actor.getSnapshot();
+    expect(split.context.error).toBeNull();
+    expect(split.context.preview?.mapping.columns).toMatchObject({ date: 0, description: 1, amount: null, debit: 3, credit: 4 });
+    // And back: the one signed column is 'Betrag' again.
+    w.actor.send({ type: 'mapping.change', mapping: withAmountStyle(split.context.preview!.mapping, 'signed', preview.columns) });
+    await w.settled();
+    expect(w.actor.getSnapshot().context.preview?.mapping.columns).toMatchObject({ amount: 2, debit: null, credit: null });
   });
 
   it("a mapping the server refuses shows its detail and keeps the last good preview", async () => {
