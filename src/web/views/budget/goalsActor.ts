@@ -3,7 +3,7 @@ import { goalFundsMachine } from '../../../../machines/goalFunds';
 import { goalListMachine, goalsMachine, type GoalListActor } from '../../../../machines/goals';
 import type { CreateGoalRequest } from '../../../contract/goals';
 import { unlessAborted } from '../../api/abort';
-import { askToConfirm, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
+import { confirmDeletion, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
 
 export type GoalsActor = ActorRefFrom<typeof goalsMachine>;
 
@@ -28,13 +28,10 @@ export function useGoalsMachine(): GoalsActor {
           actions: {
             notify: toastVia(ui),
             requestDeleteConfirmation: ({ self }, { item: goal }) =>
-              askToConfirm(ui, self, {
-                variant: 'danger',
+              confirmDeletion(ui, self, {
                 title: 'Delete goal',
                 message: `Delete "${goal.name}" and its fund history? This cannot be undone.`,
                 confirmLabel: 'Delete goal',
-                onConfirm: { type: 'deletion.confirm' },
-                onCancel: { type: 'deletion.cancel' },
               }),
           },
         }),

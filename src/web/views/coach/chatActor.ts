@@ -2,7 +2,7 @@ import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { chatMachine, type ChatStatistics, type ConversationList, type ServerConversation, type StreamInput } from '../../../../machines/chat';
 import { chatTexts } from '../../../contract/chat';
 import { unlessAborted } from '../../api/abort';
-import { askToConfirm, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
+import { askToConfirm, confirmDeletion, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
 
 export type ChatActor = ActorRefFrom<typeof chatMachine>;
 
@@ -64,13 +64,10 @@ export function useChatMachine(): ChatActor {
       actions: {
         notify: toastVia(ui),
         requestDeleteConfirmation: ({ self }, { title }) =>
-          askToConfirm(ui, self, {
-            variant: 'danger',
+          confirmDeletion(ui, self, {
             title: 'Delete conversation',
             message: `Delete "${title}" and all its messages? This cannot be undone.`,
             confirmLabel: 'Delete',
-            onConfirm: { type: 'deletion.confirm' },
-            onCancel: { type: 'deletion.cancel' },
           }),
         requestClearConfirmation: ({ self }, { conversationOnly }) =>
           askToConfirm(ui, self, {

@@ -6,7 +6,7 @@ import { CSV_IMPORT_LIMITS, DEFAULT_CATEGORIES, type CreateTransactionRequest } 
 import { filtersToQuery } from '../../transactions/urlCodec';
 import { unlessAborted } from '../../api/abort';
 import { localDay, localMonth } from '../../format/date';
-import { askToConfirm, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
+import { askToConfirm, confirmDeletion, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
 import { saveFile } from '../saveFile';
 
 export type TransactionsActor = ActorRefFrom<typeof transactionsMachine>;
@@ -54,13 +54,10 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
             actions: {
               notify: toastVia(ui),
               requestDeleteConfirmation: ({ self }, { item: transaction }) =>
-                askToConfirm(ui, self, {
-                  variant: 'danger',
+                confirmDeletion(ui, self, {
                   title: 'Delete transaction',
                   message: `Delete "${transaction.description || transaction.merchant || transaction.category}" of ${transaction.date}? This cannot be undone.`,
                   confirmLabel: 'Delete transaction',
-                  onConfirm: { type: 'deletion.confirm' },
-                  onCancel: { type: 'deletion.cancel' },
                 }),
             },
           }),
