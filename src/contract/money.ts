@@ -5,6 +5,11 @@
 export const toMinor = (amount: number): number => Math.round(amount * 100);
 export const fromMinor = (minor: number | bigint | string): number => Number(minor) / 100;
 
+/** The currencies a user can pick for the account (onboarding, Settings), ISO 4217; USD is the default. */
+export const SUPPORTED_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'ZAR', 'SGD', 'NZD'] as const;
+export type SupportedCurrency = (typeof SUPPORTED_CURRENCIES)[number];
+export const DEFAULT_CURRENCY: SupportedCurrency = 'USD';
+
 /** A positive API amount: finite, > 0, at most two decimal places, below 1e11. */
 export function isValidAmount(amount: number): boolean {
   return Number.isFinite(amount) && amount > 0 && amount < 1e11 && Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;

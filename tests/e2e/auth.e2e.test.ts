@@ -140,11 +140,14 @@ describe('session (spec §4) through the browser', () => {
     await waitForPath(page, '/onboarding');
     await shell.waitForPageContent();
     await saveScreenshot(page, 'shell-desktop');
+    expect(await page.title()).toBe('Welcome · Finu');
 
     const login = await shell.logOutFromAccountMenu();
     await new Toasts(page).waitFor(texts.loggedOut);
     await waitForPath(page, '/login');
     await login.heading.waitFor();
+    // The tab names the page shown, not the last signed-in page.
+    expect(await page.title()).toBe('Log in · Finu');
     expect(await storedToken(page)).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     // The server revoked the token too: a copy of it (another tab, a stolen one) no longer works.

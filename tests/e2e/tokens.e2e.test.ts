@@ -34,6 +34,7 @@ describe('rewards and FINU (Chromium against the real app and its anvil node)', 
 
     await page.goto('/tokens');
     const tokens = await new TokensPage(page).waitUntilLoaded();
+    expect(await page.title()).toBe('Tokens · Finu');
     await expect.poll(() => tokens.pointsBalance.textContent()).toBe('155');
     await expect.poll(() => tokens.finuBalance.textContent()).toBe('0');
     const address = (await tokens.walletAddress.textContent())!;

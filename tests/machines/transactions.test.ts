@@ -4,6 +4,7 @@ import { addToFront, appendPage, removeById, replaceById } from '../../machines/
 import { PAGE_SIZES } from '../../machines/transactionList';
 import type { TransactionDraft } from '../../machines/transactions';
 import { DEFAULT_CATEGORIES, type ImportMapping } from '../../src/contract/transactions';
+import { withAmountStyle } from '../../src/web/transactions/importMapping';
 import { DEFAULT_FILTERS } from '../../src/web/transactions/urlCodec';
 import { fakeBackend, fakeImportBackend, makeTransaction, providedImport, readyWith, rowsOf, startTransactions } from './support/transactions';
 
@@ -392,6 +393,23 @@ describe('CSV import wizard', () => {
     w.actor.send({ type: 'import.confirm' });
     await waitFor(w.actor, (s) => s.matches('done'), { timeout: 2000 });
     expect(w.imports.commits[0]).toEqual({ mapping, options: { skipDuplicates: false, skipFileDuplicates: false } });
+  });
+
+  it("switching the amount layout to money out / money in picks those columns by the bank's names ('Soll', 'Haben') and previews again", async () => {
+    const w = startWizard();
+    w.actor.send({ type: 'file.choose', file });
+    await w.settled();
+    // What the wizard's "Amount layout" control sends (ImportWizard.tsx).
+    const preview = w.actor.getSnapshot().context.preview!;
+    w.actor.send({ type: 'mapping.change', mapping: withAmountStyle(preview.mapping, 'debit_credit', preview.columns) });
+    await w.settled();
+    const split = w.actor.getSnapshot();
+    expect(split.context.error).toBeNull();
+    expect(split.context.preview?.mapping.columns).toMatchObject({ date: 0, description: 1, amount: null, debit: 3, credit: 4 });
+    // And back: the one signed column is 'Betrag' again.
+    w.actor.send({ type: 'mapping.change', mapping: withAmountStyle(split.context.preview!.mapping, 'signed', preview.columns) });
+    await w.settled();
+    expect(w.actor.getSnapshot().context.preview?.mapping.columns).toMatchObject({ amount: 2, debit: null, credit: null });
   });
 
   it("a mapping the server refuses shows its detail and keeps the last good preview", async () => {

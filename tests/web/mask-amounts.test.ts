@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskAmounts } from '../../src/web/format/money';
+import { SUPPORTED_CURRENCIES } from '../../src/contract/money';
+import { formatMoney, maskAmounts } from '../../src/web/format/money';
 
 describe('hide balances masks the amounts in coach answers (defect 2)', () => {
   it.each([
@@ -13,5 +14,11 @@ describe('hide balances masks the amounts in coach answers (defect 2)', () => {
   it('keeps what is not money: dates, percentages, counts', () => {
     const text = 'In March 2025 you made 42 purchases; your savings rate was 18.5%.';
     expect(maskAmounts(text)).toBe(text);
+  });
+
+  it.each(SUPPORTED_CURRENCIES)('every currency a user can pick is written and masked: %s', (code) => {
+    const written = formatMoney(1234.5, code);
+    expect(written).toMatch(/1.?234/);
+    expect(maskAmounts(`You spent ${written} this week, or 250.00 ${code}.`)).toBe('You spent •••• this week, or ••••.');
   });
 });

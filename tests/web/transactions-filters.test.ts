@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { PageFilters as TransactionFilters } from '../../machines/transactionList';
-import type { ImportMapping } from '../../src/contract/transactions';
-import { withAmountStyle } from '../../src/web/transactions/importMapping';
 import { DEFAULT_FILTERS, filtersFromQuery, filtersKey, filtersToQuery } from '../../src/web/transactions/urlCodec';
 
 describe('transactions page URL: the filters live in the query string', () => {
@@ -45,28 +43,5 @@ describe('transactions page URL: the filters live in the query string', () => {
       amount_min: 50,
     });
     expect(filtersFromQuery(new URLSearchParams('category=A&category=B,C'))).toMatchObject({ category: ['A', 'B', 'C'] });
-  });
-});
-
-describe('CSV import mapping: the amount layout of a bank file', () => {
-  const mapping: ImportMapping = {
-    delimiter: ';',
-    has_header: true,
-    skip_lines: 0,
-    date_format: 'DD.MM.YYYY',
-    decimal_separator: ',',
-    invert_sign: false,
-    columns: { date: 0, amount: 2, description: 1 },
-    default_expense_category: 'Other',
-    default_income_category: 'Other Income',
-  };
-  const fakeImportBackend = () => ({ mapping });
-
-  it('switching the amount layout to debit/credit columns guesses them from the column names', () => {
-    const imports = fakeImportBackend();
-    const names = ['Datum', 'Text', 'Betrag', 'Debit', 'Credit'];
-    const split = withAmountStyle(imports.mapping, 'debit_credit', names);
-    expect(split.columns).toMatchObject({ amount: null, debit: 3, credit: 4, date: 0, description: 1 });
-    expect(withAmountStyle(split, 'signed', names).columns).toMatchObject({ amount: 2, debit: null, credit: null });
   });
 });

@@ -1,3 +1,5 @@
+import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES } from '../../contract/money';
+
 /** Amounts as typed, read the same way in every form (the contract's rule, shared with the machines). */
 export { readAmount } from '../../contract/money';
 
@@ -14,12 +16,12 @@ function formatter(currency: string, locale?: string): Intl.NumberFormat {
 }
 
 /** The one place amounts become text: in the user's currency, masked when balances are hidden. */
-export function formatMoney(amount: number, currency = 'USD', options: { hidden?: boolean; locale?: string } = {}): string {
+export function formatMoney(amount: number, currency: string = DEFAULT_CURRENCY, options: { hidden?: boolean; locale?: string } = {}): string {
   if (options.hidden) return '••••';
   return formatter(currency, options.locale).format(amount);
 }
 
-const CODES = 'USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|SEK|NOK|DKK|PLN|BRL|MXN|ZAR|SGD|NZD';
+const CODES = SUPPORTED_CURRENCIES.join('|');
 const NUMBER = String.raw`\d(?:[\d,.  ]*\d)?`;
 /** "$2,457.50", "-€12.00", "CA$5", "£ 3", "1.234,56 €", "250.00 USD", "EUR 40", "R$ 10". */
 const AMOUNT = new RegExp(

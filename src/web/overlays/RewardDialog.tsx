@@ -1,13 +1,14 @@
 import { Badge, Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { rewardPointsLabel, uiTexts } from '../../../machines/ui';
 import { useAppActors, useUi } from '../app/context';
+import { useBalancesHidden } from '../hooks/useMoney';
 
 /** Spec §2 reward dialog, driven by the ui machine. */
 export function RewardDialog() {
   const { ui } = useAppActors();
   const reward = useUi((s) => s.context.reward);
   // Hide balances masks amounts everywhere, the points of an award too.
-  const hidden = useUi((s) => !s.context.showBalances);
+  const hidden = useBalancesHidden();
   const close = () => ui.send({ type: 'reward.close' });
   const points = reward ? (hidden && typeof reward.points === 'number' ? '+•••• points' : rewardPointsLabel(reward.points)) : null;
   return (

@@ -1,9 +1,11 @@
 import { Anchor, Box, Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../hooks/usePageTitle';
 
-/** The frame of every public page: brand, a card, links below. */
+/** The frame of every public page: brand, a card, links below; its title names the browser tab too. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  usePageTitle(title);
   return (
     <Box component="main" mih="100dvh" bg="var(--mantine-color-body)">
       <Center mih="100dvh" py="xl">

@@ -1,29 +1,26 @@
-import { Alert, Button, Card, EmptyState, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Button, Card, EmptyState, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { LoadFailed } from '../LoadFailed';
 import { PageTitle } from '../PageTitle';
 import { GoalCard } from './GoalCard';
 import { GoalFormModal } from './GoalFormModal';
 import { GoalFundsModal } from './GoalFundsModal';
 import { GoalHistoryDrawer } from './GoalHistoryDrawer';
-import { GoalsActorContext, useGoalList, useGoalsActor, useGoalsMachine } from './goalsActor';
+import { GoalsProvider, useGoalList, useGoalsActor, useGoalsMachine } from './goalsActor';
 import { GoalsSummaryPanel } from './GoalsSummaryPanel';
 
 /** /budget: the savings goals page (spec §2). */
 export default function BudgetPage() {
   const goals = useGoalsMachine();
   return (
-    <GoalsActorContext.Provider value={goals}>
+    <GoalsProvider value={goals}>
       <Stack gap="lg">
-        {/* Actions under the title: the top right stays free for toasts (docs/decisions.md). */}
-        <Stack gap="sm" align="flex-start">
-          <PageTitle title="Budget" description="Savings goals: put money aside for what matters and see whether you are on track." />
-          <NewGoalButton />
-        </Stack>
+        <PageTitle title="Budget" description="Savings goals: put money aside for what matters and see whether you are on track." actions={<NewGoalButton />} />
         <GoalsContent />
       </Stack>
       <GoalFormModal />
       <GoalFundsModal />
       <GoalHistoryDrawer />
-    </GoalsActorContext.Provider>
+    </GoalsProvider>
   );
 }
 
@@ -43,16 +40,7 @@ function GoalsContent() {
 
   if (phase === 'loading') return <GoalsSkeleton />;
   if (phase === 'failed') {
-    return (
-      <Alert color="red" variant="light" title="Your goals could not be loaded" role="alert">
-        <Stack gap="sm" align="flex-start">
-          {loadError}
-          <Button variant="light" color="red" onClick={() => actor.send({ type: 'goals.retry' })}>
-            Retry
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailed title="Your goals could not be loaded" message={loadError} onRetry={() => actor.send({ type: 'goals.retry' })} />;
   }
   if (goals.length === 0) {
     return (

@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Card, Group, Menu, Progress, Stack, Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import type { Goal } from '../../../contract/goals';
-import { useMoney } from '../../format/useMoney';
-import { CategoryIcon, categoryOf, formatDay, priorities, progressColor, ScheduleBadge } from './goalDisplay';
+import { useMoney } from '../../hooks/useMoney';
+import { formatDay } from '../../format/date';
+import { CategoryIcon, categoryOf, priorities, progressColor, ScheduleBadge } from './goalDisplay';
 import { useGoalsActor } from './goalsActor';
 
 /** One goal: progress, the monthly amount needed, whether it is on track, and its actions. */

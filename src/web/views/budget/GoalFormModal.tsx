@@ -7,7 +7,8 @@ import { contractRules, focusFirstInvalid, useServerFieldError } from '../../for
 import { GOAL_NAME_MAX, GOAL_NOTES_MAX } from '../../../contract/goals';
 import type { GoalDraft } from '../../../../machines/goals';
 import type { Goal } from '../../../contract/goals';
-import { categories, localToday, priorities } from './goalDisplay';
+import { localDay } from '../../format/date';
+import { categories, priorities } from './goalDisplay';
 import { useGoalList, useGoals, useGoalsActor } from './goalsActor';
 
 const categoryOptions = Object.entries(categories).map(([value, { label }]) => ({ value, label }));
@@ -99,7 +100,7 @@ function GoalForm({ goal, saving, failure, onCancel }: { goal: Goal | null; savi
         <TextInput label="Goal name" placeholder="Emergency fund" maxLength={GOAL_NAME_MAX} withAsterisk data-autofocus {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput label="Target amount" placeholder="5000.00" inputMode="decimal" autoComplete="off" withAsterisk {...form.getInputProps('target_amount')} />
-          <TextInput label="Target date" type="date" min={goal ? undefined : localToday()} withAsterisk {...form.getInputProps('target_date')} />
+          <TextInput label="Target date" type="date" min={goal ? undefined : localDay()} withAsterisk {...form.getInputProps('target_date')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <NativeSelect label="Category" data={categoryOptions} {...form.getInputProps('category')} />

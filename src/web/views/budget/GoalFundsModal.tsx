@@ -4,7 +4,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { FUND_NOTE_MAX } from '../../../contract/goals';
 import type { goalFundsMachine } from '../../../../machines/goalFunds';
 import type { ActorRefFrom } from 'xstate';
-import { useMoney } from '../../format/useMoney';
+import { useMoney } from '../../hooks/useMoney';
 import { fieldOfDetail } from '../../forms/contractRules';
 import { useGoals } from './goalsActor';
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Drawer, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { FundTransaction, GoalTransactionSummary } from '../../../contract/goals';
-import { useMoney } from '../../format/useMoney';
-import { formatDateTime } from './goalDisplay';
+import { useMoney } from '../../hooks/useMoney';
+import { formatDateTime } from '../../format/date';
 import { useGoalList, useGoals, useGoalsActor } from './goalsActor';
 
 /** A goal's fund history and its summary. */

@@ -1,5 +1,5 @@
 import { Card, Group, RingProgress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMoney } from '../../format/useMoney';
+import { useMoney } from '../../hooks/useMoney';
 import { useGoals } from './goalsActor';
 
 /** The progress summary across goals: saved, target, overall percentage and where the goals stand. */

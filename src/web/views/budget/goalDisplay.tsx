@@ -49,16 +49,3 @@ export function ScheduleBadge({ schedule }: { schedule: Goal['schedule'] }) {
 }
 
 export const progressColor = (goal: Pick<Goal, 'schedule'>) => scheduleBadges[goal.schedule].color;
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A calendar day (YYYY-MM-DD) as the user reads dates. */
-export const formatDay = (isoDay: string) => dayFormat.format(new Date(`${isoDay}T00:00:00Z`));
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
-
-/** Today as YYYY-MM-DD in the user's time zone (the date input's minimum). */
-export function localToday(): string {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-}

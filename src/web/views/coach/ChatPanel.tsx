@@ -2,8 +2,10 @@ import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Menu, ScrollArea,
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { DisplayedMessage } from '../../../../machines/chat';
 import { CHAT_LIMITS } from '../../../contract/chat';
-import { useAppActors, useUi } from '../../app/context';
-import { maskAmounts } from '../../format/money';
+import { useAppActors } from '../../app/context';
+import { formatTime } from '../../format/date';
+import { useMaskedText } from '../../hooks/useMoney';
+import { LoadFailed } from '../LoadFailed';
 import { useChatActor, useChatAnswer, useChatConversation, useChatList } from './chatActor';
 import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
@@ -19,7 +21,6 @@ export const SUGGESTED_PROMPTS = [
   'What are my recurring charges?',
 ] as const;
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** The current conversation: its title, the messages, the streamed answer, and the message box. */
 export function ChatPanel() {
@@ -71,8 +72,7 @@ function MessageLog() {
   const failedToOpen = useChatConversation((s) => s.matches('failed'));
   const viewport = useRef<HTMLDivElement>(null);
   // Hide balances masks every amount, the coach's figures included.
-  const hidden = useUi((s) => !s.context.showBalances);
-  const shown = (text: string) => (hidden ? maskAmounts(text) : text);
+  const shown = useMaskedText();
   const answered = useChatAnswer((s) => s.matches('done'));
   const lastAi = useChatConversation((s) => {
     const last = s.context.chatMessages.at(-1);
@@ -95,16 +95,7 @@ function MessageLog() {
             <Loader size="sm" aria-label="Loading conversation" />
           </Group>
         )}
-        {failedToOpen && (
-          <Alert color="red" variant="light" role="alert" title="This conversation could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{conversationError}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => chat.send({ type: 'conversation.retry' })}>
-                Retry
-              </Button>
-            </Stack>
-          </Alert>
-        )}
+        {failedToOpen && <LoadFailed compact title="This conversation could not be loaded" message={conversationError} onRetry={() => chat.send({ type: 'conversation.retry' })} />}
         {empty && <Welcome />}
         {messages.map((m) => (
           <MessageBubble key={m.id} message={m} />
@@ -137,9 +128,9 @@ function MessageLog() {
 
 function MessageBubble({ message }: { message: DisplayedMessage }) {
   const mine = message.sender === 'user';
-  const hidden = useUi((s) => !s.context.showBalances);
-  const content = hidden ? maskAmounts(message.content) : message.content;
-  const time = Number.isNaN(Date.parse(message.timestamp)) ? '' : timeFormat.format(new Date(message.timestamp));
+  const shown = useMaskedText();
+  const content = shown(message.content);
+  const time = formatTime(message.timestamp);
   return (
     <Box className={`${classes.bubble} ${mine ? classes.user : classes.ai}`} data-sender={message.sender}>
       <VisuallyHidden>{mine ? 'You said:' : 'Coach:'}</VisuallyHidden>

@@ -1,8 +1,8 @@
 import { Button, Drawer, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { usePageTitle } from '../../hooks/usePageTitle';
 import { ChatPanel } from './ChatPanel';
-import { ChatActorContext, useChatList, useChatMachine } from './chatActor';
+import { ChatProvider, useChatList, useChatMachine } from './chatActor';
 import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
 import { ConversationSidebar } from './ConversationSidebar';
@@ -10,13 +10,11 @@ import { ConversationSidebar } from './ConversationSidebar';
 /** /ai-coach (spec §2): the coach chat. No onboarding or subscription needed; users without access get a daily allowance. */
 export default function CoachPage() {
   const chat = useChatMachine();
-  useEffect(() => {
-    document.title = 'AI Coach · Finu';
-  }, []);
+  usePageTitle('AI Coach');
   return (
-    <ChatActorContext.Provider value={chat}>
+    <ChatProvider value={chat}>
       <CoachLayout />
-    </ChatActorContext.Provider>
+    </ChatProvider>
   );
 }
 

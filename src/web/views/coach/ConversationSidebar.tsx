@@ -1,13 +1,14 @@
-import { ActionIcon, Alert, Button, Group, Loader, Menu, Modal, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Menu, Modal, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { ConversationSummary } from '../../../../machines/chat';
 import { CHAT_LIMITS } from '../../../contract/chat';
+import { formatShortDate } from '../../format/date';
+import { LoadFailed } from '../LoadFailed';
 import { useChatActor, useChatList } from './chatActor';
 import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
-const when = (iso?: string) => (iso ? dateFormat.format(new Date(iso)) : '');
+const when = (iso?: string) => (iso ? formatShortDate(iso) : '');
 
 /** The conversation list: search, new conversation, open, rename, delete, clear memory. */
 export function ConversationSidebar({ onOpened }: { onOpened?: () => void }) {
@@ -45,16 +46,7 @@ export function ConversationSidebar({ onOpened }: { onOpened?: () => void }) {
         maxLength={CHAT_LIMITS.search}
         onChange={(e) => chat.send({ type: 'conversations.search', query: e.currentTarget.value })}
       />
-      {listPhase === 'failed' && (
-        <Alert color="red" variant="light" role="alert" title="Conversations unavailable">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{listError}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => chat.send({ type: 'chat.reload' })}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {listPhase === 'failed' && <LoadFailed compact title="Conversations unavailable" message={listError} onRetry={() => chat.send({ type: 'chat.reload' })} />}
       {searchError && (
         <Text size="sm" c="red" role="alert">
           {searchError}

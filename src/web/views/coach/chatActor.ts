@@ -1,14 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { inspect } from '../../app/inspect';
-import { createContext, useContext, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { fromCallback, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { chatMachine, chatWith, type ChatStatistics, type ConversationList, type ServerConversation, type StreamInput } from '../../../../machines/chat';
+import { chatWith, type chatMachine, type ChatStatistics, type ConversationList, type ServerConversation, type StreamInput } from '../../../../machines/chat';
 import type { chatAnswerMachine } from '../../../../machines/chatAnswer';
 import type { chatConversationMachine } from '../../../../machines/chatConversation';
 import type { chatListMachine } from '../../../../machines/chatList';
 import { chatTexts } from '../../../contract/chat';
-import { useAppActors } from '../../app/context';
 import { unlessAborted } from '../../api/abort';
+import { askToConfirm, confirmDeletion, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
 
 export type ChatActor = ActorRefFrom<typeof chatMachine>;
 export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
@@ -16,18 +14,7 @@ export type ChatListSnapshot = SnapshotFrom<typeof chatListMachine>;
 export type ChatConversationSnapshot = SnapshotFrom<typeof chatConversationMachine>;
 export type ChatAnswerSnapshot = SnapshotFrom<typeof chatAnswerMachine>;
 
-export const ChatActorContext = createContext<ChatActor | null>(null);
-
-export function useChatActor(): ChatActor {
-  const actor = useContext(ChatActorContext);
-  if (!actor) throw new Error('useChatActor outside <ChatActorContext.Provider>');
-  return actor;
-}
-
-/** A narrow selector over the page's chat actor; return primitives or stable references. */
-export function useChat<T>(selector: (snapshot: ChatSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
-  return useSelector(useChatActor(), selector, compare);
-}
+export const { Provider: ChatProvider, useActor: useChatActor, useSelect: useChat } = pageActor<typeof chatMachine>('chat');
 
 /** The children run as long as the page's chat actor: their refs never change. */
 const child = <K extends 'list' | 'conversation' | 'answer'>(key: K) => (snapshot: ChatSnapshot) => snapshot.children[key];
@@ -60,88 +47,73 @@ export function useChatAnswer<T>(selector: (snapshot: ChatAnswerSnapshot) => T, 
  * conversation list (`self` in the list's actions), which asked.
  */
 export function useChatMachine(): ChatActor {
-  const { api, ui } = useAppActors();
-  const machine = useMemo(
-    () =>
-      chatWith({
-        actors: {
-          loadConversations: fromPromise<ConversationList>(({ signal }) => unlessAborted(signal, api.chat.conversations(signal))),
-          searchConversations: fromPromise<ConversationList, { query: string }>(({ input, signal }) => unlessAborted(signal, api.chat.search(input.query, {}, signal))),
-          openConversation: fromPromise<ServerConversation, { conversationId: string }>(({ input, signal }) => unlessAborted(signal, api.chat.switchTo(input.conversationId, signal))),
-          startConversation: fromPromise<ServerConversation>(() => api.chat.start()),
-          renameConversation: fromPromise<{ conversation_id: string; conversation_title: string }, { conversationId: string; title: string }>(({ input }) => api.chat.rename(input.conversationId, input.title)),
-          deleteConversation: fromPromise<unknown, { conversationId: string }>(({ input }) => api.chat.remove(input.conversationId)),
-          clearMemory: fromPromise<unknown, { conversationOnly: boolean; conversationId: string | null }>(({ input }) => api.chat.clearMemory(input.conversationOnly, input.conversationId)),
-          loadStatistics: fromPromise<ChatStatistics>(({ signal }) => unlessAborted(signal, api.chat.statistics(signal))),
-          streamAnswer: fromCallback<{ type: string }, StreamInput>(({ input, sendBack }) => {
-            const controller = new AbortController();
-            let started = false;
-            let finished = false;
-            api.chat
-              .stream(
-                { message: input.message, conversation_id: input.conversationId },
-                (chunk) => {
-                  if (chunk.type === 'start') {
-                    started = true;
-                    sendBack({ type: 'stream.started', conversationId: chunk.conversation_id, title: chunk.conversation_title, userMessageId: chunk.user_message_id, allowance: chunk.allowance });
-                  } else if (chunk.type === 'chunk') {
-                    sendBack({ type: 'stream.chunk', content: chunk.content });
-                  } else if (chunk.type === 'done') {
-                    finished = true;
-                    sendBack({ type: 'stream.completed', aiMessageId: chunk.ai_message_id, allowance: chunk.allowance });
-                  } else if (chunk.type === 'error') {
-                    finished = true;
-                    sendBack({ type: 'stream.failed', message: chunk.detail, started: true, aiMessageId: chunk.ai_message_id });
-                  }
-                },
-                controller.signal,
-              )
-              .then(() => {
-                // The stream ended without its last chunk (a dropped connection).
-                if (!finished && !controller.signal.aborted) sendBack({ type: 'stream.failed', message: chatTexts.streamFailed, started });
-              })
-              .catch((error: unknown) => {
-                if (controller.signal.aborted) return;
-                const message = error instanceof Error && error.message ? error.message : chatTexts.streamFailed;
-                const status = (error as { status?: unknown } | null)?.status;
-                sendBack({ type: 'stream.failed', message, started, status: typeof status === 'number' ? status : undefined });
-              });
-            return () => controller.abort();
+  return usePageMachine(({ api, ui }) =>
+    chatWith({
+      actors: {
+        loadConversations: fromPromise<ConversationList>(({ signal }) => unlessAborted(signal, api.chat.conversations(signal))),
+        searchConversations: fromPromise<ConversationList, { query: string }>(({ input, signal }) => unlessAborted(signal, api.chat.search(input.query, {}, signal))),
+        openConversation: fromPromise<ServerConversation, { conversationId: string }>(({ input, signal }) => unlessAborted(signal, api.chat.switchTo(input.conversationId, signal))),
+        startConversation: fromPromise<ServerConversation>(() => api.chat.start()),
+        renameConversation: fromPromise<{ conversation_id: string; conversation_title: string }, { conversationId: string; title: string }>(({ input }) => api.chat.rename(input.conversationId, input.title)),
+        deleteConversation: fromPromise<unknown, { conversationId: string }>(({ input }) => api.chat.remove(input.conversationId)),
+        clearMemory: fromPromise<unknown, { conversationOnly: boolean; conversationId: string | null }>(({ input }) => api.chat.clearMemory(input.conversationOnly, input.conversationId)),
+        loadStatistics: fromPromise<ChatStatistics>(({ signal }) => unlessAborted(signal, api.chat.statistics(signal))),
+        streamAnswer: fromCallback<{ type: string }, StreamInput>(({ input, sendBack }) => {
+          const controller = new AbortController();
+          let started = false;
+          let finished = false;
+          api.chat
+            .stream(
+              { message: input.message, conversation_id: input.conversationId },
+              (chunk) => {
+                if (chunk.type === 'start') {
+                  started = true;
+                  sendBack({ type: 'stream.started', conversationId: chunk.conversation_id, title: chunk.conversation_title, userMessageId: chunk.user_message_id, allowance: chunk.allowance });
+                } else if (chunk.type === 'chunk') {
+                  sendBack({ type: 'stream.chunk', content: chunk.content });
+                } else if (chunk.type === 'done') {
+                  finished = true;
+                  sendBack({ type: 'stream.completed', aiMessageId: chunk.ai_message_id, allowance: chunk.allowance });
+                } else if (chunk.type === 'error') {
+                  finished = true;
+                  sendBack({ type: 'stream.failed', message: chunk.detail, started: true, aiMessageId: chunk.ai_message_id });
+                }
+              },
+              controller.signal,
+            )
+            .then(() => {
+              // The stream ended without its last chunk (a dropped connection).
+              if (!finished && !controller.signal.aborted) sendBack({ type: 'stream.failed', message: chatTexts.streamFailed, started });
+            })
+            .catch((error: unknown) => {
+              if (controller.signal.aborted) return;
+              const message = error instanceof Error && error.message ? error.message : chatTexts.streamFailed;
+              const status = (error as { status?: unknown } | null)?.status;
+              sendBack({ type: 'stream.failed', message, started, status: typeof status === 'number' ? status : undefined });
+            });
+          return () => controller.abort();
+        }),
+      },
+      actions: {
+        notify: toastVia(ui),
+        requestDeleteConfirmation: ({ self }, { title }) =>
+          confirmDeletion(ui, self, {
+            title: 'Delete conversation',
+            message: `Delete "${title}" and all its messages? This cannot be undone.`,
+            confirmLabel: 'Delete',
           }),
-        },
-        actions: {
-          notify: (_, toast) => ui.send({ type: 'toast.show', toast }),
-          requestDeleteConfirmation: ({ self }, { title }) =>
-            ui.send({
-              type: 'confirmation.open',
-              request: {
-                variant: 'danger',
-                title: 'Delete conversation',
-                message: `Delete "${title}" and all its messages? This cannot be undone.`,
-                confirmLabel: 'Delete',
-                replyTo: self,
-                onConfirm: { type: 'deletion.confirm' },
-                onCancel: { type: 'deletion.cancel' },
-              },
-            }),
-          requestClearConfirmation: ({ self }, { conversationOnly }) =>
-            ui.send({
-              type: 'confirmation.open',
-              request: {
-                variant: 'warning',
-                title: conversationOnly ? 'Clear this conversation' : 'Clear chat memory',
-                message: conversationOnly
-                  ? 'Delete every message in this conversation? The coach will forget what was said in it.'
-                  : 'Delete every conversation and message? The coach will forget everything you talked about. This cannot be undone.',
-                confirmLabel: conversationOnly ? 'Clear conversation' : 'Clear memory',
-                replyTo: self,
-                onConfirm: { type: 'clearing.confirm' },
-                onCancel: { type: 'clearing.cancel' },
-              },
-            }),
-        },
-      }),
-    [api, ui],
+        requestClearConfirmation: ({ self }, { conversationOnly }) =>
+          askToConfirm(ui, self, {
+            variant: 'warning',
+            title: conversationOnly ? 'Clear this conversation' : 'Clear chat memory',
+            message: conversationOnly
+              ? 'Delete every message in this conversation? The coach will forget what was said in it.'
+              : 'Delete every conversation and message? The coach will forget everything you talked about. This cannot be undone.',
+            confirmLabel: conversationOnly ? 'Clear conversation' : 'Clear memory',
+            onConfirm: { type: 'clearing.confirm' },
+            onCancel: { type: 'clearing.cancel' },
+          }),
+      },
+    }),
   );
-  return useActorRef(machine, { inspect });
 }

@@ -1,17 +1,19 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Alert, Anchor, Badge, Button, Card, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { inspect } from '../../app/inspect';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../../contract/dashboard';
 import { dashboardMachine, naturalUnit, unitForRange, viewFromQuery, viewToQuery, type DashboardView } from '../../../../machines/dashboard';
-import { amountChange, formatDay, netChange, savingsRateLine, spendingLegend, type ChangeLine } from './figures';
+import { amountChange, netChange, savingsRateLine, spendingLegend, type ChangeLine } from './figures';
 import { useAppActors } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
-import { useMoney } from '../../format/useMoney';
+import { formatDay, formatDayMonth, formatMonthYear, localDay } from '../../format/date';
+import { usePageMachine } from '../../hooks/pageActor';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { useBalancesHidden, useMoney } from '../../hooks/useMoney';
 import { Icon } from '../icons';
 
 const periods: { value: DashboardPeriod; label: string }[] = [
@@ -29,12 +31,7 @@ const units: { value: TimeUnit; label: string }[] = [
   { value: 'weeks', label: 'By week' },
   { value: 'months', label: 'By month' },
 ];
-function bucketLabel(bucket: string, unit: TimeUnit): string {
-  const d = new Date(`${bucket}T00:00:00Z`);
-  // "Dec 2025", never "Dec 25" (which reads as a date).
-  if (unit === 'months') return d.toLocaleDateString(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-  return d.toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-}
+const bucketLabel = (bucket: string, unit: TimeUnit): string => (unit === 'months' ? formatMonthYear(bucket) : formatDayMonth(bucket));
 
 /** The line under a figure: a change against the previous period, or why there is none. */
 function Change({ line }: { line: ChangeLine }) {
@@ -117,7 +114,7 @@ function LoadingPicture() {
 
 function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
   const money = useMoney();
-  const hidden = money(0) === money(1);
+  const hidden = useBalancesHidden();
   // Axis ticks stay short: 12k rather than €12,000.00.
   const compact = (v: number) => (hidden ? '••' : new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(v));
   if (!a.has_transactions) return <EmptyState onLoaded={reload} />;
@@ -284,7 +281,7 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
                   <Table.Td>
                     <Text size="sm">{t.merchant || t.description || t.category}</Text>
                     <Text size="xs" c="dimmed">
-                      {new Date(`${t.date}T00:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })} · {t.category}
+                      {formatDayMonth(t.date)} · {t.category}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">
@@ -303,23 +300,16 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
   );
 }
 
-/** Today in the browser's calendar, YYYY-MM-DD (a custom range may not end later). */
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
 /**
  * /dashboard: renders the dashboard machine. The view (period, custom days, unit) lives in the URL, so it
  * survives a reload and can be shared: the controls rewrite the URL and the page tells the machine.
  */
 export default function DashboardPage() {
-  const { api } = useAppActors();
   const [search, setSearch] = useSearchParams();
   const view = useMemo(() => viewFromQuery(search), [search]);
-  const dashboard = useActorRef(
-    dashboardMachine.provide({ actors: { fetchAnalytics: fromPromise(({ input }) => api.dashboard.analytics(input.period, input.timeUnit, input.range)) } }),
-    { input: view, inspect },
+  const dashboard = usePageMachine(
+    ({ api }) => dashboardMachine.provide({ actors: { fetchAnalytics: fromPromise(({ input }) => api.dashboard.analytics(input.period, input.timeUnit, input.range)) } }),
+    view,
   );
   useEffect(() => {
     dashboard.send({ type: 'dashboard.show', view });
@@ -337,15 +327,13 @@ export default function DashboardPage() {
   const busy = useSelector(dashboard, (s) => s.hasTag('busy'));
   const error = useSelector(dashboard, (s) => (s.matches('failed') ? s.context.error?.message ?? 'Failed to fetch dashboard data' : null));
 
-  useEffect(() => {
-    document.title = 'Dashboard · Finu';
-  }, []);
+  usePageTitle('Dashboard');
 
   const pickPeriod = (value: string | null) => {
     if (!value || value === period) return;
     if (value === 'custom') {
       // Custom starts from the days on screen; the From and To fields then change them.
-      const shown = analytics?.range ?? { start: localToday(), end: localToday() };
+      const shown = analytics?.range ?? { start: localDay(), end: localDay() };
       const days = { from: shown.start, to: shown.end };
       show({ period: 'custom', range: days, timeUnit: unitForRange(days) });
     } else {

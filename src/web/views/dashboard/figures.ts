@@ -1,5 +1,6 @@
 import { OTHER_CATEGORIES_COLOR } from '../../../contract/categoryColors';
 import type { DashboardAnalytics } from '../../../contract/dashboard';
+import { formatDay } from '../../format/date';
 
 /**
  * What the dashboard's figures say under their value (issue 15, defect 5): a change against the
@@ -42,8 +43,6 @@ export function periodWords(a: Pick<Analytics, 'period' | 'range'>): { current: 
       return { current: `these ${days(dayCount(a.range))}`, before: `the ${days(dayCount(a.range))} before` };
   }
 }
-
-export const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** Why there is no previous period to compare with. */
 function noComparison(a: Analytics): ChangeLine {

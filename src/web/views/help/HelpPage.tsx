@@ -1,6 +1,6 @@
 import { Accordion, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SUPPORT_LIMITS, SUPPORT_TOPICS, type SupportMessageRequest } from '../../../contract/account';
 import { supportMessageRequest } from '../../../contract/rules/account';
@@ -8,6 +8,7 @@ import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
 import { Icon } from '../icons';
+import { PageTitle } from '../PageTitle';
 import { helpTopics, type HelpArticle } from './articles';
 import { searchHelp } from './search';
 
@@ -134,15 +135,9 @@ export default function HelpPage() {
   const deferred = useDeferredValue(query);
   const results = searchHelp(deferred);
   const searching = deferred.trim().length > 0;
-  useEffect(() => {
-    document.title = 'Help · Finu';
-  }, []);
   return (
     <Stack gap="lg" maw={960}>
-      <div>
-        <Title order={1}>Help</Title>
-        <Text c="dimmed">Answers on every part of Finu. Type a few words; small typos are fine.</Text>
-      </div>
+      <PageTitle title="Help" description="Answers on every part of Finu. Type a few words; small typos are fine." />
       <TextInput
         label="Search help"
         placeholder="e.g. import a CSV, cancel my plan, delete account"

@@ -1,10 +1,10 @@
 import { Button, Checkbox, Group, NumberInput, Paper, Radio, Select, SimpleGrid, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
+import { SUPPORTED_CURRENCIES } from '../../../contract/money';
 import { helpTopics, mainGoals } from '../../../contract/onboarding';
 import { stepAnswered, wizardSteps, type OnboardingDraft } from '../../../../machines/onboarding';
 import { useAppActors, useOnboarding } from '../../app/context';
-
-const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'ZAR', 'SGD', 'NZD'];
+import { usePageTitle } from '../../hooks/usePageTitle';
 
 const goalLabels: Record<(typeof mainGoals)[number], { label: string; hint: string }> = {
   build_emergency_fund: { label: 'Build an emergency fund', hint: 'A cushion of three to six months of spending' },
@@ -45,8 +45,8 @@ export default function OnboardingPage() {
   const last = step === wizardSteps.length - 1;
   const answer = (answers: OnboardingDraft) => onboarding.send({ type: 'onboarding.answer', answers });
 
+  usePageTitle('Welcome');
   useEffect(() => {
-    document.title = 'Welcome · Finu';
     onboarding.send({ type: 'onboarding.restart' });
   }, [onboarding]);
 
@@ -69,7 +69,7 @@ export default function OnboardingPage() {
               <Select
                 mt="md"
                 label="Which currency do you use day to day?"
-                data={currencies}
+                data={SUPPORTED_CURRENCIES}
                 searchable
                 value={draft.currency ?? null}
                 onChange={(v) => answer({ currency: v ?? undefined })}

@@ -3,33 +3,23 @@ import { useForm } from '@mantine/form';
 import { focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
 import { markInvalid } from '../../forms/focus';
 import { useDisclosure } from '@mantine/hooks';
-import { useMachine } from '@xstate/react';
-import { inspect } from '../../app/inspect';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { DELETE_ACCOUNT_PHRASE } from '../../../contract/account';
 import { dataExportMachine } from '../../../../machines/dataExport';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
+import { formatDateTime } from '../../format/date';
+import { formatCount } from '../../format/number';
+import { toastVia, usePageMachine } from '../../hooks/pageActor';
+import { saveFile } from '../saveFile';
 
 const sizeOf = (bytes: number | null) => (bytes === null ? '' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '');
-
-/** Saves a downloaded file the way a link with `download` would. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 /** Download all my data: a zip of every record (JSON) and the transactions (CSV), built in the background. */
 function ExportData() {
-  const { api, ui } = useAppActors();
-  const [snapshot, send] = useMachine(
+  const exporter = usePageMachine(({ api, ui }) =>
     dataExportMachine.provide({
       actors: {
         latest: fromPromise(async () => (await api.account.latestExport()).export),
@@ -37,10 +27,11 @@ function ExportData() {
         status: fromPromise(({ input }) => api.account.exportStatus(input.id)),
         download: fromPromise(async ({ input }) => saveFile(await api.account.downloadExport(input.job.export_id), `finu-data-${input.job.created_at.slice(0, 10)}.zip`)),
       },
-      actions: { notify: (_, toast) => ui.send({ type: 'toast.show', toast }) },
+      actions: { notify: toastVia(ui) },
     }),
-    { inspect },
   );
+  const snapshot = useSelector(exporter, (s) => s);
+  const send = exporter.send;
   const { job, error } = snapshot.context;
   const preparing = snapshot.matches('preparing') || snapshot.matches('starting');
   return (
@@ -64,13 +55,13 @@ function ExportData() {
         <div>
           <Progress value={job?.progress ?? 0} animated size="lg" aria-label="Export progress" />
           <Text size="sm" mt={4} role="status">
-            Preparing your data… {job?.progress ?? 0}% {job && job.rows_total > 0 ? `(${job.rows_done.toLocaleString()} of ${job.rows_total.toLocaleString()} records)` : ''}
+            Preparing your data… {job?.progress ?? 0}% {job && job.rows_total > 0 ? `(${formatCount(job.rows_done)} of ${formatCount(job.rows_total)} records)` : ''}
           </Text>
         </div>
       )}
       {!preparing && job?.status === 'completed' && (
         <Text size="sm" role="status">
-          Your export from {when(job.finished_at)} is ready ({sizeOf(job.file_size)}, {job.rows_total.toLocaleString()} records).
+          Your export from {when(job.finished_at)} is ready ({sizeOf(job.file_size)}, {formatCount(job.rows_total)} records).
         </Text>
       )}
       {!preparing && error && !snapshot.matches('loadFailed') && (

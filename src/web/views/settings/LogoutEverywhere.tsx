@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useAppActors } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
+import { askToConfirm } from '../../hooks/pageActor';
 
 /** 'Log out everywhere': every session of the account ends (phones, other browsers, billing links), then this one. */
 export function LogoutEverywhere() {
@@ -12,16 +13,12 @@ export function LogoutEverywhere() {
     onSuccess: () => session.send({ type: 'session.logout' }),
   });
   const confirm = () =>
-    ui.send({
-      type: 'confirmation.open',
-      request: {
-        variant: 'warning',
-        title: 'Log out everywhere?',
-        message: 'Every device signed in to your account is logged out, this one too. Billing links already sent stop working.',
-        confirmLabel: 'Log out everywhere',
-        replyTo: logoutAll.actorRef,
-        onConfirm: { type: 'request.submit', params: {} },
-      },
+    askToConfirm(ui, logoutAll.actorRef, {
+      variant: 'warning',
+      title: 'Log out everywhere?',
+      message: 'Every device signed in to your account is logged out, this one too. Billing links already sent stop working.',
+      confirmLabel: 'Log out everywhere',
+      onConfirm: { type: 'request.submit', params: {} },
     });
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="sessions-heading">

@@ -2,13 +2,13 @@ import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, Stack, TextIn
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { SUPPORTED_CURRENCIES } from '../../../contract/money';
 import { updateProfileRequest } from '../../../contract/rules/auth';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
+import { useAccountCurrency } from '../../hooks/useMoney';
 import type { UserProfile } from '../../../contract/auth';
-
-export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'ZAR', 'SGD', 'NZD'];
 
 interface ProfileValues {
   full_name: string;
@@ -28,7 +28,7 @@ const labels = { full_name: 'Name' };
 export function ProfileSection() {
   const { api, session } = useAppActors();
   const fullName = useSession((s) => s.context.user?.full_name ?? '');
-  const currency = useSession((s) => s.context.user?.currency ?? 'USD');
+  const currency = useAccountCurrency();
   const email = useSession((s) => s.context.user?.email ?? '');
   const income = useSession((s) => {
     const value = (s.context.user?.onboarding as { monthly_income?: unknown } | null | undefined)?.monthly_income;
@@ -75,7 +75,7 @@ export function ProfileSection() {
           </Title>
           <TextInput label="Email" value={email} readOnly description="The address you sign in with" />
           <TextInput label="Name" autoComplete="name" {...form.getInputProps('full_name')} />
-          <Select label="Currency" data={currencies} searchable allowDeselect={false} {...form.getInputProps('currency')} />
+          <Select label="Currency" data={SUPPORTED_CURRENCIES} searchable allowDeselect={false} {...form.getInputProps('currency')} />
           <NumberInput label="Monthly income" description="After tax; the coach and dashboard plan from it" min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('monthly_income')} />
           {alert && (
             <Alert color="red" variant="light" role="alert">

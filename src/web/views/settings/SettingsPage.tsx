@@ -1,19 +1,20 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import type { SubscriptionStatus } from '../../../contract/subscription';
 import type { SubscriptionEvent } from '../../../../machines/subscription';
 import type { ConfirmationRequest } from '../../../../machines/ui';
 import { useAppActors } from '../../app/context';
-import { useSubscription, useSubscriptionActor } from '../subscription/subscriptionActor';
+import { useSelector } from '@xstate/react';
+import { useSubscriptionActor } from '../subscription/subscriptionActor';
+import { formatLongDate } from '../../format/date';
 import { formatMoney } from '../../format/money';
+import { askToConfirm } from '../../hooks/pageActor';
+import { PageTitle } from '../PageTitle';
 import { AppearanceSection } from './AppearanceSection';
 import { DataSection } from './DataSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { LogoutEverywhere } from './LogoutEverywhere';
 import { SignInMethods } from './SignInMethods';
-
-const longDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' }) : '');
 
 const statusBadge: Record<SubscriptionStatus['status'], { label: string; color: string }> = {
   none: { label: 'No plan', color: 'gray' },
@@ -26,14 +27,14 @@ const statusBadge: Record<SubscriptionStatus['status'], { label: string; color: 
 function SubscriptionSection() {
   const { ui } = useAppActors();
   const subscription = useSubscriptionActor({});
-  const s = useSubscription(subscription, (snap) => snap.context.status);
-  const error = useSubscription(subscription, (snap) => (snap.matches({ account: 'failed' }) ? (snap.context.error?.message ?? null) : null));
-  const cancelling = useSubscription(subscription, (snap) => snap.matches({ account: 'cancelling' }));
-  const endingTrial = useSubscription(subscription, (snap) => snap.matches({ account: 'endingTrial' }));
-  const openingPortal = useSubscription(subscription, (snap) => snap.matches({ account: 'openingPortal' }) || snap.matches({ account: 'leaving' }));
+  const s = useSelector(subscription, (snap) => snap.context.status);
+  const error = useSelector(subscription, (snap) => (snap.matches({ account: 'failed' }) ? (snap.context.error?.message ?? null) : null));
+  const cancelling = useSelector(subscription, (snap) => snap.matches({ account: 'cancelling' }));
+  const endingTrial = useSelector(subscription, (snap) => snap.matches({ account: 'endingTrial' }));
+  const openingPortal = useSelector(subscription, (snap) => snap.matches({ account: 'openingPortal' }) || snap.matches({ account: 'leaving' }));
   const choosePlan = () => ui.send({ type: 'modal.open', modal: 'subscription' });
   // The confirmation dialog sends the subscription actor the step when the user confirms.
-  const confirmThen = (onConfirm: SubscriptionEvent, request: Omit<ConfirmationRequest, 'replyTo' | 'onConfirm'>) => ui.send({ type: 'confirmation.open', request: { ...request, replyTo: subscription, onConfirm } });
+  const confirmThen = (onConfirm: SubscriptionEvent, request: Omit<ConfirmationRequest, 'replyTo' | 'onConfirm'>) => askToConfirm(ui, subscription, { ...request, onConfirm });
   const load = () => subscription.send({ type: 'subscription.reload' });
 
   return (
@@ -58,18 +59,18 @@ function SubscriptionSection() {
           <>
             {s.status === 'trialing' && (
               <Text>
-                Your free trial ends on {longDate(s.trial.ends_at)} ({s.trial.days_left} {s.trial.days_left === 1 ? 'day' : 'days'} left). Pick a plan any time; you are only charged once you check out.
+                Your free trial ends on {formatLongDate(s.trial.ends_at)} ({s.trial.days_left} {s.trial.days_left === 1 ? 'day' : 'days'} left). Pick a plan any time; you are only charged once you check out.
               </Text>
             )}
             {s.status === 'active' && s.plan && (
               <Text>
-                {s.plan.name} plan, {formatMoney(s.plan.price, s.plan.currency)} per {s.plan.interval}. Renews on {longDate(s.current_period_end)}
+                {s.plan.name} plan, {formatMoney(s.plan.price, s.plan.currency)} per {s.plan.interval}. Renews on {formatLongDate(s.current_period_end)}
                 {s.payment_method ? ` with ${s.payment_method}` : ''}.
               </Text>
             )}
             {s.status === 'canceled' && (
               <Text>
-                Cancelled: you keep every feature until {longDate(s.current_period_end)}. Resume from the billing portal if you change your mind.
+                Cancelled: you keep every feature until {formatLongDate(s.current_period_end)}. Resume from the billing portal if you change your mind.
               </Text>
             )}
             {s.status === 'expired' && <Text>Your {s.trial.has_used_trial && !s.current_period_end ? 'free trial' : 'subscription'} has ended. Choose a plan to get every feature back.</Text>}
@@ -90,7 +91,7 @@ function SubscriptionSection() {
                     confirmThen({ type: 'subscription.cancel' }, {
                       variant: 'danger',
                       title: 'Cancel subscription?',
-                      message: `You keep access until ${longDate(s.current_period_end)}. After that, the dashboard, transactions, goals and rewards close until you subscribe again.`,
+                      message: `You keep access until ${formatLongDate(s.current_period_end)}. After that, the dashboard, transactions, goals and rewards close until you subscribe again.`,
                       confirmLabel: 'Cancel subscription',
                       cancelLabel: 'Keep subscription',
                     })
@@ -125,12 +126,9 @@ function SubscriptionSection() {
 }
 
 export default function SettingsPage() {
-  useEffect(() => {
-    document.title = 'Settings · Finu';
-  }, []);
   return (
     <Stack gap="lg" maw={960}>
-      <Title order={1}>Settings</Title>
+      <PageTitle title="Settings" />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ProfileSection />
         <AppearanceSection />

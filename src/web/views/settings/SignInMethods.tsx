@@ -1,6 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMachine, useSelector } from '@xstate/react';
-import { inspect } from '../../app/inspect';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -8,12 +7,13 @@ import { signInMethodsMachine } from '../../../../machines/signInMethods';
 import type { WalletChoice, walletSignInMachine } from '../../../../machines/walletSignIn';
 import { useAppActors } from '../../app/context';
 import { browserWalletSignIn } from '../../app/walletSignIn';
+import { formatDate } from '../../format/date';
+import { askToConfirm, toastVia, usePageMachine } from '../../hooks/pageActor';
 import { GoogleMark, WalletMark } from '../auth/SocialSignIn';
 import { WalletChoiceModal } from '../auth/WalletChoiceModal';
 
 const noChoices: WalletChoice[] = [];
 const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
-const since = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 function KeyMark() {
   return (
@@ -28,25 +28,28 @@ function KeyMark() {
  * Self-contained (its own machine), so SettingsPage includes it with one line.
  */
 export function SignInMethods() {
-  const { api, ui } = useAppActors();
+  const { ui } = useAppActors();
   const [params, setParams] = useSearchParams();
   // The link flow's outcome arrives once in the URL; the machine toasts it on start.
   const [input] = useState(() => ({ linked: params.get('linked'), linkError: params.get('link_error') }));
-  const [snapshot, send, actorRef] = useMachine(
-    signInMethodsMachine.provide({
-      actors: {
-        load: fromPromise(() => api.web3.signInMethods()),
-        prepareGoogleLink: fromPromise(() => api.web3.linkGoogle()),
-        walletSignIn: browserWalletSignIn(api),
-        unlink: fromPromise(({ input: i }) => api.web3.unlink(i.identityId)),
-      },
-      actions: {
-        notify: (_, toast) => ui.send({ type: 'toast.show', toast }),
-        leaveFor: (_, { url }) => window.location.assign(url),
-      },
-    }),
-    { input, inspect },
+  const actorRef = usePageMachine(
+    ({ api, ui }) =>
+      signInMethodsMachine.provide({
+        actors: {
+          load: fromPromise(() => api.web3.signInMethods()),
+          prepareGoogleLink: fromPromise(() => api.web3.linkGoogle()),
+          walletSignIn: browserWalletSignIn(api),
+          unlink: fromPromise(({ input: i }) => api.web3.unlink(i.identityId)),
+        },
+        actions: {
+          notify: toastVia(ui),
+          leaveFor: (_, { url }) => window.location.assign(url),
+        },
+      }),
+    input,
   );
+  const snapshot = useSelector(actorRef, (s) => s);
+  const send = actorRef.send;
   useEffect(() => {
     if (!params.has('linked') && !params.has('link_error')) return;
     const next = new URLSearchParams(params);
@@ -65,16 +68,12 @@ export function SignInMethods() {
   const count = methods ? methods.methods.length + (methods.password ? 1 : 0) : 0;
   const hasGoogle = methods?.methods.some((m) => m.kind === 'google') ?? false;
   const confirmUnlink = (identityId: string, what: string) =>
-    ui.send({
-      type: 'confirmation.open',
-      request: {
-        variant: 'danger',
-        title: `Unlink ${what}?`,
-        message: `You will no longer be able to sign in with ${what}. You can link it again later.`,
-        confirmLabel: 'Unlink',
-        replyTo: actorRef,
-        onConfirm: { type: 'methods.unlink', identityId },
-      },
+    askToConfirm(ui, actorRef, {
+      variant: 'danger',
+      title: `Unlink ${what}?`,
+      message: `You will no longer be able to sign in with ${what}. You can link it again later.`,
+      confirmLabel: 'Unlink',
+      onConfirm: { type: 'methods.unlink', identityId },
     });
 
   return (
@@ -123,7 +122,7 @@ export function SignInMethods() {
                         {m.kind === 'google' ? `Google${m.email ? ` · ${m.email}` : ''}` : `Wallet ${shortAddress(m.label)}`}
                       </Text>
                       <Text size="sm" c="dimmed">
-                        Linked {since(m.created_at)}
+                        Linked {formatDate(m.created_at)}
                         {only ? ' · your only way to sign in' : ''}
                       </Text>
                     </div>

@@ -1,16 +1,17 @@
+import { useSelector } from '@xstate/react';
 import { Alert, Center, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useUi, useAppActors } from '../../app/context';
 import { offerCopy } from './offerCopy';
 import { PlanCards } from './PlanCards';
-import { useSubscription, useSubscriptionActor } from './subscriptionActor';
+import { useSubscriptionActor } from './subscriptionActor';
 
 /** The plans, prices and trial state; its subscription actor starts when the modal opens and loads both. */
 function PlanPicker() {
   const subscription = useSubscriptionActor({ withPlans: true });
-  const status = useSubscription(subscription, (s) => s.context.status);
-  const plans = useSubscription(subscription, (s) => s.context.plans);
-  const error = useSubscription(subscription, (s) => (s.matches({ account: 'failed' }) ? s.context.error?.message : s.matches({ plans: 'failed' }) ? s.context.plansError?.message : null) ?? null);
-  const busyPlanId = useSubscription(subscription, (s) => (s.matches({ account: 'checkingOut' }) || s.matches({ account: 'leaving' }) ? s.context.choosingPlanId : null));
+  const status = useSelector(subscription, (s) => s.context.status);
+  const plans = useSelector(subscription, (s) => s.context.plans);
+  const error = useSelector(subscription, (s) => (s.matches({ account: 'failed' }) ? s.context.error?.message : s.matches({ plans: 'failed' }) ? s.context.plansError?.message : null) ?? null);
+  const busyPlanId = useSelector(subscription, (s) => (s.matches({ account: 'checkingOut' }) || s.matches({ account: 'leaving' }) ? s.context.choosingPlanId : null));
   const ready = status && plans;
   return (
     <Stack>

@@ -1,20 +1,22 @@
+import { useSelector } from '@xstate/react';
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../app/context';
+import { formatLongDate } from '../../format/date';
 import { AuthLayout } from '../auth/AuthLayout';
-import { useSubscription, useSubscriptionActor } from './subscriptionActor';
+import { useSubscriptionActor } from './subscriptionActor';
 
 /** Confirms the checkout as soon as it shows (its subscription actor starts in `confirming`). */
 function Confirmation({ sessionId }: { sessionId: string }) {
   const subscription = useSubscriptionActor({ sessionId });
-  const status = useSubscription(subscription, (s) => (s.matches({ account: 'plan' }) ? s.context.status : null));
-  const error = useSubscription(subscription, (s) => (s.matches({ account: 'failed' }) ? (s.context.error?.message ?? null) : null));
+  const status = useSelector(subscription, (s) => (s.matches({ account: 'plan' }) ? s.context.status : null));
+  const error = useSelector(subscription, (s) => (s.matches({ account: 'failed' }) ? (s.context.error?.message ?? null) : null));
   return (
     <AuthLayout title={status ? 'You are subscribed' : 'Finishing your subscription'}>
       {status ? (
         <Stack>
           <Text>
-            {status.plan?.name} plan is active{status.current_period_end ? ` until ${new Date(status.current_period_end).toLocaleDateString(undefined, { dateStyle: 'long' })}, renewing automatically` : ''}. Every feature is open again.
+            {status.plan?.name} plan is active{status.current_period_end ? ` until ${formatLongDate(status.current_period_end)}, renewing automatically` : ''}. Every feature is open again.
           </Text>
           <Button component={Link} to="/dashboard">
             Go to the dashboard
@@ -30,12 +32,18 @@ function Confirmation({ sessionId }: { sessionId: string }) {
           </Button>
         </Stack>
       ) : (
-        <Stack align="center" py="md" role="status" aria-live="polite">
-          <Loader />
-          <Text c="dimmed">Confirming your payment…</Text>
-        </Stack>
+        <Confirming />
       )}
     </AuthLayout>
+  );
+}
+
+function Confirming() {
+  return (
+    <Stack align="center" py="md" role="status" aria-live="polite">
+      <Loader />
+      <Text c="dimmed">Confirming your payment…</Text>
+    </Stack>
   );
 }
 
@@ -60,10 +68,7 @@ export function SubscriptionSuccessPage() {
           </Button>
         </Stack>
       ) : (
-        <Stack align="center" py="md" role="status" aria-live="polite">
-          <Loader />
-          <Text c="dimmed">Confirming your payment…</Text>
-        </Stack>
+        <Confirming />
       )}
     </AuthLayout>
   );

@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '../../../contract/subscription';
+import { formatLongDate as longDate } from '../../format/date';
 
-const longDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' }) : '');
 const KEEP = 'Pick a plan to keep your dashboard, transactions, goals and rewards.';
 
 /** The plan picker's opening line, following the real subscription state (defect 3: it said "ended" mid-trial). */

@@ -1,11 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { subscriptionMachine, type SubscriptionInput } from '../../../../machines/subscription';
-import { useAppActors } from '../../app/context';
+import { toastVia, usePageMachine } from '../../hooks/pageActor';
 
 export type SubscriptionActor = ActorRefFrom<typeof subscriptionMachine>;
-export type SubscriptionSnapshot = SnapshotFrom<typeof subscriptionMachine>;
 
 /**
  * A subscription actor for as long as the component shows (Settings' section, the plan picker, the checkout
@@ -13,9 +10,8 @@ export type SubscriptionSnapshot = SnapshotFrom<typeof subscriptionMachine>;
  * actor's toasts, the session's profile refetch and leaving for the billing provider.
  */
 export function useSubscriptionActor(input: SubscriptionInput): SubscriptionActor {
-  const { api, ui, session } = useAppActors();
-  const machine = useMemo(
-    () =>
+  return usePageMachine(
+    ({ api, ui, session }) =>
       subscriptionMachine.provide({
         actors: {
           getStatus: fromPromise(() => api.subscription.status()),
@@ -27,14 +23,11 @@ export function useSubscriptionActor(input: SubscriptionInput): SubscriptionActo
           openPortal: fromPromise(() => api.subscription.portal()),
         },
         actions: {
-          notify: (_, toast) => ui.send({ type: 'toast.show', toast }),
+          notify: toastVia(ui),
           leaveFor: (_, { url }) => window.location.assign(url),
           refreshProfile: () => session.send({ type: 'session.refreshProfile' }),
         },
       }),
-    [api, ui, session],
+    input,
   );
-  return useActorRef(machine, { input });
 }
-
-export const useSubscription = <T,>(actor: SubscriptionActor, selector: (snapshot: SubscriptionSnapshot) => T): T => useSelector(actor, selector);

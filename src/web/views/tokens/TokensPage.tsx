@@ -1,34 +1,60 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
-import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Loader, PasswordInput, Progress, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Loader, PasswordInput, Progress, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Textarea, Title, type TextInputProps } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { tokensTexts } from '../../../../machines/tokens';
 import { walletTexts } from '../../../../machines/wallet';
-import { useUi } from '../../app/context';
+import { formatDateTime, formatDayMonth } from '../../format/date';
+import { formatCount } from '../../format/number';
+import { useBalancesHidden } from '../../hooks/useMoney';
+import { LoadFailed } from '../LoadFailed';
 import { PageTitle } from '../PageTitle';
-import { TokensActorContext, useTokens, useTokensActor, useTokensMachines, useWallet, useWalletActor } from './tokensActor';
+import { TokensProvider, useTokens, useTokensActor, useTokensMachines, useWallet, useWalletActor, WalletProvider } from './tokensActor';
 
 const MASK = '••••';
-const points = (n: number) => n.toLocaleString('en-US');
-const finu = (n: number, perFinu: number) => (n / perFinu).toLocaleString('en-US', { maximumFractionDigits: 2 });
+const points = (n: number) => formatCount(n);
+const finu = (n: number, perFinu: number) => formatCount(n / perFinu, 2);
 const short = (hex: string) => `${hex.slice(0, 8)}…${hex.slice(-6)}`;
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function useHidden() {
-  return useUi((s) => !s.context.showBalances);
+/** Points as the user's locale writes them, masked while balances are hidden. */
+function useShownPoints(): (n: number, signed?: boolean) => string {
+  const hidden = useBalancesHidden();
+  return (n, signed = false) => (hidden ? MASK : `${signed && n > 0 ? '+' : ''}${points(n)}`);
 }
 
 /** /tokens: points, how to earn more, history, the wallet and converting points to FINU (spec §2, §3, §7). */
 export default function TokensPage() {
-  const actors = useTokensMachines();
+  const { tokens, wallet } = useTokensMachines();
   return (
-    <TokensActorContext.Provider value={actors}>
-      <Stack gap="lg">
-        <PageTitle title="Tokens" description="Earn points for good money habits and convert them to FINU tokens in your wallet." />
-        <Overview />
-      </Stack>
-    </TokensActorContext.Provider>
+    <TokensProvider value={tokens}>
+      <WalletProvider value={wallet}>
+        <Stack gap="lg">
+          <PageTitle title="Tokens" description="Earn points for good money habits and convert them to FINU tokens in your wallet." />
+          <Overview />
+        </Stack>
+      </WalletProvider>
+    </TokensProvider>
   );
+}
+
+/** One titled card of the page; `region` makes it a landmark named by its title. */
+function Panel({ title, aside, region = false, children }: { title: string; aside?: ReactNode; region?: boolean; children: ReactNode }) {
+  return (
+    <Card withBorder padding="md" radius="md" component={region ? 'section' : 'div'} aria-label={region ? title : undefined}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {aside}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** What a panel says when its part of the overview did not load (the page still shows the rest). */
+function Unavailable({ children = 'Not available right now.' }: { children?: ReactNode }) {
+  return <Text c="dimmed">{children}</Text>;
 }
 
 function Overview() {
@@ -44,18 +70,7 @@ function Overview() {
       </SimpleGrid>
     );
   }
-  if (phase === 'failed') {
-    return (
-      <Alert color="red" variant="light" title="Your points could not be loaded" role="alert">
-        <Stack gap="sm" align="flex-start">
-          {error}
-          <Button variant="light" color="red" onClick={() => actor.send({ type: 'tokens.reload' })}>
-            Retry
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (phase === 'failed') return <LoadFailed title="Your points could not be loaded" message={error} onRetry={() => actor.send({ type: 'tokens.reload' })} />;
   return (
     <>
       <BalanceCards />
@@ -73,17 +88,20 @@ function Overview() {
   );
 }
 
-function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: React.ReactNode; testId?: string }) {
+function Stat({ label, value, hint, hintColor = 'dimmed', action, testId }: { label: string; value: string; hint?: ReactNode; hintColor?: string; action?: ReactNode; testId?: string }) {
   return (
     <Card withBorder padding="md" radius="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        {action}
+      </Group>
       <Text fw={700} fz={26} data-testid={testId}>
         {value}
       </Text>
       {hint && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c={hintColor}>
           {hint}
         </Text>
       )}
@@ -92,7 +110,8 @@ function Stat({ label, value, hint, testId }: { label: string; value: string; hi
 }
 
 function BalanceCards() {
-  const hidden = useHidden();
+  const hidden = useBalancesHidden();
+  const shown = useShownPoints();
   const balance = useTokens((s) => s.context.overview!.balance);
   const earnings = useTokens((s) => s.context.overview!.earnings);
   const onchain = useTokens((s) => s.context.onchain);
@@ -102,25 +121,21 @@ function BalanceCards() {
   const per = balance.points_per_finu;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-      <Stat label="Points balance" testId="points-balance" value={hidden ? MASK : points(balance.fin_token_balance)} hint={hidden ? undefined : `≈ ${finu(balance.fin_token_balance, per)} FINU (${per} points = 1 FINU)`} />
-      <Stat label="Total earned" value={hidden ? MASK : points(balance.total_earned)} hint={balance.last_updated ? `Updated ${when(balance.last_updated)}` : 'Nothing earned yet'} />
-      <Stat label="Earned today" value={hidden ? MASK : points(earnings?.today ?? 0)} hint={hidden ? undefined : `${points(earnings?.this_week ?? 0)} this week`} />
-      <Card withBorder padding="md" radius="md">
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed">
-            FINU in your wallet
-          </Text>
+      <Stat label="Points balance" testId="points-balance" value={shown(balance.fin_token_balance)} hint={hidden ? undefined : `≈ ${finu(balance.fin_token_balance, per)} FINU (${per} points = 1 FINU)`} />
+      <Stat label="Total earned" value={shown(balance.total_earned)} hint={balance.last_updated ? `Updated ${formatDateTime(balance.last_updated)}` : 'Nothing earned yet'} />
+      <Stat label="Earned today" value={shown(earnings?.today ?? 0)} hint={hidden ? undefined : `${points(earnings?.this_week ?? 0)} this week`} />
+      <Stat
+        label="FINU in your wallet"
+        testId="finu-balance"
+        value={hidden ? MASK : onchain ? formatCount(Number(onchain.balance), 4) : onchainLoading ? '…' : '—'}
+        hint={onchainError ?? (onchain ? `On chain ${onchain.chain_id}` : ' ')}
+        hintColor={onchainError ? 'red' : 'dimmed'}
+        action={
           <Button size="compact-xs" variant="subtle" onClick={() => actor.send({ type: 'onchain.refresh' })} loading={onchainLoading} aria-label="Refresh FINU balance">
             Refresh
           </Button>
-        </Group>
-        <Text fw={700} fz={26} data-testid="finu-balance">
-          {hidden ? MASK : onchain ? Number(onchain.balance).toLocaleString('en-US', { maximumFractionDigits: 4 }) : onchainLoading ? '…' : '—'}
-        </Text>
-        <Text size="xs" c={onchainError ? 'red' : 'dimmed'}>
-          {onchainError ?? (onchain ? `On chain ${onchain.chain_id}` : ' ')}
-        </Text>
-      </Card>
+        }
+      />
     </SimpleGrid>
   );
 }
@@ -157,19 +172,14 @@ function Conversion() {
     );
   }
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-label="Convert to FINU">
-      <Title order={2} size="h4" mb="sm">
-        Convert to FINU
-      </Title>
+    <Panel title="Convert to FINU" region>
       {step === 'editing' || step === 'checkingAddress' ? <ConversionForm /> : step === 'confirming' || step === 'submitting' ? <ConversionConfirm /> : <TransferStatus />}
-    </Card>
+    </Panel>
   );
 }
 
 function ConversionForm() {
   const actor = useTokensActor();
-  const draft = useTokens((s) => s.context.draft);
-  const errors = useTokens((s) => s.context.fieldErrors);
   const serverError = useTokens((s) => s.context.conversionError);
   const hasWallet = useTokens((s) => Boolean(s.context.overview?.wallet));
   const submit = (e: FormEvent) => {
@@ -184,37 +194,8 @@ function ConversionForm() {
             {serverError}
           </Alert>
         )}
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Points to convert"
-            inputMode="numeric"
-            value={draft.points}
-            onChange={(e) => actor.send({ type: 'convert.change', field: 'points', value: e.currentTarget.value })}
-            error={errors.points}
-            style={{ flex: 1 }}
-            data-autofocus
-          />
-          <Button variant="default" onClick={() => actor.send({ type: 'convert.useAll' })}>
-            Use all
-          </Button>
-        </Group>
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Send to address"
-            placeholder="0x…"
-            value={draft.toAddress}
-            onChange={(e) => actor.send({ type: 'convert.change', field: 'toAddress', value: e.currentTarget.value })}
-            error={errors.toAddress}
-            style={{ flex: 1 }}
-            spellCheck={false}
-            autoComplete="off"
-          />
-          {hasWallet && (
-            <Button variant="default" onClick={() => actor.send({ type: 'convert.useMyWallet' })}>
-              My wallet
-            </Button>
-          )}
-        </Group>
+        <DraftField field="points" label="Points to convert" inputMode="numeric" data-autofocus fill={{ label: 'Use all', event: { type: 'convert.useAll' } }} />
+        <DraftField field="toAddress" label="Send to address" placeholder="0x…" spellCheck={false} autoComplete="off" fill={hasWallet ? { label: 'My wallet', event: { type: 'convert.useMyWallet' } } : undefined} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => actor.send({ type: 'convert.close' })}>
             Cancel
@@ -223,6 +204,23 @@ function ConversionForm() {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** One field of the conversion draft, and the button that fills it in for the user (all points, my wallet). */
+function DraftField({ field, fill, ...input }: { field: 'points' | 'toAddress'; fill?: { label: string; event: { type: 'convert.useAll' } | { type: 'convert.useMyWallet' } } } & Omit<TextInputProps, 'value' | 'onChange' | 'error'>) {
+  const actor = useTokensActor();
+  const value = useTokens((s) => s.context.draft[field]);
+  const error = useTokens((s) => s.context.fieldErrors[field]);
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <TextInput {...input} value={value} onChange={(e) => actor.send({ type: 'convert.change', field, value: e.currentTarget.value })} error={error} style={{ flex: 1 }} />
+      {fill && (
+        <Button variant="default" onClick={() => actor.send(fill.event)}>
+          {fill.label}
+        </Button>
+      )}
+    </Group>
   );
 }
 
@@ -280,7 +278,7 @@ function TransferStatus() {
           Transaction <span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{transfer.tx_hash}</span>
         </Text>
       )}
-      {transfer.block_number !== null && <Text size="sm">Block {transfer.block_number.toLocaleString('en-US')}</Text>}
+      {transfer.block_number !== null && <Text size="sm">Block {formatCount(transfer.block_number)}</Text>}
       {transfer.status === 'failed' && transfer.error && (
         <Text size="sm" c="red">
           {transfer.error} {tokensTexts.failedTransfer}
@@ -301,21 +299,18 @@ function TransferStatus() {
 }
 
 function EarningsChart() {
-  const hidden = useHidden();
+  const hidden = useBalancesHidden();
   const data = useTokens((s) => s.context.overview?.statistics?.earned_by_day ?? null);
   return (
-    <Card withBorder padding="md" radius="md">
-      <Title order={2} size="h4" mb="sm">
-        Points earned, last 30 days
-      </Title>
+    <Panel title="Points earned, last 30 days">
       {!data ? (
-        <Text c="dimmed">No statistics yet.</Text>
+        <Unavailable>No statistics yet.</Unavailable>
       ) : hidden ? (
-        <Text c="dimmed">Hidden while balances are hidden.</Text>
+        <Unavailable>Hidden while balances are hidden.</Unavailable>
       ) : (
         <AreaChart
           h={220}
-          data={data.map((d) => ({ date: new Date(`${d.date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }), Points: d.points }))}
+          data={data.map((d) => ({ date: formatDayMonth(d.date), Points: d.points }))}
           dataKey="date"
           series={[{ name: 'Points', color: 'teal.6' }]}
           curveType="monotone"
@@ -324,7 +319,7 @@ function EarningsChart() {
           aria-label="Chart of points earned per day over the last 30 days"
         />
       )}
-    </Card>
+    </Panel>
   );
 }
 
@@ -332,18 +327,15 @@ function Milestones() {
   const progress = useTokens((s) => s.context.overview?.progress ?? null);
   const stats = useTokens((s) => s.context.overview?.statistics ?? null);
   return (
-    <Card withBorder padding="md" radius="md">
-      <Title order={2} size="h4" mb="sm">
-        Next milestone
-      </Title>
+    <Panel title="Next milestone">
       {!progress ? (
-        <Text c="dimmed">Not available right now.</Text>
+        <Unavailable />
       ) : progress.next_milestone === null ? (
         <Text>You reached every transaction milestone. Impressive!</Text>
       ) : (
         <Stack gap="xs">
           <Text>
-            {progress.transaction_count.toLocaleString('en-US')} of {progress.next_milestone.toLocaleString('en-US')} transactions: +{progress.next_milestone_points} points at {progress.next_milestone.toLocaleString('en-US')}
+            {formatCount(progress.transaction_count)} of {formatCount(progress.next_milestone)} transactions: +{progress.next_milestone_points} points at {formatCount(progress.next_milestone)}
           </Text>
           <Progress value={progress.progress * 100} size="lg" aria-label="Progress to the next transaction milestone" />
         </Stack>
@@ -358,19 +350,16 @@ function Milestones() {
           </Text>
         </Group>
       )}
-    </Card>
+    </Panel>
   );
 }
 
 function AvailableRewards() {
   const available = useTokens((s) => s.context.overview?.available?.rewards ?? null);
   return (
-    <Card withBorder padding="md" radius="md">
-      <Title order={2} size="h4" mb="sm">
-        Ways to earn
-      </Title>
+    <Panel title="Ways to earn">
       {!available ? (
-        <Text c="dimmed">Not available right now.</Text>
+        <Unavailable />
       ) : (
         <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {available.map((r) => (
@@ -388,19 +377,16 @@ function AvailableRewards() {
           ))}
         </Stack>
       )}
-    </Card>
+    </Panel>
   );
 }
 
 function WalletCard() {
   const wallet = useTokens((s) => s.context.overview?.wallet ?? null);
   return (
-    <Card withBorder padding="md" radius="md">
-      <Title order={2} size="h4" mb="sm">
-        Your wallet
-      </Title>
+    <Panel title="Your wallet">
       {!wallet ? (
-        <Text c="dimmed">Your wallet is not available right now.</Text>
+        <Unavailable>Your wallet is not available right now.</Unavailable>
       ) : (
         <Stack gap="sm">
           <Group gap="xs" wrap="wrap">
@@ -422,7 +408,7 @@ function WalletCard() {
           <Backup />
         </Stack>
       )}
-    </Card>
+    </Panel>
   );
 }
 
@@ -491,24 +477,24 @@ function Backup() {
 
 function History() {
   const actor = useTokensActor();
-  const hidden = useHidden();
+  const shown = useShownPoints();
   const history = useTokens((s) => s.context.history);
   const busy = useTokens((s) => s.hasTag('historyBusy'));
   const error = useTokens((s) => s.context.historyError?.message ?? null);
   const offset = useTokens((s) => s.context.historyOffset);
   const limit = useTokens((s) => s.context.historyLimit);
   return (
-    <Card withBorder padding="md" radius="md">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          History
-        </Title>
-        {history && history.total > 0 && (
+    <Panel
+      title="History"
+      aside={
+        history &&
+        history.total > 0 && (
           <Text size="sm" c="dimmed">
             {offset + 1}–{Math.min(offset + limit, history.total)} of {history.total}
           </Text>
-        )}
-      </Group>
+        )
+      }
+    >
       {error ? (
         <Alert color="red" variant="light" role="alert">
           {error}{' '}
@@ -519,7 +505,7 @@ function History() {
       ) : !history ? (
         <Skeleton height={120} />
       ) : history.history.length === 0 ? (
-        <Text c="dimmed">No points yet. Add a transaction or create a goal to earn your first ones.</Text>
+        <Unavailable>No points yet. Add a transaction or create a goal to earn your first ones.</Unavailable>
       ) : (
         <Table.ScrollContainer type="native" minWidth={480} tabIndex={0} aria-label="Points history">
           <Table striped aria-busy={busy}>
@@ -534,12 +520,12 @@ function History() {
             <Table.Tbody>
               {history.history.map((h) => (
                 <Table.Tr key={h.id}>
-                  <Table.Td>{when(h.created_at)}</Table.Td>
+                  <Table.Td>{formatDateTime(h.created_at)}</Table.Td>
                   <Table.Td>{h.title}</Table.Td>
                   <Table.Td ta="right" c={h.points < 0 ? 'red' : 'teal'}>
-                    {hidden ? MASK : `${h.points > 0 ? '+' : ''}${points(h.points)}`}
+                    {shown(h.points, true)}
                   </Table.Td>
-                  <Table.Td ta="right">{hidden ? MASK : points(h.balance_after)}</Table.Td>
+                  <Table.Td ta="right">{shown(h.balance_after)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -556,6 +542,6 @@ function History() {
           </Button>
         </Group>
       )}
-    </Card>
+    </Panel>
   );
 }

@@ -1,26 +1,24 @@
 import { Button, Group, Paper, Skeleton, Text } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { PageFilters as TransactionFilters } from '../../../../machines/transactionList';
 import { transactionTotalsMachine } from '../../../../machines/transactionTotals';
-import { useAppActors } from '../../app/context';
 import { filtersToQuery } from '../../transactions/urlCodec';
-import { useTransactionMoney } from './display';
+import { usePageMachine } from '../../hooks/pageActor';
+import { formatCount } from '../../format/number';
+import { useMoney } from '../../hooks/useMoney';
 import { useTransactionList } from './transactionsActor';
-
-const count = new Intl.NumberFormat();
 
 /**
  * Income, spending and net of every transaction the filters match (issue 15, defect 7), so a figure can
  * be checked against the dashboard. Its own small machine asks GET /transactions/summary.
  */
 export function FilterTotals({ filters, filtered }: { filters: TransactionFilters; filtered: boolean }) {
-  const { api } = useAppActors();
   const query = useMemo(() => filtersToQuery(filters), [filters]);
-  const totals = useActorRef(
-    transactionTotalsMachine.provide({ actors: { fetchTotals: fromPromise(({ input, signal }) => api.transactionTotals.forFilters(input.filters, signal)) } }),
-    { input: { filters: query } },
+  const totals = usePageMachine(
+    ({ api }) => transactionTotalsMachine.provide({ actors: { fetchTotals: fromPromise(({ input, signal }) => api.transactionTotals.forFilters(input.filters, signal)) } }),
+    { filters: query },
   );
   useEffect(() => {
     totals.send({ type: 'totals.filtersChanged', filters: query });
@@ -34,7 +32,7 @@ export function FilterTotals({ filters, filtered }: { filters: TransactionFilter
   const figures = useSelector(totals, (s) => s.context.totals);
   const error = useSelector(totals, (s) => (s.matches('failed') ? s.context.error?.message ?? 'Failed to fetch the totals' : null));
   const busy = useSelector(totals, (s) => s.hasTag('busy'));
-  const money = useTransactionMoney();
+  const money = useMoney();
   const title = filtered ? 'Totals for these filters' : 'Totals of all transactions';
 
   return (
@@ -45,7 +43,7 @@ export function FilterTotals({ filters, filtered }: { filters: TransactionFilter
           {figures && (
             <Text span size="sm" c="dimmed" fw={400}>
               {' '}
-              · {count.format(figures.transaction_count)} {figures.transaction_count === 1 ? 'transaction' : 'transactions'}
+              · {formatCount(figures.transaction_count)} {figures.transaction_count === 1 ? 'transaction' : 'transactions'}
             </Text>
           )}
         </Text>

@@ -5,7 +5,10 @@ import { useId } from 'react';
 import { CSV_IMPORT_LIMITS, IMPORT_DATE_FORMATS, type ImportColumns, type ImportDateFormat, type ImportMapping, type ImportPreview, type ImportPreviewRow } from '../../../contract/transactions';
 import { amountStyleOf, withAmountStyle, type AmountStyle } from '../../transactions/importMapping';
 import { fieldOfDetail } from '../../forms/contractRules';
-import { formatDay, useTransactionMoney } from './display';
+import { formatDay } from '../../format/date';
+import { formatCount } from '../../format/number';
+import { useMoney } from '../../hooks/useMoney';
+import { LoadFailed } from '../LoadFailed';
 import { useTransactions, type ImportActor, type ImportSnapshot } from './transactionsActor';
 import classes from './transactions.module.css';
 
@@ -18,8 +21,6 @@ function stepOf(s: ImportSnapshot): Step {
   if (s.matches('running')) return 'running';
   return 'done';
 }
-
-const count = new Intl.NumberFormat();
 
 /** The CSV import wizard: upload → preview and mapping → progress → summary. Driven by the invoked transactionImport actor. */
 export function ImportWizard() {
@@ -81,7 +82,7 @@ function ChooseFile({ wizard }: { wizard: ImportActor }) {
         label="CSV file"
         placeholder={fileName ?? 'Choose a .csv file'}
         accept=".csv,text/csv,text/plain,application/vnd.ms-excel"
-        description={`Up to ${Math.round(CSV_IMPORT_LIMITS.maxBytes / (1024 * 1024))} MB or ${count.format(CSV_IMPORT_LIMITS.maxRows)} rows`}
+        description={`Up to ${Math.round(CSV_IMPORT_LIMITS.maxBytes / (1024 * 1024))} MB or ${formatCount(CSV_IMPORT_LIMITS.maxRows)} rows`}
         disabled={uploading}
         clearable={false}
         value={null}
@@ -142,7 +143,7 @@ function Review({ wizard }: { wizard: ImportActor }) {
   return (
     <Stack gap="md">
       <Text size="sm" aria-live="polite">
-        <b>{preview.file_name ?? 'Your file'}</b>: {count.format(preview.counts.rows)} rows. Detected {describeDetected(preview)}.
+        <b>{preview.file_name ?? 'Your file'}</b>: {formatCount(preview.counts.rows)} rows. Detected {describeDetected(preview)}.
       </Text>
       {preview.detected.date_format_ambiguous && (
         <Alert color="yellow" variant="light" title="Check the date format">
@@ -192,18 +193,18 @@ function Review({ wizard }: { wizard: ImportActor }) {
       </Group>
       <Group gap="xs" aria-label="Rows in the file" role="group">
         <Badge color="teal" variant="light">
-          {count.format(preview.counts.new)} new
+          {formatCount(preview.counts.new)} new
         </Badge>
         <Badge color="yellow" variant="light">
-          {count.format(preview.counts.duplicates)} already imported
+          {formatCount(preview.counts.duplicates)} already imported
         </Badge>
         {preview.counts.duplicates_in_file > 0 && (
           <Badge color="orange" variant="light">
-            {count.format(preview.counts.duplicates_in_file)} repeated in the file
+            {formatCount(preview.counts.duplicates_in_file)} repeated in the file
           </Badge>
         )}
         <Badge color={preview.counts.errors ? 'red' : 'gray'} variant="light">
-          {count.format(preview.counts.errors)} unreadable
+          {formatCount(preview.counts.errors)} unreadable
         </Badge>
       </Group>
       <Stack gap={4}>
@@ -228,7 +229,7 @@ function Review({ wizard }: { wizard: ImportActor }) {
           Choose another file
         </Button>
         <Button onClick={() => wizard.send({ type: 'import.confirm' })} loading={committing} disabled={busy || toImport === 0}>
-          {`Import ${count.format(toImport)} ${toImport === 1 ? 'transaction' : 'transactions'}`}
+          {`Import ${formatCount(toImport)} ${toImport === 1 ? 'transaction' : 'transactions'}`}
         </Button>
       </Group>
     </Stack>
@@ -268,7 +269,7 @@ const statusBadges: Record<ImportPreviewRow['status'], { label: string; color: s
 };
 
 function PreviewTable({ rows, total, busy }: { rows: ImportPreviewRow[]; total: number; busy: boolean }) {
-  const money = useTransactionMoney();
+  const money = useMoney();
   return (
     <Stack gap={4}>
       <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
@@ -305,7 +306,7 @@ function PreviewTable({ rows, total, busy }: { rows: ImportPreviewRow[]; total: 
       </ScrollArea.Autosize>
       {total > rows.length && (
         <Text size="xs" c="dimmed">
-          The first {count.format(rows.length)} of {count.format(total)} rows.
+          The first {formatCount(rows.length)} of {formatCount(total)} rows.
         </Text>
       )}
     </Stack>
@@ -324,18 +325,9 @@ function Running({ wizard }: { wizard: ImportActor }) {
       </Text>
       <Progress value={percent} size="xl" animated={!stalled} aria-labelledby="import-progress-label" aria-valuetext={`${percent}%`} />
       <Text size="sm" c="dimmed" role="status" aria-live="polite">
-        {job ? `${count.format(job.rows_done)} of ${count.format(job.rows_total)} rows processed (${percent}%)` : 'Starting…'}
+        {job ? `${formatCount(job.rows_done)} of ${formatCount(job.rows_total)} rows processed (${percent}%)` : 'Starting…'}
       </Text>
-      {stalled && (
-        <Alert color="red" variant="light" role="alert" title="Progress could not be read">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{error} The import keeps running on the server.</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => wizard.send({ type: 'progress.retry' })}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {stalled && <LoadFailed compact title="Progress could not be read" message={`${error} The import keeps running on the server.`} onRetry={() => wizard.send({ type: 'progress.retry' })} />}
       <Text size="xs" c="dimmed">
         You can close this window: the import goes on, and the list refreshes when you close it.
       </Text>
@@ -351,11 +343,11 @@ function Summary({ wizard }: { wizard: ImportActor }) {
     <Stack gap="md">
       {failed ? (
         <Alert color="red" variant="light" role="alert" title="The import stopped">
-          {job.failure ?? 'The import could not finish.'} {job.rows_imported > 0 && `${count.format(job.rows_imported)} rows were imported before it stopped.`}
+          {job.failure ?? 'The import could not finish.'} {job.rows_imported > 0 && `${formatCount(job.rows_imported)} rows were imported before it stopped.`}
         </Alert>
       ) : (
         <Alert color="teal" variant="light" title="Import finished" role="status">
-          {count.format(job.rows_imported)} {job.rows_imported === 1 ? 'transaction was' : 'transactions were'} added.
+          {formatCount(job.rows_imported)} {job.rows_imported === 1 ? 'transaction was' : 'transactions were'} added.
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -400,7 +392,7 @@ function SummaryFigure({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Text fw={700} fz="lg">
-        {count.format(value)}
+        {formatCount(value)}
       </Text>
     </Stack>
   );

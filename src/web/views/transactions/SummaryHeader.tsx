@@ -1,13 +1,14 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { useTransactionMoney, monthName, localMonth } from './display';
+import { formatMonthName, localMonth } from '../../format/date';
+import { useMoney } from '../../hooks/useMoney';
 import { useTransactions } from './transactionsActor';
 
 /** The page header's figures: current balance, and this month's income and spending. */
 export function SummaryHeader() {
   const summary = useTransactions((s) => s.context.summary);
   const loading = useTransactions((s) => s.context.summary === null && s.matches({ summary: 'loading' }));
-  const money = useTransactionMoney();
-  const month = monthName(summary?.current_month.month ?? localMonth());
+  const money = useMoney();
+  const month = formatMonthName(summary?.current_month.month ?? localMonth());
   const figure = (value: number | undefined) => (value === undefined ? '—' : money(value, summary?.currency));
 
   return (

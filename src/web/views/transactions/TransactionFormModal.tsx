@@ -8,7 +8,8 @@ import { createTransactionRequest } from '../../../contract/rules/transactions';
 import { TRANSACTION_LIMITS, type Transaction, type TransactionType } from '../../../contract/transactions';
 import { readAmount } from '../../format/money';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
-import { categoryOptions, localDay } from './display';
+import { localDay } from '../../format/date';
+import { categoryOptions } from './display';
 import { useTransactions, useTransactionsActor } from './transactionsActor';
 
 /** The add/edit transaction modal, driven by the transactions machine's form region. */

@@ -1,13 +1,15 @@
-import { Alert, Box, Button, Card, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useState } from 'react';
 import type { Transaction } from '../../../contract/transactions';
-import { categoryColor, formatDay, useTransactionMoney } from './display';
+import { formatDay } from '../../format/date';
+import { formatCount } from '../../format/number';
+import { useMoney } from '../../hooks/useMoney';
+import { LoadFailed } from '../LoadFailed';
+import { categoryColor } from './display';
 import { useTransactionList, useTransactions, useTransactionsActor } from './transactionsActor';
 import classes from './transactions.module.css';
-
-const count = new Intl.NumberFormat();
 
 /** Scrolling within this many rows of the end loads the next page. */
 const PREFETCH_ROWS = 60;
@@ -56,7 +58,7 @@ export function TransactionList() {
     if (canLoadMore && lastIndex >= transactions.length - PREFETCH_ROWS) actor.send({ type: 'list.loadMore' });
   }, [actor, canLoadMore, lastIndex, transactions.length]);
 
-  const money = useTransactionMoney();
+  const money = useMoney();
   const onEdit = useCallback((transactionId: string) => actor.send({ type: 'transaction.edit', transactionId }), [actor]);
   const onDelete = useCallback((transactionId: string) => actor.send({ type: 'transaction.delete', transactionId }), [actor]);
   const setSize = total ?? transactions.length;
@@ -201,19 +203,10 @@ function ListFooter() {
   const error = useTransactionList((s) => s.context.loadMoreError?.message ?? null);
   return (
     <Stack gap="xs" p="sm" align="center" className={classes.footer}>
-      {error && (
-        <Alert color="red" variant="light" role="alert" w="100%" title="More transactions could not be loaded">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{error}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => actor.send({ type: 'list.loadMore' })}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {error && <LoadFailed compact title="More transactions could not be loaded" message={error} onRetry={() => actor.send({ type: 'list.loadMore' })} />}
       <Group gap="sm" justify="center">
         <Text size="sm" c="dimmed" role="status" aria-live="polite">
-          {total !== null ? `Showing ${count.format(loaded)} of ${count.format(total)} transactions` : `Showing ${count.format(loaded)} transactions`}
+          {total !== null ? `Showing ${formatCount(loaded)} of ${formatCount(total)} transactions` : `Showing ${formatCount(loaded)} transactions`}
         </Text>
         {loadingMore && <Loader size="xs" aria-label="Loading more transactions" />}
         {hasMore && !loadingMore && !error && (

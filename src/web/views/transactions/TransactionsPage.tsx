@@ -1,9 +1,10 @@
-import { Alert, Button, Card, EmptyState, Group, Loader, Menu, Stack, Text } from '@mantine/core';
+import { Button, Card, EmptyState, Group, Loader, Menu, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PageFilters as TransactionFilters } from '../../../../machines/transactionList';
 import { activeFilterCount, DEFAULT_FILTERS, filtersFromQuery, filtersToQuery } from '../../transactions/urlCodec';
 import { Icon } from '../icons';
+import { LoadFailed } from '../LoadFailed';
 import { PageTitle } from '../PageTitle';
 import { FiltersBar } from './FiltersBar';
 import { FilterTotals } from './FilterTotals';
@@ -11,7 +12,7 @@ import { ImportWizard } from './ImportWizard';
 import { SummaryHeader } from './SummaryHeader';
 import { TransactionFormModal } from './TransactionFormModal';
 import { TransactionList, TransactionListSkeleton } from './TransactionList';
-import { TransactionsActorContext, useTransactionList, useTransactions, useTransactionsActor, useTransactionsMachine } from './transactionsActor';
+import { TransactionsProvider, useTransactionList, useTransactions, useTransactionsActor, useTransactionsMachine } from './transactionsActor';
 
 /**
  * /transactions (spec §2). The filters live in the URL, so a view can be shared and survives a reload:
@@ -29,13 +30,9 @@ export default function TransactionsPage() {
   const setFilters = useCallback((next: TransactionFilters) => setSearch(filtersToQuery(next), { replace: true }), [setSearch]);
 
   return (
-    <TransactionsActorContext.Provider value={actor}>
+    <TransactionsProvider value={actor}>
       <Stack gap="md">
-        {/* Actions under the title: the top right stays free for toasts (docs/decisions.md). */}
-        <Stack gap="sm" align="flex-start">
-          <PageTitle title="Transactions" description="Every income and expense: find, add, import and export." />
-          <PageActions />
-        </Stack>
+        <PageTitle title="Transactions" description="Every income and expense: find, add, import and export." actions={<PageActions />} />
         <SummaryHeader />
         <FiltersBar filters={filters} onChange={setFilters} />
         <FilterTotals filters={filters} filtered={activeFilterCount(filters) > 0} />
@@ -43,7 +40,7 @@ export default function TransactionsPage() {
       </Stack>
       <TransactionFormModal />
       <ImportWizard />
-    </TransactionsActorContext.Provider>
+    </TransactionsProvider>
   );
 }
 
@@ -94,16 +91,7 @@ function ListSection({ filters, onClearFilters }: { filters: TransactionFilters;
   const filtered = activeFilterCount(filters) > 0;
 
   if (phase === 'failed') {
-    return (
-      <Alert color="red" variant="light" title="Your transactions could not be loaded" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{loadError}</Text>
-          <Button variant="light" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
-            Retry
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailed title="Your transactions could not be loaded" message={loadError} onRetry={() => actor.send({ type: 'list.retry' })} />;
   }
   if (phase === 'loading' && empty) return <TransactionListSkeleton />;
   if (empty && filtered) {

@@ -1,69 +1,33 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useMemo } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { transactionImportMachine } from '../../../../machines/transactionImport';
 import { transactionListMachine, type PageFilters } from '../../../../machines/transactionList';
 import { transactionsMachine, type TransactionCategory, type TransactionListActor } from '../../../../machines/transactions';
 import { CSV_IMPORT_LIMITS, DEFAULT_CATEGORIES, type CreateTransactionRequest } from '../../../contract/transactions';
 import { filtersToQuery } from '../../transactions/urlCodec';
-import { useAppActors } from '../../app/context';
 import { unlessAborted } from '../../api/abort';
-import { localDay, localMonth } from './display';
+import { localDay, localMonth } from '../../format/date';
+import { askToConfirm, confirmDeletion, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
+import { saveFile } from '../saveFile';
 
 export type TransactionsActor = ActorRefFrom<typeof transactionsMachine>;
-export type TransactionsSnapshot = SnapshotFrom<typeof transactionsMachine>;
 export type ImportActor = ActorRefFrom<typeof transactionImportMachine>;
 export type ImportSnapshot = SnapshotFrom<typeof transactionImportMachine>;
-export type TransactionListSnapshot = SnapshotFrom<typeof transactionListMachine>;
 
-export const TransactionsActorContext = createContext<TransactionsActor | null>(null);
-
-export function useTransactionsActor(): TransactionsActor {
-  const actor = useContext(TransactionsActorContext);
-  if (!actor) throw new Error('useTransactionsActor outside <TransactionsActorContext.Provider>');
-  return actor;
-}
-
-/** A narrow selector over the page's transactions actor; return primitives or stable references. */
-export function useTransactions<T>(selector: (snapshot: TransactionsSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
-  return useSelector(useTransactionsActor(), selector, compare);
-}
-
-/** The page's list child (rows, paging, deletion); spawned with the page, so always there. */
-export function useTransactionListActor(): TransactionListActor {
-  return useTransactions((s) => s.context.list);
-}
-
-/** A narrow selector over the list child; return primitives or stable references. */
-export function useTransactionList<T>(selector: (snapshot: TransactionListSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
-  return useSelector(useTransactionListActor(), selector, compare);
-}
+const transactions = pageActor<typeof transactionsMachine>('transactions');
+export const { Provider: TransactionsProvider, useActor: useTransactionsActor, useSelect: useTransactions } = transactions;
+/** The page's list child (rows, paging, deletion). */
+export const { useActor: useTransactionListActor, useSelect: useTransactionList } = transactions.child((s): TransactionListActor => s.context.list);
 
 const builtInCategories: TransactionCategory[] = DEFAULT_CATEGORIES.map((c) => ({ name: c.name, type: c.type, color: c.color, is_default: true }));
 
-
-/** Hands text to the browser as a file download. */
-function download(fileName: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Chromium reads the blob asynchronously after the click.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * The transactions actor lives as long as the /transactions page (a fresh visit shows fresh rows).
  * Its effects are the API calls and the ui actor's toasts and dialogs; its first filters come from the URL.
  */
 export function useTransactionsMachine(initialFilters: PageFilters): TransactionsActor {
-  const { api, ui } = useAppActors();
-  const machine = useMemo(
-    () =>
+  return usePageMachine(
+    ({ api, ui }) =>
       transactionsMachine.provide({
         actors: {
           transactionList: transactionListMachine.provide({
@@ -88,19 +52,12 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
               deleteItem: fromPromise(({ input }) => api.transactions.remove(input.id)),
             },
             actions: {
-              notify: (_, toast) => ui.send({ type: 'toast.show', toast }),
+              notify: toastVia(ui),
               requestDeleteConfirmation: ({ self }, { item: transaction }) =>
-                ui.send({
-                  type: 'confirmation.open',
-                  request: {
-                    variant: 'danger',
-                    title: 'Delete transaction',
-                    message: `Delete "${transaction.description || transaction.merchant || transaction.category}" of ${transaction.date}? This cannot be undone.`,
-                    confirmLabel: 'Delete transaction',
-                    replyTo: self,
-                    onConfirm: { type: 'deletion.confirm' },
-                    onCancel: { type: 'deletion.cancel' },
-                  },
+                confirmDeletion(ui, self, {
+                  title: 'Delete transaction',
+                  message: `Delete "${transaction.description || transaction.merchant || transaction.category}" of ${transaction.date}? This cannot be undone.`,
+                  confirmLabel: 'Delete transaction',
                 }),
             },
           }),
@@ -138,24 +95,19 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
           }),
         },
         actions: {
-          notify: (_, toast) => ui.send({ type: 'toast.show', toast }),
+          notify: toastVia(ui),
           requestDemoRemovalConfirmation: ({ self }) =>
-            ui.send({
-              type: 'confirmation.open',
-              request: {
-                variant: 'danger',
-                title: 'Remove demo data',
-                message: 'Remove every demo transaction? Transactions you added or imported stay.',
-                confirmLabel: 'Remove demo data',
-                replyTo: self,
-                onConfirm: { type: 'demoRemoval.confirm' },
-                onCancel: { type: 'demoRemoval.cancel' },
-              },
+            askToConfirm(ui, self, {
+              variant: 'danger',
+              title: 'Remove demo data',
+              message: 'Remove every demo transaction? Transactions you added or imported stay.',
+              confirmLabel: 'Remove demo data',
+              onConfirm: { type: 'demoRemoval.confirm' },
+              onCancel: { type: 'demoRemoval.cancel' },
             }),
-          saveFile: (_, file) => download(file.fileName, file.content),
+          saveFile: (_, file) => saveFile(file.content, file.fileName, 'text/csv;charset=utf-8'),
         },
       }),
-    [api, ui],
+    { filters: initialFilters, categories: builtInCategories, maxImportBytes: CSV_IMPORT_LIMITS.maxBytes },
   );
-  return useActorRef(machine, { input: { filters: initialFilters, categories: builtInCategories, maxImportBytes: CSV_IMPORT_LIMITS.maxBytes } });
 }

@@ -1,0 +1,62 @@
+/**
+ * The one place dates become text in the web app, in the user's locale. Calendar days and months
+ * from the API (YYYY-MM-DD, YYYY-MM) are read at midnight UTC and written in UTC, so no time zone
+ * moves them to the day before; instants (ISO timestamps) are written on the user's clock.
+ */
+
+const formats = {
+  day: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }),
+  dayMonth: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  month: new Intl.DateTimeFormat(undefined, { month: 'long', timeZone: 'UTC' }),
+  monthYear: new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  date: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }),
+  shortDate: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }),
+  time: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }),
+  longDate: new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }),
+  dateTime: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+};
+
+/** A moment as the format writes it, or the text itself when it is not a date (never "Invalid Date"). */
+function write(format: Intl.DateTimeFormat, text: string, moment = text): string {
+  const date = new Date(moment);
+  return Number.isNaN(date.getTime()) ? text : format.format(date);
+}
+
+/** A calendar day (YYYY-MM-DD) at midnight UTC; the formats above write it in UTC. */
+const utc = (day: string) => `${day}T00:00:00Z`;
+const firstOf = (month: string) => utc(`${month.slice(0, 7)}-01`);
+
+/** A calendar day (YYYY-MM-DD): "5 Jan 2026" (en-GB), "Jan 5, 2026" (en-US). */
+export const formatDay = (day: string) => write(formats.day, day, utc(day));
+
+/** A calendar day without its year, for short lists and chart axes: "5 Jan". */
+export const formatDayMonth = (day: string) => write(formats.dayMonth, day, utc(day));
+
+/** The name of a month (YYYY-MM, or a day in it): "January". */
+export const formatMonthName = (month: string) => write(formats.month, month, firstOf(month));
+
+/** A month with its year, never as a day ("Dec 2025", not "Dec 25"); YYYY-MM or a day in it. */
+export const formatMonthYear = (month: string) => write(formats.monthYear, month, firstOf(month));
+
+/** The day of an instant (ISO timestamp) on the user's clock: "5 Jan 2026". */
+export const formatDate = (iso: string) => write(formats.date, iso);
+
+/** The day of an instant without its year, on the user's clock: "5 Jan". */
+export const formatShortDate = (iso: string) => write(formats.shortDate, iso);
+
+/** The time of an instant on the user's clock: "14:30"; blank when it is not a time. */
+export const formatTime = (iso: string) => (Number.isNaN(Date.parse(iso)) ? '' : formats.time.format(new Date(iso)));
+
+/** The day of an instant, written out: "5 January 2026"; blank for none. */
+export const formatLongDate = (iso: string | null) => (iso ? write(formats.longDate, iso) : '');
+
+/** An instant (ISO timestamp) with its time on the user's clock: "5 Jan 2026, 14:30". */
+export const formatDateTime = (iso: string) => write(formats.dateTime, iso);
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Today (or the given moment) on the user's calendar, YYYY-MM-DD. */
+export const localDay = (date = new Date()) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/** This month (or the given moment's) on the user's calendar, YYYY-MM. */
+export const localMonth = (date = new Date()) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}`;
