@@ -374,7 +374,10 @@ Figures from \`npm run bench\` (\`src/tools/bench.ts\`): it seeds 1,000,000 tran
 
 - \`npm run bench\`: the embedded PGlite, in a temporary directory.
 - \`DATABASE_URL=postgres://… npm run bench\`: a new database on that PostgreSQL server, dropped afterwards.
-- Options: \`npm run bench -- --rows N --duration S --connections C --no-write --keep\`.
+- Options: \`npm run bench -- --rows N --duration S --connections C --no-write --keep --no-import\`.
+- \`npm run bench -- --peer actual\`: side by side with Actual Budget (\`src/tools/bench-peer.ts\`, section below).
+
+The API runs compiled (\`src/tools/bench-api.ts\` bundled by esbuild into \`dist/bench\`), on plain node as \`npm start\` runs the server, so its memory carries no TypeScript loader.
 
 "bare req/s ÷ req/s" is how many times more requests per second the bare route served than the endpoint; "p50 ÷ bare p50" compares median latency the same way. With 10 connections each request also waits for the ones ahead of it, so p50 is close to 10 ÷ req/s; a request on its own takes about 1 ÷ req/s (a dashboard answer at 1,000,000 transactions: 10–15 ms). Every transactions request also checks the bearer token (its version, the revoked token ids) and the subscription access, as in production: from the API process's auth cache (\`src/server/services/authCache.ts\`), which the database keeps in step through LISTEN/NOTIFY, so a request pays no database round trip for them while the user's state is unchanged.
 
