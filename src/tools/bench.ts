@@ -7,6 +7,9 @@
  *   npm run bench                                   # temp PGlite directory (the embedded default)
  *   DATABASE_URL=postgres://… npm run bench         # a new database on that server, dropped at the end
  *   npm run bench -- --rows 200000 --duration 5 --connections 10 --no-write --keep
+ *   npm run bench -- --peer actual                  # side by side with Actual Budget (bench-peer.ts)
+ *
+ * The API runs compiled (bench-api.ts through benchBuild.ts), on plain node as `npm start` runs it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,17 +19,18 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
 import { loadConfig, type Config } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { type TransactionRow } from '../server/repositories/transactions';
+import { READY } from './bench-api';
+import { buildBenchProcesses } from './benchBuild';
+import { benchImportRows } from './benchData';
 import { freshBenchStore, MERCHANTS, rows, seedTransactions } from './benchSeed';
 import { usersRepository } from '../server/repositories/users';
 import { hashPassword } from '../server/services/passwords';
 import { encodeCursor } from '../server/services/transactions/wire';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const READY = 'BENCH_READY';
 const EMAIL = 'bench@example.com';
 /** A second user with few transactions in the same database: the dashboard's cost at 1,000 rows, measured next to the big one. */
 const SMALL_EMAIL = 'bench-small@example.com';
@@ -64,24 +68,10 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 // ---------------------------------------------------------------------------------------------
 // The server child process
 
-async function serve(): Promise<void> {
-  const config = loadConfig();
-  const app = await buildApp(config, { logger: false });
-  // The reference: the same Fastify instance, no auth, no database, no validation.
-  app.get('/bench/noop', async () => ({ ok: true }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  console.log(`${READY} ${port}`);
-  const stop = () => void app.close().then(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-}
-
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+/** Starts the compiled bench API (bench-api.ts, built by benchBuild.ts) on plain node: one process, so its pid is the API's for the memory figure. */
+export function startServer(env: Record<string, string>, script: string): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolvePromise, reject) => {
-    // One process (the tsx loader inside it, not a tsx wrapper around it), so its pid is the API's for the memory figure.
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+    const child = spawn(process.execPath, [script, '--serve'], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -165,7 +155,7 @@ function compare(pairs: [Measurement, Measurement][], rows: number): string {
 // Import at size and memory
 
 /** Resident memory of a process in MB (Linux /proc), or NaN elsewhere. */
-function rssMb(pid: number | undefined): number {
+export function rssMb(pid: number | undefined): number {
   try {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
     return line ? Number(line.replace(/\D+/g, '')) / 1024 : NaN;
@@ -185,11 +175,7 @@ export interface ImportTiming {
 /** A CSV of `rows` new transactions (recent dates, descriptions no stored row has), uploaded, committed and waited for over HTTP. */
 export async function timeImport(base: string, headers: Record<string, string>, rows: number, tag: string): Promise<ImportTiming> {
   const lines = ['Date,Description,Amount,Category'];
-  const today = Date.now();
-  for (let i = 0; i < rows; i++) {
-    const day = new Date(today - (i % 700) * 86_400_000).toISOString().slice(0, 10);
-    lines.push(`${day},Bench import ${tag} ${i},-${(1 + (i % 900) + (i % 97) / 100).toFixed(2)},${MERCHANTS[i % MERCHANTS.length]![1]}`);
-  }
+  for (const r of benchImportRows(rows, tag)) lines.push(`${r.date},${r.description},-${(r.amountMinor / 100).toFixed(2)},${r.category}`);
   const started = performance.now();
   const uploaded = await fetch(`${base}/transactions/import?file_name=bench.csv`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: lines.join('\n') });
   if (uploaded.status !== 201) throw new Error(`import upload answered ${uploaded.status}: ${await uploaded.text()}`);
@@ -267,7 +253,8 @@ async function main() {
 
     // 2. Serve.
     started = performance.now();
-    const server = await startServer(env);
+    const built = await buildBenchProcesses();
+    const server = await startServer(env, built.api);
     child = server.child;
     const base = `http://127.0.0.1:${server.port}`;
     log(`API up on ${base} in ${seconds(started)}`);
@@ -288,10 +275,12 @@ async function main() {
     const lastMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
     const endpoints: [string, string][] = [
       ['List, first page', '/transactions?limit=50'],
+      ['List, first page, no total', '/transactions?limit=50&include_total=false'],
       ['List, filtered (category + 6 months)', `/transactions?category=Groceries&date_from=${day(-365)}&date_to=${day(-182)}&limit=50`],
       [`List, deep page (keyset, row ${depth.toLocaleString('en-US')})`, `/transactions?limit=50&include_total=false&cursor=${encodeURIComponent(deepCursor)}`],
       ['List, deep page (offset 100,000)', '/transactions?limit=50&offset=100000'],
       [`List, text search (${Number(searchCount!.n).toLocaleString('en-US')} matches)`, '/transactions?q=uber&limit=50'],
+      [`List, text search (${Number(searchCount!.n).toLocaleString('en-US')} matches), no total`, '/transactions?q=uber&limit=50&include_total=false'],
       [`List, text search (${Number(rareCount!.n).toLocaleString('en-US')} matches)`, '/transactions?q=ikea%204242&limit=50'],
       ['List, sorted by amount', '/transactions?sort=amount&order=desc&limit=50'],
       ['Summary overview', '/transactions/summary/overview'],
@@ -385,7 +374,10 @@ Figures from \`npm run bench\` (\`src/tools/bench.ts\`): it seeds 1,000,000 tran
 
 - \`npm run bench\`: the embedded PGlite, in a temporary directory.
 - \`DATABASE_URL=postgres://… npm run bench\`: a new database on that PostgreSQL server, dropped afterwards.
-- Options: \`npm run bench -- --rows N --duration S --connections C --no-write --keep\`.
+- Options: \`npm run bench -- --rows N --duration S --connections C --no-write --keep --no-import\`.
+- \`npm run bench -- --peer actual\`: side by side with Actual Budget (\`src/tools/bench-peer.ts\`, section below).
+
+The API runs compiled (\`src/tools/bench-api.ts\` bundled by esbuild into \`dist/bench\`), on plain node as \`npm start\` runs the server, so its memory carries no TypeScript loader.
 
 "bare req/s ÷ req/s" is how many times more requests per second the bare route served than the endpoint; "p50 ÷ bare p50" compares median latency the same way. With 10 connections each request also waits for the ones ahead of it, so p50 is close to 10 ÷ req/s; a request on its own takes about 1 ÷ req/s (a dashboard answer at 1,000,000 transactions: 10–15 ms). Every transactions request also checks the bearer token (its version, the revoked token ids) and the subscription access, as in production: from the API process's auth cache (\`src/server/services/authCache.ts\`), which the database keeps in step through LISTEN/NOTIFY, so a request pays no database round trip for them while the user's state is unchanged.
 
@@ -430,13 +422,11 @@ What the figures show:
   }
 }
 
-if (process.argv.includes('--serve')) {
-  serve().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-} else {
-  main().catch((error: unknown) => {
+const entry = process.argv[1] ? resolve(process.argv[1]) === fileURLToPath(import.meta.url) : false;
+if (entry) {
+  const argv = process.argv.slice(2);
+  const run = argv.includes('--peer') ? import('./bench-peer').then((m) => m.peerMain(argv)) : main();
+  run.catch((error: unknown) => {
     console.error(error instanceof Error ? error.stack : error);
     process.exit(1);
   });

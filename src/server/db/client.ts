@@ -5,9 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../config';
 import { DURABLE_START_PARAMS, DurableNodeFS, initDataDir } from './durable-fs';
 import * as schema from './schema';
@@ -68,7 +66,7 @@ const listenAll = NOTIFY_CHANNELS.map((c) => `LISTEN "${c}"`).join('; ');
  * One PostgreSQL connection that only listens, reconnecting with a growing pause after an error;
  * live() tells whether it is listening now.
  */
-function dedicatedListener(connectionString: string, hub: ReturnType<typeof notificationHub>) {
+function dedicatedListener(connectionString: string, hub: ReturnType<typeof notificationHub>, Client: typeof pg.Client) {
   let client: pg.Client | null = null;
   let live = false;
   let closed = false;
@@ -77,7 +75,7 @@ function dedicatedListener(connectionString: string, hub: ReturnType<typeof noti
   const connect = async () => {
     timer = null;
     if (closed) return;
-    const c = new pg.Client({ connectionString });
+    const c = new Client({ connectionString });
     client = c;
     const lost = () => {
       if (client !== c) return;
@@ -121,6 +119,8 @@ const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), 'mig
 /** Opens the configured database and applies the generated SQL migrations. */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'inMemoryDb'>): Promise<Database> {
   if (config.databaseUrl) {
+    // The PostgreSQL driver loads only when configured: the embedded default never needs it (docs/performance.md, memory).
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle connection the server ends (restart, failover, admin command) must not crash the process:
     // the pool drops it and opens a new one on the next query.
@@ -141,7 +141,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
       await client.query('select pg_advisory_unlock(727401)').catch(() => undefined);
       client.release();
     }
-    const listener = dedicatedListener(config.databaseUrl, hub);
+    const listener = dedicatedListener(config.databaseUrl, hub, pg.Client);
     await listener.started;
     return {
       db: db as unknown as Db,

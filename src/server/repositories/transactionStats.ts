@@ -60,10 +60,17 @@ export async function subsetGroups(db: Db, userId: string, f: SubsetFilter): Pro
   return rows.map((r) => ({ category: r.category, merchant: r.merchant, totalMinor: Number(r.total), count: Number(r.n) }));
 }
 
+/** How many of a merchant's rows, in amount order, the walk of `singleTransaction` reads before it gives up. */
+export const SINGLE_WALK = 2_000;
+
 /** The largest or smallest single transaction of a subset (the latest one on a tie). */
 export async function singleTransaction(db: Db, userId: string, f: SubsetFilter, which: 'largest' | 'smallest'): Promise<SingleTransaction | null> {
+  if (f.merchants?.length === 1 && !f.categories?.length && !f.tsquery) {
+    const walked = await merchantWalk(db, userId, f, f.merchants[0]!.toLowerCase(), which);
+    if (walked) return walked;
+  }
   const [row] = await db
-    .select({ amountMinor: transactions.amountMinor, date: transactions.date, category: transactions.category, merchant: transactions.merchant, description: transactions.description })
+    .select(singleColumns)
     .from(transactions)
     .where(conditions(userId, f))
     // "+ 0": sort the subset's rows (read on the user/date or user/merchant/date index) rather than walk the
@@ -71,6 +78,39 @@ export async function singleTransaction(db: Db, userId: string, f: SubsetFilter,
     .orderBy(which === 'largest' ? desc(sql`${transactions.amountMinor} + 0`) : sql`${transactions.amountMinor} + 0`, desc(transactions.date))
     .limit(1);
   return row ?? null;
+}
+
+const singleColumns = { amountMinor: transactions.amountMinor, date: transactions.date, category: transactions.category, merchant: transactions.merchant, description: transactions.description };
+
+/**
+ * One merchant's largest (smallest) payment of a period without reading the period's rows: walk the
+ * merchant's rows from the largest (smallest) amount down (up) on the (user_id, lower(merchant),
+ * amount_minor, date) index (migration 0018) and take the first amount with a row in the period,
+ * then the latest row of that amount in the period. A period holding a share s of the merchant's rows
+ * is met after about 1 ÷ s rows; the walk stops after SINGLE_WALK rows and answers undefined (the
+ * caller then sorts the period's rows, few by then), so it never reads more than that.
+ */
+async function merchantWalk(db: Db, userId: string, f: SubsetFilter, merchant: string, which: 'largest' | 'smallest'): Promise<SingleTransaction | undefined> {
+  const dir = which === 'largest' ? sql.raw('desc') : sql.raw('asc');
+  const result = (await db.execute(sql`
+    select t.amount_minor as "amountMinor", t.date::text as date, t.category, t.merchant, t.description
+    from transactions as t
+    where t.user_id = ${userId} and lower(t.merchant) = ${merchant} and t.date >= ${f.from} and t.date <= ${f.to} and t.type = ${f.type}
+      and t.amount_minor = (
+        select w.amount_minor from (
+          select amount_minor, date, type from transactions
+          where user_id = ${userId} and lower(merchant) = ${merchant}
+          order by amount_minor ${dir}
+          limit ${SINGLE_WALK}
+        ) as w
+        where w.date >= ${f.from} and w.date <= ${f.to} and w.type = ${f.type}
+        order by w.amount_minor ${dir}
+        limit 1
+      )
+    order by t.date desc
+    limit 1`)) as unknown as { rows: { amountMinor: string | number; date: string; category: string; merchant: string | null; description: string }[] };
+  const row = result.rows[0];
+  return row ? { ...row, amountMinor: Number(row.amountMinor) } : undefined;
 }
 
 /**

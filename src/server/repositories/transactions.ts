@@ -133,8 +133,11 @@ const toInsert = (userId: string, t: NewTransaction, source: Source, importId: s
   importId,
 });
 
-/** Rows per INSERT statement: 12 parameters a row stays well below PostgreSQL's 65,535. */
+/** Rows per INSERT statement (one array parameter per column). */
 const INSERT_CHUNK = 2_000;
+
+/** A PostgreSQL array literal of text values (each quoted, backslashes and quotes escaped): one element of a text[] parameter standing for a row's text[]. */
+const arrayLiteral = (values: string[]) => `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
 /** Transactions, their daily rollup (read side), user categories and import jobs. Every query is scoped by user. */
 export function transactionsRepository(db: Db) {
@@ -185,10 +188,22 @@ export function transactionsRepository(db: Db) {
       return gone;
     },
 
-    /** Inserts many rows (import batches, demo data) in chunks; call inside a transaction to make them one write. */
+    /**
+     * Inserts many rows (import batches, demo data) in chunks; call inside a transaction to make them one write.
+     * Each chunk is one INSERT … SELECT over unnest() of one array per column: ten parameters whatever the
+     * chunk's size, so the statement PostgreSQL parses and plans stays small (a VALUES list of 2,000 rows
+     * is 24,000 parameters and as many expression nodes, in time and in the embedded database's memory).
+     */
     async insertMany(q: Queryable, userId: string, rows: NewTransaction[], source: Source, importId: string | null = null): Promise<number> {
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        await q.insert(transactions).values(rows.slice(i, i + INSERT_CHUNK).map((t) => toInsert(userId, t, source, importId)));
+        const chunk = rows.slice(i, i + INSERT_CHUNK);
+        const column = <T>(pick: (t: NewTransaction) => T) => sql.param(chunk.map(pick));
+        await q.execute(sql`
+          insert into transactions (user_id, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, import_id)
+          select ${userId}::uuid, r.type, r.amount_minor, r.date, r.category, r.description, r.merchant, r.notes, r.tags::text[], r.currency, ${source}, ${importId}::uuid
+          from unnest(${column((t) => t.type)}::text[], ${column((t) => t.amountMinor)}::bigint[], ${column((t) => t.date)}::date[], ${column((t) => t.category)}::text[],
+            ${column((t) => t.description)}::text[], ${column((t) => t.merchant)}::text[], ${column((t) => t.notes)}::text[], ${column((t) => arrayLiteral(t.tags))}::text[],
+            ${column((t) => t.currency)}::text[]) as r(type, amount_minor, date, category, description, merchant, notes, tags, currency)`);
       }
       return rows.length;
     },

@@ -1,7 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type Adapter, type AdapterPayload, type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Adapter, AdapterPayload, KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '../config';
 import { EMBEDDED_OIDC_PATH, embeddedClient, embeddedIssuer, oidcRedirectUri } from '../services/oidc/embedded';
@@ -125,42 +126,52 @@ export default async function devOidcRoutes(fastify: FastifyInstance) {
   const client = embeddedClient(devKey);
   const accounts = new Map<string, { email: string; name: string | null }>();
 
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'embedded-1' };
+  // Built on the first request to /dev/oidc: oidc-provider (with Koa, about 40 MB) and the RSA key
+  // stay out of a server nobody signs in to with Google (docs/performance.md, memory).
+  let built: Promise<{ provider: Provider; callback: ReturnType<Provider['callback']> }> | null = null;
+  const embedded = () =>
+    (built ??= (async () => {
+      const { default: OidcProvider } = await import('oidc-provider');
+      const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+      const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'embedded-1' };
 
-  const provider = new Provider(issuer, {
-    adapter: memoryAdapter(),
-    clients: [
-      {
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        redirect_uris: [oidcRedirectUri(config)],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    jwks: { keys: [jwk as never] },
-    cookies: { keys: [createHmac('sha256', devKey).update('finu embedded oidc cookies').digest('base64url')] },
-    pkce: { methods: ['S256'], required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    // Like Google: the ID token itself carries email and name.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `${EMBEDDED_OIDC_PATH}/interaction/${interaction.uid}` },
-    findAccount: async (_ctx, sub) => {
-      const account = accounts.get(sub);
-      if (!account) return undefined;
-      return { accountId: sub, claims: async () => ({ sub, email: account.email, email_verified: true, ...(account.name ? { name: account.name } : {}) }) };
-    },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
-    renderError: async (ctx, out) => {
-      ctx.type = 'html';
-      ctx.body = page('Sign-in error', `<h1>Sign-in error</h1><p>${escape(String(out.error_description ?? out.error ?? 'Something went wrong'))}</p>`);
-    },
-  });
-  provider.proxy = config.trustProxy;
-  const callback = provider.callback();
+      const provider = new OidcProvider(issuer, {
+        adapter: memoryAdapter(),
+        clients: [
+          {
+            client_id: client.clientId,
+            client_secret: client.clientSecret,
+            redirect_uris: [oidcRedirectUri(config)],
+            grant_types: ['authorization_code'],
+            response_types: ['code'],
+            token_endpoint_auth_method: 'client_secret_post',
+          },
+        ],
+        jwks: { keys: [jwk as never] },
+        cookies: { keys: [createHmac('sha256', devKey).update('finu embedded oidc cookies').digest('base64url')] },
+        pkce: { methods: ['S256'], required: () => true },
+        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+        // Like Google: the ID token itself carries email and name.
+        conformIdTokenClaims: false,
+        features: { devInteractions: { enabled: false } },
+        interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `${EMBEDDED_OIDC_PATH}/interaction/${interaction.uid}` },
+        findAccount: async (_ctx, sub) => {
+          const account = accounts.get(sub);
+          if (!account) return undefined;
+          return { accountId: sub, claims: async () => ({ sub, email: account.email, email_verified: true, ...(account.name ? { name: account.name } : {}) }) };
+        },
+        ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+        renderError: async (ctx, out) => {
+          ctx.type = 'html';
+          ctx.body = page('Sign-in error', `<h1>Sign-in error</h1><p>${escape(String(out.error_description ?? out.error ?? 'Something went wrong'))}</p>`);
+        },
+      });
+      provider.proxy = config.trustProxy;
+      return { provider, callback: provider.callback() };
+    })().catch((error: unknown) => {
+      built = null;
+      throw error;
+    }));
 
   // The provider's own endpoints read their bodies themselves: hand over the raw request untouched.
   await fastify.register(async (scope) => {
@@ -174,7 +185,7 @@ export default async function devOidcRoutes(fastify: FastifyInstance) {
       // No single sign-on at the stand-in: without its session cookie every sign-in starts afresh,
       // so after a logout someone else can sign in on the same browser.
       if (raw.headers.cookie) raw.headers.cookie = raw.headers.cookie.split(';').filter((c) => !/^\s*_session(\.|=)/.test(c)).join(';');
-      await callback(raw, reply.raw);
+      await (await embedded()).callback(raw, reply.raw);
     };
     scope.all(EMBEDDED_OIDC_PATH, { schema: { hide: true } }, handler);
     scope.all(`${EMBEDDED_OIDC_PATH}/*`, { schema: { hide: true } }, handler);
@@ -198,7 +209,7 @@ export default async function devOidcRoutes(fastify: FastifyInstance) {
 
     scope.get<{ Params: { uid: string } }>(`${EMBEDDED_OIDC_PATH}/interaction/:uid`, { schema: { hide: true } }, async (request, reply) => {
       try {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const details = await (await embedded()).provider.interactionDetails(request.raw, reply.raw);
         if (details.uid !== request.params.uid) return expired(reply);
         return html(reply, 200, signInPage({ uid: details.uid, needKey: !isLocalCaller(request, config) }));
       } catch {
@@ -207,6 +218,7 @@ export default async function devOidcRoutes(fastify: FastifyInstance) {
     });
 
     scope.post<{ Params: { uid: string }; Body: unknown }>(`${EMBEDDED_OIDC_PATH}/interaction/:uid`, { schema: { hide: true } }, async (request, reply) => {
+      const { provider } = await embedded();
       let details: Awaited<ReturnType<typeof provider.interactionDetails>>;
       try {
         details = await provider.interactionDetails(request.raw, reply.raw);

@@ -94,6 +94,8 @@ export const transactions = pgTable(
     index('transactions_user_amount_idx').on(t.userId, t.amountMinor, t.id),
     // The coach's single-merchant questions (migration 0014).
     index('transactions_user_merchant_date_idx').on(t.userId, sql`lower(${t.merchant})`, t.date),
+    // The largest or smallest single payment at one merchant, walked in amount order (migration 0018).
+    index('transactions_user_merchant_amount_idx').on(t.userId, sql`lower(${t.merchant})`, t.amountMinor, t.date),
     // The CSV import's duplicate check (migration 0015).
     index('transactions_user_duplicate_key_idx').on(t.userId, t.duplicateKey),
     index('transactions_user_created_idx').on(t.userId, t.createdAt, t.id),

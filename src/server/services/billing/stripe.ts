@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { Plan } from '../../../contract/schemas/subscription';
 import type { BillingConfig } from '../../config';
 import { badRequest, DomainError, notFound, UpstreamError } from '../../errors';
@@ -14,7 +15,9 @@ export const PROVIDER_FAILED = 'The billing provider could not complete the requ
 /** Stripe Checkout, Billing Portal and webhooks; selected when STRIPE_SECRET_KEY is set. */
 export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plans: Plan[]; log?: { error(obj: object, msg: string): void } }): BillingProvider {
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
-  const stripe = new Stripe(config.secretKey, {
+  // Loaded only when Stripe is configured: the SDK is about 20 MB of a server's memory (docs/performance.md).
+  const StripeSdk = createRequire(import.meta.url)('stripe') as typeof Stripe;
+  const stripe = new StripeSdk(config.secretKey, {
     maxNetworkRetries: 1,
     timeout: 20_000,
     ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
@@ -35,7 +38,7 @@ export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plan
       throw new UpstreamError(PROVIDER_FAILED);
     }
   }
-  const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404);
+  const isMissing = (error: unknown) => error instanceof StripeSdk.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404);
 
   function fromSubscription(sub: Stripe.Subscription): ProviderSubscription {
     const item = sub.items.data[0];

@@ -1,8 +1,11 @@
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type Nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from './types';
 
 /** Real mail through any SMTP server (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  // Loaded only when SMTP is configured (the outbox needs none of it; docs/performance.md, memory).
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof Nodemailer;
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',

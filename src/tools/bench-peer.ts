@@ -1,0 +1,354 @@
+/**
+ * `npm run bench -- --peer actual`: Finu next to Actual Budget (its official Node API,
+ * `@actual-app/api`, which embeds its SQLite engine in-process) on the same generated data (one user,
+ * six years, 20 categories, 40 merchants: benchData.ts), single client, in one run.
+ *
+ * - The peer is installed on demand into a cache folder (`~/.cache/finu-bench-peer`, or
+ *   FINU_BENCH_PEER_DIR), never into Finu's own dependencies; the first install compiles
+ *   better-sqlite3 when its prebuilt binary cannot be downloaded, later runs reuse it.
+ * - Ours: the rows seeded as `npm run bench` seeds them, the API in its own process (compiled, as
+ *   `npm start` runs it), requests over HTTP on one keep-alive connection.
+ * - The peer: the same rows loaded into a new local budget through its API (runImport +
+ *   addTransactions), then a fresh process opens that budget and answers the same questions in
+ *   ActualQL, called in-process (no HTTP hop: part of every difference on the small queries).
+ * - Each query runs `--requests` times per system (200), alternating in rounds of 20 so both see the
+ *   same moments of the machine's load; p50 and p95 of every call.
+ *
+ *   npm run bench -- --peer actual                    # 100,000 rows
+ *   npm run bench -- --peer actual --rows 10000 --requests 100 --no-write
+ */
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { availableParallelism, cpus, homedir, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { usersRepository } from '../server/repositories/users';
+import { hashPassword } from '../server/services/passwords';
+import { rssMb, startServer, timeImport } from './bench';
+import { buildBenchProcesses } from './benchBuild';
+import { benchImportRows, MERCHANTS } from './benchData';
+import type { PeerQuery, PeerRequest } from './bench-peer-actual';
+import { freshBenchStore, rows, seedTransactions } from './benchSeed';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+export const ACTUAL_VERSION = '26.9.0';
+const EMAIL = 'bench-peer@example.com';
+const PASSWORD = 'bench password 1';
+const WORD = 'uber';
+const log = (line: string) => console.log(`[bench:peer] ${line}`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export interface PeerOptions {
+  rows: number;
+  requests: number;
+  write: boolean;
+  noImport: boolean;
+  /** The peer's import is stopped after this long (Actual's duplicate matching slows with the account's size). */
+  importTimeoutS: number;
+}
+
+export function parsePeerOptions(argv: string[]): PeerOptions {
+  const value = (name: string, fallback: number) => {
+    const i = argv.indexOf(`--${name}`);
+    if (i < 0) return fallback;
+    const n = Number(argv[i + 1]);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} needs a positive number`);
+    return n;
+  };
+  const peer = argv[argv.indexOf('--peer') + 1];
+  if (peer !== 'actual') throw new Error('--peer: the one peer known is `actual` (Actual Budget, @actual-app/api)');
+  return {
+    rows: Math.floor(value('rows', 100_000)),
+    requests: Math.floor(value('requests', 200)),
+    write: !argv.includes('--no-write'),
+    noImport: argv.includes('--no-import'),
+    importTimeoutS: value('peer-import-timeout', 900),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The peer's installation and process
+
+/** Installs @actual-app/api into the cache folder unless it is there already; answers the folder. */
+export function ensureActual(): string {
+  const dir = process.env.FINU_BENCH_PEER_DIR ?? join(homedir(), '.cache', 'finu-bench-peer');
+  const installed = join(dir, 'node_modules', '@actual-app', 'api', 'package.json');
+  const sqlite = join(dir, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  if (existsSync(installed) && (JSON.parse(readFileSync(installed, 'utf8')) as { version: string }).version === ACTUAL_VERSION && existsSync(sqlite)) return dir;
+  mkdirSync(dir, { recursive: true });
+  // Its own package.json: npm 11 runs a dependency's install script only when allowScripts names it
+  // (better-sqlite3 downloads or compiles its native binding there).
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'finu-bench-peer', private: true, description: 'The peer of `npm run bench -- --peer actual`, installed on demand; not a dependency of Finu.', allowScripts: { 'better-sqlite3': true } }, null, 2)}\n`,
+  );
+  log(`installing @actual-app/api@${ACTUAL_VERSION} into ${dir} (once; better-sqlite3 compiles from source where its prebuilt binary cannot be downloaded, 10–20 minutes on a busy machine)…`);
+  const started = performance.now();
+  const result = spawnSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', `@actual-app/api@${ACTUAL_VERSION}`], { stdio: 'inherit' });
+  if (result.status !== 0 || !existsSync(sqlite)) throw new Error(`installing @actual-app/api failed (npm exited ${result.status}); see the output above`);
+  log(`installed in ${seconds(performance.now() - started)}`);
+  return dir;
+}
+
+interface Reply {
+  ok: boolean;
+  value?: unknown;
+  error?: string;
+}
+
+/** The peer's worker process, one request at a time over IPC. */
+class Peer {
+  private waiting: ((reply: Reply) => void) | null = null;
+  private constructor(readonly child: ChildProcess) {
+    child.on('message', (reply: Reply) => {
+      const w = this.waiting;
+      this.waiting = null;
+      w?.(reply);
+    });
+    child.on('exit', (code) => {
+      const w = this.waiting;
+      this.waiting = null;
+      w?.({ ok: false, error: `the peer's process exited with ${code}` });
+    });
+  }
+
+  static async start(script: string, peerDir: string, dataDir: string): Promise<Peer> {
+    const child = fork(script, ['--peer-dir', peerDir, '--data-dir', dataDir], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: [] });
+    const peer = new Peer(child);
+    const ready = await new Promise<Reply>((r) => (peer.waiting = r));
+    if (!ready.ok) throw new Error(ready.error);
+    return peer;
+  }
+
+  async ask<T>(request: PeerRequest, timeoutMs = 0): Promise<T> {
+    const reply = new Promise<Reply>((r) => (this.waiting = r));
+    this.child.send(request);
+    const outcome = timeoutMs ? await Promise.race([reply, new Promise<null>((r) => setTimeout(() => r(null), timeoutMs).unref())]) : await reply;
+    if (outcome === null) {
+      this.child.kill('SIGKILL');
+      throw new PeerTimeout();
+    }
+    if (!outcome.ok) throw new Error(`the peer failed: ${outcome.error}`);
+    return outcome.value as T;
+  }
+
+  async stop() {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((r) => this.child.once('exit', r));
+    await this.ask({ op: 'exit' }).catch(() => undefined);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
+    if (this.child.exitCode === null) this.child.kill('SIGKILL');
+  }
+}
+class PeerTimeout extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Ours over HTTP, one keep-alive connection
+
+function httpTimer(port: number, headers: Record<string, string>) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = (path: string) =>
+    new Promise<number>((resolveCall, reject) => {
+      const started = performance.now();
+      const req = http.get({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => (res.statusCode === 200 ? resolveCall(performance.now() - started) : reject(new Error(`${path} answered ${res.statusCode}`))));
+      });
+      req.on('error', reject);
+    });
+  return {
+    async time(path: string, n: number): Promise<number[]> {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push(await once(path));
+      return out;
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+};
+
+// ---------------------------------------------------------------------------------------------
+
+interface Row {
+  label: string;
+  ours: string;
+  peer: string;
+  /** peer ÷ ours: above 1, ours is faster. */
+  ratio: number;
+  oursP95?: number;
+  peerP95?: number;
+}
+
+export async function peerMain(argv: string[]): Promise<void> {
+  const options = parsePeerOptions(argv);
+  const startedAll = performance.now();
+  const peerDir = ensureActual();
+  const built = await buildBenchProcesses();
+  const store = await freshBenchStore('bench_peer');
+  const peerData = mkdtempSync(join(tmpdir(), 'finu-bench-actual-'));
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    REQUEST_TIMEOUT_MS: '600000',
+    ...(store.dataDir ? { DATA_DIR: store.dataDir } : {}),
+    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+  };
+  const n = (x: number) => x.toLocaleString('en-US');
+  const today = new Date();
+  let server: ChildProcess | undefined;
+  let peer: Peer | undefined;
+  try {
+    // 1. The same rows into both.
+    const database = await openDatabase(loadConfig(env));
+    const [version] = await rows<{ version: string }>(database.db, sql`select version()`);
+    const users = usersRepository(database.db);
+    const user = await users.create({ email: EMAIL, passwordHash: await hashPassword(PASSWORD), fullName: 'Bench Peer' });
+    await users.markVerified(user!.id);
+    let started = performance.now();
+    await seedTransactions(database.db, user!.id, options.rows);
+    const oursLoad = performance.now() - started;
+    log(`ours: ${n(options.rows)} rows seeded in ${seconds(oursLoad)} (INSERT … SELECT, indexes rebuilt after)`);
+    const [oursMatches] = await rows<{ n: string }>(database.db, sql`select count(*) as n from transactions where user_id = ${user!.id} and search @@ to_tsquery('simple', ${`${WORD}:*`})`);
+    await database.close();
+
+    const loader = await Peer.start(built.peerActual, peerDir, peerData);
+    started = performance.now();
+    log(`the peer: loading ${n(options.rows)} rows into a new Actual budget (runImport, addTransactions in batches of 10,000)…`);
+    await loader.ask({ op: 'create', rows: options.rows, today: today.toISOString() });
+    const peerLoad = performance.now() - started;
+    log(`the peer: loaded in ${seconds(peerLoad)}`);
+    await loader.stop();
+
+    // 2. Open both, each in a fresh process: the memory after opening.
+    started = performance.now();
+    const up = await startServer(env, built.api);
+    server = up.child;
+    const oursOpenMs = performance.now() - started;
+    await new Promise((r) => setTimeout(r, 2_000));
+    const oursRssOpen = rssMb(server.pid);
+    started = performance.now();
+    peer = await Peer.start(built.peerActual, peerDir, peerData);
+    const peerRssOpen = (await peer.ask<{ rss: number }>({ op: 'open' })).rss;
+    const peerOpenMs = performance.now() - started;
+    log(`opened: ours in ${seconds(oursOpenMs)} (${oursRssOpen.toFixed(0)} MB), the peer in ${seconds(peerOpenMs)} (${peerRssOpen.toFixed(0)} MB)`);
+
+    const base = `http://127.0.0.1:${up.port}`;
+    const login = await fetch(`${base}/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    const trial = await fetch(`${base}/subscription/trial/start`, { method: 'POST', headers: auth });
+    if (!trial.ok) throw new Error(`trial start answered ${trial.status}`);
+    const ours = httpTimer(up.port, auth);
+
+    // 3. The queries, alternating.
+    const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const from = day(-365);
+    const to = day(0);
+    const queries: [string, string, PeerQuery][] = [
+      ['First page of 50, with the total', '/transactions?limit=50', 'page_total'],
+      ['First page of 50, no total', '/transactions?limit=50&include_total=false', 'page'],
+      ['Spending by category, 12 months', `/transactions/categories/expenses?date_from=${from}&date_to=${to}`, 'categories'],
+      [`Search a common word ("${WORD}"), with the count`, `/transactions?q=${WORD}&limit=50`, 'search_count'],
+      [`Search a common word ("${WORD}"), no count`, `/transactions?q=${WORD}&limit=50&include_total=false`, 'search'],
+    ];
+    const loadBefore = loadavg()[0]!;
+    const round = 20;
+    const bare = await ours.time('/bench/noop', options.requests);
+    const results: Row[] = [];
+    for (const [label, path, query] of queries) {
+      await ours.time(path, 10);
+      await peer.ask({ op: 'time', query, n: 10, from, to, word: WORD });
+      const mine: number[] = [];
+      const theirs: number[] = [];
+      while (mine.length < options.requests) {
+        const k = Math.min(round, options.requests - mine.length);
+        mine.push(...(await ours.time(path, k)));
+        theirs.push(...(await peer.ask<{ latencies: number[] }>({ op: 'time', query, n: k, from, to, word: WORD })).latencies);
+      }
+      const [a, b] = [percentile(mine, 50), percentile(theirs, 50)];
+      results.push({ label, ours: `${a.toFixed(1)} ms`, peer: `${b.toFixed(1)} ms`, ratio: b / a, oursP95: percentile(mine, 95), peerP95: percentile(theirs, 95) });
+      log(`  ${label.padEnd(46)} ours ${a.toFixed(2).padStart(8)} ms   peer ${b.toFixed(2).padStart(8)} ms   peer ÷ ours ${(b / a).toFixed(1)}×`);
+    }
+    ours.close();
+    const oursRssQueries = rssMb(server.pid);
+    const peerRssQueries = (await peer.ask<{ rss: number }>({ op: 'rss' })).rss;
+
+    // 4. Import 10,000 rows: ours over HTTP (upload with the duplicate check, commit, done), the peer's importTransactions.
+    const importRows = 10_000;
+    if (!options.noImport) {
+      const tag = `${Date.now()}`;
+      const mineImport = await timeImport(base, auth, importRows, tag);
+      log(`  import ${n(importRows)} rows: ours ${seconds(mineImport.totalMs)} (${n(mineImport.imported)} imported)`);
+      let peerCell = '';
+      let ratio = NaN;
+      try {
+        const theirs = await peer.ask<{ ms: number; added: number; updated: number }>({ op: 'import', rows: benchImportRows(importRows, tag, today.getTime()) }, options.importTimeoutS * 1000);
+        peerCell = `${seconds(theirs.ms)} (${n(theirs.added)} added${theirs.updated ? `, ${n(theirs.updated)} matched as duplicates` : ''})`;
+        ratio = theirs.ms / mineImport.totalMs;
+        log(`  import ${n(importRows)} rows: the peer ${peerCell}`);
+      } catch (error) {
+        if (!(error instanceof PeerTimeout)) throw error;
+        peerCell = `> ${options.importTimeoutS} s (stopped)`;
+        ratio = (options.importTimeoutS * 1000) / mineImport.totalMs;
+        log(`  import ${n(importRows)} rows: the peer did not finish in ${options.importTimeoutS} s`);
+        peer = undefined;
+      }
+      results.push({ label: `Import ${n(importRows)} rows (ours: CSV upload, commit, done)`, ours: seconds(mineImport.totalMs), peer: peerCell, ratio });
+    }
+    results.push({ label: 'Memory after opening (RSS)', ours: `${oursRssOpen.toFixed(0)} MB`, peer: `${peerRssOpen.toFixed(0)} MB`, ratio: peerRssOpen / oursRssOpen });
+    results.push({ label: 'Memory after the queries (RSS)', ours: `${oursRssQueries.toFixed(0)} MB`, peer: `${peerRssQueries.toFixed(0)} MB`, ratio: peerRssQueries / oursRssQueries });
+
+    // 5. Report.
+    const table = [
+      `| ${n(options.rows)} rows, single client | Finu (HTTP) | Actual (in-process) | Actual ÷ Finu |`,
+      '|---|---:|---:|---:|',
+      ...results.map((r) => `| ${r.label} | ${r.ours} | ${r.peer} | ${Number.isFinite(r.ratio) ? `${r.ratio.toFixed(1)}×` : '—'} |`),
+    ].join('\n');
+    const machine = `${availableParallelism()} CPU cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory, Node ${process.version}, ${process.platform}; load average ${loadBefore.toFixed(1)} when measuring started`;
+    const section = `<!-- bench:peer_actual -->
+## Side by side with Actual Budget (\`npm run bench -- --peer actual\`)
+
+- **Date**: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
+- **Machine**: ${machine}
+- **Finu**: ${store.databaseUrl ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}, ${version!.version.split(' on ')[0]}; the API in its own process (compiled, as \`npm start\`), requests over HTTP on one keep-alive connection; the bare route answers in ${percentile(bare, 50).toFixed(2)} ms p50 on it.
+- **Actual**: \`@actual-app/api\` ${ACTUAL_VERSION} (SQLite through better-sqlite3, in the calling process), a local budget in a temporary folder, ActualQL through \`aqlQuery\`; no HTTP.
+- **Data**: the same ${n(options.rows)} generated transactions in both (one user, six years, ${MERCHANTS.length} merchants, ${new Set(MERCHANTS.map((m) => m[1])).size} categories); loaded into Finu in ${seconds(oursLoad)} (bulk SQL), into Actual in ${seconds(peerLoad)} (its API). "${WORD}" matches ${n(Number(oursMatches!.n))} rows.
+- **Timing**: p50 of ${options.requests} calls per query and system, alternating in rounds of ${round} after 10 warm-up calls each.
+- **Command**: \`npm run bench -- --peer actual${options.rows !== 100_000 ? ` --rows ${options.rows}` : ''}\`
+
+${table}
+
+The queries, as each system's own list, report and search build them: Finu \`GET /transactions?limit=50\` (its total from the rollups), \`include_total=false\`, \`GET /transactions/categories/expenses\` over the last 365 days, \`q=${WORD}\` (prefix word search over description, merchant and notes) with and without its count; Actual \`q('transactions')\` ordered by date and id, limit 50, with \`calculate({ $count: '$id' })\` for the total, \`groupBy('category')\` with \`$sum\` over negative amounts of the last 365 days, and \`$like '%${WORD}%'\` over the payee's name and the notes (its search box). The import: Finu's CSV upload (parse, duplicate check), commit and job over HTTP; Actual's \`importTransactions\` (its reconciliation with existing rows, then the insert).
+<!-- /bench:peer_actual -->`;
+    console.log(`\n${table}\n`);
+    if (options.write) {
+      const path = join(root, 'docs', 'performance.md');
+      let doc = readFileSync(path, 'utf8');
+      const block = /<!-- bench:peer_actual -->[\s\S]*?<!-- \/bench:peer_actual -->/;
+      doc = block.test(doc) ? doc.replace(block, () => section) : `${doc.trimEnd()}\n\n${section}\n`;
+      writeFileSync(path, doc);
+      log('wrote docs/performance.md');
+    }
+    log(`done in ${seconds(performance.now() - startedAll)}`);
+  } finally {
+    await peer?.stop().catch(() => undefined);
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    rmSync(peerData, { recursive: true, force: true });
+    if (store.dataDir) rmSync(store.dataDir, { recursive: true, force: true });
+    await store.drop().catch(() => undefined);
+  }
+}

@@ -1,0 +1,30 @@
+import { cpSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+/**
+ * Compiles the benches' child processes to JavaScript in dist/bench (one ESM bundle each, npm
+ * packages left as imports, the SQL migrations beside them as in dist/server): the API the bench
+ * measures and the peer's worker run on plain `node`, as `npm start` does, so neither carries tsx's
+ * loader and transformed sources (about 80 MB) in the memory the bench reports.
+ */
+export async function buildBenchProcesses(): Promise<{ api: string; peerActual: string }> {
+  const outDir = join(root, 'dist', 'bench');
+  mkdirSync(outDir, { recursive: true });
+  await build({
+    entryPoints: { 'bench-api': join(root, 'src/tools/bench-api.ts'), 'bench-peer-actual': join(root, 'src/tools/bench-peer-actual.ts') },
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  cpSync(join(root, 'src/server/db/migrations'), join(outDir, 'migrations'), { recursive: true });
+  return { api: join(outDir, 'bench-api.mjs'), peerActual: join(outDir, 'bench-peer-actual.mjs') };
+}
