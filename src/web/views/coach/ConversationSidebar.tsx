@@ -2,9 +2,11 @@ import { ActionIcon, Alert, Button, Group, Loader, Menu, Modal, ScrollArea, Stac
 import { useState, type FormEvent } from 'react';
 import type { ConversationSummary } from '../../../../machines/chat';
 import { CHAT_LIMITS } from '../../../contract/chat';
+import { useUi } from '../../app/context';
 import { useChatActor, useChatList } from './chatActor';
 import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
+import { conversationPreview } from './preview';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
 const when = (iso?: string) => (iso ? dateFormat.format(new Date(iso)) : '');
@@ -102,6 +104,9 @@ export function ConversationSidebar({ onOpened }: { onOpened?: () => void }) {
 
 function ConversationItem({ conversation, current, onOpen, onRename, onDelete }: { conversation: ConversationSummary; current: boolean; onOpen: () => void; onRename: () => void; onDelete: () => void }) {
   const title = conversation.conversation_title;
+  // Hide balances masks the preview's amounts as it masks the answer bubble's.
+  const hidden = useUi((s) => !s.context.showBalances);
+  const preview = conversation.last_message_preview ? conversationPreview(conversation.last_message_preview, hidden) : '';
   return (
     <Group component="li" gap={4} wrap="nowrap" align="center">
       <UnstyledButton className={classes.conversation} onClick={onOpen} aria-current={current ? 'true' : undefined} style={{ flex: 1, minWidth: 0 }}>
@@ -109,7 +114,7 @@ function ConversationItem({ conversation, current, onOpen, onRename, onDelete }:
           {title}
         </Text>
         <Text size="xs" c="dimmed" truncate="end">
-          {[when(conversation.updated_at), conversation.last_message_preview].filter(Boolean).join(' · ') || 'No messages yet'}
+          {[when(conversation.updated_at), preview].filter(Boolean).join(' · ') || 'No messages yet'}
         </Text>
       </UnstyledButton>
       <Menu position="bottom-end" withinPortal>
