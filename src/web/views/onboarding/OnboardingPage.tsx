@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { helpTopics, mainGoals } from '../../../contract/onboarding';
 import { stepAnswered, wizardSteps, type OnboardingDraft } from '../../../../machines/onboarding';
 import { useAppActors, useOnboarding } from '../../app/context';
+import { onboardingIntro } from './intro';
 
 const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'ZAR', 'SGD', 'NZD'];
 
@@ -44,17 +45,21 @@ export default function OnboardingPage() {
   const canContinue = stepAnswered(step, draft);
   const last = step === wizardSteps.length - 1;
   const answer = (answers: OnboardingDraft) => onboarding.send({ type: 'onboarding.answer', answers });
+  // A finished user revisiting the answers from Settings reviews them; a first-timer is welcomed.
+  const intro = onboardingIntro(useOnboarding((s) => s.context.completed));
 
   useEffect(() => {
-    document.title = 'Welcome · Finu';
     onboarding.send({ type: 'onboarding.restart' });
   }, [onboarding]);
+  useEffect(() => {
+    document.title = intro.title;
+  }, [intro.title]);
 
   return (
     <Stack maw={720} mx="auto" gap="lg">
       <div>
-        <Title order={1}>Welcome to Finu</Title>
-        <Text c="dimmed">Four quick questions so your coach and dashboard start from your numbers. You can change them later in Settings.</Text>
+        <Title order={1}>{intro.heading}</Title>
+        <Text c="dimmed">{intro.lead}</Text>
       </div>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         <form
