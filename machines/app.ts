@@ -1,7 +1,7 @@
 import { and, assign, sendParent, sendTo, setup, type AnyActorRef } from 'xstate';
 import { accessMachine, type AccessOutcome } from './access';
 import { onboardingFromProfile, onboardingMachine } from './onboarding';
-import { guardRoute, type GuardDecision } from './routes';
+import { guardRoute, ruleFor, type GuardDecision } from './routes';
 import { sessionMachine, type SessionInput, type SessionStatus, type SessionUser } from './session';
 import type { Toast } from './types';
 import { uiMachine, type Preferences } from './ui';
@@ -66,6 +66,12 @@ const redirectTarget = (context: AppContext) => {
   const decision = routeDecision(context);
   return decision.kind === 'redirect' ? decision.to : '/';
 };
+/** The location worth coming back to: a signed-in app page other than the wizard, else null. */
+export function rememberedLocation(context: AppContext): string | null {
+  const path = pathOf(context);
+  return context.session === 'authenticated' && path !== '/onboarding' && ruleFor(path) ? context.location : null;
+}
+
 const pathOf = (context: AppContext) => url(context.location).pathname.replace(/\/+$/, '') || '/';
 /** A sibling in the app's actor system, by its systemId (all four start with the app and live as long as it). */
 const sibling =
@@ -117,6 +123,8 @@ export const appMachine = setup({
     navigate: (_, _params: { to: string }) => {},
     /** Replaces the location the guard refused (no history entry for a page the user never saw). */
     redirect: (_, _params: { to: string }) => {},
+    /** Keeps the signed-in page on screen in this browser (an old verification link continues there). */
+    rememberLocation: (_, _params: { location: string | null }) => {},
   },
   guards: {
     routerReady: ({ context }) => context.location !== '',
@@ -284,8 +292,9 @@ export const appMachine = setup({
       description: "No access: the subscription modal 'Choose a plan' is open and the user is sent to /ai-coach. [spec:4-access-deny]",
     },
     open: {
-      description: 'The page is on screen.',
+      description: 'The page is on screen. A signed-in app page (not a sign-in form, callback or the wizard) is remembered as where the user was.',
       tags: ['pageOpen'],
+      entry: { type: 'rememberLocation', params: ({ context }) => ({ location: rememberedLocation(context) }) },
     },
   },
 });

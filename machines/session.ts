@@ -266,9 +266,9 @@ export const sessionMachine = setup({
   on: {
     'session.callback': [
       {
-        description: "A verified, signed-in user followed an old verification link: toast 'Your email is already verified.' and carry on, still signed in.",
+        description: "A verified, signed-in user followed an old verification link: toast 'Your email is already verified.' and continue, still signed in, where they were in this browser (else their landing page).",
         guard: 'alreadyVerified',
-        actions: [{ type: 'notify', params: { kind: 'info', message: 'Your email is already verified.' } }, { type: 'navigate', params: { to: '/' } }],
+        actions: [{ type: 'notify', params: { kind: 'info', message: 'Your email is already verified.' } }, { type: 'navigate', params: ({ event }) => ({ to: safeReturnPath(event.returnTo) ?? '/' }) }],
       },
       {
         description: "An OAuth, web3 or email-verification callback with an error parameter: toast 'OAuth error: <error>' (or 'Email verification error: <error>') and go to /login.",

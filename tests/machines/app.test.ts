@@ -17,6 +17,7 @@ function startApp(options: { token?: string | null; stored?: SessionUser | null;
   const toasts: Toast[] = [];
   const redirects: string[] = [];
   const navigations: string[] = [];
+  const remembered: string[] = [];
   let pending: string | null = null;
   let trialStarts = 0;
   const profile: SessionUser = options.profile ?? { user_id: 'u1', onboarding_completed: true, onboarding_skipped: false };
@@ -43,6 +44,7 @@ function startApp(options: { token?: string | null; stored?: SessionUser | null;
       actions: {
         navigate: (_, { to }) => void (navigations.push(to), (pending = to)),
         redirect: (_, { to }) => void (redirects.push(to), (pending = to)),
+        rememberLocation: (_, { location }) => void (location && remembered.push(location)),
       },
     }),
     { input: { session: { token: options.token ?? null, user: options.stored ?? null } } },
@@ -57,6 +59,7 @@ function startApp(options: { token?: string | null; stored?: SessionUser | null;
     toasts,
     redirects,
     navigations,
+    remembered,
     location: '',
     get trialStarts() {
       return trialStarts;
@@ -109,6 +112,21 @@ describe('app machine: the route decision of spec §2 and §4', () => {
     await waitFor(app.root, (s) => !s.matches('waitingForSession'), { timeout: 2000 });
     expect(app.state()).toBe('open');
     expect(app.redirects).toEqual([]);
+  });
+
+  it('remembers the signed-in page on screen (where an old verification link continues), never a sign-in form, callback or the wizard', async () => {
+    const app = startApp(signedIn());
+    await app.visit('/settings');
+    await app.visit('/transactions?category=Groceries');
+    await app.visit('/verify-email?error=expired');
+    expect(app.location).toBe('/verify-email?error=expired');
+    expect(app.remembered).toEqual(['/settings', '/transactions?category=Groceries']);
+    await app.visit('/onboarding?force=true'); // revisiting the answers from Settings
+    expect(app.location).toBe('/onboarding?force=true');
+    expect(app.remembered).toEqual(['/settings', '/transactions?category=Groceries']);
+    const anonymous = startApp();
+    await anonymous.visit('/login');
+    expect(anonymous.remembered).toEqual([]);
   });
 
   it('/ redirects to /ai-coach when onboarding is completed, otherwise to /onboarding', async () => {

@@ -189,6 +189,25 @@ describe('session machine (spec §4 Session)', () => {
     expect(s.navigations.at(-1)).toBe('/');
   });
 
+  it('an already-verified user following an old link continues where they were in this browser (defect 4)', async () => {
+    const backend = fakeBackend();
+    const user = backend.addAccount('ev3@example.com', 'pw');
+    user.email_verified = true;
+    const { access_token } = await backend.login({ email: 'ev3@example.com', password: 'pw' });
+    const s = startSession(backend, { token: access_token, user: { ...user, email_verified: true } });
+    await s.settled();
+    const old = { error: 'This verification link is invalid or has expired. Request a new one.' };
+    s.actor.send({ type: 'session.callback', kind: 'email', params: old, returnTo: '/transactions?category=Groceries' });
+    await s.settled();
+    expect(s.lastToast()).toEqual({ kind: 'info', message: 'Your email is already verified.' });
+    expect(s.navigations.at(-1)).toBe('/transactions?category=Groceries');
+    expect(s.actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    // Only a same-site path is followed; anything else lands on the normal landing page.
+    s.actor.send({ type: 'session.callback', kind: 'email', params: old, returnTo: '//evil.example/x' });
+    await s.settled();
+    expect(s.navigations.at(-1)).toBe('/');
+  });
+
   it('the OAuth and web3 callbacks store token and user and toast "Login successful!"', async () => {
     const backend = fakeBackend();
     backend.addAccount('oa@example.com', 'pw');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportJob } from '../../src/contract/schemas/account';
 import { Wallet } from 'ethers';
 import { identities } from '../../src/server/db/schema';
-import { bearer, createTestApp, logIn, mailTo, signUpAndVerify, uniqueEmail, type TestApp, type VerifiedUser } from '../support/app';
+import { bearer, createTestApp, logIn, mailTo, signUpAndVerify, signUpWithAccess, uniqueEmail, type TestApp, type VerifiedUser } from '../support/app';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -153,6 +153,24 @@ describe('download all my data', () => {
     expect(csv).toHaveLength(5);
     expect(csv.some((l) => l.startsWith('2024-03-14,expense,12.50,USD,Groceries,Weekly shop,Corner Market'))).toBe(true);
     expect(strFromU8(files['users.json'] ?? new Uint8Array())).not.toMatch(/password_hash/);
+  }, 120_000);
+
+  it('lists transactions.csv (and transactions.json) by date, oldest first, whatever order they were entered in', async () => {
+    const user = await signUpWithAccess(app, uniqueEmail('export-order'));
+    const dates = ['2024-05-02', '2023-11-30', '2024-05-01', '2024-01-15', '2023-11-30', '2024-12-31', '2022-07-04'];
+    for (const [i, date] of dates.entries()) {
+      await ok(user, 'POST', '/transactions', { type: 'expense', amount: 10 + i, date, category: 'Groceries', description: `Shop ${i}` });
+    }
+    const job = (await ok(user, 'POST', '/users/me/exports', undefined, [202])).json<ExportJob>();
+    await app.exportRunner.idle();
+    const download = await call(user, 'GET', `/users/me/exports/${job.export_id}/download`);
+    const files = unzipSync(new Uint8Array(download.rawPayload));
+    const rows = strFromU8(files['transactions.csv']!).trim().split('\r\n').slice(1).map((l) => l.split(','));
+    const sorted = [...rows].sort((a, b) => a[0]!.localeCompare(b[0]!) || a[9]!.localeCompare(b[9]!));
+    expect(rows.map((r) => r[0])).toEqual([...dates].sort());
+    expect(rows.map((r) => r[9])).toEqual(sorted.map((r) => r[9])); // same date: by transaction id
+    const json = JSON.parse(strFromU8(files['transactions.json']!)) as Json[];
+    expect(json.map((t) => t.id)).toEqual(rows.map((r) => r[9]));
   }, 120_000);
 
   it('one user cannot read or download another user’s export', async () => {

@@ -17,6 +17,8 @@ export interface UserTable {
 const HIDDEN_COLUMNS = ['password_hash', 'token_hash', 'search', 'duplicate_key', 'file', 'secret', 'private_key', 'encrypted_private_key', 'encrypted_key', 'nonce'];
 /** Tables whose rows are secrets of the sign-in machinery, not the user's data. */
 const NOT_EXPORTED = new Set(['email_tokens', 'export_jobs']);
+/** Tables the export lists in a reader's order rather than by key: transactions by date, oldest first (then id, so pages are stable). */
+const EXPORT_ORDER: Record<string, string[]> = { transactions: ['date', 'id'] };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
@@ -86,7 +88,8 @@ export function accountRepository(db: Db) {
 
     /** One page of a user's rows of one table as JSON objects, secrets left out. */
     async exportPage(table: UserTable, userId: string, offset: number, limit: number): Promise<Record<string, unknown>[]> {
-      const order = table.key.length ? sql.raw(table.key.map((k) => `"${k.replace(/"/g, '""')}"`).join(', ')) : sql.raw('ctid');
+      const columns = EXPORT_ORDER[table.name] ?? table.key;
+      const order = columns.length ? sql.raw(columns.map((k) => `"${k.replace(/"/g, '""')}"`).join(', ')) : sql.raw('ctid');
       const hidden = sql.raw(`array[${HIDDEN_COLUMNS.map((c) => `'${c}'`).join(',')}]::text[]`);
       const rows = rowsOf<{ j: string }>(
         await db.execute(sql`select (to_jsonb(t) - ${hidden})::text as j from ${ident(table.name)} t where user_id = ${userId} order by ${order} limit ${limit} offset ${offset}`),

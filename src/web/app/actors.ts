@@ -8,7 +8,7 @@ import type { uiMachine } from '../../../machines/ui';
 import { createApi, type Api } from '../api';
 import { inspect } from './inspect';
 import { browserWalletSignIn } from './walletSignIn';
-import { clearSession, loadPreferences, loadSession, saveOAuthRedirect, savePreferences, saveSession, watchSystemDark } from './storage';
+import { clearSession, loadPreferences, loadSession, saveLastLocation, saveOAuthRedirect, savePreferences, saveSession, watchSystemDark } from './storage';
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -95,6 +95,9 @@ export function createAppActors(apiUrl: string, navigate: Navigate): AppActors {
       actions: {
         navigate: (_, { to }) => navigate(to),
         redirect: (_, { to }) => navigate(to, { replace: true }),
+        rememberLocation: (_, { location }) => {
+          if (location) saveLastLocation(location);
+        },
       },
     }),
     { input: { session: loadSession(), preferences: loadPreferences() }, inspect },

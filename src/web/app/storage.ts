@@ -5,6 +5,8 @@ import type { Preferences } from '../../../machines/ui';
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 const PREFERENCES_KEY = 'preferences';
+/** The last signed-in page shown in this browser (machines/app.ts rememberedLocation): an old verification link continues there. */
+const LAST_LOCATION_KEY = 'last_location';
 
 function read<T>(key: string): T | null {
   try {
@@ -31,6 +33,7 @@ export function saveSession(token: string | null, user: SessionUser | null) {
 export function clearSession() {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(LAST_LOCATION_KEY);
 }
 
 const darkQuery = () => window.matchMedia?.('(prefers-color-scheme: dark)');
@@ -63,3 +66,8 @@ export function takeOAuthRedirect(): string | null {
   localStorage.removeItem(OAUTH_REDIRECT_KEY);
   return saved;
 }
+
+
+export const saveLastLocation = (location: string) => localStorage.setItem(LAST_LOCATION_KEY, location);
+
+export const loadLastLocation = (): string | null => localStorage.getItem(LAST_LOCATION_KEY);

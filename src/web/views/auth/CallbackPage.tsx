@@ -2,7 +2,7 @@ import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { returnPathFromSaved, type CallbackKind } from '../../../../machines/session';
-import { takeOAuthRedirect } from '../../app/storage';
+import { loadLastLocation, takeOAuthRedirect } from '../../app/storage';
 import { useAppActors, useSession } from '../../app/context';
 import { AuthLayout } from './AuthLayout';
 
@@ -25,7 +25,8 @@ export function CallbackPage({ kind }: { kind: CallbackKind }) {
     const isVerificationToken = kind === 'email' && read.token && !read.success && !read.user_id && !read.error;
     if (isVerificationToken) session.send({ type: 'session.verifyEmail', token: read.token! });
     else if (kind === 'oauth') session.send({ type: 'session.callback', kind, params: read, returnTo: returnPathFromSaved(takeOAuthRedirect()) });
-    else session.send({ type: 'session.callback', kind, params: read });
+    // An old link opened by a verified, signed-in user continues on the last page they had open here.
+    else session.send({ type: 'session.callback', kind, params: read, returnTo: loadLastLocation() });
   }, [kind, params, session]);
 
   return (

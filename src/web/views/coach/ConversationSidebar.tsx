@@ -3,10 +3,12 @@ import { useState, type FormEvent } from 'react';
 import type { ConversationSummary } from '../../../../machines/chat';
 import { CHAT_LIMITS } from '../../../contract/chat';
 import { formatShortDate } from '../../format/date';
+import { useBalancesHidden } from '../../hooks/useMoney';
 import { LoadFailed } from '../LoadFailed';
 import { useChatActor, useChatList } from './chatActor';
 import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
+import { conversationPreview } from './preview';
 
 const when = (iso?: string) => (iso ? formatShortDate(iso) : '');
 
@@ -94,6 +96,9 @@ export function ConversationSidebar({ onOpened }: { onOpened?: () => void }) {
 
 function ConversationItem({ conversation, current, onOpen, onRename, onDelete }: { conversation: ConversationSummary; current: boolean; onOpen: () => void; onRename: () => void; onDelete: () => void }) {
   const title = conversation.conversation_title;
+  // Hide balances masks the preview's amounts as it masks the answer bubble's.
+  const hidden = useBalancesHidden();
+  const preview = conversation.last_message_preview ? conversationPreview(conversation.last_message_preview, hidden) : '';
   return (
     <Group component="li" gap={4} wrap="nowrap" align="center">
       <UnstyledButton className={classes.conversation} onClick={onOpen} aria-current={current ? 'true' : undefined} style={{ flex: 1, minWidth: 0 }}>
@@ -101,7 +106,7 @@ function ConversationItem({ conversation, current, onOpen, onRename, onDelete }:
           {title}
         </Text>
         <Text size="xs" c="dimmed" truncate="end">
-          {[when(conversation.updated_at), conversation.last_message_preview].filter(Boolean).join(' · ') || 'No messages yet'}
+          {[when(conversation.updated_at), preview].filter(Boolean).join(' · ') || 'No messages yet'}
         </Text>
       </UnstyledButton>
       <Menu position="bottom-end" withinPortal>

@@ -5,6 +5,7 @@ import { helpTopics, mainGoals } from '../../../contract/onboarding';
 import { stepAnswered, wizardSteps, type OnboardingDraft } from '../../../../machines/onboarding';
 import { useAppActors, useOnboarding } from '../../app/context';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { onboardingIntro } from './intro';
 
 const goalLabels: Record<(typeof mainGoals)[number], { label: string; hint: string }> = {
   build_emergency_fund: { label: 'Build an emergency fund', hint: 'A cushion of three to six months of spending' },
@@ -44,8 +45,10 @@ export default function OnboardingPage() {
   const canContinue = stepAnswered(step, draft);
   const last = step === wizardSteps.length - 1;
   const answer = (answers: OnboardingDraft) => onboarding.send({ type: 'onboarding.answer', answers });
+  // A finished user revisiting the answers from Settings reviews them; a first-timer is welcomed.
+  const intro = onboardingIntro(useOnboarding((s) => s.context.completed));
 
-  usePageTitle('Welcome');
+  usePageTitle(intro.title);
   useEffect(() => {
     onboarding.send({ type: 'onboarding.restart' });
   }, [onboarding]);
@@ -53,8 +56,8 @@ export default function OnboardingPage() {
   return (
     <Stack maw={720} mx="auto" gap="lg">
       <div>
-        <Title order={1}>Welcome to Finu</Title>
-        <Text c="dimmed">Four quick questions so your coach and dashboard start from your numbers. You can change them later in Settings.</Text>
+        <Title order={1}>{intro.heading}</Title>
+        <Text c="dimmed">{intro.lead}</Text>
       </div>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         <form
