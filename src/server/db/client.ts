@@ -119,7 +119,7 @@ function dedicatedListener(connectionString: string, hub: ReturnType<typeof noti
 const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), 'migrations');
 
 /** Opens the configured database and applies the generated SQL migrations. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'inMemoryDb'>): Promise<Database> {
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'inMemoryDb' | 'pgliteTemplate'>): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle connection the server ends (restart, failover, admin command) must not crash the process:
@@ -155,7 +155,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   }
   let client: PGlite;
   if (config.inMemoryDb) {
-    client = new PGlite();
+    client = new PGlite(config.pgliteTemplate ? { loadDataDir: config.pgliteTemplate } : undefined);
   } else {
     const dir = resolve(config.dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
