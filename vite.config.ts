@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -14,6 +15,9 @@ const runtimeConfig = (): Plugin => ({
     });
   },
 });
+
+/** Builds the migrated database template once before the server and reliability files (tests/support/db-template.ts). */
+const dbTemplate = 'tests/support/db-template-setup.ts';
 
 export default defineConfig({
   plugins: [react(), runtimeConfig()],
@@ -36,13 +40,16 @@ export default defineConfig({
       : undefined,
   },
   test: {
+    // vitest runs cores - 1 files at a time, which is one on a 2-core machine with the other core mostly idle: the
+    // server files spend their time in PGlite in the worker, so a worker per core is faster (docs/testing.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/web/**/*.test.{ts,tsx}', 'tests/docs/**/*.test.ts'], environment: 'node' } },
-      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: ['tests/server/crash.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: ['tests/server/crash.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, globalSetup: [dbTemplate] } },
       // kill -9 of the API and the node during conversions: alone, after the others, so no other suite's load starves its restarts.
       { extends: true, test: { name: 'crash', include: ['tests/server/crash.test.ts'], environment: 'node', testTimeout: 400_000 } },
       // Standing proof (issue 11): RELIABILITY_LONG=1 selects the long sizes (npm run test:reliability).
-      { extends: true, test: { name: 'reliability', include: ['tests/reliability/**/*.test.ts'], environment: 'node', testTimeout: 1_800_000, hookTimeout: 300_000, fileParallelism: false } },
+      { extends: true, test: { name: 'reliability', include: ['tests/reliability/**/*.test.ts'], environment: 'node', testTimeout: 1_800_000, hookTimeout: 300_000, fileParallelism: false, globalSetup: [dbTemplate] } },
     ],
   },
 });

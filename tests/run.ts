@@ -39,7 +39,7 @@ Options:
 Filters (any other argument) go to every vitest run, e.g. \`npm test -- --only=unit session\`.
 
 Environment: CI=true for plain, non-interactive output; DATABASE_URL runs the server suite
-against PostgreSQL; CHROMIUM_PATH picks the browser for e2e.`;
+against PostgreSQL; CHROMIUM_PATH picks the browser for e2e; TEST_TIMINGS=1 prints each file's times.`;
 
 interface Options {
   steps: Set<StepName>;
@@ -157,12 +157,15 @@ interface VitestJson {
 const reportDir = mkdtempSync(join(tmpdir(), 'finance-coach-tests-'));
 process.on('exit', () => rmSync(reportDir, { recursive: true, force: true }));
 
+/** TEST_TIMINGS=1: each vitest run also prints its files' import, hook and test times (docs/testing.md). */
+const timings = /^(1|true)$/i.test(process.env.TEST_TIMINGS ?? '') ? ['--reporter=./tests/support/timings-reporter.ts'] : [];
+
 /** Runs vitest with the JSON reporter beside the default one and reads the counts back. */
 async function runVitest(label: string, args: string[], filters: string[], env?: NodeJS.ProcessEnv): Promise<{ code: number; counts: Counts }> {
   const report = join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
   const code = await run(
     bin('vitest'),
-    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(filters.length ? ['--passWithNoTests', ...filters] : [])],
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...timings, ...(filters.length ? ['--passWithNoTests', ...filters] : [])],
     env,
   );
   const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
@@ -278,8 +281,8 @@ async function main(options: Options): Promise<number> {
       await step('e2e', '--only=e2e', async () => {
         const chromium = ensureChromium();
         console.log(dim(`browser: ${chromiumVersion(chromium) ?? 'Chromium'} (${chromium})`));
-        // One browser and one file at a time; the config says so too.
-        return runVitest('e2e', ['--config', e2eConfig, '--no-file-parallelism'], options.filters, childEnv({ CHROMIUM_PATH: chromium }));
+        // Two files (two browsers) at a time against one app: the config says so.
+        return runVitest('e2e', ['--config', e2eConfig], options.filters, childEnv({ CHROMIUM_PATH: chromium }));
       });
     }
   }

@@ -114,6 +114,8 @@ export interface Config {
   databaseUrl?: string;
   /** Use an in-memory PGlite (tests). */
   inMemoryDb?: boolean;
+  /** Tests: start the in-memory PGlite from this dump of an already migrated data directory (tests/support/db-template.ts). */
+  pgliteTemplate?: Blob;
   jwtSecret?: string;
   /** Opens the `/dev/*` routes (outside production); generated into DATA_DIR when unset. */
   devKey?: string;

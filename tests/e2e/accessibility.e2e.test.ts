@@ -47,7 +47,10 @@ async function audit(page: Page): Promise<Violation[]> {
 async function settle(page: Page) {
   await page.getByRole('heading').first().waitFor({ timeout: 20_000 });
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .mantine-Skeleton-root, [role="status"][aria-label="Loading"]'), undefined, { timeout: 20_000 }).catch(() => undefined);
-  await page.waitForTimeout(400);
+  // Transitions and fades done (axe would read half-faded colours); endless ones (spinners) do not count.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000, polling: 50 })
+    .catch(() => undefined);
 }
 
 let browser: Browser;

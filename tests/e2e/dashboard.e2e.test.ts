@@ -79,7 +79,8 @@ describe('dashboard (Chromium against the real app)', () => {
     expect(await main.innerText()).not.toMatch(euros);
     await page.goto('/transactions');
     await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
-    await page.waitForTimeout(1500);
+    // The list has loaded with its amounts masked, and none shows in the clear.
+    await expect.poll(() => main.innerText()).toContain('••••');
     expect(await main.innerText()).not.toMatch(euros);
     await page.getByRole('button', { name: 'Show balances' }).click();
     await expect.poll(() => main.innerText()).toMatch(euros);

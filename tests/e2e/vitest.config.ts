@@ -1,7 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** The browser suite: real app on loopback ports, Debian's Chromium, one file (one browser) at a time. */
+/**
+ * The browser suite: one real app on loopback ports for the whole run (global-setup.ts), Debian's
+ * Chromium, two files (each with its own browser) at a time. Every test makes its own users, so
+ * files share the app safely; a page waits on what it shows, and two files keep both cores busy
+ * while one waits on the app (docs/testing.md, "How long npm test takes").
+ */
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -9,7 +14,7 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['tests/e2e/global-setup.ts'],
-    fileParallelism: false,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,

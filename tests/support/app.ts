@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } fr
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
+import { migratedPgliteDump, postgresTemplate, waitForNoSessions } from './db-template';
 
 /** The environment every test app starts from; a test adds or overrides variables. */
 export const TEST_ENV: Record<string, string> = {
@@ -22,11 +23,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database for one test file: its own PostgreSQL database when DATABASE_URL is set. */
+/**
+ * A fresh database for one test file: when DATABASE_URL is set, its own PostgreSQL database, copied
+ * from a migrated template database (tests/support/db-template.ts).
+ */
 export async function createTestDatabase(adminUrl = process.env.DATABASE_URL): Promise<TestDatabase> {
   if (!adminUrl) return { drop: async () => undefined };
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  await withAdmin(adminUrl, async (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${await postgresTemplate(client, adminUrl)}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   let dropped = false;
@@ -38,11 +42,7 @@ export async function createTestDatabase(adminUrl = process.env.DATABASE_URL): P
       await withAdmin(adminUrl, async (client) => {
         // pool.end() resolves before its sockets close; FORCE-killing a closing session makes that
         // client emit an unhandled error, so let the app's sessions leave first.
-        for (let i = 0; i < 100; i++) {
-          const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-          if (rows[0]?.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        await waitForNoSessions(client, name);
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       });
     },
@@ -82,7 +82,7 @@ export interface TestApp {
 }
 
 /**
- * Builds the real API server for one test file (PGlite starts in ~3 s: build it in beforeAll).
+ * Builds the real API server for one test file (build it in beforeAll: even from the migrated template a PGlite takes a moment).
  * Runs on in-memory PGlite, or on a new database of the server at DATABASE_URL when set.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -94,6 +94,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config: Config = {
     ...base,
     inMemoryDb: !options.dataDir,
+    // In memory: a copy of the migrated template instead of initdb and every migration.
+    ...(!options.dataDir && !database.databaseUrl ? { pgliteTemplate: await migratedPgliteDump() } : {}),
     ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
     ...(options.chainRpcUrl ? { chain: { ...base.chain, rpcUrl: options.chainRpcUrl, embedded: true } } : {}),
   };

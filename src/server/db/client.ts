@@ -117,7 +117,7 @@ function dedicatedListener(connectionString: string, hub: ReturnType<typeof noti
 const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), 'migrations');
 
 /** Opens the configured database and applies the generated SQL migrations. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'inMemoryDb'>): Promise<Database> {
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'inMemoryDb' | 'pgliteTemplate'>): Promise<Database> {
   if (config.databaseUrl) {
     // The PostgreSQL driver loads only when configured: the embedded default never needs it (docs/performance.md, memory).
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
@@ -155,7 +155,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   }
   let client: PGlite;
   if (config.inMemoryDb) {
-    client = new PGlite();
+    client = new PGlite(config.pgliteTemplate ? { loadDataDir: config.pgliteTemplate } : undefined);
   } else {
     const dir = resolve(config.dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
