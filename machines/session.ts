@@ -126,9 +126,9 @@ export const sessionMachine = setup({
               ],
             },
             onError: {
-              description: "Refused: toast the server's reason (e.g. the email is taken), else 'Registration failed'.",
+              description: "Refused: the form shows the server's reason under the field it names (e.g. the email is taken), else above its button ('Registration failed'); no toast.",
               target: 'idle',
-              actions: [assign({ error: ({ event }) => toFailure(event.error, sessionTexts.registrationFailed) }), { type: 'notify', params: ({ context }) => failureToast(context.error) }],
+              actions: assign({ error: ({ event }) => toFailure(event.error, sessionTexts.registrationFailed) }),
             },
           },
         },

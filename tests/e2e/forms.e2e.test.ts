@@ -187,6 +187,22 @@ describe('forms: every problem at once, next to its field, in sentence case (iss
     expect(await focusedField(form)).toBe('Current password');
     expect(await page.getByRole('alert').filter({ hasText: 'Current password is incorrect' }).count()).toBe(0);
   });
+
+  it("sign-up: the server's 'An account with this email already exists…' is shown under Email, not in a toast", async () => {
+    const page = browser.page;
+    const taken = await createVerifiedUser(browser.apiUrl);
+    await page.goto('/register');
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Email').fill(taken.email);
+    await form.getByLabel('Password', { exact: true }).fill('lantern orbit pickle 42');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await form.getByText('An account with this email already exists. Log in or reset your password.', { exact: true }).waitFor();
+    expect(await fieldErrors(form)).toEqual([error('Email', 'An account with this email already exists. Log in or reset your password.')]);
+    expect(await focusedField(form)).toBe('Email');
+    await expectNextToFields(form);
+    expect(await page.getByRole('alert').filter({ hasText: 'already exists' }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/register');
+  });
 });
 
 describe('defect 9: a toast covers no control on Settings, Tokens or the coach', () => {

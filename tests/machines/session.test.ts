@@ -90,14 +90,15 @@ describe('session machine (spec §4 Session)', () => {
     expect(s.navigations.at(-1)).toBe('/email-verification-sent?email=new%40example.com');
   });
 
-  it('a failed registration toasts the server detail', async () => {
+  it('a failed registration keeps the server detail for the form (shown under the field it names) and toasts nothing', async () => {
     const backend = fakeBackend();
     backend.addAccount('dup@example.com', 'x');
     const s = startSession(backend);
     s.actor.send({ type: 'session.register', registration: { email: 'dup@example.com', password: 'long-password' } });
     await s.settled();
     expect(s.actor.getSnapshot().matches({ anonymous: 'idle' })).toBe(true);
-    expect(s.lastToast()?.message).toBe('An account with this email already exists.');
+    expect(s.actor.getSnapshot().context.error?.message).toBe('An account with this email already exists.');
+    expect(s.toasts).toEqual([]);
   });
 
   it('the email-verification callback exchanges its one-time token for a session token, stores it and marks the user authenticated', async () => {

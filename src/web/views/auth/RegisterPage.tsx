@@ -1,10 +1,11 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { signupRequest } from '../../../contract/rules/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { useAppActors, useSession } from '../../app/context';
-import { contractRules, focusFirstInvalid } from '../../forms/contractRules';
+import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
 import { markInvalid } from '../../forms/focus';
 import { PasswordStrengthMeter, usePasswordChecker } from '../../forms/passwordStrength';
 import { AuthLayout } from './AuthLayout';
@@ -15,6 +16,10 @@ type RegisterValues = { full_name: string; email: string; password: string };
 export function RegisterPage() {
   const { session } = useAppActors();
   const busy = useSession((s) => s.matches({ anonymous: 'registering' }));
+  // The session keeps the refusal of the last sign-up (the machine does not toast it): shown under the
+  // field it names ('An account with this email already exists.' under Email), else above the button.
+  const [submitted, setSubmitted] = useState(false);
+  const refusal = useSession((s) => (submitted && s.matches({ anonymous: 'idle' }) && s.context.error && !s.context.error.handledGlobally ? s.context.error : null));
   const check = usePasswordChecker();
   // The contract's signup rules, every field at once, plus the shared strength rule once it has loaded.
   const form = useForm<RegisterValues>({
@@ -28,6 +33,8 @@ export function RegisterPage() {
       extra: (v) => ({ password: v.password ? (check?.(v.password, [v.email, v.full_name]).problem ?? null) : null }),
     }),
   });
+
+  const alert = useServerFieldError(form, refusal, ['full_name', 'email', 'password'], { labels: { full_name: 'Name' }, also: { email: /\bemail\b/i } });
 
   return (
     <AuthLayout
@@ -48,6 +55,7 @@ export function RegisterPage() {
         onSubmit={form.onSubmit(
           (v) => {
             const fullName = v.full_name.trim();
+            setSubmitted(true);
             session.send({ type: 'session.register', registration: { email: v.email.trim(), password: v.password, ...(fullName ? { full_name: fullName } : {}) } });
           },
           (errors) => focusFirstInvalid(form, errors),
@@ -58,6 +66,11 @@ export function RegisterPage() {
           <TextInput type="email" label="Email" autoComplete="email" withAsterisk placeholder="you@example.com" {...form.getInputProps('email')} />
           <PasswordInput label="Password" autoComplete="new-password" withAsterisk description={`At least ${PASSWORD_MIN_LENGTH} characters; a few unusual words work well`} {...form.getInputProps('password')} />
           <PasswordStrengthMeter password={form.values.password} userInputs={[form.values.email, form.values.full_name]} />
+          {alert && (
+            <Alert color="red" variant="light" role="alert" title="The account was not created">
+              {alert}
+            </Alert>
+          )}
           <Button type="submit" loading={busy} fullWidth>
             Create account
           </Button>
