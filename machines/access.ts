@@ -1,11 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { SubscriptionStatus } from '../src/contract/subscription';
 import type { Toast } from './types';
 
-/** The part of GET /subscription/status the access rule reads (spec §3). */
-export interface AccessStatus {
-  has_access: boolean;
-  trial: { active: boolean; has_used_trial: boolean; days_left?: number };
-}
+/** The part of GET /subscription/status (the contract's SubscriptionStatus) the access rule reads (spec §3). */
+export type AccessStatus = Pick<SubscriptionStatus, 'has_access'> & {
+  trial: Pick<SubscriptionStatus['trial'], 'active' | 'has_used_trial'> & Partial<Pick<SubscriptionStatus['trial'], 'days_left'>>;
+};
 
 export interface AccessContext {
   /** The route being checked. */

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { FundTransaction, Goal } from './goals';
+import type { Goal } from './goals';
+import type { FundsResponse } from '../src/contract/goals';
 import { isRetryable, toFailure, type CallFailure, type Toast } from './types';
 import { readAmount } from '../src/contract/money';
 import { fundsRequest } from '../src/contract/rules/goals';
@@ -12,12 +13,8 @@ export interface GoalFundsInput {
   direction: FundDirection;
 }
 
-/** What POST /goals/{id}/add-funds and /withdraw-funds answer. */
-export interface FundsResult {
-  goal: Goal;
-  transactionData: FundTransaction;
-  goal_reached: boolean;
-}
+/** What POST /goals/{id}/add-funds and /withdraw-funds answer (the contract's FundsResponse). */
+export type FundsResult = Pick<FundsResponse, 'goal' | 'transactionData' | 'goal_reached'>;
 
 export interface MoveFundsInput {
   goalId: string;
