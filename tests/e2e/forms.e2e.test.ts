@@ -4,6 +4,7 @@ import { AppShell } from './pages/AppShell';
 import { BudgetPage } from './pages/BudgetPage';
 import { fieldErrors, focusedField } from './pages/fieldErrors';
 import { LoginPage } from './pages/LoginPage';
+import { RegisterPage } from './pages/RegisterPage';
 import { Toasts } from './pages/Toasts';
 import { TransactionsPage } from './pages/TransactionsPage';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
@@ -191,11 +192,9 @@ describe('forms: every problem at once, next to its field, in sentence case (iss
   it("sign-up: the server's 'An account with this email already exists…' is shown under Email, not in a toast", async () => {
     const page = browser.page;
     const taken = await createVerifiedUser(browser.apiUrl);
-    await page.goto('/register');
-    const form = page.getByRole('form', { name: 'Create account' });
-    await form.getByLabel('Email').fill(taken.email);
-    await form.getByLabel('Password', { exact: true }).fill('lantern orbit pickle 42');
-    await form.getByRole('button', { name: 'Create account' }).click();
+    const register = await new RegisterPage(page).goto();
+    const form = register.form;
+    await register.register({ email: taken.email, password: 'lantern orbit pickle 42' });
     await form.getByText('An account with this email already exists. Log in or reset your password.', { exact: true }).waitFor();
     expect(await fieldErrors(form)).toEqual([error('Email', 'An account with this email already exists. Log in or reset your password.')]);
     expect(await focusedField(form)).toBe('Email');
