@@ -18,5 +18,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
+    // expect.poll waits for what a page shows; with two files on one app an API answer can take over vitest's
+    // default 1 s (a coach path failed so: the new conversation reached the list after the poll gave up).
+    expect: { poll: { timeout: 10_000 } },
   },
 });
