@@ -10,7 +10,7 @@ const noServerSchemas = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'docs/', 'coverage/', '.tmp/'] },
+  { ignores: ['dist/', 'data/', 'node_modules/', 'docs/', 'coverage/', '.tmp/', '.tmp-stripped-machines/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
