@@ -3,25 +3,13 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { dataExportMachine, EXPORT_POLL_MS } from '../../machines/dataExport';
 import type { Toast } from '../../machines/types';
 import type { ExportJob } from '../../src/contract/account';
+import { exportJob as job } from './support/dataExport';
 import { dataExportFlow, dataExportModel } from '../models/dataExport';
 import { recordMachineCoverage } from '../support/machine-coverage';
 import { apiError, itWalksTheWholeModel, modelPaths, OFFLINE } from './support/model';
 
 const paths = modelPaths(dataExportModel);
 const coverage = recordMachineCoverage(import.meta.url, 'node');
-
-const job = (over: Partial<ExportJob> = {}): ExportJob => ({
-  export_id: 'e1',
-  status: 'queued',
-  progress: 0,
-  rows_total: 0,
-  rows_done: 0,
-  file_size: null,
-  error: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  finished_at: null,
-  ...over,
-});
 
 /**
  * The real dataExport machine on a fake export API whose job runs two progress reads (running, then the

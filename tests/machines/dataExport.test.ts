@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ExportJob } from '../../src/contract/schemas/account';
+import type { ExportJob } from '../../src/contract/account';
+import { exportJob as job } from './support/dataExport';
 import { dataExportMachine } from '../../machines/dataExport';
 import type { Toast } from '../../machines/types';
-
-const job = (over: Partial<ExportJob> = {}): ExportJob => ({
-  export_id: 'e1',
-  status: 'queued',
-  progress: 0,
-  rows_total: 0,
-  rows_done: 0,
-  file_size: null,
-  error: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  finished_at: null,
-  ...over,
-});
 
 function start(options: { latest?: ExportJob | null; statuses?: ExportJob[]; failLatest?: boolean; failStart?: string }) {
   const toasts: Toast[] = [];

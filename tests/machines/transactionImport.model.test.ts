@@ -5,28 +5,11 @@ import type { ImportJob, ImportMapping } from '../../src/contract/transactions';
 import { transactionImportModel } from '../models/transactionImport';
 import { recordMachineCoverage } from '../support/machine-coverage';
 import { apiError, itWalksTheWholeModel, modelPaths } from './support/model';
-import { fakeImportBackend } from './support/transactions';
+import { fakeImportBackend, importJob as job } from './support/transactions';
 
 const paths = modelPaths(transactionImportModel);
 const coverage = recordMachineCoverage(import.meta.url, 'node');
 const MB = 1024 * 1024;
-
-const job = (status: ImportJob['status'], done: number): ImportJob => ({
-  import_id: 'imp1',
-  status,
-  file_name: 'bank.csv',
-  rows_total: 3,
-  rows_done: done,
-  rows_imported: Math.min(done, 2),
-  rows_duplicate: done === 3 ? 1 : 0,
-  rows_failed: 0,
-  progress: done / 3,
-  errors: [],
-  failure: status === 'failed' ? 'The database went away' : null,
-  created_at: '2025-03-01T10:00:00.000Z',
-  started_at: null,
-  finished_at: null,
-});
 
 /**
  * The real wizard on the fake import API of tests/machines/support/transactions.ts (upload and preview), with

@@ -1,3 +1,4 @@
+import { settledWithList } from './settled';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { goalFundsMachine, type FundsResult, type GoalFundsInput, type MoveFundsInput } from '../../../machines/goalFunds';
 import type { CollectionPage, FetchPageInput } from '../../../machines/collection';
@@ -214,13 +215,7 @@ export function startGoals(backend: FakeGoalsBackend) {
   );
   actor.start();
   const parentIdle = (s: ReturnType<typeof actor.getSnapshot>) => !s.hasTag('busy') && !s.matches({ summary: 'refreshing' }) && !s.matches({ history: 'loading' });
-  const idle = async () => {
-    for (;;) {
-      await waitFor(actor, parentIdle, { timeout: 2000 });
-      await waitFor(actor.getSnapshot().context.list, (s) => !s.hasTag('busy'), { timeout: 2000 });
-      if (parentIdle(actor.getSnapshot())) return actor.getSnapshot();
-    }
-  };
+  const idle = () => settledWithList(actor, parentIdle);
   return {
     actor,
     toasts,

@@ -1,4 +1,5 @@
-import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { settledWithList } from './settled';
+import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { transactionImportMachine, type ImportFile, type ImportOptions } from '../../../machines/transactionImport';
 import { transactionListMachine, type PageFilters as TransactionFilters } from '../../../machines/transactionList';
 import { transactionsMachine, type TransactionCategory, type TransactionDraft, type TransactionsSummary } from '../../../machines/transactions';
@@ -158,6 +159,24 @@ export function fakeBackend(initial: Transaction[] = []) {
 }
 export type FakeBackend = ReturnType<typeof fakeBackend>;
 
+/** An import job of the three-row statement the fake bank file holds: `done` rows read so far. */
+export const importJob = (status: ImportJob['status'], done: number): ImportJob => ({
+  import_id: 'imp1',
+  status,
+  file_name: 'bank.csv',
+  rows_total: 3,
+  rows_done: done,
+  rows_imported: Math.min(done, 2),
+  rows_duplicate: done === 3 ? 1 : 0,
+  rows_failed: 0,
+  progress: done / 3,
+  errors: [],
+  failure: status === 'failed' ? 'The database went away' : null,
+  created_at: '2025-03-01T10:00:00.000Z',
+  started_at: null,
+  finished_at: null,
+});
+
 /** Import effects that answer like the server: a preview per mapping, a job that finishes after two reads. */
 export function fakeImportBackend() {
   const mapping: ImportMapping = {
@@ -185,22 +204,6 @@ export function fakeImportBackend() {
       { line: 3, status: 'duplicate', error: null, date: '2025-03-02', type: 'expense', amount: 110.7, category: 'Other', description: 'Power', merchant: null, notes: null, tags: [], currency: null },
     ],
     errors: [],
-  });
-  const job = (status: ImportJob['status'], done: number): ImportJob => ({
-    import_id: 'imp1',
-    status,
-    file_name: 'bank.csv',
-    rows_total: 3,
-    rows_done: done,
-    rows_imported: Math.min(done, 2),
-    rows_duplicate: done === 3 ? 1 : 0,
-    rows_failed: 0,
-    progress: done / 3,
-    errors: [],
-    failure: status === 'failed' ? 'The database went away' : null,
-    created_at: '2025-03-01T10:00:00.000Z',
-    started_at: null,
-    finished_at: null,
   });
   let reads = 0;
   const uploads: ImportFile[] = [];
@@ -244,13 +247,13 @@ export function fakeImportBackend() {
         failOnce('commit');
         commits.push({ mapping: input.mapping, options: input.options });
         reads = 0;
-        return job('queued', 0);
+        return importJob('queued', 0);
       }),
       fetchJob: fromPromise<ImportJob, { importId: string }>(async () => {
         failOnce('progress');
         reads += 1;
-        if (reads === 1) return job('running', 1);
-        return outcome === 'failed' ? job('failed', 1) : job('completed', 3);
+        if (reads === 1) return importJob('running', 1);
+        return outcome === 'failed' ? importJob('failed', 1) : importJob('completed', 3);
       }),
     },
   };
@@ -304,13 +307,7 @@ export function startTransactions(backend: FakeBackend, { filters, imports = fak
   const parentIdle = (s: ReturnType<typeof actor.getSnapshot>) =>
     !s.hasTag('busy') && !s.matches({ summary: 'loading' }) && !s.matches({ categories: 'loading' }) && s.children.transactionImport?.getSnapshot().hasTag('busy') !== true;
   /** Resolves when no call is in flight, the list child's included. */
-  const settled = async () => {
-    for (;;) {
-      await waitFor(actor, parentIdle, { timeout: 2000 });
-      await waitFor(actor.getSnapshot().context.list, (s) => !s.hasTag('busy'), { timeout: 2000 });
-      if (parentIdle(actor.getSnapshot())) return actor.getSnapshot();
-    }
-  };
+  const settled = () => settledWithList(actor, parentIdle);
   return {
     actor,
     toasts,
