@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, sendParent, setup } from 'xstate';
 import type { Conversation, ConversationsResponse, RenameResponse } from '../src/contract/chat';
-import { afterAnswer, afterQuestion, chatTexts, currentId, listErrorText, renamed, shown, toFront, withTitle, without, type ConversationSummary, type CurrentConversation } from './chatRules';
+import { afterAnswer, afterQuestion, chatTexts, currentId, listErrorText, loadedList, renamed, shown, toFront, withTitle, without, type ConversationSummary, type CurrentConversation } from './chatRules';
 import { failureToast, toFailure, type Toast } from './types';
 
 /**
@@ -125,14 +125,13 @@ export const chatListMachine = setup({
                 ],
               },
               {
-                description: "The list is on screen; the current conversation's missing title is filled from it.",
+                description: "The list is on screen (a conversation started while it loaded stays in front); the current conversation's missing title is filled from it.",
                 target: 'ready',
-                actions: assign({
-                  conversations: ({ event }) => event.output.conversations,
-                  totalConversations: ({ event }) => event.output.total_conversations,
+                actions: assign(({ context, event }) => ({
+                  ...loadedList(context, event.output),
                   listError: null,
-                  currentConversation: ({ context, event }) => (context.currentConversation ? withTitle(context.currentConversation, event.output.conversations) : null),
-                }),
+                  currentConversation: context.currentConversation ? withTitle(context.currentConversation, event.output.conversations) : null,
+                })),
               },
             ],
             onError: {

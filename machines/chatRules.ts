@@ -91,6 +91,19 @@ interface ListState {
 }
 
 export const currentId = (list: Pick<ListState, 'currentConversation'>) => list.currentConversation?.conversation_id ?? null;
+/**
+ * The list as loaded, keeping the current conversation in front when the answer lacks it: a conversation the
+ * user started while the list was loading is newer than the list the server read (spec §4: a new conversation
+ * is added to the front).
+ */
+export function loadedList(list: ListState, loaded: { conversations: ConversationSummary[]; total_conversations: number }): Pick<ListState, 'conversations' | 'totalConversations'> {
+  const id = currentId(list);
+  const started = id === null || loaded.conversations.some((c) => c.conversation_id === id) ? undefined : list.conversations.find((c) => c.conversation_id === id);
+  return started
+    ? { conversations: [started, ...loaded.conversations], totalConversations: loaded.total_conversations + 1 }
+    : { conversations: loaded.conversations, totalConversations: loaded.total_conversations };
+}
+
 /** Every conversation on screen: the list and the search results. */
 export const shown = (list: Pick<ListState, 'conversations'> & { searchResults: ConversationSummary[] | null }) => [...list.conversations, ...(list.searchResults ?? [])];
 

@@ -300,6 +300,29 @@ describe('chat machine: spec §4 chat rules', () => {
     expect(chat.conversationState()).toBe('open');
   });
 
+  it('a conversation started while the list is still loading stays first when the list arrives', async () => {
+    const backend = fakeChatBackend();
+    backend.add(chatFlow.olderTitle);
+    backend.add(chatFlow.earlierTitle);
+    // The list answers late, with what the server held when it was asked (before the new conversation).
+    let release = () => {};
+    const asked = backend.actors.loadConversations;
+    backend.actors.loadConversations = fromPromise(async (args) => {
+      const answer = await asked.config(args);
+      await new Promise<void>((resolve) => (release = resolve));
+      return answer;
+    });
+    const chat = startChat(backend);
+    await chat.send({ type: 'conversation.create' });
+    expect(chat.ctx().currentConversation).toMatchObject({ conversation_title: 'New conversation' });
+    release();
+    await flush();
+    expect(chat.list().matches({ list: 'ready' })).toBe(true);
+    expect(chat.titles()).toEqual(['New conversation', chatFlow.earlierTitle, chatFlow.olderTitle]);
+    expect(chat.ctx().totalConversations).toBe(3);
+    expect(chat.ctx().currentConversation).toMatchObject({ conversation_title: 'New conversation' });
+  });
+
   it('switching to a different conversation clears messages and shows its own', async () => {
     const { chat, older } = await returningUser();
     chat.actor.send({ type: 'conversation.select', conversationId: older.conversation_id });
