@@ -306,8 +306,8 @@ describe('chat machine: spec §4 chat rules', () => {
     backend.add(chatFlow.earlierTitle);
     // The list answers late, with what the server held when it was asked (before the new conversation).
     let release = () => {};
-    const asked = backend.actors.loadConversations;
-    backend.actors.loadConversations = fromPromise(async (args) => {
+    const asked = backend.actors.loadConversations as unknown as { config: (args: unknown) => Promise<ConversationList> };
+    backend.actors.loadConversations = fromPromise<ConversationList>(async (args) => {
       const answer = await asked.config(args);
       await new Promise<void>((resolve) => (release = resolve));
       return answer;
