@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { stripMachineDescriptionsPlugin } from './src/tools/strip-machine-descriptions';
+import { stripMachineDescriptionsPlugin } from './src/tools/strip-machine-descriptions.ts';
 
 /** In `vite dev`, serve the same runtime config the app server serves in production. */
 const runtimeConfig = (): Plugin => ({
