@@ -311,9 +311,7 @@ function coveringPaths() {
   return { chosen, covered };
 }
 
-// Retried: one path (new conversation → …) has shown the new conversation missing from the front of the list in two of
-// three fresh-clone CI runs after the chat split (issue 12); a race to find, kept visible here until it is fixed.
-describe('model-based paths: the chat test model in Chromium against the real server', { retry: 2 }, () => {
+describe('model-based paths: the chat test model in Chromium against the real server', () => {
   const { chosen, covered } = coveringPaths();
   collectAfterEachPath(coverage, chosen.map((p) => p.description), () => browser.page);
 
