@@ -22,16 +22,12 @@ import { builtinCoach } from '../server/services/coach/builtin';
 import { coachData } from '../server/services/coach/data';
 import { hashPassword } from '../server/services/passwords';
 import { freshBenchStore, seedTransactions } from './benchSeed';
+import { positiveOption } from './cliOptions';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const log = (line: string) => console.log(`[bench:coach] ${line}`);
 const argv = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const i = argv.indexOf(`--${name}`);
-  const n = i < 0 ? fallback : Number(argv[i + 1]);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} needs a positive number`);
-  return Math.floor(n);
-};
+const option = (name: string, fallback: number) => Math.floor(positiveOption(argv, name, fallback));
 const ROWS = option('rows', 1_000_000);
 const RUNS = option('runs', 7);
 const WRITE = !argv.includes('--no-write');

@@ -34,6 +34,7 @@ import { buildBenchProcesses } from './benchBuild';
 import { benchImportRows, MERCHANTS } from './benchData';
 import type { PeerQuery, PeerRequest } from './bench-peer-actual';
 import { freshBenchStore, rows, seedTransactions } from './benchSeed';
+import { positiveOption } from './cliOptions';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 export const ACTUAL_VERSION = '26.9.0';
@@ -53,13 +54,7 @@ export interface PeerOptions {
 }
 
 export function parsePeerOptions(argv: string[]): PeerOptions {
-  const value = (name: string, fallback: number) => {
-    const i = argv.indexOf(`--${name}`);
-    if (i < 0) return fallback;
-    const n = Number(argv[i + 1]);
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} needs a positive number`);
-    return n;
-  };
+  const value = (name: string, fallback: number) => positiveOption(argv, name, fallback);
   const peer = argv[argv.indexOf('--peer') + 1];
   if (peer !== 'actual') throw new Error('--peer: the one peer known is `actual` (Actual Budget, @actual-app/api)');
   return {

@@ -29,6 +29,7 @@ import { freshBenchStore, MERCHANTS, rows, seedTransactions } from './benchSeed'
 import { usersRepository } from '../server/repositories/users';
 import { hashPassword } from '../server/services/passwords';
 import { encodeCursor } from '../server/services/transactions/wire';
+import { positiveOption } from './cliOptions';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const EMAIL = 'bench@example.com';
@@ -49,13 +50,7 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const value = (name: string, fallback: number) => {
-    const i = argv.indexOf(`--${name}`);
-    if (i < 0) return fallback;
-    const n = Number(argv[i + 1]);
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} needs a positive number`);
-    return n;
-  };
+  const value = (name: string, fallback: number) => positiveOption(argv, name, fallback);
   return { rows: Math.floor(value('rows', 1_000_000)), duration: value('duration', 8), connections: Math.floor(value('connections', 10)), write: !argv.includes('--no-write'), keep: argv.includes('--keep'), noImport: argv.includes('--no-import') };
 }
 
