@@ -41,7 +41,8 @@ describe('built bundles leave the machines’ descriptions out', () => {
         expect(without, `${name}.${exportName}`).toEqual(shape(machine.definition, false));
       }
     }
-  });
+    // It imports every machine file twice: seconds on a busy 2-core machine.
+  }, 120_000);
 
   it('keeps a description that is data, not a state or a transition', () => {
     const source = [
