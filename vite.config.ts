@@ -40,7 +40,10 @@ export default defineConfig(({ command, mode }) => ({
       : {},
   // No module preload map: it lists every lazy chunk's dependencies in the first load of /login (about 5 KB); a
   // lazy page then fetches its shared chunks when it is first visited.
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 900, modulePreload: false },
+  // The largest chunk is the password-strength dictionaries (zxcvbn, 1.7 MB, about 800 KB gzipped), fetched only when
+  // someone types a new password (the next largest is about 390 KB). The limit sits just above it, so `npm start`
+  // prints no warning on a fresh clone and any chunk that grows past it still does.
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1800, modulePreload: false },
   server: {
     port: 3000,
     strictPort: true,
