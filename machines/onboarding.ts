@@ -58,6 +58,9 @@ export function stepAnswered(step: number, draft: OnboardingDraft): boolean {
 
 const lastStep = wizardSteps.length - 1;
 
+/** The answers the user has given: an unanswered question (undefined) does not hide what the profile holds. */
+const given = (draft: OnboardingDraft): OnboardingDraft => Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== undefined));
+
 /** Where onboarding stands according to a profile (spec §3 onboarding_completed / onboarding_skipped), with the stored answers. */
 export function onboardingFromProfile(user: SessionUser | null): { completed: boolean; skipped: boolean; draft: OnboardingDraft } {
   const answers = (user?.onboarding ?? {}) as OnboardingDraft;
@@ -109,7 +112,7 @@ export const onboardingMachine = setup({
     'onboarding.sync': {
       description: 'The session loaded or refreshed the profile.',
       target: '.resolving',
-      actions: [assign(({ context, event }) => ({ completed: event.completed, skipped: event.skipped, draft: { ...event.draft, ...context.draft } })), 'reportProgress'],
+      actions: [assign(({ context, event }) => ({ completed: event.completed, skipped: event.skipped, draft: { ...event.draft, ...given(context.draft) } })), 'reportProgress'],
     },
     'onboarding.answer': { description: 'The user answered a wizard step.', actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.answers }) }) },
     'onboarding.next': { description: "'Next': only once the step is answered.", guard: 'stepAnswered', actions: assign({ step: ({ context }) => Math.min(context.step + 1, lastStep) }) },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { onboardingMachine, onboardingTexts, stepAnswered, type OnboardingDraft } from '../../machines/onboarding';
+import { onboardingFromProfile, onboardingMachine, onboardingTexts, stepAnswered, type OnboardingDraft } from '../../machines/onboarding';
 import type { SessionUser } from '../../machines/session';
 import type { Toast } from '../../machines/types';
 
@@ -95,6 +95,15 @@ describe('onboarding machine (spec §4 Onboarding)', () => {
     const o = start();
     o.actor.send({ type: 'onboarding.sync', completed: true, skipped: false });
     expect(o.actor.getSnapshot().value).toBe('completed');
+  });
+
+  it('a profile that arrives after the wizard opened fills the answers the user has not given (the currency after verifying the email)', () => {
+    const o = start({ draft: onboardingFromProfile(null).draft });
+    o.actor.send({ type: 'onboarding.sync', ...onboardingFromProfile({ user_id: 'u1', currency: 'EUR', onboarding_completed: false, onboarding_skipped: false } as SessionUser) });
+    expect(o.actor.getSnapshot().context.draft.currency).toBe('EUR');
+    o.actor.send({ type: 'onboarding.answer', answers: { currency: 'GBP' } });
+    o.actor.send({ type: 'onboarding.sync', ...onboardingFromProfile({ user_id: 'u1', currency: 'EUR', onboarding_completed: false, onboarding_skipped: false } as SessionUser) });
+    expect(o.actor.getSnapshot().context.draft.currency).toBe('GBP');
   });
 
   it('step rules', () => {
