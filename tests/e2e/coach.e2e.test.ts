@@ -165,6 +165,8 @@ describe('the AI coach in Chromium against the real server', () => {
       await coach.waitForAnswer();
       answers[question] = await coach.lastAnswer();
       expect(answers[question]).toMatch(/Next step:/);
+      // Screen readers hear the finished answer once, as words: no Markdown markers read out as "star star".
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Next step:' }).last().textContent()).not.toMatch(/\*\*|__|`/);
     }
     await saveScreenshot(page, 'coach-answers');
     expect(answers['How much did I spend on groceries last month?']).toMatch(/You spent \$[\d,]+\.\d{2} on Groceries last month, /);

@@ -10,6 +10,7 @@ import { useChatActor, useChatAnswer, useChatConversation, useChatList } from '.
 import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
 import { Markdown } from './Markdown';
+import { plainText } from './preview';
 
 /** Questions a new user can start with (the coach answers each from their own numbers). */
 export const SUGGESTED_PROMPTS = [
@@ -118,9 +119,9 @@ function MessageLog() {
           </Box>
         )}
       </Stack>
-      {/* Screen readers hear that an answer is coming, then the whole answer once, not every chunk. */}
+      {/* Screen readers hear that an answer is coming, then the whole answer once, not every chunk, as plain words. */}
       <VisuallyHidden aria-live="polite" role="status">
-        {streaming ? 'The coach is answering.' : shown(lastAnswer)}
+        {streaming ? 'The coach is answering.' : plainText(shown(lastAnswer))}
       </VisuallyHidden>
     </ScrollArea>
   );
