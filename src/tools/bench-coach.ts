@@ -8,6 +8,10 @@
  *   npm run bench:coach
  *   npm run bench:coach -- --rows 200000 --runs 5 --no-write
  *   DATABASE_URL=postgres://… npm run bench:coach      # a new database on that server, dropped afterwards
+ *   npm run bench:coach -- --data-dir /tmp/coach-1m     # seeds that PGlite directory once and keeps it; later runs reuse it
+ *
+ * `--data-dir` lets two versions of the code be compared on the same rows in the same window (a 1M
+ * seed takes minutes on a busy machine): the second run only migrates and measures.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +35,9 @@ const option = (name: string, fallback: number) => Math.floor(positiveOption(arg
 const ROWS = option('rows', 1_000_000);
 const RUNS = option('runs', 7);
 const WRITE = !argv.includes('--no-write');
+const dataDirAt = argv.indexOf('--data-dir');
+const KEEP_DIR = dataDirAt >= 0 ? argv[dataDirAt + 1] : undefined;
+if (dataDirAt >= 0 && (!KEEP_DIR || KEEP_DIR.startsWith('--'))) throw new Error('--data-dir needs a directory');
 
 /** A greeting (the route's own cost: no figures), questions of every kind the plan layer answers, and two the intent rules answer. */
 const QUESTIONS = [
@@ -49,7 +56,7 @@ const QUESTIONS = [
 const PASSWORD = 'bench password 1';
 
 async function main() {
-  const store = await freshBenchStore('bench_coach');
+  const store = KEEP_DIR ? { dataDir: resolve(KEEP_DIR), databaseUrl: undefined, drop: async () => undefined } : await freshBenchStore('bench_coach');
   const { dataDir, databaseUrl } = store;
   const dropDatabase = store.drop;
   const env: Record<string, string> = {
@@ -65,12 +72,17 @@ async function main() {
     const config = loadConfig(env);
     const database = await openDatabase(config);
     const users = usersRepository(database.db);
-    const user = await users.create({ email: 'bench-coach@example.com', passwordHash: await hashPassword(PASSWORD), fullName: 'Bench User' });
-    await users.markVerified(user!.id);
-    const started = performance.now();
-    log(`seeding ${ROWS.toLocaleString('en-US')} transactions into ${dataDir ?? 'a new PostgreSQL database'}…`);
-    await seedTransactions(database.db, user!.id, ROWS, log);
-    log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    let user = KEEP_DIR ? await users.findByEmail('bench-coach@example.com') : undefined;
+    if (user) {
+      log(`reusing the transactions seeded in ${dataDir}`);
+    } else {
+      user = await users.create({ email: 'bench-coach@example.com', passwordHash: await hashPassword(PASSWORD), fullName: 'Bench User' });
+      await users.markVerified(user!.id);
+      const started = performance.now();
+      log(`seeding ${ROWS.toLocaleString('en-US')} transactions into ${dataDir ?? 'a new PostgreSQL database'}…`);
+      await seedTransactions(database.db, user!.id, ROWS, log);
+      log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
     await database.close();
 
     const app = await buildApp(config, { logger: false });
@@ -163,7 +175,7 @@ Median over every question: the coach's first chunk **${overall.toFixed(1)} ms**
       await app.close();
     }
   } finally {
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir && !KEEP_DIR) rmSync(dataDir, { recursive: true, force: true });
     await dropDatabase().catch((error: unknown) => log(`could not drop the bench database: ${String(error)}`));
   }
 }
