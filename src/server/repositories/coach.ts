@@ -36,7 +36,6 @@ export interface MerchantMonth {
 export function coachRepository(db: Db, userId: string) {
   const span = (r: DayRange) => ({ from: r.start, to: r.end });
   const merchantDaily = transactionMerchantDaily;
-  const merchantsIn = (r: DayRange) => and(eq(merchantDaily.userId, userId), gte(merchantDaily.day, r.start), lte(merchantDaily.day, r.end));
 
   return {
     /** Income and spending in a range. */
