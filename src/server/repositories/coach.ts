@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { goals, goalTransactions, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions } from '../db/schema';
 import type { GoalRow } from './goals';
