@@ -351,6 +351,28 @@ describe('the coach without a subscription: a daily allowance (429 when used up)
     }
   });
 
+  it('a refused question writes nothing: an unknown conversation is 404 and does not count against the day', async () => {
+    const free = await signUpAndVerify(limited.app);
+    const send = (payload: object) => limited.app.inject({ method: 'POST', url: '/chat/financial-advice-stream', headers: bearer(free.token), payload });
+    const missing = await send({ message: 'Hello', conversation_id: '00000000-0000-4000-8000-000000000000' });
+    expect(missing.statusCode).toBe(404);
+    const stats = (await limited.app.inject({ method: 'GET', url: '/chat/statistics', headers: bearer(free.token) })).json<ChatStatistics>();
+    expect(stats).toMatchObject({ total_conversations: 0, total_messages: 0, current_conversation_id: null, allowance: { used_today: 0, remaining_today: 2 } });
+    // The question saved before the answer, with the history of its conversation.
+    const first = sseChunks((await send({ message: 'Hello' })).body);
+    const start = first[0]!;
+    expect(start).toMatchObject({ type: 'start', allowance: { used_today: 1 } });
+    const id = start.type === 'start' ? start.conversation_id : '';
+    const second = sseChunks((await send({ message: 'Summarise this month', conversation_id: id })).body);
+    expect(second[0]).toMatchObject({ type: 'start', conversation_id: id, allowance: { used_today: 2, remaining_today: 0 } });
+    const conversation = (await limited.app.inject({ method: 'GET', url: `/chat/conversation/${id}`, headers: bearer(free.token) })).json<Conversation>();
+    expect(conversation.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(conversation).toMatchObject({ is_current: true, message_count: 4 });
+    // Over the allowance in an existing conversation: 429, and the conversation is unchanged.
+    expect((await send({ message: 'One more?', conversation_id: id })).statusCode).toBe(429);
+    expect((await limited.app.inject({ method: 'GET', url: `/chat/conversation/${id}`, headers: bearer(free.token) })).json<Conversation>()).toMatchObject({ message_count: 4 });
+  });
+
   it('concurrent questions cannot overrun the allowance', async () => {
     const free = await signUpAndVerify(limited.app);
     const results = await Promise.all(

@@ -121,14 +121,6 @@ export function chatRepository(db: Db) {
       });
     },
 
-    /** The conversation a question goes to: the given one (if the user's), else a new one titled by the question. */
-    async conversationForQuestion(userId: string, conversationId: string | null | undefined, question: string): Promise<ConversationRow | undefined> {
-      if (conversationId) return this.findConversation(userId, conversationId);
-      const [row] = await db.insert(chatConversations).values({ userId, title: titleFromQuestion(question), titleSource: 'question' }).returning();
-      await setCurrentIn(db, userId, row!.id);
-      return row;
-    },
-
     async currentConversationId(userId: string): Promise<string | null> {
       const rows = await db.select({ id: chatUserState.currentConversationId }).from(chatUserState).where(eq(chatUserState.userId, userId)).limit(1);
       return rows[0]?.id ?? null;
@@ -167,24 +159,52 @@ export function chatRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [conversation] = await tx.select().from(chatConversations).where(owned(userId, conversationId)).for('update');
         if (!conversation) return undefined;
-        const [saved] = await tx
-          .insert(chatMessages)
-          .values({ conversationId, userId, role: message.role, content: message.content, status: message.status ?? 'complete', metadata: message.metadata ?? null })
-          .returning();
-        const retitle = message.role === 'user' && conversation.titleSource === 'default';
-        const preview = message.content.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH);
-        const [updated] = await tx
-          .update(chatConversations)
-          .set({
-            messageCount: sql`${chatConversations.messageCount} + 1`,
-            lastMessagePreview: preview || conversation.lastMessagePreview,
-            updatedAt: sql`now()`,
-            ...(retitle ? { title: titleFromQuestion(message.content), titleSource: 'question' as const } : {}),
-          })
-          .where(eq(chatConversations.id, conversationId))
-          .returning();
-        return { message: saved!, conversation: updated! };
+        return addMessageIn(tx, userId, conversation, message);
       });
+    },
+
+    /**
+     * Everything that must be on disk before the coach answers a question, in one transaction (one
+     * durable commit): the conversation (the given one, locked, else a new one titled by the
+     * question), one question counted against the day (only while below `limit`: the upsert locks
+     * the day's row, so concurrent questions count one after the other and cannot both take the
+     * last one), the newest `historyLimit` messages before it, the question saved and the
+     * conversation made current. A refusal ('no_conversation', 'limit') writes nothing.
+     */
+    async askQuestion(
+      userId: string,
+      q: { conversationId?: string | null; message: string; day: string; limit: number | null; historyLimit: number },
+    ): Promise<AskOutcome> {
+      try {
+        return await db.transaction(async (tx) => {
+          let conversation: ConversationRow | undefined;
+          if (q.conversationId) {
+            [conversation] = await tx.select().from(chatConversations).where(owned(userId, q.conversationId)).for('update');
+            if (!conversation) throw new Refusal('no_conversation');
+          }
+          const used = await consumeIn(tx, userId, q.day, q.limit);
+          if (used === undefined) throw new Refusal('limit');
+          let history: ChatMessageRow[] = [];
+          if (conversation) {
+            history = (
+              await tx
+                .select()
+                .from(chatMessages)
+                .where(and(eq(chatMessages.conversationId, conversation.id), eq(chatMessages.userId, userId)))
+                .orderBy(desc(chatMessages.seq))
+                .limit(q.historyLimit)
+            ).reverse();
+          } else {
+            [conversation] = await tx.insert(chatConversations).values({ userId, title: titleFromQuestion(q.message), titleSource: 'question' }).returning();
+          }
+          const saved = await addMessageIn(tx, userId, conversation!, { role: 'user', content: q.message });
+          await setCurrentIn(tx, userId, conversation!.id);
+          return { kind: 'asked' as const, used, history, ...saved };
+        });
+      } catch (error) {
+        if (error instanceof Refusal) return { kind: error.kind };
+        throw error;
+      }
     },
 
     /** Questions with the answer that followed each, newest first. */
@@ -283,31 +303,9 @@ export function chatRepository(db: Db) {
       return rows[0]?.n ?? 0;
     },
 
-    /**
-     * Counts one question against the day. With a limit, the count only moves while it is below it
-     * (one atomic statement, so concurrent questions cannot both take the last one); answers the new
-     * count, or undefined when the limit is already reached.
-     */
+    /** Counts one question against the day (see consumeIn); undefined when the limit is already reached. */
     async consumeAllowance(userId: string, day: string, limit: number | null): Promise<number | undefined> {
-      if (limit !== null && limit <= 0) return undefined;
-      const rows = await db
-        .insert(chatDailyUsage)
-        .values({ userId, day, messages: 1 })
-        .onConflictDoUpdate({
-          target: [chatDailyUsage.userId, chatDailyUsage.day],
-          set: { messages: sql`${chatDailyUsage.messages} + 1` },
-          ...(limit === null ? {} : { setWhere: sql`${chatDailyUsage.messages} < ${limit}` }),
-        })
-        .returning({ n: chatDailyUsage.messages });
-      return rows[0]?.n;
-    },
-
-    /** Gives a counted question back (the answer could not even start). */
-    async refundAllowance(userId: string, day: string): Promise<void> {
-      await db
-        .update(chatDailyUsage)
-        .set({ messages: sql`greatest(${chatDailyUsage.messages} - 1, 0)` })
-        .where(and(eq(chatDailyUsage.userId, userId), eq(chatDailyUsage.day, day)));
+      return consumeIn(db, userId, day, limit);
     },
 
     /** Answers' metadata of a conversation (engine, intent, tools), for conversation-details. */
@@ -322,6 +320,63 @@ export function chatRepository(db: Db) {
   };
 }
 export type ChatRepository = ReturnType<typeof chatRepository>;
+
+/** What `askQuestion` did: the question saved (with the day's new count and the history before it), or why not. */
+export type AskOutcome =
+  | { kind: 'asked'; used: number; history: ChatMessageRow[]; message: ChatMessageRow; conversation: ConversationRow }
+  | { kind: 'no_conversation' | 'limit' };
+
+/** Thrown inside `askQuestion`'s transaction to roll it back with a reason. */
+class Refusal extends Error {
+  constructor(readonly kind: 'no_conversation' | 'limit') {
+    super(kind);
+  }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Saves a message in a conversation the caller has locked and, with it, the conversation's count,
+ * preview and activity time; the first question titles a conversation that has no title yet.
+ */
+async function addMessageIn(tx: Tx, userId: string, conversation: ConversationRow, message: NewMessage): Promise<{ message: ChatMessageRow; conversation: ConversationRow }> {
+  const [saved] = await tx
+    .insert(chatMessages)
+    .values({ conversationId: conversation.id, userId, role: message.role, content: message.content, status: message.status ?? 'complete', metadata: message.metadata ?? null })
+    .returning();
+  const retitle = message.role === 'user' && conversation.titleSource === 'default';
+  const preview = message.content.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH);
+  const [updated] = await tx
+    .update(chatConversations)
+    .set({
+      messageCount: sql`${chatConversations.messageCount} + 1`,
+      lastMessagePreview: preview || conversation.lastMessagePreview,
+      updatedAt: sql`now()`,
+      ...(retitle ? { title: titleFromQuestion(message.content), titleSource: 'question' as const } : {}),
+    })
+    .where(eq(chatConversations.id, conversation.id))
+    .returning();
+  return { message: saved!, conversation: updated! };
+}
+
+/**
+ * Counts one question against the day. With a limit, the count only moves while it is below it
+ * (one atomic statement, so concurrent questions cannot both take the last one); answers the new
+ * count, or undefined when the limit is already reached.
+ */
+async function consumeIn(db: Pick<Db, 'insert'>, userId: string, day: string, limit: number | null): Promise<number | undefined> {
+  if (limit !== null && limit <= 0) return undefined;
+  const rows = await db
+    .insert(chatDailyUsage)
+    .values({ userId, day, messages: 1 })
+    .onConflictDoUpdate({
+      target: [chatDailyUsage.userId, chatDailyUsage.day],
+      set: { messages: sql`${chatDailyUsage.messages} + 1` },
+      ...(limit === null ? {} : { setWhere: sql`${chatDailyUsage.messages} < ${limit}` }),
+    })
+    .returning({ n: chatDailyUsage.messages });
+  return rows[0]?.n;
+}
 
 async function setCurrentIn(db: Pick<Db, 'insert'>, userId: string, conversationId: string | null) {
   await db

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { goals, goalTransactions, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions } from '../db/schema';
 import type { GoalRow } from './goals';
-import { allTimeTotals, merchantTotal, monthlyTotals, rollupGroups, sumByType, topMerchants } from './rollups';
+import { allTimeTotals, merchantTotal, monthlyTotals, rollupGroups, splitRange, sumByType, topMerchants, type RollupGroup } from './rollups';
 import { anyMatch, recentWords, singleTransaction, subsetGroups, type SubsetFilter } from './transactionStats';
 
 /**
@@ -29,19 +29,24 @@ export interface MerchantMonth {
   month: string;
   totalMinor: number;
   count: number;
+  /** In the merchant's latest month: its last day with spending; earlier months carry their first day (only the latest matters). */
   lastDay: string;
 }
 
 export function coachRepository(db: Db, userId: string) {
   const span = (r: DayRange) => ({ from: r.start, to: r.end });
   const merchantDaily = transactionMerchantDaily;
-  const merchantsIn = (r: DayRange) => and(eq(merchantDaily.userId, userId), gte(merchantDaily.day, r.start), lte(merchantDaily.day, r.end));
 
   return {
     /** Income and spending in a range. */
     async totals(r: DayRange) {
-      const sums = sumByType(await rollupGroups(db, userId, span(r)));
-      return { incomeMinor: sums.incomeMinor, spendingMinor: sums.expenseMinor, incomeCount: sums.incomeCount, spendingCount: sums.expenseCount };
+      return totalsOf(await rollupGroups(db, userId, span(r)));
+    },
+
+    /** Income and spending in a range and spending per category, largest first: `totals` and `byCategory(r, 'expense')` from one read of the rollups. */
+    async totalsAndSpending(r: DayRange): Promise<{ totals: ReturnType<typeof totalsOf>; spending: CategoryTotal[] }> {
+      const groups = await rollupGroups(db, userId, span(r));
+      return { totals: totalsOf(groups), spending: categoriesOf(groups.filter((g) => g.type === 'expense')) };
     },
 
     /** All-time income minus spending: the dashboard's balance. */
@@ -52,10 +57,7 @@ export function coachRepository(db: Db, userId: string) {
 
     /** Per category of one type, largest first. */
     async byCategory(r: DayRange, type: 'income' | 'expense'): Promise<CategoryTotal[]> {
-      const groups = await rollupGroups(db, userId, { ...span(r), type });
-      return groups
-        .map((g) => ({ category: g.category, totalMinor: g.totalMinor, count: g.count }))
-        .sort((a, b) => b.totalMinor - a.totalMinor || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
+      return categoriesOf(await rollupGroups(db, userId, { ...span(r), type }));
     },
 
     /** Spending at one merchant (case-insensitive name). */
@@ -75,21 +77,40 @@ export function coachRepository(db: Db, userId: string) {
       return byMonth;
     },
 
-    /** Spending per merchant and calendar month (for recurring charges). */
+    /**
+     * Spending per merchant and calendar month (for recurring charges): whole months from the monthly
+     * merchant rollup, the partial months at the ends from the daily one (as the dashboard reads
+     * them), so the cost follows months × merchants, not days; then each merchant's last day with
+     * spending, looked up only in its latest month.
+     */
     async merchantMonths(r: DayRange): Promise<MerchantMonth[]> {
-      const month = sql<string>`to_char(${merchantDaily.day}, 'YYYY-MM')`;
-      const rows = await db
-        .select({
-          merchant: merchantDaily.merchant,
-          month,
-          total: sql<string>`sum(${merchantDaily.totalMinor})`,
-          count: sql<string>`sum(${merchantDaily.count})`,
-          lastDay: sql<string>`to_char(max(${merchantDaily.day}), 'YYYY-MM-DD')`,
-        })
-        .from(merchantDaily)
-        .where(merchantsIn(r))
-        .groupBy(merchantDaily.merchant, month);
-      return rows.map((row) => ({ merchant: row.merchant, month: row.month, totalMinor: Number(row.total), count: Number(row.count), lastDay: row.lastDay }));
+      const { months, days } = splitRange(r.start, r.end);
+      const m = transactionMerchantMonthly;
+      const parts: SQL[] = [];
+      if (months)
+        parts.push(sql`select ${m.merchant} as merchant, to_char(${m.month}, 'YYYY-MM') as month, ${m.totalMinor} as total_minor, ${m.count} as count from ${m}
+          where ${m.userId} = ${userId}${months.from ? sql` and ${m.month} >= ${months.from}` : sql``}${months.to ? sql` and ${m.month} <= ${months.to}` : sql``}`);
+      for (const [a, b] of days)
+        parts.push(sql`select ${merchantDaily.merchant} as merchant, to_char(${merchantDaily.day}, 'YYYY-MM') as month, ${merchantDaily.totalMinor} as total_minor, ${merchantDaily.count} as count from ${merchantDaily}
+          where ${merchantDaily.userId} = ${userId} and ${merchantDaily.day} >= ${a} and ${merchantDaily.day} <= ${b}`);
+      if (!parts.length) return [];
+      const result = (await db.execute(sql`
+        select merchant, month, sum(total_minor)::text as total, sum(count)::text as n
+        from (${sql.join(parts, sql` union all `)}) as x
+        group by merchant, month
+        having sum(count) > 0`)) as unknown as { rows: { merchant: string; month: string; total: string; n: string }[] };
+      const rows = result.rows.map((row) => ({ merchant: row.merchant, month: row.month, totalMinor: Number(row.total), count: Number(row.n) }));
+      const latest = new Map<string, string>();
+      for (const row of rows) if ((latest.get(row.merchant) ?? '') < row.month) latest.set(row.merchant, row.month);
+      if (!latest.size) return [];
+      // The last day of each merchant in its latest month (within the range): one backward step on the daily rollup's key each.
+      const pairs = [...latest].map(([merchant, month]) => sql`(${merchant}, ${[`${month}-01`, r.start].sort().at(-1)!}::date)`);
+      const last = (await db.execute(sql`
+        select p.merchant, (select to_char(max(${merchantDaily.day}), 'YYYY-MM-DD') from ${merchantDaily}
+          where ${merchantDaily.userId} = ${userId} and ${merchantDaily.merchant} = p.merchant and ${merchantDaily.day} >= p.since and ${merchantDaily.day} <= ${r.end}) as last
+        from (values ${sql.join(pairs, sql`, `)}) as p(merchant, since)`)) as unknown as { rows: { merchant: string; last: string | null }[] };
+      const lastDay = new Map(last.rows.map((row) => [row.merchant, row.last ?? '']));
+      return rows.map((row) => ({ ...row, lastDay: row.month === latest.get(row.merchant) ? lastDay.get(row.merchant)! : `${row.month}-01` }));
     },
 
     /** The category and merchant names the user has since a day's month, to recognise them in a question (the monthly rollups). */
@@ -156,3 +177,15 @@ export function coachRepository(db: Db, userId: string) {
   };
 }
 export type CoachRepository = ReturnType<typeof coachRepository>;
+
+function totalsOf(groups: RollupGroup[]) {
+  const sums = sumByType(groups);
+  return { incomeMinor: sums.incomeMinor, spendingMinor: sums.expenseMinor, incomeCount: sums.incomeCount, spendingCount: sums.expenseCount };
+}
+
+/** Per category, largest first (name order on a tie). */
+function categoriesOf(groups: RollupGroup[]): CategoryTotal[] {
+  return groups
+    .map((g) => ({ category: g.category, totalMinor: g.totalMinor, count: g.count }))
+    .sort((a, b) => b.totalMinor - a.totalMinor || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
+}

@@ -110,7 +110,7 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
 
   if (hasData) {
     const previous = [...request.history].reverse().find((turn) => turn.role === 'user')?.content;
-    const plan = await planQuestion(ctx, request.question, previous);
+    const plan = await planQuestion(ctx, request.question, previous, names);
     const onlyBalance = plan.parts.length === 1 && plan.parts[0]!.measure === 'balance';
     if (plan.isQuery && !onlyBalance && (plan.explicit || !INTENT_FIRST.has(intent.kind))) {
       const named = plan.parts.some((p) => p.subjects.length);

@@ -90,49 +90,39 @@ export function coachConversations(deps: CoachConversationDeps) {
   }
 
   /**
-   * Everything before the coach speaks: the conversation (a new one titled by the question when none
-   * is given), the allowance, then the question saved and made current.
+   * Everything before the coach speaks: the user (their profile), whether they have access (from
+   * the auth cache when the caller's `subscriptionStatus` reads it), then one transaction that
+   * checks the conversation (a new one titled by the question when none is given), counts the
+   * question against the day, reads the history and saves the question as the current
+   * conversation's: one durable commit, and nothing written when the question is refused.
    */
   async function prepareQuestion(userId: string, body: { message: string; conversation_id?: string | null }): Promise<PreparedQuestion> {
     const now = new Date();
     const today = isoDay(now);
-    if (body.conversation_id && !(await chat.findConversation(userId, body.conversation_id))) throw notFound(chatTexts.conversationNotFound);
     const [user, status] = await Promise.all([deps.users.findById(userId), deps.subscriptionStatus(userId)]);
     if (!user) throw notFound('User not found');
     const limit = status.has_access ? null : deps.freeDailyMessages;
-    const used = await chat.consumeAllowance(userId, today, limit);
-    if (used === undefined) throw allowanceExhausted(limit ?? 0);
-    try {
-      const conversation = await chat.conversationForQuestion(userId, body.conversation_id, body.message);
-      if (!conversation) throw notFound(chatTexts.conversationNotFound);
-      const history = await chat.messages(userId, conversation.id, HISTORY_MESSAGES);
-      const saved = await chat.addMessage(userId, conversation.id, { role: 'user', content: body.message });
-      if (!saved) throw notFound(chatTexts.conversationNotFound);
-      await chat.setCurrent(userId, conversation.id);
-      const answers = (user.onboarding ?? {}) as { monthly_income?: unknown; main_goal?: unknown; help_with?: unknown };
-      const profile: CoachProfile = {
-        name: user.fullName,
-        currency: user.currency,
-        monthlyIncome: typeof answers.monthly_income === 'number' ? answers.monthly_income : null,
-        mainGoal: typeof answers.main_goal === 'string' ? answers.main_goal : null,
-        helpWith: Array.isArray(answers.help_with) ? answers.help_with.filter((v): v is string => typeof v === 'string') : [],
-      };
-      return {
-        conversation: saved.conversation,
-        question: toChatMessage(saved.message),
-        allowance: allowanceFrom(limit, used, now),
-        request: {
-          question: body.message,
-          history: history.filter((m) => m.content).map((m) => ({ role: m.role, content: m.content })),
-          profile,
-          tools: { data: deps.data(userId), currency: user.currency, today, now },
-        },
-      };
-    } catch (error) {
-      // The question was never asked: it does not count against the day.
-      await chat.refundAllowance(userId, today).catch(() => undefined);
-      throw error;
-    }
+    const asked = await chat.askQuestion(userId, { conversationId: body.conversation_id, message: body.message, day: today, limit, historyLimit: HISTORY_MESSAGES });
+    if (asked.kind !== 'asked') throw asked.kind === 'limit' ? allowanceExhausted(limit ?? 0) : notFound(chatTexts.conversationNotFound);
+    const answers = (user.onboarding ?? {}) as { monthly_income?: unknown; main_goal?: unknown; help_with?: unknown };
+    const profile: CoachProfile = {
+      name: user.fullName,
+      currency: user.currency,
+      monthlyIncome: typeof answers.monthly_income === 'number' ? answers.monthly_income : null,
+      mainGoal: typeof answers.main_goal === 'string' ? answers.main_goal : null,
+      helpWith: Array.isArray(answers.help_with) ? answers.help_with.filter((v): v is string => typeof v === 'string') : [],
+    };
+    return {
+      conversation: asked.conversation,
+      question: toChatMessage(asked.message),
+      allowance: allowanceFrom(limit, asked.used, now),
+      request: {
+        question: body.message,
+        history: asked.history.filter((m) => m.content).map((m) => ({ role: m.role, content: m.content })),
+        profile,
+        tools: { data: deps.data(userId), currency: user.currency, today, now },
+      },
+    };
   }
 
   /** Runs the engine, passing every event on, and collects the answer; stops when `signal` aborts. */

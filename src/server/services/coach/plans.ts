@@ -16,9 +16,13 @@ import { understand, vocabularyOf, type Flow, type Plan, type PlanPart, type Sub
 /** How many of the latest transactions lend their words to the vocabulary (older words are looked up in the search index). */
 const VOCABULARY_SAMPLE = 1000;
 
-export async function planQuestion(ctx: ToolContext, question: string, previousQuestion?: string): Promise<Plan> {
+/**
+ * The plan of a question. `known`: the user's names of the last 730 days (`ctx.data.names`), when
+ * the caller has already read them for this question (the built-in coach), so they are read once.
+ */
+export async function planQuestion(ctx: ToolContext, question: string, previousQuestion?: string, known?: Awaited<ReturnType<ToolContext['data']['names']>>): Promise<Plan> {
   const since = new Date(Date.parse(`${ctx.today}T00:00:00Z`) - 730 * 86_400_000).toISOString().slice(0, 10);
-  const [names, texts] = await Promise.all([ctx.data.names(since), ctx.data.recentWords(VOCABULARY_SAMPLE)]);
+  const [names, texts] = await Promise.all([known ?? ctx.data.names(since), ctx.data.recentWords(VOCABULARY_SAMPLE)]);
   const vocab = vocabularyOf(names.categories, names.merchants, texts);
   const plan = understand(question, ctx.today, vocab, previousQuestion);
   if (!plan.unknown.length) return plan;

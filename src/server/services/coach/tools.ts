@@ -364,10 +364,9 @@ export async function getMonthSummary(ctx: ToolContext, args: { month?: string }
   const prevStart = monthStart(y, m0 - 1);
   const prevEnd = [addDays(prevStart, days), monthEnd(y, m0 - 1)].sort()[0]!;
   const previous = explicitPeriod(prevStart, prevEnd);
-  const [totals, prevTotals, categories, merchants, goals] = await Promise.all([
-    ctx.data.totals(period),
+  const [{ totals, spending: categories }, prevTotals, merchants, goals] = await Promise.all([
+    ctx.data.totalsAndSpending(period),
     ctx.data.totals(previous),
-    ctx.data.byCategory(period, 'expense'),
     ctx.data.topMerchants(period, 3),
     getGoals(ctx, {}),
   ]);
