@@ -65,11 +65,16 @@ export default defineConfig(({ command, mode }) => ({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/web/**/*.test.{ts,tsx}', 'tests/docs/**/*.test.ts'], environment: 'node' } },
-      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: ['tests/server/crash.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, globalSetup: [dbTemplate] } },
+      // isolate: false: a worker keeps its loaded modules (the app, fastify, drizzle, PGlite, the template dump) from one
+      // file to the next instead of importing them again for every file; each file still builds its own app and
+      // database, and no server test mocks a module or patches a global (docs/testing.md, "How long npm test takes").
+      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: ['tests/server/crash.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, globalSetup: [dbTemplate], isolate: false } },
       // kill -9 of the API and the node during conversions: alone, after the others, so no other suite's load starves its restarts.
       { extends: true, test: { name: 'crash', include: ['tests/server/crash.test.ts'], environment: 'node', testTimeout: 400_000 } },
-      // Standing proof (issue 11): RELIABILITY_LONG=1 selects the long sizes (npm run test:reliability).
-      { extends: true, test: { name: 'reliability', include: ['tests/reliability/**/*.test.ts'], environment: 'node', testTimeout: 1_800_000, hookTimeout: 300_000, fileParallelism: false, globalSetup: [dbTemplate] } },
+      // Standing proof (issue 11): RELIABILITY_LONG=1 selects the long sizes (npm run test:reliability). Its files run
+      // beside the others (each builds its own apps, databases and API processes on free ports; the API start waits up
+      // to 180 s): one at a time at the end of the run they left a core idle for about a minute (docs/testing.md).
+      { extends: true, test: { name: 'reliability', include: ['tests/reliability/**/*.test.ts'], environment: 'node', testTimeout: 1_800_000, hookTimeout: 300_000, globalSetup: [dbTemplate] } },
     ],
   },
 }));

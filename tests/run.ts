@@ -101,25 +101,51 @@ function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, HOST: '127.0.0.1', NO_PROXY: noProxy, no_proxy: noProxy, ...extra };
 }
 
-let current: ReturnType<typeof spawn> | undefined;
+/** The children running now (lint and typecheck run side by side), so a signal reaches each. */
+const running = new Set<ReturnType<typeof spawn>>();
+
+const commandLine = (command: string, args: string[]) => `$ ${[relative(repoRoot, command) || command, ...args].join(' ')}`;
 
 /** Runs a command with its output streamed; resolves with its exit code. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = childEnv()): Promise<number> {
-  console.log(dim(`$ ${[relative(repoRoot, command) || command, ...args].join(' ')}`));
+  console.log(dim(commandLine(command, args)));
   return new Promise((resolvePromise) => {
     // Under CI the children get pipes, so no tool thinks it has a terminal to redraw.
     const child = spawn(command, args, { cwd: repoRoot, env, stdio: ci ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    current = child;
+    running.add(child);
     child.stdout?.pipe(process.stdout, { end: false });
     child.stderr?.pipe(process.stderr, { end: false });
     child.on('error', (error) => {
       console.error(red(`could not start ${command}: ${error.message}`));
-      current = undefined;
+      running.delete(child);
       resolvePromise(127);
     });
     child.on('close', (code, signal) => {
-      current = undefined;
+      running.delete(child);
       resolvePromise(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+/**
+ * Runs a command beside others with its output kept (stdout and stderr in the order they came) for
+ * printing once it ends, so side-by-side steps do not interleave their lines.
+ */
+function runQuiet(command: string, args: string[], env: NodeJS.ProcessEnv = childEnv()): Promise<{ code: number; output: string; ms: number }> {
+  const t0 = Date.now();
+  return new Promise((resolvePromise) => {
+    let output = `${dim(commandLine(command, args))}\n`;
+    const child = spawn(command, args, { cwd: repoRoot, env: { ...env, FORCE_COLOR: color ? '1' : '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', (error) => {
+      running.delete(child);
+      resolvePromise({ code: 127, output: `${output}${red(`could not start ${command}: ${error.message}`)}\n`, ms: Date.now() - t0 });
+    });
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolvePromise({ code: code ?? (signal ? 128 : 1), output, ms: Date.now() - t0 });
     });
   });
 }
@@ -128,11 +154,12 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = childEnv(
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (interrupted || !current) process.exit(130);
+    if (interrupted || running.size === 0) process.exit(130);
     interrupted = true;
     console.error(`\n${red(`interrupted (${signal}): stopping the current step`)}`);
-    current.once('close', () => process.exit(130));
-    current.kill(signal);
+    const children = [...running];
+    void Promise.all(children.map((child) => new Promise((done) => child.once('close', done)))).then(() => process.exit(130));
+    for (const child of children) child.kill(signal);
     setTimeout(() => process.exit(130), 15_000).unref();
   });
 }
@@ -219,17 +246,19 @@ async function main(options: Options): Promise<number> {
   const started = Date.now();
   let failure: string | undefined;
 
-  const step = async (name: string, rerun: string, body: () => Promise<{ code: number; counts?: Counts; note?: string }>) => {
+  type Outcome = { code: number; counts?: Counts; note?: string; ms?: number };
+  const step = async (name: string, rerun: string, body: () => Promise<Outcome>) => {
     banner(name);
     const t0 = Date.now();
-    let outcome: { code: number; counts?: Counts; note?: string };
+    let outcome: Outcome;
     try {
       outcome = await body();
     } catch (error) {
       console.error(red(error instanceof Error ? error.message : String(error)));
       outcome = { code: 1 };
     }
-    const ms = Date.now() - t0;
+    // A step that ran beside others (lint, typecheck) reports its own run time.
+    const ms = outcome.ms ?? Date.now() - t0;
     if (outcome.counts) {
       total.passed += outcome.counts.passed;
       total.failed += outcome.counts.failed;
@@ -239,7 +268,7 @@ async function main(options: Options): Promise<number> {
     results.push({ name, status, ms, ...(outcome.counts ? { counts: outcome.counts } : {}), ...(outcome.note ? { note: outcome.note } : {}) });
     const summary = outcome.counts ? ` (${describeCounts(outcome.counts)})` : '';
     console.log(status === 'passed' ? green(`✔ ${name} passed in ${seconds(ms)}${summary}`) : red(`✖ ${name} failed in ${seconds(ms)}${summary}`));
-    if (status === 'failed') failure = `${name} failed; later steps did not run. Rerun it alone with \`npm test -- ${rerun}\`.`;
+    if (status === 'failed') failure ??= `${name} failed; later steps did not run. Rerun it alone with \`npm test -- ${rerun}\`.`;
     return status === 'passed';
   };
 
@@ -248,11 +277,25 @@ async function main(options: Options): Promise<number> {
   // The model-based tests record what they walk there; the coverage step reads this run's recordings only.
   rmSync(join(repoRoot, '.tmp', 'machine-coverage'), { recursive: true, force: true });
 
-  if (options.steps.has('lint') && !failure) {
-    await step('lint', '--only=lint', async () => ({ code: await run(bin('eslint'), ['.']) }));
-  }
-  if (options.steps.has('typecheck') && !failure) {
-    await step('typecheck', '--only=typecheck', async () => ({ code: await run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) }));
+  // lint and typecheck are one process each on one core: they run side by side, and beside them the SPA
+  // build the e2e step needs (it would otherwise build at the start of that step). Their output is
+  // printed whole, lint first, once each ends.
+  const e2eWillRun = options.steps.has('e2e') && existsSync(join(repoRoot, e2eConfig));
+  const webBuild = e2eWillRun && (options.steps.has('lint') || options.steps.has('typecheck')) ? runQuiet(bin('tsx'), ['tests/support/build-web.ts']) : undefined;
+  const lint = options.steps.has('lint') ? runQuiet(bin('eslint'), ['.']) : undefined;
+  const typecheck = options.steps.has('typecheck') ? runQuiet(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) : undefined;
+  const printed = async (pending: Promise<{ code: number; output: string; ms: number }>) => {
+    const { code, output, ms } = await pending;
+    process.stdout.write(output);
+    return { code, ms };
+  };
+  if (lint) await step('lint', '--only=lint', () => printed(lint));
+  if (typecheck) await step('typecheck', '--only=typecheck', () => printed(typecheck));
+  if (webBuild) {
+    // Not a step of its own: when it fails, the e2e step builds again at its start and reports the error there.
+    const { code, output, ms } = await webBuild;
+    if (code === 0) console.log(dim(`\nweb app for e2e: ${output.trim().split('\n').pop()} (${seconds(ms)}, beside lint and typecheck)`));
+    else console.log(`\n${output}${red(`building the web app for e2e failed (exit code ${code}); the e2e step will try again`)}`);
   }
 
   const projects = (['unit', 'server', 'reliability'] as const).filter((project) => options.steps.has(project));

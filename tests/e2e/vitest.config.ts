@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './sequencer.ts';
 
 /**
  * The browser suite: one real app on loopback ports for the whole run (global-setup.ts), Debian's
@@ -14,7 +15,10 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['tests/e2e/global-setup.ts'],
+    // Two, not three: Chromium, the app and the workers keep both cores busy (CPU measured per run in
+    // docs/testing.md); a third file only lengthens every step.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
