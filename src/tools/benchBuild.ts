@@ -18,6 +18,8 @@ export async function buildBenchProcesses(): Promise<{ api: string; peerActual: 
     entryPoints: { 'bench-api': join(root, 'src/tools/bench-api.ts'), 'bench-peer-actual': join(root, 'src/tools/bench-peer-actual.ts') },
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
+    // As build-server.mjs: modules loaded on first use stay in their own chunks.
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
