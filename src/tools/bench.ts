@@ -23,7 +23,7 @@ import { loadConfig, type Config } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { type TransactionRow } from '../server/repositories/transactions';
 import { READY } from './bench-api';
-import { buildBenchProcesses } from './benchBuild';
+import { API_NODE_FLAGS, buildBenchProcesses } from './benchBuild';
 import { benchImportRows } from './benchData';
 import { freshBenchStore, MERCHANTS, rows, seedTransactions } from './benchSeed';
 import { usersRepository } from '../server/repositories/users';
@@ -66,7 +66,7 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 /** Starts the compiled bench API (bench-api.ts, built by benchBuild.ts) on plain node: one process, so its pid is the API's for the memory figure. */
 export function startServer(env: Record<string, string>, script: string): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [script, '--serve'], {
+    const child = spawn(process.execPath, [...API_NODE_FLAGS, script, '--serve'], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -3,6 +3,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
+/**
+ * Node flags of the API process, the same as `npm start` passes (package.json): young-generation
+ * semi-spaces of 2 MB instead of V8's 16 MB, which the heap otherwise grows to under load and keeps
+ * (about 30 MB after opening, 50 MB after a CSV import; docs/performance.md, memory).
+ */
+export const API_NODE_FLAGS = ['--max-semi-space-size=2'];
+
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
 /**
@@ -18,6 +25,8 @@ export async function buildBenchProcesses(): Promise<{ api: string; peerActual: 
     entryPoints: { 'bench-api': join(root, 'src/tools/bench-api.ts'), 'bench-peer-actual': join(root, 'src/tools/bench-peer-actual.ts') },
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
+    // As build-server.mjs: modules loaded on first use stay in their own chunks.
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

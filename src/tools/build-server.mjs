@@ -28,7 +28,11 @@ if (!process.argv.includes('--if-stale') || stale()) {
   rmSync(outDir, { recursive: true, force: true });
   await build({
     entryPoints: [join(root, 'src/server/start.ts')],
-    outfile: entry,
+    outdir: outDir,
+    entryNames: 'start',
+    // Modules loaded with import() on first use (the chain code and ethers with it) stay out of start.js:
+    // without splitting, esbuild would hoist their package imports to the bundle's top (docs/performance.md, memory).
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

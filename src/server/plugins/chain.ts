@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { UnavailableError } from '../errors';
-import { connectChain, type Chain } from '../services/chain';
-import { createTransferWorker, type TransferWorker } from '../services/chain/transfers';
+import type { Chain } from '../services/chain';
+import type { TransferWorker } from '../services/chain/transfers';
 import { resolveEmbeddedTreasuryKey } from '../services/secrets';
 
 declare module 'fastify' {
@@ -48,6 +48,8 @@ export default fp(
 
     const connect = async () => {
       try {
+        // The chain code (and ethers with it) loads only when a chain is configured (docs/performance.md, memory).
+        const [{ connectChain }, { createTransferWorker }] = await Promise.all([import('../services/chain'), import('../services/chain/transfers')]);
         const connected = await connectChain({ ...config, rpcUrl, treasuryPrivateKey }, app.repos.rewards.chainState, (msg) => app.log.info(msg));
         if (closed) return connected.close();
         chain = connected;

@@ -1,4 +1,3 @@
-import { formatUnits, getAddress } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../contract/schemas/errors';
@@ -11,11 +10,14 @@ const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 422: errorBody,
 const tags = ['rewards'];
 const security = [{ bearerAuth: [] }];
 
-export const toTransfer = (row: TransferRow): Transfer => ({
+// ethers loads on the first reward call, not at start (docs/performance.md, memory).
+const ethers = () => import('ethers');
+
+export const toTransfer = async (row: TransferRow): Promise<Transfer> => ({
   transfer_id: row.id,
   status: row.status,
   points: row.points,
-  amount: formatUnits(BigInt(row.amountWei), 18),
+  amount: (await ethers()).formatUnits(BigInt(row.amountWei), 18),
   amount_wei: row.amountWei,
   to_address: row.toAddress,
   chain_id: row.chainId,
@@ -48,6 +50,7 @@ export default async function rewardsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { points, to_address, gas_price_gwei } = request.body;
       if (points < MIN_CONVERSION_POINTS) throw badRequest(`You can convert ${MIN_CONVERSION_POINTS} points or more at a time (${MIN_CONVERSION_POINTS} points = 1 FINU).`);
+      const { getAddress } = await ethers();
       let to: string;
       try {
         to = getAddress(to_address.toLowerCase());
@@ -71,7 +74,7 @@ export default async function rewardsRoutes(fastify: FastifyInstance) {
       }
       fastify.transferWorker()?.kick();
       reply.code(202);
-      return { ...toTransfer(result.transfer), points_balance: result.balance };
+      return { ...(await toTransfer(result.transfer)), points_balance: result.balance };
     },
   );
 
@@ -89,6 +92,7 @@ export default async function rewardsRoutes(fastify: FastifyInstance) {
     '/api/rewards/finu-balance',
     { schema: { tags, security, summary: 'The FINU balance of any address (checksummed or not)', querystring: finuBalanceQuery, response: { 200: onchainBalance, ...errors } } },
     async (request) => {
+      const { formatUnits, getAddress } = await ethers();
       let address: string;
       try {
         address = getAddress(request.query.address.toLowerCase());

@@ -1,4 +1,3 @@
-import { formatUnits } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../contract/schemas/errors';
@@ -162,6 +161,8 @@ export default async function tokensRoutes(fastify: FastifyInstance) {
     const row = await walletRow(repo, fastify.walletKey, request.userId);
     const chain = fastify.requireChain();
     const wei = await chain.balanceOf(row.address);
+    // ethers loads on first use, not at start (docs/performance.md, memory).
+    const { formatUnits } = await import('ethers');
     return { address: row.address, balance: formatUnits(wei, 18), balance_wei: wei.toString(), symbol: 'FINU' as const, decimals: 18 as const, token_address: chain.tokenAddress, chain_id: chain.chainId };
   });
 }

@@ -1,4 +1,3 @@
-import { formatEther, formatUnits } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../contract/schemas/errors';
@@ -25,6 +24,8 @@ export default async function walletRoutes(fastify: FastifyInstance) {
   app.get('/api/wallet/balance', { schema: { tags, security, summary: 'FINU and ETH on the wallet, and the points balance', response: { 200: walletBalance, ...errors } } }, async (request) => {
     const row = await wallet(request.userId);
     const chain = fastify.requireChain();
+    // ethers loads on first use, not at start (docs/performance.md, memory).
+    const { formatEther, formatUnits } = await import('ethers');
     const [wei, eth, account] = await Promise.all([chain.balanceOf(row.address), chain.provider.getBalance(row.address), repos.rewards.account(request.userId)]);
     return {
       address: row.address,
@@ -53,7 +54,7 @@ export default async function walletRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await wallet(request.userId);
-      const signature = await signerOf(row, fastify.walletKey).signMessage(request.body.message);
+      const signature = await (await signerOf(row, fastify.walletKey)).signMessage(request.body.message);
       return { address: row.address, message: request.body.message, signature };
     },
   );
@@ -74,7 +75,7 @@ export default async function walletRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await wallet(request.userId);
-      const keystore = await signerOf(row, fastify.walletKey).encrypt(request.body.password);
+      const keystore = await (await signerOf(row, fastify.walletKey)).encrypt(request.body.password);
       return { address: row.address, filename: `finu-wallet-${row.address.slice(2, 10).toLowerCase()}.json`, keystore };
     },
   );

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { getAddress } from 'ethers';
-import { generateNonce } from 'siwe';
 import { errorBody } from '../../contract/schemas/errors';
 import { fallbackNonceQuery, nonceResponse, signInMethodsResponse, walletNonceQuery, web3AuthRequest, web3AuthResponse, web3Me } from '../../contract/schemas/identities';
 import { badRequest, conflict, notFound } from '../errors';
@@ -21,6 +19,8 @@ export default async function web3Routes(fastify: FastifyInstance) {
   const appUrl = new URL(config.appUrl);
 
   const issueNonce = async (given: string) => {
+    // ethers and siwe load on first use, not at start (docs/performance.md, memory).
+    const [{ getAddress }, { generateNonce }] = await Promise.all([import('ethers'), import('siwe')]);
     const address = getAddress(given.toLowerCase());
     const nonce = generateNonce();
     const expiresAt = await repos.identities.nonces.issue(nonce, address, NONCE_TTL_MS);

@@ -1,5 +1,4 @@
-import { Contract, FetchRequest, getAddress, hashMessage, JsonRpcProvider, verifyMessage } from 'ethers';
-import { SiweMessage } from 'siwe';
+import type { SiweMessage } from 'siwe';
 import { InvalidRequestError, UnauthenticatedError } from '../errors';
 
 export const SIWE_STATEMENT = 'Sign in to Finu with your wallet.';
@@ -46,6 +45,7 @@ export interface SiweSettings {
 
 /** EIP-1271: a contract wallet answers isValidSignature(hash, signature) with the magic value. */
 async function contractWalletAccepts(rpcUrl: string, address: string, message: string, signature: string): Promise<boolean> {
+  const { Contract, FetchRequest, hashMessage, JsonRpcProvider } = await import('ethers');
   const request = new FetchRequest(rpcUrl);
   // A slow node must not hold a sign-in request for ethers' default five minutes.
   request.timeout = 10_000;
@@ -69,6 +69,8 @@ async function contractWalletAccepts(rpcUrl: string, address: string, message: s
  * the chain's RPC node), and last the nonce, once. Answers the checksummed address.
  */
 export async function verifySiwe(input: SiweCheck, settings: SiweSettings): Promise<string> {
+  // ethers and siwe load on the first wallet sign-in, not at start (docs/performance.md, memory).
+  const [{ SiweMessage }, { getAddress, verifyMessage }] = await Promise.all([import('siwe'), import('ethers')]);
   const refuse = (detail: string) => (settings.refusal === 'unauthenticated' ? new UnauthenticatedError(detail) : new InvalidRequestError(detail));
   let parsed: SiweMessage;
   try {

@@ -1,4 +1,11 @@
-import * as chrono from 'chrono-node';
+import { createRequire } from 'node:module';
+import type { ParsedComponents } from 'chrono-node';
+
+// chrono-node's English parser (the same as the package's default `parse`, without its 15 other
+// locales), loaded on the first question rather than at start: about 20 MB less for a server
+// nobody asks (docs/performance.md, memory). require() keeps understand() synchronous.
+let english: typeof import('chrono-node/en') | undefined;
+const chrono = () => (english ??= createRequire(import.meta.url)('chrono-node/en') as typeof import('chrono-node/en'));
 import { containsPhrase, correctTimeWords, editDistance, allowedEdits, normalise, singulars, words, type Correction } from './lexicon';
 import { MONTH_NAMES, addDays, explicitPeriod, lastMonth, monthEnd, monthPeriod, monthStart, nameOfMonth, parseDay, rangeLabel, thisMonth, type Period } from './period';
 
@@ -171,10 +178,10 @@ function findPeriods(text: string, today: string): Found[] {
     return a > today ? null : explicitPeriod(a, b > today ? today : b);
   });
   // Explicit days first ("since 3 March", "from 1 to 15 May", "on 12 October"): chrono-node.
-  for (const r of chrono.parse(text, { instant: parseDay(today), timezone: 'UTC' })) {
+  for (const r of chrono().parse(text, { instant: parseDay(today), timezone: 'UTC' })) {
     if (!free(r.index, r.index + r.text.length)) continue;
     if (!/\d/.test(r.text) || !r.start.isCertain('day') || !r.start.isCertain('month') || /^(19|20)\d{2}$/.test(r.text.trim())) continue;
-    const day = (c: chrono.ParsedComponents) => {
+    const day = (c: ParsedComponents) => {
       const d = `${c.get('year')}-${String(c.get('month')).padStart(2, '0')}-${String(c.get('day')).padStart(2, '0')}`;
       return d > today && !c.isCertain('year') ? `${Number(d.slice(0, 4)) - 1}${d.slice(4)}` : d;
     };

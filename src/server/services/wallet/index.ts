@@ -1,4 +1,3 @@
-import { Wallet } from 'ethers';
 import type { RewardsRepository, WalletRow } from '../../repositories/rewards';
 import { decryptPrivateKey, encryptPrivateKey } from './keys';
 
@@ -6,9 +5,14 @@ import { decryptPrivateKey, encryptPrivateKey } from './keys';
 export async function walletRow(repo: RewardsRepository, key: Buffer, userId: string): Promise<WalletRow> {
   const existing = await repo.wallets.find(userId);
   if (existing) return existing;
+  // ethers loads on first use, not at start (docs/performance.md, memory).
+  const { Wallet } = await import('ethers');
   const fresh = Wallet.createRandom();
   return repo.wallets.create(userId, fresh.address, encryptPrivateKey(key, userId, fresh.privateKey));
 }
 
 /** The signer behind a wallet row (decrypted only in memory, for one operation). */
-export const signerOf = (row: WalletRow, key: Buffer) => new Wallet(decryptPrivateKey(key, row.userId, row.encryptedKey));
+export async function signerOf(row: WalletRow, key: Buffer) {
+  const { Wallet } = await import('ethers');
+  return new Wallet(decryptPrivateKey(key, row.userId, row.encryptedKey));
+}
