@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { Config } from '../config';
 import { DURABLE_START_PARAMS, DurableNodeFS, initDataDir } from './durable-fs';
+import { preparePgliteReads } from './pgliteStatements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -165,6 +166,8 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  // Reads parsed and planned once, then reused (the per-request floor, issue 18).
+  preparePgliteReads(client);
   // One process, one session: PGlite hands a commit's notifications over before the query returns.
   const hub = notificationHub();
   for (const channel of NOTIFY_CHANNELS) await client.listen(channel, (payload) => hub.deliver(channel, payload));

@@ -139,8 +139,93 @@ const INSERT_CHUNK = 2_000;
 /** A PostgreSQL array literal of text values (each quoted, backslashes and quotes escaped): one element of a text[] parameter standing for a row's text[]. */
 const arrayLiteral = (values: string[]) => `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
+/** The columns of a page read as JSON, in order (see preparedPages). */
+const PAGE_FIELDS = ['id', 'userId', 'type', 'amountMinor', 'currency', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'source', 'importId', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof typeof rowColumns)[];
+
+/** A row of a JSON page as the row drizzle would answer: bigint as a number (amounts are far below 2^53), timestamps as Dates. */
+function fromPageJson(v: unknown[]): TransactionRow {
+  return {
+    id: v[0] as string,
+    userId: v[1] as string,
+    type: v[2] as TxType,
+    amountMinor: Number(v[3]),
+    currency: v[4] as string | null,
+    date: v[5] as string,
+    category: v[6] as string,
+    description: v[7] as string,
+    merchant: v[8] as string | null,
+    notes: v[9] as string | null,
+    tags: v[10] as string[],
+    source: v[11] as Source,
+    importId: v[12] as string | null,
+    createdAt: new Date(v[13] as string),
+    updatedAt: new Date(v[14] as string),
+  };
+}
+
+/** No filter but the user: the list's first view, the one every request of the list screen starts with. */
+const unfiltered = (f: StoredFilters) => Object.values(f).every((v) => v === undefined || (Array.isArray(v) && v.length === 0));
+
+/**
+ * The unfiltered page and total as prepared statements, built once per repository (issue 18, the
+ * per-request floor): no SQL built per request, and the database parses and plans each once per
+ * connection (node-postgres names them; PGlite through db/pgliteStatements.ts). One statement per
+ * sort, direction and first-or-keyset page.
+ */
+function preparedPages(db: Db) {
+  const cache = new Map<string, ReturnType<typeof build>>();
+  const build = (sort: SortKey, order: 'asc' | 'desc', keyset: boolean) => {
+    const dir = order === 'asc' ? asc : desc;
+    const key = sortColumn[sort];
+    const conds: SQL[] = [eq(transactions.userId, sql.placeholder('userId'))];
+    if (keyset) {
+      const cast = sort === 'date' ? sql`::date` : sort === 'amount' ? sql`::bigint` : sql`::timestamptz`;
+      const op = order === 'asc' ? sql`>` : sql`<`;
+      conds.push(sql`(${key}, ${transactions.id}) ${op} (${sql.placeholder('value')}${cast}, ${sql.placeholder('id')}::uuid)`);
+    }
+    const page = db
+      .select(rowColumns)
+      .from(transactions)
+      .where(and(...conds))
+      .orderBy(dir(key), dir(transactions.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('p');
+    const pageKey = { date: page.date, amount: page.amountMinor, created_at: page.createdAt }[sort];
+    const fields = sql.join(
+      PAGE_FIELDS.map((k) => page[k]),
+      sql`, `,
+    );
+    // The page as one JSON value: one field to hand over instead of one per column and row.
+    return db
+      .select({ page: sql<string>`coalesce(json_agg(json_build_array(${fields}) order by ${pageKey} ${sql.raw(order)}, ${page.id} ${sql.raw(order)}), '[]')::text` })
+      .from(page)
+      .prepare(`transactions_page_${sort}_${order}${keyset ? '_after' : ''}`);
+  };
+  const total = db
+    .select({ n: sql<string>`coalesce(sum(${transactionMonthlyTotals.count}), 0)::text` })
+    .from(transactionMonthlyTotals)
+    .where(eq(transactionMonthlyTotals.userId, sql.placeholder('userId')))
+    .prepare('transactions_total');
+  return {
+    async page(userId: string, req: ListRequest): Promise<TransactionRow[]> {
+      const name = `${req.sort}_${req.order}_${req.after ? 1 : 0}`;
+      let statement = cache.get(name);
+      if (!statement) cache.set(name, (statement = build(req.sort, req.order, !!req.after)));
+      const [row] = await statement.execute({ userId, limit: req.limit + 1, offset: req.after ? 0 : req.offset, value: req.after ? String(req.after.value) : undefined, id: req.after?.id });
+      return (JSON.parse(row?.page ?? '[]') as unknown[][]).map(fromPageJson);
+    },
+    /** Every transaction of the user, from the monthly rollup (exact: the triggers keep it with each write). */
+    async total(userId: string): Promise<number> {
+      const [row] = await total.execute({ userId });
+      return num(row?.n);
+    },
+  };
+}
+
 /** Transactions, their daily rollup (read side), user categories and import jobs. Every query is scoped by user. */
 export function transactionsRepository(db: Db) {
+  const prepared = preparedPages(db);
   const repo = {
     async get(userId: string, id: string): Promise<TransactionRow | undefined> {
       if (!isUuid(id)) return undefined;
@@ -223,6 +308,8 @@ export function transactionsRepository(db: Db) {
         const searched = await searchPage(db, userId, req, conds);
         rows = searched.rows;
         total = searched.total;
+      } else if (unfiltered(req.filters)) {
+        rows = await prepared.page(userId, req);
       } else {
         const key = sortColumn[req.sort];
         if (req.after) conds.push(keysetAfter(key, transactions.id, req.after, req.sort, req.order));
@@ -242,6 +329,7 @@ export function transactionsRepository(db: Db) {
     },
 
     async count(userId: string, f: StoredFilters): Promise<number> {
+      if (unfiltered(f)) return prepared.total(userId);
       if (countableFromRollup(f)) {
         const groups = await repo.rollupGroups(userId, { from: f.dateFrom, to: f.dateTo, type: f.type, categories: f.categories });
         return groups.reduce((n, g) => n + g.count, 0);
