@@ -142,13 +142,7 @@ export function chatRepository(db: Db) {
 
     /** The newest `limit` messages of a conversation, oldest first. */
     async messages(userId: string, conversationId: string, limit: number = CHAT_LIMITS.conversationMessages): Promise<ChatMessageRow[]> {
-      const rows = await db
-        .select()
-        .from(chatMessages)
-        .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.userId, userId)))
-        .orderBy(desc(chatMessages.seq))
-        .limit(limit);
-      return rows.reverse();
+      return messagesIn(db, userId, conversationId, limit);
     },
 
     /**
@@ -186,14 +180,7 @@ export function chatRepository(db: Db) {
           if (used === undefined) throw new Refusal('limit');
           let history: ChatMessageRow[] = [];
           if (conversation) {
-            history = (
-              await tx
-                .select()
-                .from(chatMessages)
-                .where(and(eq(chatMessages.conversationId, conversation.id), eq(chatMessages.userId, userId)))
-                .orderBy(desc(chatMessages.seq))
-                .limit(q.historyLimit)
-            ).reverse();
+            history = await messagesIn(tx, userId, conversation.id, q.historyLimit);
           } else {
             [conversation] = await tx.insert(chatConversations).values({ userId, title: titleFromQuestion(q.message), titleSource: 'question' }).returning();
           }
@@ -303,11 +290,6 @@ export function chatRepository(db: Db) {
       return rows[0]?.n ?? 0;
     },
 
-    /** Counts one question against the day (see consumeIn); undefined when the limit is already reached. */
-    async consumeAllowance(userId: string, day: string, limit: number | null): Promise<number | undefined> {
-      return consumeIn(db, userId, day, limit);
-    },
-
     /** Answers' metadata of a conversation (engine, intent, tools), for conversation-details. */
     async answerMetadata(userId: string, conversationId: string, ids: string[]) {
       if (!ids.length) return [];
@@ -357,6 +339,17 @@ async function addMessageIn(tx: Tx, userId: string, conversation: ConversationRo
     .where(eq(chatConversations.id, conversation.id))
     .returning();
   return { message: saved!, conversation: updated! };
+}
+
+/** The newest `limit` messages of a conversation, oldest first. */
+async function messagesIn(db: Pick<Db, 'select'>, userId: string, conversationId: string, limit: number): Promise<ChatMessageRow[]> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.userId, userId)))
+    .orderBy(desc(chatMessages.seq))
+    .limit(limit);
+  return rows.reverse();
 }
 
 /**
