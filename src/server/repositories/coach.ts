@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { goals, goalTransactions, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions } from '../db/schema';
 import type { GoalRow } from './goals';
-import { allTimeTotals, merchantTotal, monthlyTotals, rollupGroups, splitRange, sumByType, topMerchants, type RollupGroup } from './rollups';
+import { allTimeTotals, merchantSource, merchantTotal, monthlyTotals, rollupGroups, sumByType, topMerchants, type RollupGroup } from './rollups';
 import { anyMatch, recentWords, singleTransaction, subsetGroups, type SubsetFilter } from './transactionStats';
 
 /**
@@ -84,19 +84,9 @@ export function coachRepository(db: Db, userId: string) {
      * spending, looked up only in its latest month.
      */
     async merchantMonths(r: DayRange): Promise<MerchantMonth[]> {
-      const { months, days } = splitRange(r.start, r.end);
-      const m = transactionMerchantMonthly;
-      const parts: SQL[] = [];
-      if (months)
-        parts.push(sql`select ${m.merchant} as merchant, to_char(${m.month}, 'YYYY-MM') as month, ${m.totalMinor} as total_minor, ${m.count} as count from ${m}
-          where ${m.userId} = ${userId}${months.from ? sql` and ${m.month} >= ${months.from}` : sql``}${months.to ? sql` and ${m.month} <= ${months.to}` : sql``}`);
-      for (const [a, b] of days)
-        parts.push(sql`select ${merchantDaily.merchant} as merchant, to_char(${merchantDaily.day}, 'YYYY-MM') as month, ${merchantDaily.totalMinor} as total_minor, ${merchantDaily.count} as count from ${merchantDaily}
-          where ${merchantDaily.userId} = ${userId} and ${merchantDaily.day} >= ${a} and ${merchantDaily.day} <= ${b}`);
-      if (!parts.length) return [];
       const result = (await db.execute(sql`
         select merchant, month, sum(total_minor)::text as total, sum(count)::text as n
-        from (${sql.join(parts, sql` union all `)}) as x
+        from (${merchantSource(userId, span(r))}) as x
         group by merchant, month
         having sum(count) > 0`)) as unknown as { rows: { merchant: string; month: string; total: string; n: string }[] };
       const rows = result.rows.map((row) => ({ merchant: row.merchant, month: row.month, totalMinor: Number(row.total), count: Number(row.n) }));

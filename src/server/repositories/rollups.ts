@@ -84,21 +84,21 @@ export function rollupSource(userId: string, range: RollupRange): SQL {
   return sql.join(parts, sql` union all `);
 }
 
-/** Merchant rollup rows (merchant, total_minor, count: expenses only) covering a day range, as a subquery. */
+/** Merchant rollup rows (merchant, month as YYYY-MM, total_minor, count: expenses only) covering a day range, as a subquery. */
 export function merchantSource(userId: string, range: { from: string; to: string }): SQL {
   const { months, days } = splitRange(range.from, range.to);
   const parts: SQL[] = [];
   if (months) {
     const m = transactionMerchantMonthly;
-    parts.push(sql`select ${m.merchant} as merchant, ${m.totalMinor} as total_minor, ${m.count} as count from ${m}
+    parts.push(sql`select ${m.merchant} as merchant, to_char(${m.month}, 'YYYY-MM') as month, ${m.totalMinor} as total_minor, ${m.count} as count from ${m}
       where ${m.userId} = ${userId} and ${m.month} >= ${months.from} and ${m.month} <= ${months.to}`);
   }
   for (const [a, b] of days) {
     const d = transactionMerchantDaily;
-    parts.push(sql`select ${d.merchant} as merchant, ${d.totalMinor} as total_minor, ${d.count} as count from ${d}
+    parts.push(sql`select ${d.merchant} as merchant, to_char(${d.day}, 'YYYY-MM') as month, ${d.totalMinor} as total_minor, ${d.count} as count from ${d}
       where ${d.userId} = ${userId} and ${d.day} >= ${a} and ${d.day} <= ${b}`);
   }
-  if (parts.length === 0) return sql`select null::text as merchant, 0::bigint as total_minor, 0 as count where false`;
+  if (parts.length === 0) return sql`select null::text as merchant, null::text as month, 0::bigint as total_minor, 0 as count where false`;
   return sql.join(parts, sql` union all `);
 }
 
