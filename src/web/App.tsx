@@ -5,11 +5,8 @@ import { AppActorsContext } from './app/context';
 import { AppRoutes, type AppRouter } from './app/router';
 import { useSelector } from '@xstate/react';
 import { colorSchemeOf } from '../../machines/ui';
-import { lazyNamed, OnceOpened } from './app/lazy';
-
-// The overlays load when first opened: Mantine's Modal is not part of the first load of /login.
-const ConfirmationDialog = lazyNamed(() => import('./overlays/ConfirmationDialog'), 'ConfirmationDialog');
-const RewardDialog = lazyNamed(() => import('./overlays/RewardDialog'), 'RewardDialog');
+import { OnceOpened } from './app/lazy';
+import { ConfirmationDialog, RewardDialog } from './app/overlays';
 
 const theme = createTheme({
   primaryColor: 'teal',

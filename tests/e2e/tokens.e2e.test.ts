@@ -21,8 +21,12 @@ describe('rewards and FINU (Chromium against the real app and its anvil node)', 
     // Onboarding through the API (its 100 points arrive without a dialog: no browser saw that response).
     await api(apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency: 'USD', monthly_income: 3000, main_goal: 'grow_savings', help_with: [] } });
 
+    // The dialog's code comes with the signed-in shell, not after the award: loaded only then, the dialog
+    // could open a second or more late, over whatever the user went on to click.
+    const dialogCode = page.waitForResponse((response) => /\/RewardDialog-[^/]*\.js$/.test(new URL(response.url()).pathname));
     await AppShell.openSignedIn(page, user.token, '/transactions');
     const transactions = await new TransactionsPage(page).waitUntilLoaded();
+    expect((await dialogCode).ok()).toBe(true);
     const form = await transactions.openAddForm();
     await form.fill({ type: 'Expense', amount: '9.99', date: today(), category: 'Groceries', description: 'Bread and milk' });
     await form.submit();

@@ -1,9 +1,25 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Loading } from './Guard';
 
-/** A named export loaded on first use, so the first load of /login carries only what /login shows. */
-export const lazyNamed = <P extends object>(load: () => Promise<Record<string, ComponentType<P>>>, name: string): LazyExoticComponent<ComponentType<P>> =>
-  lazy(() => load().then((m) => ({ default: m[name]! })));
+/** A lazily loaded component whose code can also be fetched ahead of its first render. */
+export type Preloadable<P extends object> = LazyExoticComponent<ComponentType<P>> & { preload(): void };
+
+/**
+ * A named export loaded on first use, so the first load of /login carries only what /login shows.
+ * `preload()` fetches the code ahead (once; a failed fetch is tried again on the next use).
+ */
+export function lazyNamed<P extends object>(load: () => Promise<Record<string, ComponentType<P>>>, name: string): Preloadable<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const get = () =>
+    (loading ??= load().then(
+      (m) => ({ default: m[name]! }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return Object.assign(lazy(get), { preload: () => void get().catch(() => undefined) });
+}
 
 /** A lazily loaded page with the one loading state every route shows while its code arrives. */
 export function Loaded({ children }: { children: ReactNode }) {

@@ -5,6 +5,7 @@ import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom'
 import { guardedRoutes } from '../../../../machines/routes';
 import { colorSchemeOf } from '../../../../machines/ui';
 import { useAppActors, useSession, useUi } from '../../app/context';
+import { preloadOverlays } from '../../app/overlays';
 import { OnboardingRequiredModal } from '../../overlays/OnboardingRequiredModal';
 import { Icon, type IconName } from '../icons';
 import { SubscriptionModal } from '../subscription/SubscriptionModal';
@@ -32,6 +33,8 @@ export function AppLayout() {
   const location = useLocation();
   const activeTab = useUi((s) => s.context.activeTab);
   const tab = navigation.find((r) => r.path === location.pathname)?.path.slice(1);
+  // Signed in: the award and confirmation dialogs' code arrives before the first response that opens one.
+  useEffect(preloadOverlays, []);
   useEffect(() => {
     // The ui machine remembers the section in view (spec §3 activeTab).
     if (tab && tab !== activeTab) ui.send({ type: 'tab.select', tab });
