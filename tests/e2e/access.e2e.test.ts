@@ -105,10 +105,9 @@ describe('onboarding, route guard, free trial and subscription in Chromium (mode
           COMPLETE_ONBOARDING: async () => {
             await wizard.complete(answers);
             await toasts.waitFor(texts.onboardingCompleted);
+            // Completing lands on /dashboard (spec §4), the first visit to a feature: the trial starts there.
+            await waitForPath(page, '/dashboard');
             await settle(page);
-            // The first visit to a feature starts the trial. Completing should land on /dashboard already; from a
-            // plain /onboarding it lands on /ai-coach instead (the known bug below), so open the Dashboard then.
-            if (pathOf(page) !== '/dashboard') await goTo('Dashboard');
           },
           VISIT_TRANSACTIONS: async () => {
             if (await shell.navigation.isVisible()) await goTo('Transactions');

@@ -75,10 +75,27 @@ export function browserRecorder(): void {
   const snapshot = () => Object.fromEntries(Object.entries(walked).map(([id, e]) => [id, { states: [...e.states], transitions: [...e.transitions] }]));
   Object.defineProperty(w, '__FINU_COVERAGE__', { get: snapshot, configurable: true });
   addEventListener('pagehide', () => sessionStorage.setItem(key, JSON.stringify(snapshot())));
+  // A failure's evidence (tests/e2e/support/browser.ts writes it next to the screenshot): the last events
+  // each machine took and every change of the URL, with the time in ms.
+  const trace: string[] = [];
+  const note = (line: string) => {
+    trace.push(`${Math.round(performance.now())} ${line}`);
+    if (trace.length > 400) trace.shift();
+  };
+  Object.defineProperty(w, '__FINU_TRACE__', { get: () => [...trace], configurable: true });
+  for (const method of ['pushState', 'replaceState'] as const) {
+    const original = history[method];
+    history[method] = function (this: History, ...args: Parameters<History['pushState']>) {
+      note(`history.${method} ${String(args[2])}`);
+      return original.apply(this, args);
+    };
+  }
+  addEventListener('popstate', () => note(`popstate ${location.pathname}${location.search}`));
   w.__FINU_INSPECT__ = (event: unknown) => {
-    const e = event as { type: string; actorRef: { logic?: { id?: unknown; root?: unknown } }; snapshot?: { _nodes?: Array<{ id: string }> }; _transitions?: Array<{ source: { id: string; always?: unknown[]; transitions: Map<string, unknown[]> }; eventType: string }> };
+    const e = event as { type: string; actorRef: { logic?: { id?: unknown; root?: unknown } }; snapshot?: { value?: unknown; _nodes?: Array<{ id: string }> }; event?: { type?: string }; _transitions?: Array<{ source: { id: string; always?: unknown[]; transitions: Map<string, unknown[]> }; eventType: string }> };
     const logic = e.actorRef?.logic;
     if (!logic || typeof logic.id !== 'string' || !logic.root) return;
+    if (e.type === '@xstate.snapshot' && e.event?.type) note(`${logic.id} ${e.event.type} -> ${JSON.stringify(e.snapshot?.value)}`);
     const entry = (walked[logic.id] ??= { states: new Set(), transitions: new Set() });
     if (e.type === '@xstate.snapshot' || e.type === '@xstate.microstep') for (const node of e.snapshot?._nodes ?? []) entry.states.add(node.id);
     if (e.type === '@xstate.microstep') {

@@ -77,7 +77,8 @@ export function useBrowser(): BrowserSession {
         await mkdir(failuresDir, { recursive: true });
         const name = join(failuresDir, slug(`${task.file?.name.split('/').pop() ?? 'e2e'}-${task.name}`));
         await page.screenshot({ path: `${name}.png`, fullPage: true }).catch(() => undefined);
-        await writeFile(`${name}.log`, [`URL: ${page.url()}`, ...consoleLines].join('\n') + '\n');
+        const trace = await page.evaluate(() => (window as unknown as { __FINU_TRACE__?: string[] }).__FINU_TRACE__ ?? []).catch(() => []);
+        await writeFile(`${name}.log`, [`URL: ${page.url()}`, ...consoleLines, '', 'Machine events and URL changes (ms since the page loaded):', ...trace].join('\n') + '\n');
         console.warn(`e2e failure: screenshot and browser console in ${name}.{png,log}`);
       }
     } finally {
