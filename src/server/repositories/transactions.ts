@@ -591,7 +591,8 @@ async function searchPage(db: Db, userId: string, req: ListRequest, conds: SQL[]
     .orderBy(dir(key), dir(matches.id))
     .limit(req.limit + 1)
     .offset(offset);
-  let total: number | null = null;
+  // Every match counted with the page; no row on a first page means no match at all (no second count).
+  let total: number | null = found.length === 0 && !req.after && offset === 0 ? 0 : null;
   const rows = found.map(({ matchCount, ...row }) => {
     total = num(matchCount);
     return row as TransactionRow;
