@@ -1,5 +1,4 @@
 import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
 import { importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, users } from '../db/schema';
@@ -553,12 +552,11 @@ async function lockUser(tx: Queryable, userId: string): Promise<void> {
 
 /**
  * Text search, cheapest path first (issue 18; docs/decisions.md, docs/performance.md):
- * 1. Walk the list order on the sort key's btree, SEARCH_WALK rows at most, reading only the id, the
- *    sort key and the search vector of each row, keep the matching ones and stop as soon as the page
- *    is full; then read the page's rows by id, as one JSON value (a common word: about 50 ÷ its share
- *    of the rows, no sort, no GIN). The walk only starts if one of the first SEARCH_SAMPLE rows in
- *    that order matches (an EXISTS that stops at the first match; a one-time filter in the plan), so
- *    a word absent from the newest rows costs at most SEARCH_SAMPLE rows here.
+ * 1. Walk the list order on the sort key's btree, SEARCH_WALK rows at most, keep the matching rows
+ *    and stop as soon as the page is full; the page comes back as one JSON value (a common word:
+ *    about 50 ÷ its share of the rows, no sort, no GIN). The walk only starts if one of the first
+ *    SEARCH_SAMPLE rows in that order matches (an EXISTS that stops at the first match; a one-time
+ *    filter in the plan), so a word absent from the newest rows costs at most SEARCH_SAMPLE rows here.
  * 2. Otherwise, or if the walk could not fill the page: collect the matches through the GIN index and
  *    sort them (a rare word costs ~nothing; a word between the two about its number of matches).
  * No GIN probe before the walk: building the bitmap of a common word's posting list costs more than
@@ -610,28 +608,32 @@ async function walkedPage(db: Db, userId: string, req: ListRequest, offset: numb
   const where = and(...plain);
   const dir = sql.raw(req.order);
   const inOrder = sql`order by ${key} ${dir}, ${transactions.id} ${dir}`;
-  const t = alias(transactions, 't');
-  const pageKey = { date: t.date, amount: t.amountMinor, created_at: t.createdAt }[req.sort];
-  const fields = sql.join(
-    PAGE_FIELDS.map((k) => t[k]),
+  // The walk's rows carry the page's columns (already read with the row: cheaper than reading the page again by id).
+  const column = (table: string, k: keyof typeof rowColumns) => sql.raw(`${table}."${transactions[k].name}"`);
+  const walkColumns = sql.join(
+    PAGE_FIELDS.map((k) => transactions[k]),
     sql`, `,
   );
+  const fields = sql.join(
+    PAGE_FIELDS.map((k) => column('p', k)),
+    sql`, `,
+  );
+  const keyName = { date: 'date', amount: 'amountMinor', created_at: 'createdAt' } as const satisfies Record<SortKey, keyof typeof rowColumns>;
   // The walk's and the sample's LIMITs are constants, so the planner knows them (an index walk in list order).
   const result = (await db.execute(sql`
-    select coalesce(json_agg(json_build_array(${fields}) order by ${pageKey} ${dir}, ${t.id} ${dir}), '[]')::text as page
+    select coalesce(json_agg(json_build_array(${fields}) order by ${column('p', keyName[req.sort])} ${dir}, p.id ${dir}), '[]')::text as page
     from (
-      select w.id from (
-        select ${transactions.id} as id, ${key} as k, ${transactions.search} as search
+      select w.* from (
+        select ${walkColumns}, ${transactions.search} as search
         from ${transactions} where ${where} ${inOrder} limit ${sql.raw(String(SEARCH_WALK))}
       ) as w
       where w.search @@ ${words}
         and exists (
           select 1 from (select ${transactions.search} as search from ${transactions} where ${where} ${inOrder} limit ${sql.raw(String(SEARCH_SAMPLE))}) as s
           where s.search @@ ${words})
-      order by w.k ${dir}, w.id ${dir}
+      order by ${column('w', keyName[req.sort])} ${dir}, w.id ${dir}
       limit ${req.limit + 1} offset ${offset}
-    ) as m
-    join ${transactions} as "t" on ${t.id} = m.id and ${t.userId} = ${userId}`)) as unknown as { rows: { page: string }[] };
+    ) as p`)) as unknown as { rows: { page: string }[] };
   return (JSON.parse(result.rows[0]?.page ?? '[]') as unknown[][]).map(fromPageJson);
 }
 
