@@ -5,10 +5,13 @@ import type { NewTransaction } from '../../src/server/repositories/transactions'
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 /**
- * Text search takes one of three paths (src/server/repositories/transactions.ts searchPage): a rare
- * word through the GIN index, a common one by walking the list order and stopping at a full page,
- * and a word the walk cannot fill a page with. Whatever the path, the page, its order, the cursor and
- * the total must be what the words ask for: checked here against plain SQL over the same rows.
+ * Text search takes one of three paths (src/server/repositories/transactions.ts searchPage): a word
+ * found among the first rows of the list order walks that order and stops at a full page (within the
+ * first rows: 'coffee'; further down: 'tram'), a word absent from them goes to the GIN index ('rarebird',
+ * and 'vintage' newest first), and a word the walk cannot fill a page with falls back to the index too
+ * ('magpie': a few among the newest rows, a few more further down). Whatever the path, the page, its
+ * order, the cursor and the total must be what the words ask for: checked here against plain SQL over
+ * the same rows, for every sort and direction.
  */
 const ROWS = 7_000;
 let t: TestApp;
@@ -23,6 +26,8 @@ beforeAll(async () => {
       i % 5 === 0 ? 'coffee' : 'groceries', // common: a fifth of the rows, everywhere
       i < 800 ? 'vintage' : '', // many matches, all among the oldest rows: the walk cannot fill a page
       i % 1_000 === 7 ? 'rarebird' : '', // rare
+      i % 50 === 0 ? 'tram' : '', // one row in 50: the walk fills a page only after its first 500 rows
+      i % 700 === 3 || (i >= ROWS - 400 && i % 100 === 3) ? 'magpie' : '', // a few among the newest, too few for a page
     ].join(' ');
     const day = new Date(Date.UTC(2020, 0, 1) + Math.floor(i / 4) * 86_400_000).toISOString().slice(0, 10);
     rows.push({ type: 'expense', amountMinor: 100 + ((i * 7919) % 50_000), date: day, category: 'Dining', description: `${words} #${i}`, merchant: null, notes: null, tags: [], currency: null });
@@ -37,18 +42,30 @@ const list = async (query: string) => {
   return res.json<TransactionListResponse>();
 };
 
-/** The same question in plain SQL: ids in order, and how many match. */
+/** The same question in plain SQL (every word a substring of the description): ids in order, and how many match. */
 async function expected(word: string, order: string, limit: number, offset = 0): Promise<{ ids: string[]; total: number }> {
-  const like = `%${word}%`;
+  const matching = sql.join(
+    word.split(' ').map((w) => sql`description ilike ${`%${w}%`}`),
+    sql` and `,
+  );
   const ids = (await t.app.db.execute(
-    sql`select id from transactions where user_id = ${user.userId} and description ilike ${like} order by ${sql.raw(order)} limit ${limit} offset ${offset}`,
+    sql`select id from transactions where user_id = ${user.userId} and ${matching} order by ${sql.raw(order)} limit ${limit} offset ${offset}`,
   )) as unknown as { rows: { id: string }[] };
-  const count = (await t.app.db.execute(sql`select count(*)::int as n from transactions where user_id = ${user.userId} and description ilike ${like}`)) as unknown as { rows: { n: number }[] };
+  const count = (await t.app.db.execute(sql`select count(*)::int as n from transactions where user_id = ${user.userId} and ${matching}`)) as unknown as { rows: { n: number }[] };
   return { ids: ids.rows.map((r) => r.id), total: count.rows[0]!.n };
 }
 
+const SORTS = [
+  ['date', 'desc', 'date desc, id desc'],
+  ['date', 'asc', 'date asc, id asc'],
+  ['amount', 'desc', 'amount_minor desc, id desc'],
+  ['amount', 'asc', 'amount_minor asc, id asc'],
+  ['created_at', 'desc', 'created_at desc, id desc'],
+  ['created_at', 'asc', 'created_at asc, id asc'],
+] as const;
+
 describe('text search on every path answers what the words ask', () => {
-  for (const word of ['coffee', 'vintage', 'rarebird']) {
+  for (const word of ['coffee', 'tram', 'vintage', 'rarebird', 'magpie']) {
     it(`'${word}': first page by date, its total and the next pages by cursor`, { timeout: 120_000 }, async () => {
       const want = await expected(word, 'date desc, id desc', 150);
       const first = await list(`q=${word}&limit=50`);
@@ -70,6 +87,23 @@ describe('text search on every path answers what the words ask', () => {
       expect(paged.transactions.map((x) => x.transaction_id)).toEqual((await expected(word, 'date desc, id desc', 20, 40)).ids);
     });
   }
+
+  it('every sort and direction, three pages by cursor, equal the plain ORDER BY … LIMIT', { timeout: 300_000 }, async () => {
+    for (const word of ['coffee', 'tram', 'vintage', 'magpie', 'cof tra']) {
+      for (const [sort, order, sqlOrder] of SORTS) {
+        const want = await expected(word, sqlOrder, 75);
+        const got: string[] = [];
+        let cursor: string | null = null;
+        for (let page = 0; page < 3; page++) {
+          const res: TransactionListResponse = await list(`q=${encodeURIComponent(word)}&limit=25&sort=${sort}&order=${order}&include_total=false${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+          got.push(...res.transactions.map((x) => x.transaction_id));
+          cursor = res.next_cursor;
+          if (!cursor) break;
+        }
+        expect(got, `${word} by ${sort} ${order}`).toEqual(want.ids);
+      }
+    }
+  });
 
   it('a word with another filter, and a word nobody has', { timeout: 120_000 }, async () => {
     const filtered = await list('q=coffee&type=expense&category=Dining&limit=30');

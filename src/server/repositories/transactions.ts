@@ -551,48 +551,26 @@ async function lockUser(tx: Queryable, userId: string): Promise<void> {
 }
 
 /**
- * Text search, cheapest path first (issue 18; docs/decisions.md):
- * 1. How many of the user's rows match, up to SEARCH_FEW, from the GIN index alone (migration 0017).
- *    Fewer than that: collect them all through the index and sort them (a rare word costs ~nothing).
- * 2. Otherwise walk the list order on its btree, SEARCH_WALK rows at most, keeping the matching rows,
- *    and stop as soon as the page is full (a common word: a few thousand index entries, no sort).
- * 3. A word too rare for the walk to fill the page, too common for step 1: collect and sort (cost
- *    follows its matches).
+ * Text search, cheapest path first (issue 18; docs/decisions.md, docs/performance.md):
+ * 1. Walk the list order on the sort key's btree, SEARCH_WALK rows at most, keep the matching rows
+ *    and stop as soon as the page is full; the page comes back as one JSON value (a common word:
+ *    about 50 ÷ its share of the rows, no sort, no GIN). The walk only starts if one of the first
+ *    SEARCH_SAMPLE rows in that order matches (an EXISTS that stops at the first match; a one-time
+ *    filter in the plan), so a word absent from the newest rows costs at most SEARCH_SAMPLE rows here.
+ * 2. Otherwise, or if the walk could not fill the page: collect the matches through the GIN index and
+ *    sort them (a rare word costs ~nothing; a word between the two about its number of matches).
+ * No GIN probe before the walk: building the bitmap of a common word's posting list costs more than
+ * the whole walk (docs/performance.md, "Text search that stops early (search, session 7)").
  * The total, when asked, is the exact count of matches (the GIN index's bitmap, no sort, no order).
  */
-const SEARCH_FEW = 500;
+const SEARCH_SAMPLE = 500;
 const SEARCH_WALK = 5_000;
 
 async function searchPage(db: Db, userId: string, req: ListRequest, conds: SQL[]): Promise<{ rows: TransactionRow[]; total: number | null }> {
   const dir = req.order === 'asc' ? asc : desc;
   const offset = req.after ? 0 : req.offset;
-  const need = offset + req.limit + 1;
-  const onlyUserAndWords = Object.entries(req.filters).every(([k, v]) => k === 'tsquery' || v === undefined || (Array.isArray(v) && v.length === 0));
-  let few = false;
-  if (onlyUserAndWords && !req.after) {
-    const probe = (await db.execute(sql`select finu_search_matches_upto(${userId}::uuid, to_tsquery('simple', ${req.filters.tsquery!}), ${SEARCH_FEW}) as n`)) as unknown as { rows: { n: number }[] };
-    few = num(probe.rows[0]?.n) < SEARCH_FEW;
-  }
-  if (!few && need <= SEARCH_WALK / 10) {
-    // The walk: the first SEARCH_WALK rows in list order (the btree of the sort key), then the words.
-    const plain = filterConditions(userId, { ...req.filters, tsquery: undefined });
-    const key = sortColumn[req.sort];
-    if (req.after) plain.push(keysetAfter(key, transactions.id, req.after, req.sort, req.order));
-    const window = db
-      .select({ ...rowColumns, search: transactions.search })
-      .from(transactions)
-      .where(and(...plain))
-      .orderBy(dir(key), dir(transactions.id))
-      .limit(SEARCH_WALK)
-      .as('w');
-    const columns = Object.fromEntries(Object.keys(rowColumns).map((k) => [k, window[k as keyof typeof rowColumns]])) as unknown as typeof rowColumns;
-    const walked = await db
-      .select(columns)
-      .from(window)
-      .where(sql`${window.search} @@ to_tsquery('simple', ${req.filters.tsquery!})`)
-      .orderBy(dir({ date: window.date, amount: window.amountMinor, created_at: window.createdAt }[req.sort]), dir(window.id))
-      .limit(req.limit + 1)
-      .offset(offset);
+  if (offset + req.limit + 1 <= SEARCH_WALK / 10) {
+    const walked = await walkedPage(db, userId, req, offset);
     if (walked.length > req.limit) return { rows: walked, total: null };
   }
   // Collect the matches through the GIN index (OFFSET 0 keeps them one set), count them in the same pass, sort that set.
@@ -611,12 +589,52 @@ async function searchPage(db: Db, userId: string, req: ListRequest, conds: SQL[]
     .orderBy(dir(key), dir(matches.id))
     .limit(req.limit + 1)
     .offset(offset);
-  let total: number | null = null;
+  // Every match counted with the page; no row on a first page means no match at all (no second count).
+  let total: number | null = found.length === 0 && !req.after && offset === 0 ? 0 : null;
   const rows = found.map(({ matchCount, ...row }) => {
     total = num(matchCount);
     return row as TransactionRow;
   });
   return { rows, total };
+}
+
+/** The walk of searchPage's step 1: the page's rows in list order, or fewer when the walk came up short. */
+async function walkedPage(db: Db, userId: string, req: ListRequest, offset: number): Promise<TransactionRow[]> {
+  // A scalar subquery: parsed once per statement even in a generic plan (where to_tsquery of a parameter is not folded and would run per row).
+  const words = sql`(select to_tsquery('simple', ${req.filters.tsquery!}))`;
+  const plain = filterConditions(userId, { ...req.filters, tsquery: undefined });
+  const key = sortColumn[req.sort];
+  if (req.after) plain.push(keysetAfter(key, transactions.id, req.after, req.sort, req.order));
+  const where = and(...plain);
+  const dir = sql.raw(req.order);
+  const inOrder = sql`order by ${key} ${dir}, ${transactions.id} ${dir}`;
+  // The walk's rows carry the page's columns (already read with the row: cheaper than reading the page again by id).
+  const column = (table: string, k: keyof typeof rowColumns) => sql.raw(`${table}."${transactions[k].name}"`);
+  const walkColumns = sql.join(
+    PAGE_FIELDS.map((k) => transactions[k]),
+    sql`, `,
+  );
+  const fields = sql.join(
+    PAGE_FIELDS.map((k) => column('p', k)),
+    sql`, `,
+  );
+  const keyName = { date: 'date', amount: 'amountMinor', created_at: 'createdAt' } as const satisfies Record<SortKey, keyof typeof rowColumns>;
+  // The walk's and the sample's LIMITs are constants, so the planner knows them (an index walk in list order).
+  const result = (await db.execute(sql`
+    select coalesce(json_agg(json_build_array(${fields}) order by ${column('p', keyName[req.sort])} ${dir}, p.id ${dir}), '[]')::text as page
+    from (
+      select w.* from (
+        select ${walkColumns}, ${transactions.search} as search
+        from ${transactions} where ${where} ${inOrder} limit ${sql.raw(String(SEARCH_WALK))}
+      ) as w
+      where w.search @@ ${words}
+        and exists (
+          select 1 from (select ${transactions.search} as search from ${transactions} where ${where} ${inOrder} limit ${sql.raw(String(SEARCH_SAMPLE))}) as s
+          where s.search @@ ${words})
+      order by ${column('w', keyName[req.sort])} ${dir}, w.id ${dir}
+      limit ${req.limit + 1} offset ${offset}
+    ) as p`)) as unknown as { rows: { page: string }[] };
+  return (JSON.parse(result.rows[0]?.page ?? '[]') as unknown[][]).map(fromPageJson);
 }
 
 /** Rows after the last one seen: a row comparison, which the btree on (user_id, key, id) serves directly. */
