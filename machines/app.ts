@@ -56,6 +56,16 @@ export function routeDecision(context: AppContext): GuardDecision {
   });
 }
 
+/**
+ * Whether the rules let `location` open as it stands (no redirect, no wait for the session): what the
+ * machine will decide once the router reports it. The router's view keeps the app shell mounted across
+ * such a move instead of blanking it for the moment before the machine has taken the location in.
+ */
+export function opensAt(context: AppContext, location: string): boolean {
+  const kind = routeDecision({ ...context, location }).kind;
+  return kind === 'allow' || kind === 'onboardingModal';
+}
+
 /** The profile's onboarding flags, taken at once so the route is decided on the new profile, not the last one. */
 const onboardingFlags = (user: SessionUser | null) => {
   const { completed, skipped } = onboardingFromProfile(user);

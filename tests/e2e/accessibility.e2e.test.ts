@@ -103,3 +103,29 @@ describe('accessibility: no serious or critical axe violation on any route', () 
     }
   }
 });
+
+describe('keyboard: moving through the main navigation', () => {
+  it('keeps the focus on the chosen link: the app shell stays mounted from page to page', async () => {
+    const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    context.setDefaultTimeout(20_000);
+    await context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+    const page = await context.newPage();
+    try {
+      await page.goto('/ai-coach');
+      const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+      await navigation.getByRole('link', { name: 'Settings', exact: true }).waitFor();
+      // A mark on the navigation's element: a rebuilt shell would come without it.
+      await navigation.evaluate((nav) => void ((nav as unknown as { finuMark?: boolean }).finuMark = true));
+      for (const [name, path] of [['Settings', '/settings'], ['Dashboard', '/dashboard'], ['Help', '/help']] as const) {
+        await navigation.getByRole('link', { name, exact: true }).focus();
+        await page.keyboard.press('Enter');
+        await page.waitForURL((url) => url.pathname === path);
+        await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
+        expect(await navigation.evaluate((nav) => (nav as unknown as { finuMark?: boolean }).finuMark === true)).toBe(true);
+        expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(name);
+      }
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { accessMachine, AccessStatus } from '../../machines/access';
-import { appChildren, appMachine } from '../../machines/app';
+import { appChildren, appMachine, opensAt } from '../../machines/app';
 import type { sessionMachine } from '../../machines/session';
 import type { SessionUser } from '../../machines/session';
 import type { Toast } from '../../machines/types';
@@ -198,5 +198,25 @@ describe('app machine: the route decision of spec §2 and §4', () => {
     expect(app.root.getSnapshot().context.accessGranted).toBe(false);
     await app.visit('/dashboard');
     expect(app.location).toBe('/login');
+  });
+
+  it('opensAt (what the router view uses before the machine has a location) agrees with the decision the machine then takes', async () => {
+    const cases = [
+      { who: 'completed', options: signedIn() },
+      { who: 'skipped', options: signedIn({ onboarding_completed: false, onboarding_skipped: true }) },
+      { who: 'new', options: signedIn({ onboarding_completed: false }) },
+      { who: 'anonymous', options: {} },
+    ];
+    const locations = ['/', '/login', '/register', '/dashboard', '/transactions?q=rent', '/budget', '/ai-coach', '/tokens', '/settings', '/help', '/onboarding', '/onboarding?force=true', '/nowhere'];
+    for (const { who, options } of cases) {
+      const app = startApp(options);
+      await app.visit('/ai-coach');
+      for (const location of locations) {
+        const predicted = opensAt(app.root.getSnapshot().context, location);
+        const redirectsBefore = app.redirects.length;
+        await app.visit(location);
+        expect({ who, location, opens: app.redirects.length === redirectsBefore }).toEqual({ who, location, opens: predicted });
+      }
+    }
   });
 });

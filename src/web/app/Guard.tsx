@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageTitle } from '../views/PageTitle';
+import { opensAt } from '../../../machines/app';
 import { useApp, useAppActors } from './context';
 
 export function Loading({ label = 'Loading' }: { label?: string }) {
@@ -13,7 +14,7 @@ export function Loading({ label = 'Loading' }: { label?: string }) {
 }
 
 /** The location the router shows, as the app machine keeps it (path without trailing slash, plus query). */
-function useCurrentLocation(): string {
+export function useCurrentLocation(): string {
   const location = useLocation();
   return `${location.pathname.replace(/\/+$/, '') || '/'}${location.search}`;
 }
@@ -30,9 +31,13 @@ export function Guard() {
     app.send({ type: 'route.changed', location });
   }, [app, location]);
   const decided = useApp((s) => s.context.location === location);
+  // A move the rules allow keeps the shell (and the focus in its navigation) mounted for the moment before
+  // the machine has the new location; a refused one shows nothing until the machine has redirected.
+  const opens = useApp((s) => opensAt(s.context, location));
   const waiting = useApp((s) => s.matches('waitingForSession') || s.matches('waitingForRouter'));
   const redirecting = useApp((s) => s.matches('signIn') || s.matches('onboarding') || s.matches('redirecting'));
-  if (!decided || redirecting) return null;
+  if (!decided) return opens ? <Outlet /> : null;
+  if (redirecting) return null;
   if (waiting) return <Loading />;
   return <Outlet />;
 }
@@ -42,8 +47,12 @@ export function Guard() {
  * during the access check a loader (or the page, when the last check allowed).
  */
 export function FeatureGate({ title, children }: { title: string; children: ReactNode }) {
+  const location = useCurrentLocation();
+  // Until the machine has decided this location, its state still describes the last one.
+  const decided = useApp((s) => s.context.location === location);
   const behindModal = useApp((s) => s.matches('onboardingModal'));
   const visible = useApp((s) => s.hasTag('pageOpen') || (s.hasTag('loading') && s.context.accessGranted));
+  if (!decided) return <Loading label="Checking access" />;
   if (behindModal) return <PageTitle title={title} />;
   if (!visible) return <Loading label="Checking access" />;
   return children;
