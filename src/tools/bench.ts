@@ -23,7 +23,7 @@ import { loadConfig, type Config } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { type TransactionRow } from '../server/repositories/transactions';
 import { READY } from './bench-api';
-import { API_NODE_FLAGS, buildBenchProcesses } from './benchBuild';
+import { API_NODE_ENV, API_NODE_FLAGS, buildBenchProcesses } from './benchBuild';
 import { benchImportRows } from './benchData';
 import { freshBenchStore, MERCHANTS, rows, seedTransactions } from './benchSeed';
 import { usersRepository } from '../server/repositories/users';
@@ -68,7 +68,7 @@ export function startServer(env: Record<string, string>, script: string): Promis
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...API_NODE_FLAGS, script, '--serve'], {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...API_NODE_ENV, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let buffer = '';
@@ -253,6 +253,10 @@ async function main() {
     child = server.child;
     const base = `http://127.0.0.1:${server.port}`;
     log(`API up on ${base} in ${seconds(started)}`);
+    // The memory after opening, measured as bench-peer.ts does: 2 s after the API answers, before any request.
+    await new Promise((r) => setTimeout(r, 2_000));
+    const rssOpen = rssMb(child.pid);
+    log(`  API process resident memory after opening: ${rssOpen.toFixed(0)} MB`);
     const signIn = async (email: string) => {
       const login = await fetch(`${base}/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
       if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`);
@@ -324,7 +328,7 @@ async function main() {
       }
     }
     const rssEnd = rssMb(child.pid);
-    log(`  API process resident memory: ${rssAfterQueries.toFixed(0)} MB after the queries, ${rssEnd.toFixed(0)} MB at the end`);
+    log(`  API process resident memory: ${rssOpen.toFixed(0)} MB after opening, ${rssAfterQueries.toFixed(0)} MB after the queries, ${rssEnd.toFixed(0)} MB at the end`);
     const failures = [...results, ...pairs.map(([little]) => little)].filter((r) => r.errors > 0);
     if (failures.length) throw new Error(`requests failed on: ${failures.map((f) => f.label).join(', ')}`);
 
@@ -361,7 +365,7 @@ ${imports.map(([who, t]) => `| ${who} | ${(t.uploadMs / 1000).toFixed(2)} | ${(t
 `
     : ''
 }
-API process resident memory (RSS): ${rssAfterQueries.toFixed(0)} MB after the queries, ${rssEnd.toFixed(0)} MB at the end.
+API process resident memory (RSS): ${rssOpen.toFixed(0)} MB after opening, ${rssAfterQueries.toFixed(0)} MB after the queries, ${rssEnd.toFixed(0)} MB at the end.
 <!-- /bench:${key} -->`;
     const intro = `# Performance
 

@@ -6,9 +6,17 @@ import { build } from 'esbuild';
 /**
  * Node flags of the API process, the same as `npm start` passes (package.json): young-generation
  * semi-spaces of 2 MB instead of V8's 16 MB, which the heap otherwise grows to under load and keeps
- * (about 30 MB after opening, 50 MB after a CSV import; docs/performance.md, memory).
+ * (about 30 MB after opening, 50 MB after a CSV import; docs/performance.md, memory); one V8 worker
+ * thread instead of four (each thread that compiles pglite.wasm keeps its own malloc arena).
  */
-export const API_NODE_FLAGS = ['--max-semi-space-size=2'];
+export const API_NODE_FLAGS = ['--max-semi-space-size=2', '--v8-pool-size=1'];
+
+/**
+ * Environment of the API process, the same as `npm start` sets (package.json): glibc's malloc with
+ * fixed trim and mmap thresholds, so the memory V8's background compiler of pglite.wasm frees goes
+ * back to the system instead of staying in per-thread arenas (docs/performance.md, memory session 7).
+ */
+export const API_NODE_ENV: Record<string, string> = { MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 

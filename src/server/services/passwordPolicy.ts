@@ -1,8 +1,12 @@
-import { passwordStrength } from '../../contract/passwordStrength';
 import { ValidationError } from '../errors';
 
-/** 422 naming the field when a new password is too easy to guess (spec §5 leaves bounds to us; see docs/decisions.md). */
-export function assertStrongPassword(field: string, password: string, userInputs: (string | null | undefined)[] = []): void {
+/**
+ * 422 naming the field when a new password is too easy to guess (spec §5 leaves bounds to us; see docs/decisions.md).
+ * zxcvbn and its dictionaries (about 15 MB of the API's resident memory) load on the first password
+ * set, not at start: most processes never need them (docs/performance.md, memory).
+ */
+export async function assertStrongPassword(field: string, password: string, userInputs: (string | null | undefined)[] = []): Promise<void> {
+  const { passwordStrength } = await import('../../contract/passwordStrength');
   const { problem } = passwordStrength(password, userInputs);
   if (problem) throw new ValidationError(`${field}: ${problem}`);
 }

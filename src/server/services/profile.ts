@@ -74,7 +74,7 @@ export function profileService(deps: {
       const row = found(await users.findById(userId));
       if (!(await verifyPassword(row.passwordHash, currentPassword))) throw badRequest('Current password is incorrect');
       if (currentPassword === newPassword) throw badRequest('The new password must differ from the current one');
-      assertStrongPassword('new_password', newPassword, [row.email, row.fullName]);
+      await assertStrongPassword('new_password', newPassword, [row.email, row.fullName]);
       const updated = await users.setPassword(row.id, await hashPassword(newPassword));
       return deps.issueToken(row.id, updated!.tokenVersion);
     },

@@ -78,7 +78,7 @@ export function userAuthService(deps: UserAuthDeps) {
     /** A new, unverified account and its verification mail (no mail, no account). */
     async signUp(input: { email: string; password: string; fullName?: string | null }): Promise<{ userId: string; email: string }> {
       await limitMailTo(input.email);
-      assertStrongPassword('password', input.password, [input.email, input.fullName]);
+      await assertStrongPassword('password', input.password, [input.email, input.fullName]);
       const created = await users.create({ email: input.email, passwordHash: await hashPassword(input.password), fullName: input.fullName ?? null });
       if (!created) throw conflict(AUTH_TEXTS.emailTaken);
       try {
@@ -139,7 +139,7 @@ export function userAuthService(deps: UserAuthDeps) {
     },
 
     async resetPassword(token: string, newPassword: string): Promise<void> {
-      assertStrongPassword('new_password', newPassword);
+      await assertStrongPassword('new_password', newPassword);
       const userId = await emailTokens.consume(token, 'reset_password');
       if (!userId) throw badRequest(AUTH_TEXTS.badResetLink);
       await users.setPassword(userId, await hashPassword(newPassword));
