@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +15,7 @@ import coachPlugin from './plugins/coach';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import hardeningPlugin from './plugins/hardening';
+import securityHeaders from './plugins/security-headers';
 import jobRunnersPlugin from './plugins/job-runners';
 import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
@@ -72,7 +72,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(hardeningPlugin);
-  await app.register(helmet, {
+  // helmet's headers, computed once (@fastify/helmet rebuilt them on every request).
+  await app.register(securityHeaders, {
     // The API serves JSON plus the Swagger UI at /docs, which needs its own inline assets.
     contentSecurityPolicy: { directives: { 'script-src': ["'self'"], 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'] } },
     crossOriginResourcePolicy: { policy: 'same-site' },

@@ -124,6 +124,17 @@ describe('authentication of protected calls', () => {
     }
   });
 
+  it('a token accepted before is refused once it expires (the verified-token cache rechecks the expiry)', async () => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const headers = bearer(await sign({ sub: user.userId, ver: 0 }, { expiresAt }));
+    expect((await me(headers)).statusCode).toBe(200);
+    expect((await me(headers)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
+    const res = await me(headers);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: SESSION_INVALID });
+  });
+
   it('the token of a deleted user is refused with 401', async () => {
     const gone = await signUpAndVerify(app);
     expect((await me(bearer(gone.token))).statusCode).toBe(200);

@@ -29,7 +29,14 @@ describe('PGlite prepared reads', { timeout: 120_000 }, () => {
       expect((await pg.query(text, params, { rowMode })).rows).toEqual(expected.rows);
       expect((await pg.query(text, params, { rowMode })).fields).toEqual(expected.fields);
     }
-    expect(stats()).toMatchObject({ prepared: 1, reused: 3, size: 1 });
+    // The caller's parsers (drizzle passes some with every query) win over PGlite's, the others stay PGlite's.
+    const parsers = { 1184: (v: string) => `at ${v}`, 1082: (v: string) => `day ${v}` };
+    for (const rowMode of ['object', 'array'] as const) {
+      const expected = await plain(text, params, { rowMode, parsers });
+      expect((await pg.query(text, params, { rowMode, parsers })).rows).toEqual(expected.rows);
+    }
+    expect((await pg.query<{ at: string; n: number; tags: string[] }>(text, params, { parsers })).rows[0]).toMatchObject({ at: expect.stringMatching(/^at 2026-/), n: 14_000_000_000_000, tags: ['a', 'b14'] });
+    expect(stats()).toMatchObject({ prepared: 1, reused: 6, size: 1 });
     // Other values through the same statement.
     expect((await pg.query<{ id: number }>(text, [0, '2026-01-03', 'row %', 0, 10])).rows.map((r) => r.id)).toEqual([2, 1]);
     expect((await pg.query('select $1::int + 1 as x', [null])).rows).toEqual([{ x: null }]);

@@ -44,6 +44,39 @@ declare module 'fastify' {
 
 const EXPIRED = 'Session expired or invalid. Please log in again.';
 
+/** Tokens whose signature this process has checked, kept at most (the oldest goes first). */
+const VERIFIED_TOKENS = 2_000;
+
+/**
+ * The claims of tokens whose signature and header already passed `jwtVerify`, by the token's exact
+ * text (issue 18, the per-request floor: jose's HMAC check through WebCrypto was about a fifth of a
+ * list request's CPU). A token's text fixes its signature, so a second check of the same text with the
+ * same secret can only agree; what changes with time, `exp` and `nbf`, is checked again on every hit,
+ * as jose checks it (expired once `exp` ≤ now, in whole seconds). Revocation and the token version are
+ * not cached here: the caller checks them against the auth cache on every request.
+ */
+class VerifiedTokens {
+  private readonly claims = new Map<string, JWTPayload>();
+
+  constructor(private readonly max: number) {}
+
+  get(token: string): JWTPayload | undefined {
+    const payload = this.claims.get(token);
+    if (!payload) return undefined;
+    const now = Math.floor(Date.now() / 1000);
+    if ((typeof payload.exp === 'number' && payload.exp <= now) || (typeof payload.nbf === 'number' && payload.nbf > now)) {
+      this.claims.delete(token);
+      return undefined;
+    }
+    return payload;
+  }
+
+  keep(token: string, payload: JWTPayload): void {
+    if (this.claims.size >= this.max) this.claims.delete(this.claims.keys().next().value as string);
+    this.claims.set(token, payload);
+  }
+}
+
 export default fp(
   async function authPlugin(app: FastifyInstance) {
     const secret = resolveJwtSecret(app.config);
@@ -75,12 +108,16 @@ export default fp(
      * A token is good while its signature and expiry hold, its version is the user's current one
      * (a password change or 'log out everywhere' bumps it) and its id is not on the deny-list.
      */
+    const verified = new VerifiedTokens(VERIFIED_TOKENS);
     const check = async (token: string, scope: string | undefined): Promise<TokenClaims | undefined> => {
-      let payload: JWTPayload;
-      try {
-        ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
-      } catch {
-        return undefined;
+      let payload = verified.get(token);
+      if (!payload) {
+        try {
+          ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
+        } catch {
+          return undefined;
+        }
+        verified.keep(token, payload);
       }
       if ((payload.scope ?? undefined) !== scope) return undefined;
       const { sub, jti, exp, ver } = payload;

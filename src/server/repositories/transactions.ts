@@ -1,4 +1,5 @@
 import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { TRANSACTION_PAGE } from '../../contract/transactions';
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
 import { importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, users } from '../db/schema';
@@ -166,15 +167,22 @@ function fromPageJson(v: unknown[]): TransactionRow {
 /** No filter but the user: the list's first view, the one every request of the list screen starts with. */
 const unfiltered = (f: StoredFilters) => Object.values(f).every((v) => v === undefined || (Array.isArray(v) && v.length === 0));
 
+/** Every transaction of the user, from the monthly rollup (exact: the triggers keep it with each write), as text. */
+const totalOf = (userId: SQLWrapper) =>
+  sql<string>`select coalesce(sum(${transactionMonthlyTotals.count}), 0)::text from ${transactionMonthlyTotals} where ${transactionMonthlyTotals.userId} = ${userId}`;
+
+/** The most rows a bounded page statement reads: the largest page the API serves, plus the row that tells whether more follow. */
+const PAGE_BOUND = TRANSACTION_PAGE.maxLimit + 1;
+
 /**
  * The unfiltered page and total as prepared statements, built once per repository (issue 18, the
  * per-request floor): no SQL built per request, and the database parses and plans each once per
  * connection (node-postgres names them; PGlite through db/pgliteStatements.ts). One statement per
- * sort, direction and first-or-keyset page.
+ * sort, direction, first-or-keyset page and with-or-without the total.
  */
 function preparedPages(db: Db) {
   const cache = new Map<string, ReturnType<typeof build>>();
-  const build = (sort: SortKey, order: 'asc' | 'desc', keyset: boolean) => {
+  const build = (sort: SortKey, order: 'asc' | 'desc', keyset: boolean, withTotal: boolean, bounded: boolean) => {
     const dir = order === 'asc' ? asc : desc;
     const key = sortColumn[sort];
     const conds: SQL[] = [eq(transactions.userId, sql.placeholder('userId'))];
@@ -183,24 +191,43 @@ function preparedPages(db: Db) {
       const op = order === 'asc' ? sql`>` : sql`<`;
       conds.push(sql`(${key}, ${transactions.id}) ${op} (${sql.placeholder('value')}${cast}, ${sql.placeholder('id')}::uuid)`);
     }
-    const page = db
+    const ordered = db
       .select(rowColumns)
       .from(transactions)
       .where(and(...conds))
-      .orderBy(dir(key), dir(transactions.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .as('p');
+      .orderBy(dir(key), dir(transactions.id));
+    let page;
+    if (bounded) {
+      // The requested limit applies outside a constant one, so the plan PostgreSQL estimates without
+      // the values (the generic plan) reads at most PAGE_BOUND rows, costs what a plan for 51 rows
+      // costs, and is kept after five executions: no planning per request. With `limit $1` alone the
+      // generic plan is costed at a tenth of the table and PostgreSQL plans every execution afresh.
+      // A constant in the text (drizzle would send a number as a parameter).
+      const inner = ordered.limit(sql.raw(String(PAGE_BOUND)) as unknown as number).as('b');
+      const innerKey = { date: inner.date, amount: inner.amountMinor, created_at: inner.createdAt }[sort];
+      page = db
+        .select()
+        .from(inner)
+        .orderBy(dir(innerKey), dir(inner.id))
+        .limit(sql.placeholder('limit'))
+        .as('p');
+    } else {
+      page = ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('p');
+    }
     const pageKey = { date: page.date, amount: page.amountMinor, created_at: page.createdAt }[sort];
     const fields = sql.join(
       PAGE_FIELDS.map((k) => page[k]),
       sql`, `,
     );
-    // The page as one JSON value: one field to hand over instead of one per column and row.
+    // The page as one JSON value: one field to hand over instead of one per column and row; the
+    // total, when asked, in the same statement (one round trip instead of two).
     return db
-      .select({ page: sql<string>`coalesce(json_agg(json_build_array(${fields}) order by ${pageKey} ${sql.raw(order)}, ${page.id} ${sql.raw(order)}), '[]')::text` })
+      .select({
+        page: sql<string>`coalesce(json_agg(json_build_array(${fields}) order by ${pageKey} ${sql.raw(order)}, ${page.id} ${sql.raw(order)}), '[]')::text`,
+        n: withTotal ? sql<string | null>`(${totalOf(sql.placeholder('userId'))})` : sql<string | null>`null`,
+      })
       .from(page)
-      .prepare(`transactions_page_${sort}_${order}${keyset ? '_after' : ''}`);
+      .prepare(`transactions_page_${sort}_${order}${keyset ? '_after' : ''}${withTotal ? '_total' : ''}${bounded ? '_bounded' : ''}`);
   };
   const total = db
     .select({ n: sql<string>`coalesce(sum(${transactionMonthlyTotals.count}), 0)::text` })
@@ -208,12 +235,15 @@ function preparedPages(db: Db) {
     .where(eq(transactionMonthlyTotals.userId, sql.placeholder('userId')))
     .prepare('transactions_total');
   return {
-    async page(userId: string, req: ListRequest): Promise<TransactionRow[]> {
-      const name = `${req.sort}_${req.order}_${req.after ? 1 : 0}`;
+    /** The page, and the user's total when the request asks for it (else null). */
+    async page(userId: string, req: ListRequest): Promise<{ rows: TransactionRow[]; total: number | null }> {
+      // A first or keyset page within PAGE_BOUND rows: the statement with a generic plan (see build).
+      const bounded = (!!req.after || req.offset === 0) && req.limit + 1 <= PAGE_BOUND;
+      const name = `${req.sort}_${req.order}_${req.after ? 1 : 0}_${req.includeTotal ? 1 : 0}_${bounded ? 1 : 0}`;
       let statement = cache.get(name);
-      if (!statement) cache.set(name, (statement = build(req.sort, req.order, !!req.after)));
+      if (!statement) cache.set(name, (statement = build(req.sort, req.order, !!req.after, req.includeTotal, bounded)));
       const [row] = await statement.execute({ userId, limit: req.limit + 1, offset: req.after ? 0 : req.offset, value: req.after ? String(req.after.value) : undefined, id: req.after?.id });
-      return (JSON.parse(row?.page ?? '[]') as unknown[][]).map(fromPageJson);
+      return { rows: (JSON.parse(row?.page ?? '[]') as unknown[][]).map(fromPageJson), total: req.includeTotal ? num(row?.n) : null };
     },
     /** Every transaction of the user, from the monthly rollup (exact: the triggers keep it with each write). */
     async total(userId: string): Promise<number> {
@@ -309,7 +339,7 @@ export function transactionsRepository(db: Db) {
         rows = searched.rows;
         total = searched.total;
       } else if (unfiltered(req.filters)) {
-        rows = await prepared.page(userId, req);
+        ({ rows, total } = await prepared.page(userId, req));
       } else {
         const key = sortColumn[req.sort];
         if (req.after) conds.push(keysetAfter(key, transactions.id, req.after, req.sort, req.order));

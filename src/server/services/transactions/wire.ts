@@ -5,6 +5,37 @@ import type { KeysetPosition, SortKey, StoredFilters, TransactionRow } from '../
 import { ValidationError } from '../../errors';
 import type { Categories } from './categories';
 
+const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+
+/**
+ * `date.toISOString()`, in about half the time (issue 18, the per-request floor: V8's took 0.8 µs,
+ * and a page of 50 transactions has 100 timestamps). Years 1970–9999 by arithmetic on the epoch
+ * (civil-from-days, H. Hinnant); anything else, or an invalid date, through toISOString itself.
+ */
+export function isoString(date: Date): string {
+  const ms = date.getTime();
+  if (!(ms >= 0 && ms < 253402300800000)) return date.toISOString();
+  const days = Math.floor(ms / 86_400_000);
+  let rest = ms - days * 86_400_000;
+  const milli = rest % 1000;
+  rest = (rest - milli) / 1000;
+  const second = rest % 60;
+  rest = (rest - second) / 60;
+  const minute = rest % 60;
+  const hour = (rest - minute) / 60;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  return year + '-' + TWO[month]! + '-' + TWO[day]! + 'T' + TWO[hour]! + ':' + TWO[minute]! + ':' + TWO[second]! + '.' + THREE[milli]! + 'Z';
+}
+
 /** A stored row as the API shows it. */
 export function toTransaction(row: TransactionRow): Transaction {
   return {
@@ -20,8 +51,8 @@ export function toTransaction(row: TransactionRow): Transaction {
     tags: row.tags,
     source: row.source,
     import_id: row.importId,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoString(row.createdAt),
+    updated_at: isoString(row.updatedAt),
   };
 }
 
