@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { browserRecorder } from '../../support/machine-coverage';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, ensureChromium } from '../../support/chromium';
 import { failuresDir, screenshotsDir } from './server';
@@ -29,8 +29,18 @@ const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/
  * and on failure a screenshot plus the browser console in .tmp/e2e-failures/<file>-<test>.{png,log}
  * (overwritten by the next failure of the same test).
  */
+/** The reward dialog each page waits out before every action (see useBrowser), by page. */
+const rewardDialogs = new WeakMap<Page, Locator>();
+
 /** Leaves the reward dialog open for the test to check (useBrowser closes it otherwise). */
-export const keepRewardDialog = (page: Page) => page.addInitScript(() => void ((window as unknown as { __keepRewardDialog?: boolean }).__keepRewardDialog = true));
+export async function keepRewardDialog(page: Page): Promise<void> {
+  const dialog = rewardDialogs.get(page);
+  if (dialog) {
+    await page.removeLocatorHandler(dialog);
+    rewardDialogs.delete(page);
+  }
+  await page.addInitScript(() => void ((window as unknown as { __keepRewardDialog?: boolean }).__keepRewardDialog = true));
+}
 
 export function useBrowser(): BrowserSession {
   const appUrl = inject('appUrl');
@@ -65,6 +75,11 @@ export function useBrowser(): BrowserSession {
         button?.click();
       }).observe(document, { subtree: true, childList: true });
     });
+    // Until the closed dialog has gone (its closing animation keeps the focus inside it), no action of the
+    // test starts: a key press meant for the page would land on 'Awesome!', a click on its overlay.
+    const rewardDialog = page.getByRole('dialog', { name: 'Congratulations!' });
+    await page.addLocatorHandler(rewardDialog, async () => undefined);
+    rewardDialogs.set(page, rewardDialog);
     consoleLines = [];
     page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
     page.on('pageerror', (error) => consoleLines.push(`[pageerror] ${error.message}`));
