@@ -72,7 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(hardeningPlugin);
-  // helmet's headers, computed once (@fastify/helmet rebuilt them on every request).
+  // helmet's headers, computed once (the SPA's server, web.ts, sets its own through the same plugin).
   await app.register(securityHeaders, {
     // The API serves JSON plus the Swagger UI at /docs, which needs its own inline assets.
     contentSecurityPolicy: { directives: { 'script-src': ["'self'"], 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'] } },

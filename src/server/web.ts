@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { capConnections, httpTimeouts } from './connections';
+import securityHeaders from './plugins/security-headers';
 
 export const webDistDir = resolve(import.meta.dirname, '../../dist/web');
 
@@ -17,7 +17,7 @@ export async function buildWebServer(config: Config, logger: FastifyServerOption
   // The same timeouts and connection caps as the API: slow clients are no better on the app's port.
   const web = Fastify({ logger, ...httpTimeouts(config) });
   capConnections(web.server, config);
-  await web.register(helmet, {
+  await web.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
