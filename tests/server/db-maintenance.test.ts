@@ -55,7 +55,7 @@ async function maintained(app: FastifyInstance) {
   await expect.poll(async () => {
     const s = await state(app);
     return s.pages > 0 && s.allVisible === s.pages && s.analyzed;
-  }, { timeout: 20_000, interval: 100 }).toBe(true);
+  }, { timeout: 20_000, interval: 500 }).toBe(true);
 }
 
 /** The search's walk in date order reads the index alone: no heap row fetched. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './client';
 
@@ -16,8 +17,10 @@ import type { Db } from './client';
  * (not a fifth of the table: the newest rows are the ones a search walks first), and at start when
  * pages were added or changed since the last vacuum (the counters do not survive a restart). VACUUM is
  * incremental: it reads only pages the visibility map does not mark all-visible, so after the first
- * one it costs what changed. Each table's VACUUM and ANALYZE is its own statement and the event loop
- * turns between them, so requests queued on the one PGlite session run in between.
+ * one it costs what changed. It waits for a quiet moment (no statement on the session for QUIET_MS,
+ * at most MAX_WAIT_MS; at start it does not wait, the server is not listening yet), and each table's
+ * VACUUM and ANALYZE is its own statement with an event-loop turn between, so requests queued on the
+ * one PGlite session run in between.
  *
  * PostgreSQL runs autovacuum itself: there the app does nothing (`noMaintenance`).
  */
@@ -40,6 +43,32 @@ export const noMaintenance: DbMaintenance = {
 
 /** Rows of `transactions` changed (inserted, updated, deleted) since its last vacuum that warrant the next one. */
 export const TRANSACTIONS_VACUUM_ROWS = 1_000;
+/** How long the session must have been idle before maintenance starts, and the longest it waits for that. */
+const QUIET_MS = 250;
+const MAX_WAIT_MS = 30_000;
+
+/**
+ * When the PGlite session was last used: its query, exec and transaction calls are counted in and out
+ * (a counter and a timestamp per call), so maintenance can start when no request is using it.
+ */
+function watchSession(client: PGlite): () => number {
+  let active = 0;
+  let last = performance.now();
+  const target = client as unknown as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const call = target[method].bind(client);
+    target[method] = async (...args: unknown[]) => {
+      active++;
+      try {
+        return await call(...args);
+      } finally {
+        active--;
+        last = performance.now();
+      }
+    };
+  }
+  return () => (active > 0 ? 0 : performance.now() - last);
+}
 
 interface TableState {
   name: string;
@@ -82,13 +111,18 @@ const stateQuery = sql`
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function pgliteMaintenance(db: Db, log: FastifyBaseLogger, checkMs: number): DbMaintenance {
+export function pgliteMaintenance(db: Db, client: PGlite, log: FastifyBaseLogger, checkMs: number): DbMaintenance {
+  const quietFor = watchSession(client);
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
 
   const pass = async (atStart: boolean, announced: boolean) => {
+    if (!atStart) {
+      const since = performance.now();
+      while (!stopped && quietFor() < QUIET_MS && performance.now() - since < MAX_WAIT_MS) await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    }
     // The counters of this session's last writes reach the shared statistics at most once a second; flush them first.
     await db.execute(sql`select pg_stat_force_next_flush()`);
     const tables = ((await db.execute(stateQuery)) as unknown as { rows: TableState[] }).rows;

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { openDatabase, type Database, type Db } from '../db/client';
@@ -20,7 +21,7 @@ export default fp(
     app.decorate('db', database.db);
     app.decorate('dbEngine', database.engine);
     app.decorate('dbNotifications', database.notifications);
-    const maintenance = database.engine === 'pglite' ? pgliteMaintenance(database.db, app.log, app.config.pgliteVacuumCheckMs) : noMaintenance;
+    const maintenance = database.engine === 'pglite' ? pgliteMaintenance(database.db, (database.db as unknown as { $client: PGlite }).$client, app.log, app.config.pgliteVacuumCheckMs) : noMaintenance;
     app.decorate('dbMaintenance', maintenance);
     // Before the server listens: a database written before a crash or by an older version is vacuumed first.
     app.addHook('onReady', () => maintenance.start());
