@@ -33,6 +33,7 @@ const envSchema = z
     DEV_KEY: z.string().min(16, 'DEV_KEY must be at least 16 characters').optional(),
     JWT_TTL_SECONDS: positiveInt('JWT_TTL_SECONDS').default(7 * 24 * 3600),
     AUTH_CACHE_TTL_MS: z.coerce.number({ error: 'AUTH_CACHE_TTL_MS must be a whole number' }).int('AUTH_CACHE_TTL_MS must be a whole number').min(0, 'AUTH_CACHE_TTL_MS cannot be negative').default(5_000),
+    PGLITE_VACUUM_CHECK_MS: z.coerce.number({ error: 'PGLITE_VACUUM_CHECK_MS must be a whole number' }).int('PGLITE_VACUUM_CHECK_MS must be a whole number').min(0, 'PGLITE_VACUUM_CHECK_MS cannot be negative').default(10_000),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().min(3).default('Finu <no-reply@finu.local>'),
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@finu.local'),
@@ -122,6 +123,8 @@ export interface Config {
   jwtTtlSeconds: number;
   /** How long a process may answer a user's token checks from memory without hearing of a change (0: read the database every time). */
   authCacheTtlMs: number;
+  /** How often the embedded database's vacuum job looks at the tables' change counters (0: only at start and after imports and demo data; db/maintenance.ts). */
+  pgliteVacuumCheckMs: number;
   smtpUrl?: string;
   mailFrom: string;
   /** Where the help centre's contact form is mailed. */
@@ -204,6 +207,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devKey: e.DEV_KEY,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
+    pgliteVacuumCheckMs: e.PGLITE_VACUUM_CHECK_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,

@@ -43,9 +43,9 @@ const list = async (query: string) => {
 };
 
 /** The same question in plain SQL (every word a substring of the description): ids in order, and how many match. */
-async function expected(word: string, order: string, limit: number, offset = 0): Promise<{ ids: string[]; total: number }> {
+async function expected(word: string, order: string, limit: number, offset = 0, days?: { from: string; to: string }): Promise<{ ids: string[]; total: number }> {
   const matching = sql.join(
-    word.split(' ').map((w) => sql`description ilike ${`%${w}%`}`),
+    [...word.split(' ').map((w) => sql`description ilike ${`%${w}%`}`), ...(days ? [sql`date >= ${days.from}::date and date <= ${days.to}::date`] : [])],
     sql` and `,
   );
   const ids = (await t.app.db.execute(
@@ -88,22 +88,8 @@ describe('text search on every path answers what the words ask', () => {
     });
   }
 
-  it('every sort and direction, three pages by cursor, equal the plain ORDER BY … LIMIT', { timeout: 300_000 }, async () => {
-    for (const word of ['coffee', 'tram', 'vintage', 'magpie', 'cof tra']) {
-      for (const [sort, order, sqlOrder] of SORTS) {
-        const want = await expected(word, sqlOrder, 75);
-        const got: string[] = [];
-        let cursor: string | null = null;
-        for (let page = 0; page < 3; page++) {
-          const res: TransactionListResponse = await list(`q=${encodeURIComponent(word)}&limit=25&sort=${sort}&order=${order}&include_total=false${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-          got.push(...res.transactions.map((x) => x.transaction_id));
-          cursor = res.next_cursor;
-          if (!cursor) break;
-        }
-        expect(got, `${word} by ${sort} ${order}`).toEqual(want.ids);
-      }
-    }
-  });
+  it('every sort and direction, three pages by cursor, equal the plain ORDER BY … LIMIT', { timeout: 300_000 }, everySortByCursor);
+  it('words and a day range (the index-only walk in date order), by cursor and by offset', { timeout: 300_000 }, wordsAndDays);
 
   it('a word with another filter, and a word nobody has', { timeout: 120_000 }, async () => {
     const filtered = await list('q=coffee&type=expense&category=Dining&limit=30');
@@ -112,3 +98,77 @@ describe('text search on every path answers what the words ask', () => {
     expect(none).toMatchObject({ transactions: [], total: 0, has_more: false, next_cursor: null });
   });
 });
+
+/**
+ * The same answers once the table is vacuumed: the date-order walk then reads only the (user_id, date,
+ * id) INCLUDE (search) index (migration 0019; no heap row on all-visible pages) and the page's rows by
+ * id. Before the vacuum the same walk visits the heap, so both states are compared with plain SQL.
+ */
+describe('text search after a vacuum (index-only walk)', () => {
+  beforeAll(async () => {
+    await t.app.db.execute(sql`vacuum (analyze) transactions`);
+  }, 120_000);
+
+  it('every sort and direction, three pages by cursor, equal the plain ORDER BY … LIMIT', { timeout: 300_000 }, everySortByCursor);
+  it('words and a day range, by cursor and by offset', { timeout: 300_000 }, wordsAndDays);
+  it("the first page and total of each word's path", { timeout: 120_000 }, async () => {
+    for (const word of ['coffee', 'tram', 'vintage', 'rarebird', 'magpie']) {
+      const want = await expected(word, 'date desc, id desc', 50);
+      const first = await list(`q=${word}&limit=50`);
+      expect(first.total, word).toBe(want.total);
+      expect(first.transactions.map((x) => x.transaction_id), word).toEqual(want.ids);
+    }
+  });
+});
+
+async function everySortByCursor() {
+  for (const word of ['coffee', 'tram', 'vintage', 'magpie', 'cof tra']) {
+    for (const [sort, order, sqlOrder] of SORTS) {
+      const want = await expected(word, sqlOrder, 75);
+      const got: string[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 3; page++) {
+        const res: TransactionListResponse = await list(`q=${encodeURIComponent(word)}&limit=25&sort=${sort}&order=${order}&include_total=false${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        got.push(...res.transactions.map((x) => x.transaction_id));
+        cursor = res.next_cursor;
+        if (!cursor) break;
+      }
+      expect(got, `${word} by ${sort} ${order}`).toEqual(want.ids);
+    }
+  }
+}
+
+/** Rows are four a day from 2020-01-01: these ranges hold the newest rows, a middle stretch, and the oldest. */
+const DAY_RANGES = [
+  { from: '2021-01-01', to: '2025-01-01' },
+  { from: '2020-06-01', to: '2020-09-30' },
+  { from: '2020-01-01', to: '2020-03-31' },
+];
+
+async function wordsAndDays() {
+  for (const word of ['coffee', 'tram', 'vintage', 'magpie']) {
+    for (const days of DAY_RANGES) {
+      for (const [order, sqlOrder] of [
+        ['desc', 'date desc, id desc'],
+        ['asc', 'date asc, id asc'],
+      ] as const) {
+        const want = await expected(word, sqlOrder, 60, 0, days);
+        const got: string[] = [];
+        let cursor: string | null = null;
+        for (let page = 0; page < 3; page++) {
+          const res: TransactionListResponse = await list(
+            `q=${word}&date_from=${days.from}&date_to=${days.to}&limit=20&order=${order}&include_total=${page === 0}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          );
+          if (page === 0) expect(res.total, `${word} ${days.from} total`).toBe(want.total);
+          got.push(...res.transactions.map((x) => x.transaction_id));
+          cursor = res.next_cursor;
+          if (!cursor) break;
+        }
+        expect(got, `${word} ${days.from}..${days.to} ${order}`).toEqual(want.ids);
+      }
+      const offsetPage = await list(`q=${word}&date_from=${days.from}&date_to=${days.to}&limit=10&offset=20&include_total=false`);
+      expect(offsetPage.transactions.map((x) => x.transaction_id), `${word} ${days.from} offset`).toEqual((await expected(word, 'date desc, id desc', 10, 20, days)).ids);
+    }
+  }
+}
+

@@ -628,7 +628,17 @@ async function searchPage(db: Db, userId: string, req: ListRequest, conds: SQL[]
   return { rows, total };
 }
 
-/** The walk of searchPage's step 1: the page's rows in list order, or fewer when the walk came up short. */
+/** Filters an index-only walk in date order can test from the (user_id, date, id) INCLUDE (search) index alone. */
+const indexOnlyFilters = new Set<keyof StoredFilters>(['tsquery', 'dateFrom', 'dateTo']);
+
+/**
+ * The walk of searchPage's step 1: the page's rows in list order, or fewer when the walk came up short.
+ * In date order with no filter but the words and a day range, the walk reads only (id, date, search)
+ * from the (user_id, date, id) INCLUDE (search) index (migration 0019): an index-only scan, no heap
+ * row visited on all-visible pages (the vacuum job, db/maintenance.ts, keeps the visibility map on
+ * PGlite; autovacuum on PostgreSQL), then the page's rows are read by id. Other sorts and filters
+ * need the row anyway, so their walk carries the page's columns (cheaper than reading them again by id).
+ */
 async function walkedPage(db: Db, userId: string, req: ListRequest, offset: number): Promise<TransactionRow[]> {
   // A scalar subquery: parsed once per statement even in a generic plan (where to_tsquery of a parameter is not folded and would run per row).
   const words = sql`(select to_tsquery('simple', ${req.filters.tsquery!}))`;
@@ -638,21 +648,20 @@ async function walkedPage(db: Db, userId: string, req: ListRequest, offset: numb
   const where = and(...plain);
   const dir = sql.raw(req.order);
   const inOrder = sql`order by ${key} ${dir}, ${transactions.id} ${dir}`;
-  // The walk's rows carry the page's columns (already read with the row: cheaper than reading the page again by id).
+  const indexOnly =
+    req.sort === 'date' &&
+    Object.entries(req.filters).every(([k, v]) => v === undefined || (Array.isArray(v) && v.length === 0) || indexOnlyFilters.has(k as keyof StoredFilters));
   const column = (table: string, k: keyof typeof rowColumns) => sql.raw(`${table}."${transactions[k].name}"`);
-  const walkColumns = sql.join(
-    PAGE_FIELDS.map((k) => transactions[k]),
-    sql`, `,
-  );
-  const fields = sql.join(
-    PAGE_FIELDS.map((k) => column('p', k)),
-    sql`, `,
-  );
   const keyName = { date: 'date', amount: 'amountMinor', created_at: 'createdAt' } as const satisfies Record<SortKey, keyof typeof rowColumns>;
+  // The rows the walk carries: the key and id only when the index answers the walk, else the page's columns (read with the row anyway).
+  const walkColumns = indexOnly
+    ? sql`${transactions.id}, ${transactions.date}`
+    : sql.join(
+        PAGE_FIELDS.map((k) => transactions[k]),
+        sql`, `,
+      );
   // The walk's and the sample's LIMITs are constants, so the planner knows them (an index walk in list order).
-  const result = (await db.execute(sql`
-    select coalesce(json_agg(json_build_array(${fields}) order by ${column('p', keyName[req.sort])} ${dir}, p.id ${dir}), '[]')::text as page
-    from (
+  const matched = sql`
       select w.* from (
         select ${walkColumns}, ${transactions.search} as search
         from ${transactions} where ${where} ${inOrder} limit ${sql.raw(String(SEARCH_WALK))}
@@ -662,8 +671,17 @@ async function walkedPage(db: Db, userId: string, req: ListRequest, offset: numb
           select 1 from (select ${transactions.search} as search from ${transactions} where ${where} ${inOrder} limit ${sql.raw(String(SEARCH_SAMPLE))}) as s
           where s.search @@ ${words})
       order by ${column('w', keyName[req.sort])} ${dir}, w.id ${dir}
-      limit ${req.limit + 1} offset ${offset}
-    ) as p`)) as unknown as { rows: { page: string }[] };
+      limit ${req.limit + 1} offset ${offset}`;
+  // The page's rows: the walk's own (p), or read by id for the page's ids (at most limit + 1 primary-key lookups).
+  const table = indexOnly ? 't' : 'p';
+  const fields = sql.join(
+    PAGE_FIELDS.map((k) => column(table, k)),
+    sql`, `,
+  );
+  const source = indexOnly ? sql`(${matched}) as m join ${transactions} as t on t.id = m.id` : sql`(${matched}) as p`;
+  const result = (await db.execute(sql`
+    select coalesce(json_agg(json_build_array(${fields}) order by ${column(table, keyName[req.sort])} ${dir}, ${sql.raw(table)}.id ${dir}), '[]')::text as page
+    from ${source}`)) as unknown as { rows: { page: string }[] };
   return (JSON.parse(result.rows[0]?.page ?? '[]') as unknown[][]).map(fromPageJson);
 }
 

@@ -322,6 +322,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const result = await loadDemoData(repo, request.userId, { seed: request.query.seed });
+      app.dbMaintenance.changed();
       reply.code(201);
       return { message: 'Demo data loaded', inserted: result.inserted, date_from: result.dateFrom, date_to: result.dateTo, seed: result.seed };
     },
@@ -330,7 +331,11 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   app.delete(
     '/transactions/demo',
     { schema: schema({ summary: 'Remove the demo transactions (and nothing else)', response: { 200: demoRemoveResponse } }) },
-    async (request) => ({ message: 'Demo data removed', deleted: await removeDemoData(repo, request.userId) }),
+    async (request) => {
+      const deleted = await removeDemoData(repo, request.userId);
+      app.dbMaintenance.changed();
+      return { message: 'Demo data removed', deleted };
+    },
   );
 
   // ------------------------------------------------------------------------------------------

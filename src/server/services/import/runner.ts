@@ -14,6 +14,8 @@ export interface ImportRunnerOptions {
   staleMs?: number;
   /** How often to look for stale or orphaned jobs and old uploads. */
   sweepMs?: number;
+  /** Called after each job's run (its rows committed, or some of them): the embedded database's vacuum looks then (db/maintenance.ts). */
+  afterJob?: () => void;
 }
 
 const UPLOAD_TTL_MS = 24 * 3600_000;
@@ -114,7 +116,13 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
       resumable: () => repo.imports.claimable(staleMs),
       prune: () => repo.imports.pruneUploads(UPLOAD_TTL_MS),
     },
-    work,
+    work: async (job, signal) => {
+      try {
+        await work(job, signal);
+      } finally {
+        options.afterJob?.();
+      }
+    },
     failure: 'The import stopped on an unexpected error. Rows imported so far are kept.',
     sweepMs: options.sweepMs ?? 60_000,
   });
