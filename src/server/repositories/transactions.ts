@@ -2,7 +2,7 @@ import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, lt, l
 import { TRANSACTION_PAGE } from '../../contract/transactions';
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
-import { importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, users } from '../db/schema';
+import { importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
 import { monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey'>;
@@ -167,9 +167,12 @@ function fromPageJson(v: unknown[]): TransactionRow {
 /** No filter but the user: the list's first view, the one every request of the list screen starts with. */
 const unfiltered = (f: StoredFilters) => Object.values(f).every((v) => v === undefined || (Array.isArray(v) && v.length === 0));
 
-/** Every transaction of the user, from the monthly rollup (exact: the triggers keep it with each write), as text. */
+/**
+ * Every transaction of the user, as text: one row of transaction_user_counts (exact: statement triggers
+ * keep it in the same transaction as every write, migration 0021; no row yet means none).
+ */
 const totalOf = (userId: SQLWrapper) =>
-  sql<string>`select coalesce(sum(${transactionMonthlyTotals.count}), 0)::text from ${transactionMonthlyTotals} where ${transactionMonthlyTotals.userId} = ${userId}`;
+  sql<string>`coalesce((select ${transactionUserCounts.count} from ${transactionUserCounts} where ${transactionUserCounts.userId} = ${userId}), 0)::text`;
 
 /** The most rows a bounded page statement reads: the largest page the API serves, plus the row that tells whether more follow. */
 const PAGE_BOUND = TRANSACTION_PAGE.maxLimit + 1;
@@ -230,9 +233,9 @@ function preparedPages(db: Db) {
       .prepare(`transactions_page_${sort}_${order}${keyset ? '_after' : ''}${withTotal ? '_total' : ''}${bounded ? '_bounded' : ''}`);
   };
   const total = db
-    .select({ n: sql<string>`coalesce(sum(${transactionMonthlyTotals.count}), 0)::text` })
-    .from(transactionMonthlyTotals)
-    .where(eq(transactionMonthlyTotals.userId, sql.placeholder('userId')))
+    .select({ n: transactionUserCounts.count })
+    .from(transactionUserCounts)
+    .where(eq(transactionUserCounts.userId, sql.placeholder('userId')))
     .prepare('transactions_total');
   return {
     /** The page, and the user's total when the request asks for it (else null). */
@@ -245,7 +248,7 @@ function preparedPages(db: Db) {
       const [row] = await statement.execute({ userId, limit: req.limit + 1, offset: req.after ? 0 : req.offset, value: req.after ? String(req.after.value) : undefined, id: req.after?.id });
       return { rows: (JSON.parse(row?.page ?? '[]') as unknown[][]).map(fromPageJson), total: req.includeTotal ? num(row?.n) : null };
     },
-    /** Every transaction of the user, from the monthly rollup (exact: the triggers keep it with each write). */
+    /** Every transaction of the user (transaction_user_counts; no row means none). */
     async total(userId: string): Promise<number> {
       const [row] = await total.execute({ userId });
       return num(row?.n);
@@ -503,6 +506,8 @@ export function transactionsRepository(db: Db) {
         const scope = userId ? sql`where user_id = ${userId}` : sql``;
         await tx.execute(sql`delete from ${transactionDailyTotals} ${scope}`);
         await tx.execute(sql`delete from ${transactionMonthlyTotals} ${scope}`);
+        await tx.execute(sql`delete from ${transactionUserCounts} ${scope}`);
+        await tx.execute(sql`insert into ${transactionUserCounts} (user_id, count) select user_id, count(*) from ${transactions} ${scope} group by user_id`);
         await tx.execute(sql`
           insert into ${transactionDailyTotals} (user_id, day, category, type, total_minor, count)
           select user_id, date, category, type, sum(amount_minor), count(*) from ${transactions} ${scope}
