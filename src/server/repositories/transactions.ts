@@ -164,6 +164,36 @@ function fromPageJson(v: unknown[]): TransactionRow {
   };
 }
 
+/**
+ * A timestamp as whole epoch milliseconds, for the unfiltered page's JSON (issue 18, session 8): a
+ * number costs far less to write in the database (PGlite's WASM above all) and to read in JS than
+ * the ISO text with its time zone, which `new Date` would parse. The microseconds are rounded exact
+ * (a double holds them to a fraction of a microsecond at today's epoch), then floored to the
+ * millisecond, as `new Date(text)` truncates the ISO text's fraction.
+ */
+const epochMs = (column: SQLWrapper) => sql`floor(round(date_part('epoch', ${column}) * 1000000) / 1000)`;
+
+/** A row of the unfiltered page's JSON (preparedPages): PAGE_FIELDS without the user (the caller's) and with epoch-millisecond timestamps. */
+function fromListJson(userId: string, v: unknown[]): TransactionRow {
+  return {
+    id: v[0] as string,
+    userId,
+    type: v[1] as TxType,
+    amountMinor: Number(v[2]),
+    currency: v[3] as string | null,
+    date: v[4] as string,
+    category: v[5] as string,
+    description: v[6] as string,
+    merchant: v[7] as string | null,
+    notes: v[8] as string | null,
+    tags: v[9] as string[],
+    source: v[10] as Source,
+    importId: v[11] as string | null,
+    createdAt: new Date(v[12] as number),
+    updatedAt: new Date(v[13] as number),
+  };
+}
+
 /** No filter but the user: the list's first view, the one every request of the list screen starts with. */
 const unfiltered = (f: StoredFilters) => Object.values(f).every((v) => v === undefined || (Array.isArray(v) && v.length === 0));
 
@@ -219,7 +249,7 @@ function preparedPages(db: Db) {
     }
     const pageKey = { date: page.date, amount: page.amountMinor, created_at: page.createdAt }[sort];
     const fields = sql.join(
-      PAGE_FIELDS.map((k) => page[k]),
+      [page.id, page.type, page.amountMinor, page.currency, page.date, page.category, page.description, page.merchant, page.notes, page.tags, page.source, page.importId, epochMs(page.createdAt), epochMs(page.updatedAt)],
       sql`, `,
     );
     // The page as one JSON value: one field to hand over instead of one per column and row; the
@@ -246,7 +276,7 @@ function preparedPages(db: Db) {
       let statement = cache.get(name);
       if (!statement) cache.set(name, (statement = build(req.sort, req.order, !!req.after, req.includeTotal, bounded)));
       const [row] = await statement.execute({ userId, limit: req.limit + 1, offset: req.after ? 0 : req.offset, value: req.after ? String(req.after.value) : undefined, id: req.after?.id });
-      return { rows: (JSON.parse(row?.page ?? '[]') as unknown[][]).map(fromPageJson), total: req.includeTotal ? num(row?.n) : null };
+      return { rows: (JSON.parse(row?.page ?? '[]') as unknown[][]).map((v) => fromListJson(userId, v)), total: req.includeTotal ? num(row?.n) : null };
     },
     /** Every transaction of the user (transaction_user_counts; no row means none). */
     async total(userId: string): Promise<number> {
