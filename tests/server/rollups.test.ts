@@ -8,7 +8,8 @@ import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUse
 /**
  * Property: whatever sequence of writes a user makes (create, update, delete, CSV import and its
  * undo, demo load and removal, bursts of concurrent writes), transaction_daily_totals and
- * transaction_monthly_totals equal a from-scratch GROUP BY over transactions, and totals over any
+ * transaction_monthly_totals equal a from-scratch GROUP BY over transactions (transaction_user_counts a
+ * count(*)), and totals over any
  * day range (whole months from one, partial months from the other) equal a direct sum.
  */
 
@@ -74,6 +75,15 @@ async function monthlyFromScratch(userId: string): Promise<Row[]> {
     sql`select user_id, date_trunc('month', date)::date::text as day, category, type, sum(amount_minor) as total, count(*) as count from transactions where user_id = ${userId} group by 1, 2, 3, 4`,
   )) as unknown as { rows: Record<string, unknown>[] };
   return normalize(res.rows);
+}
+
+/** transaction_user_counts' row for the user (null when none) and a count(*) over transactions. */
+async function userCount(userId: string): Promise<{ stored: number | null; counted: number }> {
+  const res = (await app.db.execute(
+    sql`select (select count from transaction_user_counts where user_id = ${userId})::text as stored, (select count(*) from transactions where user_id = ${userId})::text as counted`,
+  )) as unknown as { rows: { stored: string | null; counted: string }[] };
+  const r = res.rows[0]!;
+  return { stored: r.stored === null ? null : Number(r.stored), counted: Number(r.counted) };
 }
 
 type MerchantRow = { period: string; day: string; merchant: string; total: number; count: number };
@@ -214,7 +224,13 @@ describe('the rollup tables (totals and merchants, daily and monthly)', () => {
         expect(await rollup(user.userId), `after ${sequence.join(', ')}`).toEqual(await fromScratch(user.userId));
         expect(await monthly(user.userId), `monthly after ${sequence.join(', ')}`).toEqual(await monthlyFromScratch(user.userId));
         expect(await merchants(user.userId), `merchants after ${sequence.join(', ')}`).toEqual(await merchantsFromScratch(user.userId));
+        const count = await userCount(user.userId);
+        expect(count.stored ?? 0, `user count after ${sequence.join(', ')}`).toBe(count.counted);
       }
+      // The list's total (with and without a page, as the list screen and the export ask) is that count.
+      const { counted } = await userCount(user.userId);
+      expect((await call('GET', '/transactions?limit=5')).json().total).toBe(counted);
+      expect(await app.repos.transactions.count(user.userId, {})).toBe(counted);
       // Totals over random ranges, open ends included, match a direct sum.
       const bounds = [undefined, '2023-12-31', '2024-01-01', '2024-01-02', '2024-01-15', '2024-01-31', '2024-02-01', '2024-02-28', '2024-02-29', '2024-03-01', '2025-06-30', '2026-12-31'];
       for (let i = 0; i < 25; i++) {
@@ -240,6 +256,7 @@ describe('the rollup tables (totals and merchants, daily and monthly)', () => {
     expect(await rollup(user.userId)).toEqual([]);
     expect(await monthly(user.userId)).toEqual([]);
     expect(await merchants(user.userId)).toEqual([]);
+    expect(await userCount(user.userId)).toEqual({ stored: null, counted: 0 });
   });
 
   it('rebuildRollups recomputes the same tables', async () => {
@@ -247,7 +264,10 @@ describe('the rollup tables (totals and merchants, daily and monthly)', () => {
     await app.inject({ method: 'POST', url: '/transactions/demo', headers: bearer(user.token) });
     const [daily, months, merchantRollups] = [await rollup(user.userId), await monthly(user.userId), await merchants(user.userId)];
     expect(merchantRollups.length).toBeGreaterThan(0);
+    const count = await userCount(user.userId);
+    expect(count.stored).toBe(count.counted);
     await app.repos.transactions.rebuildRollups(user.userId);
+    expect(await userCount(user.userId)).toEqual(count);
     expect(await rollup(user.userId)).toEqual(daily);
     expect(await monthly(user.userId)).toEqual(months);
     expect(await merchants(user.userId)).toEqual(merchantRollups);

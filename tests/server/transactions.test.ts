@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -295,6 +296,36 @@ describe('GET /transactions: filters, order and pages', () => {
     const expected = all.filter(match);
     expect(page.transactions.map((t) => t.transaction_id)).toEqual(expected.map((t) => t.transaction_id));
     expect(page.total).toBe(expected.length);
+  });
+
+  it('the unfiltered pages answer every field as plain SQL reads it (timestamps to the millisecond, as toISOString writes them)', async () => {
+    // The columns keep milliseconds (precision 3); the page's JSON carries them as epoch milliseconds, which must come back exact.
+    const edges = ['2024-01-01 00:00:00.999+00', '2024-01-01 00:00:00.001+00', '1999-12-31 23:59:59.999+00', '2024-02-29 12:00:00+00'];
+    await app.db.execute(
+      sql`update transactions set created_at = (${sql.param(edges)}::timestamptz[])[1 + (abs(hashtext(id::text)) % 4)], updated_at = (${sql.param(edges)}::timestamptz[])[1 + (abs(hashtext(id::text) / 4) % 4)] where user_id = ${owner.userId}`,
+    );
+    const res = (await app.db.execute(sql`
+      select id, type, amount_minor::text as amount, currency, date::text as date, category, description, merchant, notes, array_to_json(tags)::text as tags, source, import_id::text as import_id,
+        to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+      from transactions where user_id = ${owner.userId}`)) as unknown as { rows: Record<string, string | null>[] };
+    const expected = new Map(
+      res.rows.map((r) => [
+        r.id!,
+        { transaction_id: r.id, type: r.type, amount: Number(r.amount) / 100, currency: r.currency, date: r.date, category: r.category, description: r.description, merchant: r.merchant, notes: r.notes, tags: JSON.parse(r.tags!), source: r.source, import_id: r.import_id, created_at: r.created_at, updated_at: r.updated_at },
+      ]),
+    );
+    for (const [sort, order] of [['date', 'desc'], ['amount', 'asc'], ['created_at', 'desc']] as const) {
+      let cursor: string | null = null;
+      const seen: Transaction[] = [];
+      do {
+        const page: TransactionListResponse = await list(`sort=${sort}&order=${order}&limit=50${cursor ? `&include_total=false&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        seen.push(...page.transactions);
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(seen).toHaveLength(130);
+      for (const t of seen) expect(t).toEqual(expected.get(t.transaction_id));
+    }
+    expect(new Set([...expected.values()].map((t) => t.created_at))).toEqual(new Set(['2024-01-01T00:00:00.999Z', '2024-01-01T00:00:00.001Z', '1999-12-31T23:59:59.999Z', '2024-02-29T12:00:00.000Z']));
   });
 
   it('text search reads accented words and ignores punctuation-only input', async () => {

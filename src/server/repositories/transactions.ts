@@ -2,7 +2,7 @@ import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, lt, l
 import { TRANSACTION_PAGE } from '../../contract/transactions';
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
-import { importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, users } from '../db/schema';
+import { importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
 import { monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey'>;
@@ -164,12 +164,45 @@ function fromPageJson(v: unknown[]): TransactionRow {
   };
 }
 
+/**
+ * A timestamp as whole epoch milliseconds, for the unfiltered page's JSON (issue 18, session 8): a
+ * number costs far less to write in the database (PGlite's WASM above all) and to read in JS than
+ * the ISO text with its time zone, which `new Date` would parse. The microseconds are rounded exact
+ * (a double holds them to a fraction of a microsecond at today's epoch), then floored to the
+ * millisecond, as `new Date(text)` truncates the ISO text's fraction.
+ */
+const epochMs = (column: SQLWrapper) => sql`floor(round(date_part('epoch', ${column}) * 1000000) / 1000)`;
+
+/** A row of the unfiltered page's JSON (preparedPages): PAGE_FIELDS without the user (the caller's) and with epoch-millisecond timestamps. */
+function fromListJson(userId: string, v: unknown[]): TransactionRow {
+  return {
+    id: v[0] as string,
+    userId,
+    type: v[1] as TxType,
+    amountMinor: Number(v[2]),
+    currency: v[3] as string | null,
+    date: v[4] as string,
+    category: v[5] as string,
+    description: v[6] as string,
+    merchant: v[7] as string | null,
+    notes: v[8] as string | null,
+    tags: v[9] as string[],
+    source: v[10] as Source,
+    importId: v[11] as string | null,
+    createdAt: new Date(v[12] as number),
+    updatedAt: new Date(v[13] as number),
+  };
+}
+
 /** No filter but the user: the list's first view, the one every request of the list screen starts with. */
 const unfiltered = (f: StoredFilters) => Object.values(f).every((v) => v === undefined || (Array.isArray(v) && v.length === 0));
 
-/** Every transaction of the user, from the monthly rollup (exact: the triggers keep it with each write), as text. */
+/**
+ * Every transaction of the user, as text: one row of transaction_user_counts (exact: statement triggers
+ * keep it in the same transaction as every write, migration 0021; no row yet means none).
+ */
 const totalOf = (userId: SQLWrapper) =>
-  sql<string>`select coalesce(sum(${transactionMonthlyTotals.count}), 0)::text from ${transactionMonthlyTotals} where ${transactionMonthlyTotals.userId} = ${userId}`;
+  sql<string>`coalesce((select ${transactionUserCounts.count} from ${transactionUserCounts} where ${transactionUserCounts.userId} = ${userId}), 0)::text`;
 
 /** The most rows a bounded page statement reads: the largest page the API serves, plus the row that tells whether more follow. */
 const PAGE_BOUND = TRANSACTION_PAGE.maxLimit + 1;
@@ -216,7 +249,7 @@ function preparedPages(db: Db) {
     }
     const pageKey = { date: page.date, amount: page.amountMinor, created_at: page.createdAt }[sort];
     const fields = sql.join(
-      PAGE_FIELDS.map((k) => page[k]),
+      [page.id, page.type, page.amountMinor, page.currency, page.date, page.category, page.description, page.merchant, page.notes, page.tags, page.source, page.importId, epochMs(page.createdAt), epochMs(page.updatedAt)],
       sql`, `,
     );
     // The page as one JSON value: one field to hand over instead of one per column and row; the
@@ -230,9 +263,9 @@ function preparedPages(db: Db) {
       .prepare(`transactions_page_${sort}_${order}${keyset ? '_after' : ''}${withTotal ? '_total' : ''}${bounded ? '_bounded' : ''}`);
   };
   const total = db
-    .select({ n: sql<string>`coalesce(sum(${transactionMonthlyTotals.count}), 0)::text` })
-    .from(transactionMonthlyTotals)
-    .where(eq(transactionMonthlyTotals.userId, sql.placeholder('userId')))
+    .select({ n: transactionUserCounts.count })
+    .from(transactionUserCounts)
+    .where(eq(transactionUserCounts.userId, sql.placeholder('userId')))
     .prepare('transactions_total');
   return {
     /** The page, and the user's total when the request asks for it (else null). */
@@ -243,9 +276,9 @@ function preparedPages(db: Db) {
       let statement = cache.get(name);
       if (!statement) cache.set(name, (statement = build(req.sort, req.order, !!req.after, req.includeTotal, bounded)));
       const [row] = await statement.execute({ userId, limit: req.limit + 1, offset: req.after ? 0 : req.offset, value: req.after ? String(req.after.value) : undefined, id: req.after?.id });
-      return { rows: (JSON.parse(row?.page ?? '[]') as unknown[][]).map(fromPageJson), total: req.includeTotal ? num(row?.n) : null };
+      return { rows: (JSON.parse(row?.page ?? '[]') as unknown[][]).map((v) => fromListJson(userId, v)), total: req.includeTotal ? num(row?.n) : null };
     },
-    /** Every transaction of the user, from the monthly rollup (exact: the triggers keep it with each write). */
+    /** Every transaction of the user (transaction_user_counts; no row means none). */
     async total(userId: string): Promise<number> {
       const [row] = await total.execute({ userId });
       return num(row?.n);
@@ -503,6 +536,8 @@ export function transactionsRepository(db: Db) {
         const scope = userId ? sql`where user_id = ${userId}` : sql``;
         await tx.execute(sql`delete from ${transactionDailyTotals} ${scope}`);
         await tx.execute(sql`delete from ${transactionMonthlyTotals} ${scope}`);
+        await tx.execute(sql`delete from ${transactionUserCounts} ${scope}`);
+        await tx.execute(sql`insert into ${transactionUserCounts} (user_id, count) select user_id, count(*) from ${transactions} ${scope} group by user_id`);
         await tx.execute(sql`
           insert into ${transactionDailyTotals} (user_id, day, category, type, total_minor, count)
           select user_id, date, category, type, sum(amount_minor), count(*) from ${transactions} ${scope}

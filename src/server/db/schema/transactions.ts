@@ -147,6 +147,14 @@ export const transactionMonthlyTotals = pgTable(
   (t) => [primaryKey({ name: 'transaction_monthly_totals_pkey', columns: [t.userId, t.month, t.category, t.type] })],
 );
 
+/** Each user's number of transactions, kept by statement triggers with every write (migration 0021): the list's total. */
+export const transactionUserCounts = pgTable('transaction_user_counts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  count: bigint('count', { mode: 'number' }).notNull(),
+});
+
 /** Categories a user added to the built-in set (src/contract/transactions.ts DEFAULT_CATEGORIES). */
 export const transactionCategories = pgTable(
   'transaction_categories',
