@@ -53,7 +53,11 @@ export interface PeerOptions {
   requests: number;
   write: boolean;
   noImport: boolean;
-  /** The peer's import is stopped after this long (Actual's duplicate matching slows with the account's size). */
+  /**
+   * The peer's import is stopped after this long (300 s): importTransactions runs the rules pass on
+   * every row, and with it the running-balance sum over the account (bench-peer-actual.ts, PeerLoad),
+   * so it slows with the account's size (907 s at 100,000 rows in the issue's run).
+   */
   importTimeoutS: number;
   /** How the rows go into Actual (bench-peer-actual.ts, PeerLoad): `direct` by default. */
   load: PeerLoad;
@@ -70,7 +74,7 @@ export function parsePeerOptions(argv: string[]): PeerOptions {
     requests: Math.floor(value('requests', 200)),
     write: !argv.includes('--no-write'),
     noImport: argv.includes('--no-import'),
-    importTimeoutS: value('peer-import-timeout', 900),
+    importTimeoutS: value('peer-import-timeout', 300),
     load: peerLoadOption(argv),
     verify: argv.includes('--peer-verify'),
   };
@@ -396,6 +400,7 @@ export async function peerMain(argv: string[]): Promise<void> {
     const loadBefore = loadavg()[0]!;
     const round = 20;
     const bare = await ours.time('/bench/noop', options.requests);
+    log(`ours' bare route (/bench/noop) through the bench's HTTP client: ${percentile(bare, 50).toFixed(2)} ms p50, ${percentile(bare, 95).toFixed(2)} ms p95`);
     const results: Row[] = [];
     for (const [label, path, query] of queries) {
       await ours.time(path, 10);
