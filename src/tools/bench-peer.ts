@@ -63,11 +63,15 @@ export interface PeerOptions {
   load: PeerLoad;
   /** Load the rows both ways into two budgets and compare them, then stop (no timings). */
   verify: boolean;
+  /** The largest size the bench loads into Actual without being asked to (`--peer-rows-max`); a cached budget is not loaded again. */
+  rowsMax: number;
 }
 
 export function parsePeerOptions(argv: string[]): PeerOptions {
   const value = (name: string, fallback: number) => positiveOption(argv, name, fallback);
   const peer = argv[argv.indexOf('--peer') + 1];
+  const load = peerLoadOption(argv);
+  const verify = argv.includes('--peer-verify');
   if (peer !== 'actual') throw new Error('--peer: the one peer known is `actual` (Actual Budget, @actual-app/api)');
   return {
     rows: Math.floor(value('rows', 100_000)),
@@ -75,9 +79,19 @@ export function parsePeerOptions(argv: string[]): PeerOptions {
     write: !argv.includes('--no-write'),
     noImport: argv.includes('--no-import'),
     importTimeoutS: value('peer-import-timeout', 300),
-    load: peerLoadOption(argv),
-    verify: argv.includes('--peer-verify'),
+    load,
+    verify,
+    rowsMax: Math.floor(value('peer-rows-max', load === 'api' || verify ? 30_000 : 300_000)),
   };
+}
+
+/**
+ * About how long loading `rows` into Actual takes here (2 shared cores, 2026-11-23): the direct load is
+ * linear, 100,000 rows in 108 s under a load average of 6; addTransactions is quadratic (10,000 rows in
+ * 25 s, 30,000 in 381 s).
+ */
+export function peerLoadEstimateS(rows: number, load: PeerLoad): number {
+  return load === 'api' ? 40 * (rows / 10_000) ** 2 : rows * 0.0011;
 }
 
 function peerLoadOption(argv: string[]): PeerLoad {
@@ -312,8 +326,17 @@ export async function peerMain(argv: string[]): Promise<void> {
   const options = parsePeerOptions(argv);
   const startedAll = performance.now();
   const peerDir = ensureActual();
+  const today = new Date();
+  const cachedBudget = join(peerDir, `budget-${options.rows}-${today.toISOString().slice(0, 10)}${options.load === 'api' ? '-api' : ''}`);
+  const loads: PeerLoad[] = options.verify ? ['api', 'direct'] : existsSync(join(cachedBudget, 'load-ms')) ? [] : [options.load];
+  if (options.rows > options.rowsMax && loads.length) {
+    const minutes = loads.reduce((sum, via) => sum + peerLoadEstimateS(options.rows, via), 0) / 60;
+    throw new Error(
+      `--rows ${options.rows}: loading that many rows into Actual (${loads.map((via) => (via === 'api' ? 'addTransactions' : 'the direct load')).join(', then ')}) takes about ${minutes.toFixed(0)} minutes on this machine's 2 cores; the bench stops above --peer-rows-max ${options.rowsMax} unless asked: pass --peer-rows-max ${options.rows} to run it anyway`,
+    );
+  }
   const built = await buildBenchProcesses();
-  if (options.verify) return verifyPeerLoads(options, built.peerActual, peerDir, new Date());
+  if (options.verify) return verifyPeerLoads(options, built.peerActual, peerDir, today);
   const store = await freshBenchStore('bench_peer');
   const peerData = mkdtempSync(join(tmpdir(), 'finu-bench-actual-'));
   const env: Record<string, string> = {
@@ -326,7 +349,6 @@ export async function peerMain(argv: string[]): Promise<void> {
     ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
   };
   const n = (x: number) => x.toLocaleString('en-US');
-  const today = new Date();
   let server: ChildProcess | undefined;
   let peer: Peer | undefined;
   try {
@@ -344,7 +366,6 @@ export async function peerMain(argv: string[]): Promise<void> {
 
     // Loading Actual takes minutes at 100,000 rows: a loaded budget is kept in the peer's cache folder for the
     // same size and day (the generated dates follow today) and copied for the next run of that day.
-    const cachedBudget = join(peerDir, `budget-${options.rows}-${today.toISOString().slice(0, 10)}${options.load === 'api' ? '-api' : ''}`);
     let peerLoad: number;
     if (existsSync(join(cachedBudget, 'load-ms'))) {
       cpSync(cachedBudget, peerData, { recursive: true });
