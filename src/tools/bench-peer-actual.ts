@@ -42,10 +42,31 @@ interface ActualApi {
   createPayee(payee: { name: string }): Promise<string>;
   addTransactions(accountId: string, transactions: unknown[], opts?: { learnCategories?: boolean; runTransfers?: boolean }): Promise<unknown>;
   importTransactions(accountId: string, transactions: unknown[]): Promise<{ added?: string[]; updated?: string[]; errors?: unknown[] }>;
+  getBudgetMonths(): Promise<string[]>;
+  getBudgetMonth(month: string): Promise<Record<string, unknown>>;
+  /** Actual's own server handlers and db layer, as its API uses them. */
+  internal: {
+    send(name: string, args?: unknown): Promise<unknown>;
+    db: { all(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]> };
+  };
 }
 
+/**
+ * How the rows go into the budget. `api`: `addTransactions` (its public call), which runs the rules
+ * engine on every row, and that engine computes the account's running balance before the row with a
+ * sum over every earlier transaction (prepareTransactionForRules → getRunningBalanceBeforeTransaction)
+ * whether or not a rule asks for it: O(n) per row, O(n²) per load (100,000 rows did not load in 24
+ * minutes). `direct`: the same transaction objects addTransactions builds for a budget without rules,
+ * handed to Actual's own `transactions-batch-update` handler (what its UI's add and import call), so
+ * they are written by the same insertTransaction and sync messages, minus the rules pass that has
+ * nothing to apply. `--peer-verify` loads both ways and compares the budgets.
+ */
+export type PeerLoad = 'api' | 'direct';
+
 export type PeerRequest =
-  | { op: 'create'; rows: number; today: string }
+  | { op: 'create'; rows: number; today: string; via: PeerLoad }
+  | { op: 'answers'; from: string; to: string; word: string }
+  | { op: 'digest' }
   | { op: 'open' }
   | { op: 'time'; query: PeerQuery; n: number; from?: string; to?: string; word?: string }
   | { op: 'import'; rows: BenchImportRow[] }
@@ -136,7 +157,23 @@ async function main() {
             }
             payees.set(name, await api.createPayee({ name }));
           }
-          let batch: unknown[] = [];
+          // addTransactions in batches of 10,000 (its per-row rules pass dominates); the direct load in
+          // batches of 1,000 (Actual gathers a batch's sync messages with Array.concat per row, quadratic
+          // in the batch's size).
+          const size = r.via === 'api' ? 10_000 : 1_000;
+          const insert = async (rows: { date: string; amount: number; payee?: string; category?: string; notes: string }[]) => {
+            if (r.via === 'api') return void (await api.addTransactions(accountId, rows));
+            // What addTransactions hands on for a budget without rules: normalizeTransactions sets the
+            // account and keeps the payee id and category; it adds an id (Actual's insert does), `cleared`
+            // true and the batch's sort order (now − index × 1024, TRANSACTION_SORT_INCREMENT).
+            const now = Date.now();
+            await api.internal.send('transactions-batch-update', {
+              added: rows.map((row, index) => ({ ...row, account: accountId, cleared: true, sort_order: now - index * 1024 })),
+              runTransfers: false,
+              learnCategories: false,
+            });
+          };
+          let batch: { date: string; amount: number; payee?: string; category?: string; notes: string }[] = [];
           for (const t of benchTransactions(r.rows, new Date(r.today))) {
             batch.push({
               date: t.date,
@@ -145,12 +182,12 @@ async function main() {
               category: categoryIds.get(t.category),
               notes: t.notes ? `${t.description} (${t.notes})` : t.description,
             });
-            if (batch.length === 10_000) {
-              await api.addTransactions(accountId, batch);
+            if (batch.length === size) {
+              await insert(batch);
               batch = [];
             }
           }
-          if (batch.length) await api.addTransactions(accountId, batch);
+          if (batch.length) await insert(batch);
         });
         return { ms: performance.now() - started };
       }
@@ -179,6 +216,54 @@ async function main() {
       }
       case 'rss':
         return { rss: rssMb() };
+      case 'answers': {
+        // The bench's questions, answered: for checking that both systems see the same rows.
+        const dates = async (query: Query) => ((await rowsOf(query.select(['date']).orderBy(newestFirst).limit(50))) as { date: string }[]).map((row) => row.date);
+        const spending = (await rowsOf(
+          all()
+            .filter({ date: { $gte: r.from, $lte: r.to }, amount: { $lt: 0 } })
+            .groupBy('category.name')
+            .select([{ name: 'category.name' }, { total: { $sum: '$amount' } }, { n: { $count: '$id' } }]),
+        )) as { name: string; total: number; n: number }[];
+        return {
+          total: await count(all()),
+          pageDates: await dates(all()),
+          searchTotal: await count(matching(r.word)),
+          searchPageDates: await dates(matching(r.word)),
+          categories: Object.fromEntries(spending.map((c) => [c.name, { cents: -c.total, count: c.n }])),
+        };
+      }
+      case 'digest': {
+        // The whole budget as Actual stores it, with ids replaced by names (each load makes its own ids):
+        // every transaction's columns but id and sort_order; each table's row count; the schema; every
+        // budget month as the spreadsheet computes it.
+        const { createHash } = await import('node:crypto');
+        const hash = (values: string[]) => createHash('sha256').update(values.sort().join('\n')).digest('hex').slice(0, 16);
+        const names = new Map<unknown, string>();
+        for (const table of ['accounts', 'payees', 'categories', 'category_groups']) {
+          for (const row of await api.internal.db.all(`SELECT id, name FROM ${table}`)) names.set(row.id, `${table}:${String(row.name)}`);
+        }
+        const named = (row: Record<string, unknown>, drop: string[]) =>
+          JSON.stringify(Object.entries(row).filter(([k]) => !drop.includes(k)).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, names.get(v) ?? v]));
+        const transactions = await api.internal.db.all('SELECT * FROM transactions');
+        const tables = await api.internal.db.all("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+        const counts: Record<string, number> = {};
+        for (const { name } of tables) counts[String(name)] = Number((await api.internal.db.all(`SELECT count(*) AS n FROM "${String(name)}"`))[0]!.n);
+        const schema = await api.internal.db.all("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'view', 'trigger', 'table') ORDER BY name");
+        const months = await api.getBudgetMonths();
+        const sheet: string[] = [];
+        const walk = (value: unknown): unknown =>
+          Array.isArray(value) ? value.map(walk) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([k]) => !/id$/.test(k)).map(([k, v]) => [k, walk(v)])) : value;
+        for (const month of months) sheet.push(`${month} ${JSON.stringify(walk(await api.getBudgetMonth(month)))}`);
+        return {
+          transactions: transactions.length,
+          transactionsHash: hash(transactions.map((row) => named(row, ['id', 'sort_order']))),
+          counts,
+          schemaHash: hash(schema.map((row) => JSON.stringify(row))),
+          months: `${months[0]}…${months.at(-1)} (${months.length})`,
+          budgetMonthsHash: hash(sheet),
+        };
+      }
       case 'exit':
         // No process.exit: Actual writes the budget's metadata.json after closing it, and an exit
         // during that write leaves it empty (the budget then no longer lists). The process ends

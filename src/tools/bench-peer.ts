@@ -32,7 +32,7 @@ import { hashPassword } from '../server/services/passwords';
 import { rssMb, startServer, timeImport } from './bench';
 import { buildBenchProcesses } from './benchBuild';
 import { benchImportRows, MERCHANTS } from './benchData';
-import type { PeerQuery, PeerRequest } from './bench-peer-actual';
+import type { PeerLoad, PeerQuery, PeerRequest } from './bench-peer-actual';
 import { freshBenchStore, rows, seedTransactions } from './benchSeed';
 import { positiveOption } from './cliOptions';
 
@@ -43,27 +43,63 @@ const PASSWORD = 'bench password 1';
 const WORD = 'uber';
 const log = (line: string) => console.log(`[bench:peer] ${line}`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const loadWords: Record<PeerLoad, string> = {
+  api: 'addTransactions in batches of 10,000',
+  direct: "the transactions addTransactions would write, through Actual's own transactions-batch-update in batches of 1,000",
+};
 
 export interface PeerOptions {
   rows: number;
   requests: number;
   write: boolean;
   noImport: boolean;
-  /** The peer's import is stopped after this long (Actual's duplicate matching slows with the account's size). */
+  /**
+   * The peer's import is stopped after this long (300 s): importTransactions runs the rules pass on
+   * every row, and with it the running-balance sum over the account (bench-peer-actual.ts, PeerLoad),
+   * so it slows with the account's size (907 s at 100,000 rows in the issue's run).
+   */
   importTimeoutS: number;
+  /** How the rows go into Actual (bench-peer-actual.ts, PeerLoad): `direct` by default. */
+  load: PeerLoad;
+  /** Load the rows both ways into two budgets and compare them, then stop (no timings). */
+  verify: boolean;
+  /** The largest size the bench loads into Actual without being asked to (`--peer-rows-max`); a cached budget is not loaded again. */
+  rowsMax: number;
 }
 
 export function parsePeerOptions(argv: string[]): PeerOptions {
   const value = (name: string, fallback: number) => positiveOption(argv, name, fallback);
   const peer = argv[argv.indexOf('--peer') + 1];
+  const load = peerLoadOption(argv);
+  const verify = argv.includes('--peer-verify');
   if (peer !== 'actual') throw new Error('--peer: the one peer known is `actual` (Actual Budget, @actual-app/api)');
   return {
     rows: Math.floor(value('rows', 100_000)),
     requests: Math.floor(value('requests', 200)),
     write: !argv.includes('--no-write'),
     noImport: argv.includes('--no-import'),
-    importTimeoutS: value('peer-import-timeout', 900),
+    importTimeoutS: value('peer-import-timeout', 300),
+    load,
+    verify,
+    rowsMax: Math.floor(value('peer-rows-max', load === 'api' || verify ? 30_000 : 300_000)),
   };
+}
+
+/**
+ * About how long loading `rows` into Actual takes here (2 shared cores, 2026-11-23): the direct load is
+ * linear, 100,000 rows in 108 s under a load average of 6; addTransactions is quadratic (10,000 rows in
+ * 25 s, 30,000 in 381 s).
+ */
+export function peerLoadEstimateS(rows: number, load: PeerLoad): number {
+  return load === 'api' ? 40 * (rows / 10_000) ** 2 : rows * 0.0011;
+}
+
+function peerLoadOption(argv: string[]): PeerLoad {
+  const i = argv.indexOf('--peer-load');
+  if (i < 0) return 'direct';
+  const value = argv[i + 1];
+  if (value !== 'api' && value !== 'direct') throw new Error('--peer-load: `direct` (the default) or `api` (addTransactions, quadratic in the budget\'s size)');
+  return value;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,6 +208,109 @@ const percentile = (values: number[], p: number) => {
 };
 
 // ---------------------------------------------------------------------------------------------
+// The peer's load
+
+/** Loads `rows` generated transactions into a new budget in `dataDir` (its own process); answers the time taken. */
+async function loadPeer(script: string, peerDir: string, dataDir: string, rows: number, today: Date, via: PeerLoad): Promise<number> {
+  const loader = await Peer.start(script, peerDir, dataDir);
+  try {
+    const started = performance.now();
+    await loader.ask({ op: 'create', rows, today: today.toISOString(), via });
+    return performance.now() - started;
+  } finally {
+    await loader.stop();
+  }
+}
+
+/** The bench's answers from the peer (bench-peer-actual.ts, op `answers`). */
+interface PeerAnswers {
+  total: number;
+  pageDates: string[];
+  searchTotal: number;
+  searchPageDates: string[];
+  categories: Record<string, { cents: number; count: number }>;
+}
+
+/** The questions' window: the last 365 days, as both systems are asked. */
+const window365 = (today: Date) => {
+  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { from: day(-365), to: day(0) };
+};
+
+/**
+ * `--peer-verify`: loads the same rows through addTransactions and through the direct load into two
+ * budgets, opens each in a fresh process and compares what Actual holds and answers: every
+ * transaction's columns (ids replaced by names), every table's row count, the schema, every budget
+ * month of the spreadsheet, and the bench's questions.
+ */
+async function verifyPeerLoads(options: PeerOptions, script: string, peerDir: string, today: Date): Promise<void> {
+  const { from, to } = window365(today);
+  const seen: Record<string, { ms: number; digest: Record<string, unknown>; answers: PeerAnswers }> = {};
+  for (const via of ['api', 'direct'] as const) {
+    const dir = mkdtempSync(join(tmpdir(), `finu-bench-actual-${via}-`));
+    try {
+      log(`verify: loading ${options.rows.toLocaleString('en-US')} rows through ${via === 'api' ? 'addTransactions' : 'the direct load'}…`);
+      const ms = await loadPeer(script, peerDir, dir, options.rows, today, via);
+      const peer = await Peer.start(script, peerDir, dir);
+      try {
+        await peer.ask({ op: 'open' });
+        const digest = await peer.ask<Record<string, unknown>>({ op: 'digest' });
+        const answers = await peer.ask<PeerAnswers>({ op: 'answers', from, to, word: WORD });
+        seen[via] = { ms, digest, answers };
+        log(`verify: ${via} loaded in ${seconds(ms)}: ${JSON.stringify(digest)}`);
+      } finally {
+        await peer.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const differences = (['digest', 'answers'] as const).flatMap((part) => {
+    const [a, b] = [seen.api![part] as Record<string, unknown>, seen.direct![part] as Record<string, unknown>];
+    return Object.keys({ ...a, ...b })
+      .filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]))
+      .map((key) => `${part}.${key}: api ${JSON.stringify(a[key])} ≠ direct ${JSON.stringify(b[key])}`);
+  });
+  if (differences.length) throw new Error(`the two loads differ:\n${differences.join('\n')}`);
+  log(`verify: the budgets are the same (${seen.api!.answers.total} rows, "${WORD}" ${seen.api!.answers.searchTotal}); addTransactions ${seconds(seen.api!.ms)}, direct ${seconds(seen.direct!.ms)}`);
+}
+
+/** Ours' answers to the same questions (over HTTP, as the timings ask them). */
+async function oursAnswers(base: string, auth: Record<string, string>, from: string, to: string): Promise<PeerAnswers> {
+  const get = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${base}${path}`, { headers: auth });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    return (await res.json()) as T;
+  };
+  type Page = { total: number; transactions: { date: string }[] };
+  const page = await get<Page>('/transactions?limit=50');
+  const search = await get<Page>(`/transactions?q=${WORD}&limit=50`);
+  const spending = await get<{ categories: { category: string; total: number; count: number }[] }>(`/transactions/categories/expenses?date_from=${from}&date_to=${to}`);
+  return {
+    total: page.total,
+    pageDates: page.transactions.map((t) => t.date.slice(0, 10)),
+    searchTotal: search.total,
+    searchPageDates: search.transactions.map((t) => t.date.slice(0, 10)),
+    categories: Object.fromEntries(spending.categories.map((c) => [c.category, { cents: Math.round(c.total * 100), count: c.count }])),
+  };
+}
+
+/** What differs between two systems' answers (empty: the same). */
+export function compareAnswers(ours: PeerAnswers, theirs: PeerAnswers): string[] {
+  const out: string[] = [];
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  if (ours.total !== theirs.total) out.push(`rows ${ours.total} ≠ ${theirs.total}`);
+  if (!same(ours.pageDates, theirs.pageDates)) out.push('the first page\'s dates differ');
+  if (ours.searchTotal !== theirs.searchTotal) out.push(`"${WORD}" matches ${ours.searchTotal} ≠ ${theirs.searchTotal}`);
+  if (!same(ours.searchPageDates, theirs.searchPageDates)) out.push(`the "${WORD}" page's dates differ`);
+  const names = [...new Set([...Object.keys(ours.categories), ...Object.keys(theirs.categories)])].sort();
+  for (const name of names) {
+    if (!same(ours.categories[name], theirs.categories[name])) out.push(`${name}: ${JSON.stringify(ours.categories[name])} ≠ ${JSON.stringify(theirs.categories[name])}`);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 interface Row {
   label: string;
@@ -187,7 +326,17 @@ export async function peerMain(argv: string[]): Promise<void> {
   const options = parsePeerOptions(argv);
   const startedAll = performance.now();
   const peerDir = ensureActual();
+  const today = new Date();
+  const cachedBudget = join(peerDir, `budget-${options.rows}-${today.toISOString().slice(0, 10)}${options.load === 'api' ? '-api' : ''}`);
+  const loads: PeerLoad[] = options.verify ? ['api', 'direct'] : existsSync(join(cachedBudget, 'load-ms')) ? [] : [options.load];
+  if (options.rows > options.rowsMax && loads.length) {
+    const minutes = loads.reduce((sum, via) => sum + peerLoadEstimateS(options.rows, via), 0) / 60;
+    throw new Error(
+      `--rows ${options.rows}: loading that many rows into Actual (${loads.map((via) => (via === 'api' ? 'addTransactions' : 'the direct load')).join(', then ')}) takes about ${minutes.toFixed(0)} minutes on this machine's 2 cores; the bench stops above --peer-rows-max ${options.rowsMax} unless asked: pass --peer-rows-max ${options.rows} to run it anyway`,
+    );
+  }
   const built = await buildBenchProcesses();
+  if (options.verify) return verifyPeerLoads(options, built.peerActual, peerDir, today);
   const store = await freshBenchStore('bench_peer');
   const peerData = mkdtempSync(join(tmpdir(), 'finu-bench-actual-'));
   const env: Record<string, string> = {
@@ -200,7 +349,6 @@ export async function peerMain(argv: string[]): Promise<void> {
     ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
   };
   const n = (x: number) => x.toLocaleString('en-US');
-  const today = new Date();
   let server: ChildProcess | undefined;
   let peer: Peer | undefined;
   try {
@@ -214,25 +362,19 @@ export async function peerMain(argv: string[]): Promise<void> {
     await seedTransactions(database.db, user!.id, options.rows);
     const oursLoad = performance.now() - started;
     log(`ours: ${n(options.rows)} rows seeded in ${seconds(oursLoad)} (INSERT … SELECT, indexes rebuilt after)`);
-    const [oursMatches] = await rows<{ n: string }>(database.db, sql`select count(*) as n from transactions where user_id = ${user!.id} and search @@ to_tsquery('simple', ${`${WORD}:*`})`);
     await database.close();
 
     // Loading Actual takes minutes at 100,000 rows: a loaded budget is kept in the peer's cache folder for the
     // same size and day (the generated dates follow today) and copied for the next run of that day.
-    const cachedBudget = join(peerDir, `budget-${options.rows}-${today.toISOString().slice(0, 10)}`);
     let peerLoad: number;
     if (existsSync(join(cachedBudget, 'load-ms'))) {
       cpSync(cachedBudget, peerData, { recursive: true });
       peerLoad = Number(readFileSync(join(cachedBudget, 'load-ms'), 'utf8'));
       log(`the peer: the budget loaded earlier today (${seconds(peerLoad)}), copied from ${cachedBudget}`);
     } else {
-      const loader = await Peer.start(built.peerActual, peerDir, peerData);
-      started = performance.now();
-      log(`the peer: loading ${n(options.rows)} rows into a new Actual budget (runImport, addTransactions in batches of 10,000)…`);
-      await loader.ask({ op: 'create', rows: options.rows, today: today.toISOString() });
-      peerLoad = performance.now() - started;
+      log(`the peer: loading ${n(options.rows)} rows into a new Actual budget (runImport, ${loadWords[options.load]})…`);
+      peerLoad = await loadPeer(built.peerActual, peerDir, peerData, options.rows, today, options.load);
       log(`the peer: loaded in ${seconds(peerLoad)}`);
-      await loader.stop();
       rmSync(cachedBudget, { recursive: true, force: true });
       cpSync(peerData, cachedBudget, { recursive: true });
       writeFileSync(join(cachedBudget, 'load-ms'), String(Math.round(peerLoad)));
@@ -258,10 +400,17 @@ export async function peerMain(argv: string[]): Promise<void> {
     if (!trial.ok) throw new Error(`trial start answered ${trial.status}`);
     const ours = httpTimer(up.port, auth);
 
+    // Both must answer the same before their times mean anything: the same rows, the same matches.
+    const { from, to } = window365(today);
+    const theirAnswers = await peer.ask<PeerAnswers>({ op: 'answers', from, to, word: WORD });
+    const myAnswers = await oursAnswers(base, auth, from, to);
+    const disagreements = compareAnswers(myAnswers, theirAnswers);
+    const agreement = disagreements.length
+      ? `**they do not answer the same**: ${disagreements.join('; ')}`
+      : `both answer the same: ${n(myAnswers.total)} rows, the same 50 dates on the first page, "${WORD}" matches ${n(myAnswers.searchTotal)} rows in each (the same 50 dates first), spending by category over the 365 days the same in all ${Object.keys(myAnswers.categories).length} categories (cents and counts)`;
+    log(disagreements.length ? `WARNING: ${agreement}` : agreement);
+
     // 3. The queries, alternating.
-    const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-    const from = day(-365);
-    const to = day(0);
     const queries: [string, string, PeerQuery][] = [
       ['First page of 50, with the total', '/transactions?limit=50', 'page_total'],
       ['First page of 50, no total', '/transactions?limit=50&include_total=false', 'page'],
@@ -272,6 +421,7 @@ export async function peerMain(argv: string[]): Promise<void> {
     const loadBefore = loadavg()[0]!;
     const round = 20;
     const bare = await ours.time('/bench/noop', options.requests);
+    log(`ours' bare route (/bench/noop) through the bench's HTTP client: ${percentile(bare, 50).toFixed(2)} ms p50, ${percentile(bare, 95).toFixed(2)} ms p95`);
     const results: Row[] = [];
     for (const [label, path, query] of queries) {
       await ours.time(path, 10);
@@ -330,7 +480,7 @@ export async function peerMain(argv: string[]): Promise<void> {
 - **Machine**: ${machine}
 - **Finu**: ${store.databaseUrl ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}, ${version!.version.split(' on ')[0]}; the API in its own process (compiled, as \`npm start\`), requests over HTTP on one keep-alive connection; the bare route answers in ${percentile(bare, 50).toFixed(2)} ms p50 on it.
 - **Actual**: \`@actual-app/api\` ${ACTUAL_VERSION} (SQLite through better-sqlite3, in the calling process), a local budget in a temporary folder, ActualQL through \`aqlQuery\`; no HTTP.
-- **Data**: the same ${n(options.rows)} generated transactions in both (one user, six years, ${MERCHANTS.length} merchants, ${new Set(MERCHANTS.map((m) => m[1])).size} categories); loaded into Finu in ${seconds(oursLoad)} (bulk SQL), into Actual in ${seconds(peerLoad)} (its API). "${WORD}" matches ${n(Number(oursMatches!.n))} rows.
+- **Data**: the same ${n(options.rows)} generated transactions in both (one user, six years, ${MERCHANTS.length} merchants, ${new Set(MERCHANTS.map((m) => m[1])).size} categories); loaded into Finu in ${seconds(oursLoad)} (bulk SQL), into Actual in ${seconds(peerLoad)} (${loadWords[options.load]}; docs/decisions.md, "The peer bench"). Checked before timing: ${agreement}.
 - **Timing**: p50 of ${options.requests} calls per query and system, alternating in rounds of ${round} after 10 warm-up calls each.
 - **Command**: \`npm run bench -- --peer actual${options.rows !== 100_000 ? ` --rows ${options.rows}` : ''}\`
 
