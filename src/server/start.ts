@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ensureWebBuild } from './build-web';
 import { ConfigError, loadConfig, portOf, type Config } from './config';
 import { loggerOptions } from './logger';
+import { collectOpeningGarbage } from './memory';
 import { startEmbeddedNode, type EmbeddedNode } from './services/chain/anvil';
 import { buildWebServer } from './web';
 
@@ -31,6 +32,7 @@ async function main() {
 
   await api.listen({ host: config.host, port: portOf(config.apiUrl) });
   await web.listen({ host: config.host, port: portOf(config.appUrl) });
+  collectOpeningGarbage();
 
   console.log(`\n  Finu is running\n  App:      ${config.appUrl}\n  API:      ${config.apiUrl}\n  API docs: ${config.apiUrl}/docs\n  Database: ${api.dbEngine === 'pglite' ? `PGlite in ${config.dataDir}/pg` : 'PostgreSQL (DATABASE_URL)'}\n  Chain:    ${node ? `anvil (embedded) at ${node.rpcUrl}, state in ${config.dataDir}/chain` : `${new URL(config.chain.rpcUrl!).host} (CHAIN_RPC_URL), chain ${config.chain.chainId}`}\n  Mail:     ${api.mailer.kind === 'outbox' ? `outbox (links in this log and at ${config.apiUrl}/dev/outbox?key=${api.devKey})` : 'SMTP'}\n`);
 

@@ -23,7 +23,7 @@ import { loadConfig, type Config } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { type TransactionRow } from '../server/repositories/transactions';
 import { READY } from './bench-api';
-import { API_NODE_ENV, API_NODE_FLAGS, buildBenchProcesses } from './benchBuild';
+import { API_NODE_FLAGS, apiNodeEnv, buildBenchProcesses } from './benchBuild';
 import { benchImportRows } from './benchData';
 import { freshBenchStore, MERCHANTS, rows, seedTransactions } from './benchSeed';
 import { usersRepository } from '../server/repositories/users';
@@ -68,7 +68,7 @@ export function startServer(env: Record<string, string>, script: string): Promis
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...API_NODE_FLAGS, script, '--serve'], {
       cwd: root,
-      env: { ...process.env, ...API_NODE_ENV, ...env },
+      env: { ...process.env, ...apiNodeEnv(), ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let buffer = '';

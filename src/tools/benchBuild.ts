@@ -1,24 +1,38 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
 /**
  * Node flags of the API process, the same as `npm start` passes (package.json): young-generation
  * semi-spaces of 2 MB instead of V8's 16 MB, which the heap otherwise grows to under load and keeps
  * (about 30 MB after opening, 50 MB after a CSV import; docs/performance.md, memory); one V8 worker
- * thread instead of four (each thread that compiles pglite.wasm keeps its own malloc arena).
+ * thread instead of four (each thread that compiles pglite.wasm keeps its own malloc arena);
+ * `gc()` for the one full collection after opening (src/server/memory.ts).
  */
-export const API_NODE_FLAGS = ['--max-semi-space-size=2', '--v8-pool-size=1'];
+export const API_NODE_FLAGS = ['--max-semi-space-size=2', '--v8-pool-size=1', '--expose-gc'];
+
+/** The variables src/tools/api-env.sh sets (npm start sources it before node). */
+const API_ENV_KEYS = ['LD_PRELOAD', 'MALLOC_CONF', 'MALLOC_TRIM_THRESHOLD_', 'MALLOC_MMAP_THRESHOLD_'];
 
 /**
- * Environment of the API process, the same as `npm start` sets (package.json): glibc's malloc with
- * fixed trim and mmap thresholds, so the memory V8's background compiler of pglite.wasm frees goes
- * back to the system instead of staying in per-thread arenas (docs/performance.md, memory session 7).
+ * Environment of the API process, the same as `npm start` sets: what src/tools/api-env.sh exports
+ * (jemalloc preloaded when it is installed, else glibc's malloc with fixed trim and mmap thresholds;
+ * docs/performance.md, memory sessions 7 and 8). Read from the script itself, so the two cannot drift.
  */
-export const API_NODE_ENV: Record<string, string> = { MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_MMAP_THRESHOLD_: '131072' };
-
-const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+export function apiNodeEnv(): Record<string, string> {
+  const out = execFileSync('sh', ['-c', '. ./src/tools/api-env.sh && exec env'], { cwd: root, encoding: 'utf8', env: process.env });
+  const env: Record<string, string> = {};
+  for (const line of out.split('\n')) {
+    const eq = line.indexOf('=');
+    const key = line.slice(0, eq);
+    if (eq > 0 && API_ENV_KEYS.includes(key)) env[key] = line.slice(eq + 1);
+  }
+  return env;
+}
 
 /**
  * Compiles the benches' child processes to JavaScript in dist/bench (one ESM bundle each, npm
@@ -27,6 +41,8 @@ const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
  * loader and transformed sources (about 80 MB) in the memory the bench reports.
  */
 export async function buildBenchProcesses(): Promise<{ api: string; peerActual: string }> {
+  // The allocator npm start uses (installed with apt-get when missing and possible; src/tools/jemalloc.mjs).
+  execFileSync(process.execPath, [join(root, 'src/tools/jemalloc.mjs')], { stdio: 'inherit' });
   const outDir = join(root, 'dist', 'bench');
   mkdirSync(outDir, { recursive: true });
   await build({
