@@ -140,41 +140,28 @@ const INSERT_CHUNK = 2_000;
 /** A PostgreSQL array literal of text values (each quoted, backslashes and quotes escaped): one element of a text[] parameter standing for a row's text[]. */
 const arrayLiteral = (values: string[]) => `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
-/** The columns of a page read as JSON, in order (see preparedPages). */
-const PAGE_FIELDS = ['id', 'userId', 'type', 'amountMinor', 'currency', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'source', 'importId', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof typeof rowColumns)[];
-
-/** A row of a JSON page as the row drizzle would answer: bigint as a number (amounts are far below 2^53), timestamps as Dates. */
-function fromPageJson(v: unknown[]): TransactionRow {
-  return {
-    id: v[0] as string,
-    userId: v[1] as string,
-    type: v[2] as TxType,
-    amountMinor: Number(v[3]),
-    currency: v[4] as string | null,
-    date: v[5] as string,
-    category: v[6] as string,
-    description: v[7] as string,
-    merchant: v[8] as string | null,
-    notes: v[9] as string | null,
-    tags: v[10] as string[],
-    source: v[11] as Source,
-    importId: v[12] as string | null,
-    createdAt: new Date(v[13] as string),
-    updatedAt: new Date(v[14] as string),
-  };
-}
-
 /**
- * A timestamp as whole epoch milliseconds, for the unfiltered page's JSON (issue 18, session 8): a
- * number costs far less to write in the database (PGlite's WASM above all) and to read in JS than
- * the ISO text with its time zone, which `new Date` would parse. The microseconds are rounded exact
- * (a double holds them to a fraction of a microsecond at today's epoch), then floored to the
- * millisecond, as `new Date(text)` truncates the ISO text's fraction.
+ * A timestamp as whole epoch milliseconds, for a page's JSON (issue 18, session 8): a number costs far
+ * less to write in the database (PGlite's WASM above all) and to read in JS than the ISO text with its
+ * time zone, which `new Date` would parse. The microseconds are rounded exact (a double holds them to a
+ * fraction of a microsecond at today's epoch), then floored to the millisecond, as `new Date(text)`
+ * truncates the ISO text's fraction.
  */
 const epochMs = (column: SQLWrapper) => sql`floor(round(date_part('epoch', ${column}) * 1000000) / 1000)`;
 
-/** A row of the unfiltered page's JSON (preparedPages): PAGE_FIELDS without the user (the caller's) and with epoch-millisecond timestamps. */
-function fromListJson(userId: string, v: unknown[]): TransactionRow {
+/** The columns of a page read as one JSON value, in order (the unfiltered page and the search walk): every column but the user's (the caller's). */
+const PAGE_FIELDS = ['id', 'type', 'amountMinor', 'currency', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'source', 'importId', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof typeof rowColumns)[];
+type PageField = (typeof PAGE_FIELDS)[number];
+
+/** A row's JSON array for a page, each field read by `column`, the timestamps as epoch milliseconds (fromPageJson reads it back). */
+const pageFields = (column: (k: PageField) => SQLWrapper) =>
+  sql.join(
+    PAGE_FIELDS.map((k) => (k === 'createdAt' || k === 'updatedAt' ? epochMs(column(k)) : column(k))),
+    sql`, `,
+  );
+
+/** A row of a page's JSON (pageFields) as the row drizzle would answer: bigint as a number (amounts are far below 2^53), timestamps as Dates. */
+function fromPageJson(userId: string, v: unknown[]): TransactionRow {
   return {
     id: v[0] as string,
     userId,
@@ -248,10 +235,7 @@ function preparedPages(db: Db) {
       page = ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('p');
     }
     const pageKey = { date: page.date, amount: page.amountMinor, created_at: page.createdAt }[sort];
-    const fields = sql.join(
-      [page.id, page.type, page.amountMinor, page.currency, page.date, page.category, page.description, page.merchant, page.notes, page.tags, page.source, page.importId, epochMs(page.createdAt), epochMs(page.updatedAt)],
-      sql`, `,
-    );
+    const fields = pageFields((k) => page[k]);
     // The page as one JSON value: one field to hand over instead of one per column and row; the
     // total, when asked, in the same statement (one round trip instead of two).
     return db
@@ -276,7 +260,7 @@ function preparedPages(db: Db) {
       let statement = cache.get(name);
       if (!statement) cache.set(name, (statement = build(req.sort, req.order, !!req.after, req.includeTotal, bounded)));
       const [row] = await statement.execute({ userId, limit: req.limit + 1, offset: req.after ? 0 : req.offset, value: req.after ? String(req.after.value) : undefined, id: req.after?.id });
-      return { rows: (JSON.parse(row?.page ?? '[]') as unknown[][]).map((v) => fromListJson(userId, v)), total: req.includeTotal ? num(row?.n) : null };
+      return { rows: (JSON.parse(row?.page ?? '[]') as unknown[][]).map((v) => fromPageJson(userId, v)), total: req.includeTotal ? num(row?.n) : null };
     },
     /** Every transaction of the user (transaction_user_counts; no row means none). */
     async total(userId: string): Promise<number> {
@@ -709,15 +693,12 @@ async function walkedPage(db: Db, userId: string, req: ListRequest, offset: numb
       limit ${req.limit + 1} offset ${offset}`;
   // The page's rows: the walk's own (p), or read by id for the page's ids (at most limit + 1 primary-key lookups).
   const table = indexOnly ? 't' : 'p';
-  const fields = sql.join(
-    PAGE_FIELDS.map((k) => column(table, k)),
-    sql`, `,
-  );
+  const fields = pageFields((k) => column(table, k));
   const source = indexOnly ? sql`(${matched}) as m join ${transactions} as t on t.id = m.id` : sql`(${matched}) as p`;
   const result = (await db.execute(sql`
     select coalesce(json_agg(json_build_array(${fields}) order by ${column(table, keyName[req.sort])} ${dir}, ${sql.raw(table)}.id ${dir}), '[]')::text as page
     from ${source}`)) as unknown as { rows: { page: string }[] };
-  return (JSON.parse(result.rows[0]?.page ?? '[]') as unknown[][]).map(fromPageJson);
+  return (JSON.parse(result.rows[0]?.page ?? '[]') as unknown[][]).map((v) => fromPageJson(userId, v));
 }
 
 /** Rows after the last one seen: a row comparison, which the btree on (user_id, key, id) serves directly. */
