@@ -8,8 +8,10 @@
  *
  * Messages (one reply each): create (load the generated rows into a new budget), open (load that
  * budget, as an app opening it would), time (run one query n times), import (10,000 rows through
- * importTransactions, Actual's import with its duplicate matching), rss, exit.
+ * importTransactions, Actual's import with its duplicate matching), serve (answer the same questions
+ * over HTTP from this process, for the bench's like-for-like column), rss, exit.
  */
+import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -69,6 +71,7 @@ export type PeerRequest =
   | { op: 'digest' }
   | { op: 'open' }
   | { op: 'time'; query: PeerQuery; n: number; from?: string; to?: string; word?: string }
+  | { op: 'serve' }
   | { op: 'import'; rows: BenchImportRow[] }
   | { op: 'rss' }
   | { op: 'exit' };
@@ -114,31 +117,66 @@ async function main() {
   const matching = (word: string) => all().filter({ $or: [{ 'payee.name': { $like: `%${word}%` } }, { notes: { $like: `%${word}%` } }] });
   const count = async (query: Query) => (await api.aqlQuery(query.calculate({ $count: '$id' }))).data as number;
   const rowsOf = async (query: Query) => (await api.aqlQuery(query)).data as unknown[];
-  const run = async (r: Extract<PeerRequest, { op: 'time' }>): Promise<number> => {
+  type Ask = Omit<Extract<PeerRequest, { op: 'time' }>, 'op' | 'n'>;
+  /** One question's answer: the rows, with the total where the question asks for it. */
+  const answer = async (r: Ask): Promise<unknown[] | { rows: unknown[]; total: number }> => {
     switch (r.query) {
       case 'page':
-        return (await rowsOf(all().select(columns).orderBy(newestFirst).limit(50))).length;
+        return rowsOf(all().select(columns).orderBy(newestFirst).limit(50));
       case 'page_total': {
         const [rows, total] = await Promise.all([rowsOf(all().select(columns).orderBy(newestFirst).limit(50)), count(all())]);
-        return rows.length + total * 0;
+        return { rows, total };
       }
       case 'categories':
-        return (
-          await rowsOf(
-            all()
-              .filter({ date: { $gte: r.from, $lte: r.to }, amount: { $lt: 0 } })
-              .groupBy('category')
-              .select(['category', { total: { $sum: '$amount' } }]),
-          )
-        ).length;
+        return rowsOf(
+          all()
+            .filter({ date: { $gte: r.from, $lte: r.to }, amount: { $lt: 0 } })
+            .groupBy('category')
+            .select(['category', { total: { $sum: '$amount' } }]),
+        );
       case 'search':
-        return (await rowsOf(matching(r.word!).select(columns).orderBy(newestFirst).limit(50))).length;
+        return rowsOf(matching(r.word!).select(columns).orderBy(newestFirst).limit(50));
       case 'search_count': {
         const [rows, total] = await Promise.all([rowsOf(matching(r.word!).select(columns).orderBy(newestFirst).limit(50)), count(matching(r.word!))]);
-        return rows.length + total * 0;
+        return { rows, total };
       }
     }
   };
+  const run = async (r: Ask): Promise<number> => {
+    const out = await answer(r);
+    return Array.isArray(out) ? out.length : out.rows.length;
+  };
+
+  /**
+   * The same questions behind an HTTP hop (op `serve`): a plain node:http server in this process, no
+   * framework, answering `GET /q?query=…&from=…&to=…&word=…` with the answer as JSON, so the bench can
+   * time Actual over the same kind of loopback request as Finu's (its own column beside the in-process one).
+   */
+  let server: Server | undefined;
+  const serve = () =>
+    new Promise<number>((resolveServe, reject) => {
+      server = createServer((req, res) => {
+        const url = new URL(req.url ?? '/', 'http://peer');
+        const query = url.searchParams.get('query') as PeerQuery;
+        const get = (k: string) => url.searchParams.get(k) ?? undefined;
+        answer({ query, from: get('from'), to: get('to'), word: get('word') }).then(
+          (out) => {
+            const body = JSON.stringify(out);
+            res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+            res.end(body);
+          },
+          (error: unknown) => {
+            res.writeHead(500, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ detail: String(error) }));
+          },
+        );
+      });
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const address = server!.address();
+        resolveServe(typeof address === 'object' && address ? address.port : 0);
+      });
+    });
 
   const handle = async (r: PeerRequest): Promise<unknown> => {
     switch (r.op) {
@@ -216,6 +254,8 @@ async function main() {
       }
       case 'rss':
         return { rss: rssMb() };
+      case 'serve':
+        return { port: server ? (server.address() as { port: number }).port : await serve() };
       case 'answers': {
         // The bench's questions, answered: for checking that both systems see the same rows.
         const dates = async (query: Query) => ((await rowsOf(query.select(['date']).orderBy(newestFirst).limit(50))) as { date: string }[]).map((row) => row.date);
@@ -268,6 +308,8 @@ async function main() {
         // No process.exit: Actual writes the budget's metadata.json after closing it, and an exit
         // during that write leaves it empty (the budget then no longer lists). The process ends
         // when its work is done; the bench stops waiting for it after a while.
+        server?.closeAllConnections();
+        server?.close();
         await api.shutdown();
         setImmediate(() => process.disconnect());
         return { ok: true };

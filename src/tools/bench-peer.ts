@@ -318,6 +318,9 @@ interface Row {
   peer: string;
   /** peer ÷ ours: above 1, ours is faster. */
   ratio: number;
+  /** The peer behind an HTTP hop like ours (its own process, a plain node:http server), and its ratio to ours. */
+  peerHttp?: string;
+  ratioHttp?: number;
   oursP95?: number;
   peerP95?: number;
 }
@@ -351,6 +354,8 @@ export async function peerMain(argv: string[]): Promise<void> {
   const n = (x: number) => x.toLocaleString('en-US');
   let server: ChildProcess | undefined;
   let peer: Peer | undefined;
+  let peerServed: Peer | undefined;
+  const peerServedData = mkdtempSync(join(tmpdir(), 'finu-bench-actual-http-'));
   try {
     // 1. The same rows into both.
     const database = await openDatabase(loadConfig(env));
@@ -392,6 +397,13 @@ export async function peerMain(argv: string[]): Promise<void> {
     const peerRssOpen = (await peer.ask<{ rss: number }>({ op: 'open' })).rss;
     const peerOpenMs = performance.now() - started;
     log(`opened: ours in ${seconds(oursOpenMs)} (${oursRssOpen.toFixed(0)} MB), the peer in ${seconds(peerOpenMs)} (${peerRssOpen.toFixed(0)} MB)`);
+    // The like-for-like column: the same budget (a copy) in a second peer process that answers over
+    // HTTP, so both systems pay a loopback request, a server's parsing and a JSON body. A process of its
+    // own keeps the in-process peer's memory and timings as they were.
+    cpSync(peerData, peerServedData, { recursive: true });
+    peerServed = await Peer.start(built.peerActual, peerDir, peerServedData);
+    await peerServed.ask({ op: 'open' });
+    const peerPort = (await peerServed.ask<{ port: number }>({ op: 'serve' })).port;
 
     const base = `http://127.0.0.1:${up.port}`;
     const login = await fetch(`${base}/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
@@ -420,24 +432,32 @@ export async function peerMain(argv: string[]): Promise<void> {
     ];
     const loadBefore = loadavg()[0]!;
     const round = 20;
+    const theirsServed = httpTimer(peerPort, {});
+    const peerPath = (query: PeerQuery) => `/q?${new URLSearchParams({ query, from, to, word: WORD })}`;
     const bare = await ours.time('/bench/noop', options.requests);
     log(`ours' bare route (/bench/noop) through the bench's HTTP client: ${percentile(bare, 50).toFixed(2)} ms p50, ${percentile(bare, 95).toFixed(2)} ms p95`);
     const results: Row[] = [];
     for (const [label, path, query] of queries) {
       await ours.time(path, 10);
       await peer.ask({ op: 'time', query, n: 10, from, to, word: WORD });
+      await theirsServed.time(peerPath(query), 10);
       const mine: number[] = [];
       const theirs: number[] = [];
+      const theirsOverHttp: number[] = [];
       while (mine.length < options.requests) {
         const k = Math.min(round, options.requests - mine.length);
         mine.push(...(await ours.time(path, k)));
         theirs.push(...(await peer.ask<{ latencies: number[] }>({ op: 'time', query, n: k, from, to, word: WORD })).latencies);
+        theirsOverHttp.push(...(await theirsServed.time(peerPath(query), k)));
       }
-      const [a, b] = [percentile(mine, 50), percentile(theirs, 50)];
-      results.push({ label, ours: `${a.toFixed(1)} ms`, peer: `${b.toFixed(1)} ms`, ratio: b / a, oursP95: percentile(mine, 95), peerP95: percentile(theirs, 95) });
-      log(`  ${label.padEnd(46)} ours ${a.toFixed(2).padStart(8)} ms   peer ${b.toFixed(2).padStart(8)} ms   peer ÷ ours ${(b / a).toFixed(1)}×`);
+      const [a, b, c] = [percentile(mine, 50), percentile(theirs, 50), percentile(theirsOverHttp, 50)];
+      results.push({ label, ours: `${a.toFixed(1)} ms`, peer: `${b.toFixed(1)} ms`, ratio: b / a, peerHttp: `${c.toFixed(1)} ms`, ratioHttp: c / a, oursP95: percentile(mine, 95), peerP95: percentile(theirs, 95) });
+      log(`  ${label.padEnd(46)} ours ${a.toFixed(2).padStart(8)} ms   peer ${b.toFixed(2).padStart(8)} ms (${(b / a).toFixed(1)}×)   peer over HTTP ${c.toFixed(2).padStart(8)} ms (${(c / a).toFixed(1)}×)`);
     }
     ours.close();
+    theirsServed.close();
+    await peerServed.stop();
+    peerServed = undefined;
     const oursRssQueries = rssMb(server.pid);
     const peerRssQueries = (await peer.ask<{ rss: number }>({ op: 'rss' })).rss;
 
@@ -468,9 +488,12 @@ export async function peerMain(argv: string[]): Promise<void> {
 
     // 5. Report.
     const table = [
-      `| ${n(options.rows)} rows, single client | Finu (HTTP) | Actual (in-process) | Actual ÷ Finu |`,
-      '|---|---:|---:|---:|',
-      ...results.map((r) => `| ${r.label} | ${r.ours} | ${r.peer} | ${Number.isFinite(r.ratio) ? `${r.ratio.toFixed(1)}×` : '—'} |`),
+      `| ${n(options.rows)} rows, single client | Finu (HTTP) | Actual (in-process) | Actual ÷ Finu | Actual over HTTP | Actual over HTTP ÷ Finu |`,
+      '|---|---:|---:|---:|---:|---:|',
+      ...results.map((r) => {
+        const times = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? `${x.toFixed(1)}×` : '—');
+        return `| ${r.label} | ${r.ours} | ${r.peer} | ${times(r.ratio)} | ${r.peerHttp ?? '—'} | ${times(r.ratioHttp)} |`;
+      }),
     ].join('\n');
     const machine = `${availableParallelism()} CPU cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory, Node ${process.version}, ${process.platform}; load average ${loadBefore.toFixed(1)} when measuring started`;
     const section = `<!-- bench:peer_actual -->
@@ -479,9 +502,9 @@ export async function peerMain(argv: string[]): Promise<void> {
 - **Date**: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
 - **Machine**: ${machine}
 - **Finu**: ${store.databaseUrl ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}, ${version!.version.split(' on ')[0]}; the API in its own process (compiled, as \`npm start\`), requests over HTTP on one keep-alive connection; the bare route answers in ${percentile(bare, 50).toFixed(2)} ms p50 on it.
-- **Actual**: \`@actual-app/api\` ${ACTUAL_VERSION} (SQLite through better-sqlite3, in the calling process), a local budget in a temporary folder, ActualQL through \`aqlQuery\`; no HTTP.
+- **Actual**: \`@actual-app/api\` ${ACTUAL_VERSION} (SQLite through better-sqlite3, in the calling process), a local budget in a temporary folder, ActualQL through \`aqlQuery\`; no HTTP in the "in-process" column. The "over HTTP" column asks the same questions of a copy of the budget in a second peer process that answers through a plain \`node:http\` server (no framework, \`JSON.stringify\` of the answer) over the same kind of keep-alive loopback connection as Finu's: the hop both systems pay when a browser asks.
 - **Data**: the same ${n(options.rows)} generated transactions in both (one user, six years, ${MERCHANTS.length} merchants, ${new Set(MERCHANTS.map((m) => m[1])).size} categories); loaded into Finu in ${seconds(oursLoad)} (bulk SQL), into Actual in ${seconds(peerLoad)} (${loadWords[options.load]}; docs/decisions.md, "The peer bench"). Checked before timing: ${agreement}.
-- **Timing**: p50 of ${options.requests} calls per query and system, alternating in rounds of ${round} after 10 warm-up calls each.
+- **Timing**: p50 of ${options.requests} calls per query and system, alternating (Finu, Actual in-process, Actual over HTTP) in rounds of ${round} after 10 warm-up calls each.
 - **Command**: \`npm run bench -- --peer actual${options.rows !== 100_000 ? ` --rows ${options.rows}` : ''}\`
 
 ${table}
@@ -500,6 +523,8 @@ The queries, as each system's own list, report and search build them: Finu \`GET
     log(`done in ${seconds(performance.now() - startedAll)}`);
   } finally {
     await peer?.stop().catch(() => undefined);
+    await peerServed?.stop().catch(() => undefined);
+    rmSync(peerServedData, { recursive: true, force: true });
     if (server && server.exitCode === null) {
       const exited = new Promise((r) => server!.once('exit', r));
       server.kill('SIGTERM');
