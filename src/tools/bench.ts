@@ -167,19 +167,35 @@ export interface ImportTiming {
   imported: number;
 }
 
+/**
+ * fetch, with the reason when the request fails below HTTP: undici reports only "fetch failed" and
+ * keeps the socket's error (ECONNRESET, "other side closed", a timeout) in `cause`. A peer-bench run
+ * at load 6 once lost its import to a bare "fetch failed" that could not be told apart afterwards
+ * (docs/performance.md, issue 18, session 8).
+ */
+async function fetchStep(step: string, url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const causes: string[] = [];
+    for (let e: unknown = error; e instanceof Error && causes.length < 4; e = e.cause) causes.push(`${e.name}${'code' in e && e.code ? ` ${String(e.code)}` : ''}: ${e.message}`);
+    throw new Error(`${step}: ${causes.join(' ← ')}`, { cause: error });
+  }
+}
+
 /** A CSV of `rows` new transactions (recent dates, descriptions no stored row has), uploaded, committed and waited for over HTTP. */
 export async function timeImport(base: string, headers: Record<string, string>, rows: number, tag: string): Promise<ImportTiming> {
   const lines = ['Date,Description,Amount,Category'];
   for (const r of benchImportRows(rows, tag)) lines.push(`${r.date},${r.description},-${(r.amountMinor / 100).toFixed(2)},${r.category}`);
   const started = performance.now();
-  const uploaded = await fetch(`${base}/transactions/import?file_name=bench.csv`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: lines.join('\n') });
+  const uploaded = await fetchStep('the CSV upload', `${base}/transactions/import?file_name=bench.csv`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: lines.join('\n') });
   if (uploaded.status !== 201) throw new Error(`import upload answered ${uploaded.status}: ${await uploaded.text()}`);
   const preview = (await uploaded.json()) as { import_id: string; mapping: unknown };
   const uploadMs = performance.now() - started;
-  const committed = await fetch(`${base}/transactions/import/${preview.import_id}/commit`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ mapping: preview.mapping }) });
+  const committed = await fetchStep('the import commit', `${base}/transactions/import/${preview.import_id}/commit`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ mapping: preview.mapping }) });
   if (committed.status !== 202) throw new Error(`import commit answered ${committed.status}: ${await committed.text()}`);
   for (;;) {
-    const job = (await (await fetch(`${base}/transactions/import/${preview.import_id}`, { headers })).json()) as { status: string; rows_imported: number };
+    const job = (await (await fetchStep('the import job', `${base}/transactions/import/${preview.import_id}`, { headers })).json()) as { status: string; rows_imported: number };
     if (job.status === 'completed') {
       const totalMs = performance.now() - started;
       return { rows, uploadMs, commitMs: totalMs - uploadMs, totalMs, imported: job.rows_imported };
