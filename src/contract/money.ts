@@ -5,6 +5,17 @@
 export const toMinor = (amount: number): number => Math.round(amount * 100);
 export const fromMinor = (minor: number | bigint | string): number => Number(minor) / 100;
 
+/**
+ * A whole number with English thousands separators ("250,000"), as `n.toLocaleString('en-US')` writes
+ * it, without Intl: the server builds its schema messages and route descriptions at start, and the
+ * first Intl call maps several MB of the node binary's ICU data into memory (docs/performance.md,
+ * memory session 9).
+ */
+export const wholeNumber = (n: number): string => {
+  const digits = String(Math.trunc(Math.abs(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n < 0 ? `-${digits}` : digits;
+};
+
 /** The currencies a user can pick for the account (onboarding, Settings), ISO 4217; USD is the default. */
 export const SUPPORTED_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'ZAR', 'SGD', 'NZD'] as const;
 export type SupportedCurrency = (typeof SUPPORTED_CURRENCIES)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_CONVERSION_POINTS, MAX_GAS_PRICE_GWEI, TOKEN_HISTORY_MAX_LIMIT, TRANSFER_STATUSES } from '../rewards';
 import { TOKEN_HISTORY_DEFAULTS } from '../constants';
+import { wholeNumber } from '../money';
 export * from '../rewards';
 
 
@@ -140,7 +141,7 @@ export const convertRequest = z
       .number({ error: (issue) => (issue.input === undefined ? 'points is required' : 'points must be a whole number') })
       .int('points must be a whole number')
       .positive('points must be greater than 0')
-      .max(MAX_CONVERSION_POINTS, `points must be at most ${MAX_CONVERSION_POINTS.toLocaleString('en-US')} per conversion`),
+      .max(MAX_CONVERSION_POINTS, `points must be at most ${wholeNumber(MAX_CONVERSION_POINTS)} per conversion`),
     to_address: address('to_address'),
     gas_price_gwei: z
       .number({ error: 'gas_price_gwei must be a number' })

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { wholeNumber } from '../../contract/money';
 import { withReward } from '../../contract/schemas/rewards';
 import {
   balanceQuery,
@@ -238,7 +239,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
       schema: schema({
         tags: IMPORT_TAGS,
         summary: 'Upload a CSV file: detection, a suggested mapping and a preview',
-        description: `Send the file as the raw body with Content-Type text/csv (UTF-8 or Windows-1252), up to ${CSV_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${CSV_IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows (413 as soon as the file passes either; the rest is not read). One upload at a time per user (409 while another is being read); IMPORT_UPLOADS_PER_HOUR uploads an hour (429). The answer holds the import_id, what was detected (delimiter, header, banner lines, date format, decimal comma, signed or debit/credit amounts), the suggested mapping, exact counts (new, duplicates, duplicates in the file, errors) and the first rows. Then POST /transactions/import/{id}/preview to try another mapping, and /commit to import.`,
+        description: `Send the file as the raw body with Content-Type text/csv (UTF-8 or Windows-1252), up to ${CSV_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${wholeNumber(CSV_IMPORT_LIMITS.maxRows)} rows (413 as soon as the file passes either; the rest is not read). One upload at a time per user (409 while another is being read); IMPORT_UPLOADS_PER_HOUR uploads an hour (429). The answer holds the import_id, what was detected (delimiter, header, banner lines, date format, decimal comma, signed or debit/credit amounts), the suggested mapping, exact counts (new, duplicates, duplicates in the file, errors) and the first rows. Then POST /transactions/import/{id}/preview to try another mapping, and /commit to import.`,
         consumes: CSV_TYPES,
         querystring: importUploadQuery,
         body: z.string().describe('The CSV text'),
@@ -283,7 +284,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
       schema: schema({
         tags: IMPORT_TAGS,
         summary: 'Import an uploaded file with a mapping, in the background',
-        description: `Answers 202 at once; the rows are written in batches of ${CSV_IMPORT_LIMITS.batchSize.toLocaleString('en-US')} (each batch and the progress commit together). Poll GET /transactions/import/{id} for progress.`,
+        description: `Answers 202 at once; the rows are written in batches of ${wholeNumber(CSV_IMPORT_LIMITS.batchSize)} (each batch and the progress commit together). Poll GET /transactions/import/{id} for progress.`,
         params: importIdParams,
         body: importCommitRequest,
         response: { 202: withReward(importJob) },
