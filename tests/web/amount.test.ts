@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAmount as goalFundsAmount } from '../../machines/goalFunds';
-import { readAmount } from '../../src/contract/money';
+import { readAmount, wholeNumber } from '../../src/contract/money';
 import { readAmount as formAmount } from '../../src/web/format/money';
 
 /** Every place a typed amount becomes a number: the transaction form and filters (the web's money module) and the goal add/withdraw form (goalFunds machine). */
@@ -39,5 +39,12 @@ describe('one amount rule: an amount reads the same in every form (issue 12)', (
     expect(readAmount('  ')).toBeUndefined();
     expect(readAmount('abc')).toBeNaN();
     expect(readAmount('1,2,3')).toBeNaN();
+  });
+});
+
+describe('wholeNumber: thousands separators without Intl (the server builds messages at start, memory session 9)', () => {
+  it('writes what toLocaleString("en-US") writes for whole numbers', () => {
+    const samples = [0, 7, 42, 999, 1_000, 12_345, 250_000, 1_000_000, 9_007_199_254_740_991, -1, -1_234, -1_000_000];
+    for (const n of samples) expect(wholeNumber(n)).toBe(n.toLocaleString('en-US'));
   });
 });

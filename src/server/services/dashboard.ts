@@ -1,7 +1,7 @@
 import { categoryColor } from '../../contract/categoryColors';
 import type { z } from 'zod';
 import { MAX_BUCKETS, type analyticsQuery, type DashboardAnalytics, type DashboardPeriod, type TimeUnit } from '../../contract/schemas/dashboard';
-import { fromMinor } from '../../contract/money';
+import { fromMinor, wholeNumber } from '../../contract/money';
 import { notFound, ValidationError } from '../errors';
 import type { DashboardRepository, DayRange } from '../repositories/dashboard';
 import type { UsersRepository } from '../repositories/users';
@@ -94,7 +94,7 @@ export async function buildAnalytics(
   const { range, previous } = periodRanges(input.period, today, all.firstDay, input.custom);
   const buckets = bucketStarts(range, input.timeUnit);
   if (buckets.length > MAX_BUCKETS) {
-    throw new ValidationError(`time_unit=${input.timeUnit} would draw more than ${MAX_BUCKETS.toLocaleString('en-US')} bars for this range: use ${input.timeUnit === 'days' ? 'weeks or months' : 'months'}`);
+    throw new ValidationError(`time_unit=${input.timeUnit} would draw more than ${wholeNumber(MAX_BUCKETS)} bars for this range: use ${input.timeUnit === 'days' ? 'weeks or months' : 'months'}`);
   }
   // Comparing with a period the history only partly covers would mislead (+900% against a few days of data).
   const comparable = previous !== null && all.firstDay !== null && all.firstDay <= previous.start;

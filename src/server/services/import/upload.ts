@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { wholeNumber } from '../../../contract/money';
 import { CSV_IMPORT_LIMITS } from '../../../contract/schemas/transactions';
 import { TooLargeError, ValidationError } from '../../errors';
 
@@ -6,7 +7,7 @@ import { TooLargeError, ValidationError } from '../../errors';
 const LAYOUT_LINES = 101;
 
 export const tooManyRows = (maxRows: number) =>
-  new TooLargeError(`The file has more than ${maxRows.toLocaleString('en-US')} rows; import at most ${maxRows.toLocaleString('en-US')} at once`);
+  new TooLargeError(`The file has more than ${wholeNumber(maxRows)} rows; import at most ${wholeNumber(maxRows)} at once`);
 export const tooLarge = (maxBytes: number) => new TooLargeError(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB; import at most ${Math.round(maxBytes / 1024 / 1024)} MB at once`);
 export const binaryFile = () =>
   new ValidationError('The file contains NUL bytes, so it is not a CSV text file (an Excel workbook?): export the statement as CSV and upload that');

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { wholeNumber } from '../../../contract/money';
 import type { Reward } from '../../../contract/schemas/rewards';
 import type { AwardInput, RewardEntryRow, RewardsRepository } from '../../repositories/rewards';
 import { AWARD_RULES, GOAL_PROGRESS_STEPS, TRANSACTION_MILESTONES, type AwardRule } from './rules';
@@ -75,7 +76,7 @@ export function createRewardsService(repo: RewardsRepository, log: FastifyBaseLo
   async function milestones(userId: string): Promise<AwardInput[]> {
     const n = await repo.transactionCount(userId);
     return TRANSACTION_MILESTONES.filter((m) => n >= m.count).map((m) =>
-      award('transaction_milestone', `transaction_milestone:${m.count}`, String(m.count), { points: m.points, title: `${m.count.toLocaleString('en-US')} transactions`, message: `${m.count.toLocaleString('en-US')} ${AWARD_RULES.transaction_milestone.message}` }),
+      award('transaction_milestone', `transaction_milestone:${m.count}`, String(m.count), { points: m.points, title: `${wholeNumber(m.count)} transactions`, message: `${wholeNumber(m.count)} ${AWARD_RULES.transaction_milestone.message}` }),
     );
   }
 
