@@ -153,6 +153,7 @@ async function main() {
    * time Actual over the same kind of loopback request as Finu's (its own column beside the in-process one).
    */
   let server: Server | undefined;
+  /** Starts the server (once per process: the bench asks once) and answers its port. */
   const serve = () =>
     new Promise<number>((resolveServe, reject) => {
       server = createServer((req, res) => {
@@ -255,7 +256,7 @@ async function main() {
       case 'rss':
         return { rss: rssMb() };
       case 'serve':
-        return { port: server ? (server.address() as { port: number }).port : await serve() };
+        return { port: await serve() };
       case 'answers': {
         // The bench's questions, answered: for checking that both systems see the same rows.
         const dates = async (query: Query) => ((await rowsOf(query.select(['date']).orderBy(newestFirst).limit(50))) as { date: string }[]).map((row) => row.date);

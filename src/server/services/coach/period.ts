@@ -1,5 +1,5 @@
 /** Calendar periods the coach talks about: UTC days written YYYY-MM-DD, like the rollup tables. */
-import { onFirstUse } from './format';
+import { dayName, monthName, onFirstUse } from './format';
 
 export interface Period {
   start: string;
@@ -22,22 +22,21 @@ export const monthStart = (year: number, month0: number) => isoDay(new Date(Date
 export const monthEnd = (year: number, month0: number) => isoDay(new Date(Date.UTC(year, month0 + 1, 0)));
 const ym = (day: string) => [Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1] as [number, number];
 
-// Made on the first coach question, not at start (onFirstUse in format.ts).
-const dateLabel = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
+// Made on the first coach question, not at start (onFirstUse in format.ts); whole days and months
+// are written by format.ts's dayName and monthName, the one formatter each.
 const dayMonthLabel = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }));
-const monthLabel = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
 
 /** "1–15 Jun 2025" or "20 Dec 2024 – 3 Jan 2025". */
 export function rangeLabel(start: string, end: string): string {
-  if (start === end) return dateLabel().format(parseDay(start));
+  if (start === end) return dayName(start);
   if (start.slice(0, 4) === end.slice(0, 4)) {
-    if (start.slice(0, 7) === end.slice(0, 7)) return `${Number(start.slice(8))}–${dateLabel().format(parseDay(end))}`;
-    return `${dayMonthLabel().format(parseDay(start))} – ${dateLabel().format(parseDay(end))}`;
+    if (start.slice(0, 7) === end.slice(0, 7)) return `${Number(start.slice(8))}–${dayName(end)}`;
+    return `${dayMonthLabel().format(parseDay(start))} – ${dayName(end)}`;
   }
-  return `${dateLabel().format(parseDay(start))} – ${dateLabel().format(parseDay(end))}`;
+  return `${dayName(start)} – ${dayName(end)}`;
 }
 
-export const nameOfMonth = (year: number, month0: number) => monthLabel().format(new Date(Date.UTC(year, month0, 1)));
+export const nameOfMonth = (year: number, month0: number) => monthName(monthStart(year, month0).slice(0, 7));
 
 /** A whole calendar month, cut at today when it is the current one. */
 export function monthPeriod(year: number, month0: number, today: string): Period {
@@ -169,7 +168,7 @@ export function periodMentioned(text: string, today: string): Period | null {
 /** A period from explicit days (tool arguments), with a label. */
 export function explicitPeriod(start: string, end: string): Period {
   const label = rangeLabel(start, end);
-  return { start, end, label, phrase: start === end ? `on ${label}` : `between ${dateLabel().format(parseDay(start))} and ${dateLabel().format(parseDay(end))}` };
+  return { start, end, label, phrase: start === end ? `on ${label}` : `between ${dayName(start)} and ${dayName(end)}` };
 }
 
 /** Whole months from today until the start of a month (0 when it is this month). */
