@@ -505,7 +505,7 @@ export async function peerMain(argv: string[]): Promise<void> {
 - **Actual**: \`@actual-app/api\` ${ACTUAL_VERSION} (SQLite through better-sqlite3, in the calling process), a local budget in a temporary folder, ActualQL through \`aqlQuery\`; no HTTP in the "in-process" column. The "over HTTP" column asks the same questions of a copy of the budget in a second peer process that answers through a plain \`node:http\` server (no framework, \`JSON.stringify\` of the answer) over the same kind of keep-alive loopback connection as Finu's: the hop both systems pay when a browser asks.
 - **Data**: the same ${n(options.rows)} generated transactions in both (one user, six years, ${MERCHANTS.length} merchants, ${new Set(MERCHANTS.map((m) => m[1])).size} categories); loaded into Finu in ${seconds(oursLoad)} (bulk SQL), into Actual in ${seconds(peerLoad)} (${loadWords[options.load]}; docs/decisions.md, "The peer bench"). Checked before timing: ${agreement}.
 - **Timing**: p50 of ${options.requests} calls per query and system, alternating (Finu, Actual in-process, Actual over HTTP) in rounds of ${round} after 10 warm-up calls each.
-- **Command**: \`npm run bench -- --peer actual${options.rows !== 100_000 ? ` --rows ${options.rows}` : ''}\`
+- **Command**: \`npm run bench -- --peer actual${options.rows !== 100_000 ? ` --rows ${options.rows}` : ''}${options.noImport ? ' --no-import' : ''}\`
 
 ${table}
 
