@@ -38,7 +38,10 @@ export async function connectChain(config: ChainConfig & { rpcUrl: string; treas
   // A short timeout: a call cut off by a node restart must fail (and be retried), not hang the transfer worker.
   const request = new FetchRequest(config.rpcUrl);
   request.timeout = 15_000;
-  const provider = new JsonRpcProvider(request, config.chainId, { staticNetwork: true, batchMaxCount: 1, pollingInterval: 250 });
+  // cacheTimeout -1: ethers otherwise answers the same call made within 250 ms from its cache. The transfer
+  // worker decides from a fresh nonce count and a receipt read after it; a cached "no receipt" next to a fresh
+  // count made it sign a mined transfer again and pay it twice (tests/server/transfer-worker.test.ts).
+  const provider = new JsonRpcProvider(request, config.chainId, { staticNetwork: true, batchMaxCount: 1, pollingInterval: 250, cacheTimeout: -1 });
   const network = await provider.send('eth_chainId', []);
   if (Number(network) !== config.chainId) {
     provider.destroy();

@@ -20,6 +20,14 @@ const GAS_LIMIT = 100_000n;
 const RECHECK_BLOCKS = 256;
 /** A submitted transfer whose nonce is next in line but is not mined after this long gets a higher fee. */
 const STUCK_MS = 15_000;
+/**
+ * A submitted transfer whose nonce the node counts as used, with no receipt for any of its attempts, is signed
+ * again with a fresh nonce only after it has looked like that for this long and over ORPHAN_PASSES passes: a node
+ * behind a load balancer can answer the count from a replica that has the block and the receipt from one that
+ * does not yet, and signing again then would pay twice.
+ */
+const ORPHAN_HOLD_MS = 5_000;
+const ORPHAN_PASSES = 3;
 /** Errors that mean the node refused the transaction for good (not a network problem). */
 const isPermanent = (message: string) => /insufficient funds|exceeds block gas limit|invalid sender|intrinsic gas too low/i.test(message);
 const alreadyThere = (message: string) => /already known|nonce too low|known transaction|replacement transaction underpriced|transaction already imported/i.test(message);
@@ -29,8 +37,10 @@ const alreadyThere = (message: string) => /already known|nonce too low|known tra
  * - pending: take the next treasury nonce, sign, store the signed transaction and its hash (submitted), then broadcast;
  * - submitted: a receipt for any transaction ever signed for it decides (success: confirmed; revert: failed and refunded);
  *   no receipt and the nonce still unused: broadcast the same signed bytes again (the node lost it or never got it);
- *   no receipt and the nonce used by something else: that transaction can never land, so sign again with a fresh nonce.
+ *   no receipt and the nonce used by something else: that transaction can never land, so sign again with a fresh nonce
+ *   (only once that has held for ORPHAN_HOLD_MS and ORPHAN_PASSES passes, so a receipt that is merely late is not missed).
  * Because the signed bytes are stored before they are broadcast and a nonce can be used once, no transfer pays twice.
+ * Every chain read is fresh: the provider's cache is off (chain/index.ts).
  * After an RPC failure (the node restarted) the pass also re-checks recently confirmed transfers and reopens any
  * whose transaction the node no longer has.
  */
@@ -44,6 +54,8 @@ export function createTransferWorker(options: { chain: Chain; repo: RewardsRepos
   let again = false;
   let stopped = false;
   let recheck = true;
+  /** Transfers that look orphaned (nonce used, no receipt): when that was first seen, and in how many passes. */
+  const orphans = new Map<string, { since: number; passes: number }>();
 
   const receiptOf = async (row: TransferRow): Promise<TransactionReceipt | null> => {
     for (const attempt of [...row.attempts].reverse()) {
@@ -118,6 +130,7 @@ export function createTransferWorker(options: { chain: Chain; repo: RewardsRepos
       recheck = false;
     }
     const open = await repo.transfers.open();
+    for (const id of orphans.keys()) if (!open.some((row) => row.id === id)) orphans.delete(id);
     for (const row of open) {
       if (stopped) return;
       if (row.status === 'submitted' && row.rawTx && row.nonce !== null) {
@@ -125,10 +138,12 @@ export function createTransferWorker(options: { chain: Chain; repo: RewardsRepos
         const used = await chain.provider.getTransactionCount(chain.treasury.address, 'latest');
         const receipt = await receiptOf(row);
         if (receipt) {
+          orphans.delete(row.id);
           await settle(row, receipt, head);
           continue;
         }
         if (row.nonce >= used) {
+          orphans.delete(row.id);
           // Waiting too long with its nonce next in line: priced out (fees rose, or the node restarted); replace it, same nonce.
           const stuck = row.nonce === used && Date.now() - row.updatedAt.getTime() > STUCK_MS;
           const raw = stuck ? await sign(row, 0, row.nonce) : row.rawTx;
@@ -137,6 +152,13 @@ export function createTransferWorker(options: { chain: Chain; repo: RewardsRepos
           continue;
         }
         // Its nonce went to another transaction and no attempt of this transfer is on chain: it can never land.
+        // Unless the node's answers disagree for a moment (its receipt not there yet): hold before paying again.
+        const seen = orphans.get(row.id) ?? { since: Date.now(), passes: 0 };
+        seen.passes += 1;
+        orphans.set(row.id, seen);
+        if (Date.now() - seen.since < ORPHAN_HOLD_MS || seen.passes < ORPHAN_PASSES) continue;
+        orphans.delete(row.id);
+        log.warn({ transferId: row.id, nonce: row.nonce, used }, 'transfer nonce taken by another transaction: signing it again with a fresh nonce');
         const pending = await chain.provider.getTransactionCount(chain.treasury.address, 'pending');
         const raw = await sign(row, pending);
         await broadcast(row, raw).catch((error: Error) => log.warn({ transferId: row.id, err: error.message }, 'broadcast failed; will retry'));

@@ -1,0 +1,130 @@
+import { Transaction, Wallet, parseUnits } from 'ethers';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectChain, type Chain } from '../../src/server/services/chain';
+import { createTransferWorker, type TransferWorker } from '../../src/server/services/chain/transfers';
+import { bearer, createTestApp, signUpWithAccess, type TestApp } from '../support/app';
+import { startTestChain } from '../support/chain';
+import type { EmbeddedNode } from '../../src/server/services/chain/anvil';
+
+/**
+ * The transfer worker driven pass by pass against a real anvil whose mining the test controls. The app
+ * under test has no chain of its own (conversions are recorded, nothing sends them); the worker here is
+ * the only one, so each pass happens exactly when the test says.
+ */
+let node: EmbeddedNode;
+let testApp: TestApp;
+let chain: Chain;
+let worker: TransferWorker | null = null;
+const treasuryKey = Wallet.createRandom().privateKey;
+
+const rpc = async (method: string, params: unknown[] = []) => {
+  // Straight to the node, not through ethers: the test's own calls must not touch the provider's cache.
+  const res = await fetch(node.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result;
+};
+
+beforeAll(async () => {
+  node = await startTestChain();
+  testApp = await createTestApp();
+  chain = await connectChain(
+    { ...testApp.config.chain, rpcUrl: node.rpcUrl, embedded: true, treasuryPrivateKey: treasuryKey },
+    testApp.app.repos.rewards.chainState,
+    () => undefined,
+  );
+});
+afterEach(async () => {
+  await worker?.stop();
+  worker = null;
+  await rpc('evm_setAutomine', [true]);
+});
+afterAll(async () => {
+  chain?.close();
+  await testApp?.close();
+  await node?.stop();
+});
+
+/** One user's conversion of `points` to a fresh address, recorded by the real route (the app has no chain: it stays pending). */
+async function convert(points: number): Promise<{ id: string; to: string; token: string }> {
+  const user = await signUpWithAccess(testApp.app);
+  await testApp.app.repos.rewards.award(user.userId, [{ reason: 'test_grant', points, title: 'Test', message: 'Test grant', reference: null, idempotencyKey: `grant:${Math.random()}` }]);
+  const to = Wallet.createRandom().address;
+  const res = await testApp.app.inject({ method: 'POST', url: '/api/rewards/convert-points-to-finu', headers: bearer(user.token), payload: { points, to_address: to } });
+  expect(res.statusCode).toBe(202);
+  return { id: res.json().transfer_id as string, to, token: user.token };
+}
+
+const statusOf = async (id: string) => (await testApp.app.repos.rewards.transfers.open()).find((row) => row.id === id)?.status ?? 'final';
+const finuOf = async (address: string) => chain.balanceOf(address);
+const WEI_PER_POINT = 10n ** 16n;
+
+describe('the transfer worker pays each conversion once', () => {
+  it('a transaction mined between two passes is not sent again (the RPC client must not answer from a stale cache)', async () => {
+    worker = createTransferWorker({ chain, repo: testApp.app.repos.rewards, log: testApp.app.log, intervalMs: 3_600_000 });
+    const { id, to } = await convert(150);
+    await rpc('evm_setAutomine', [false]);
+    // Pass 1 signs and broadcasts; the node holds it in its pool; the pass's last step asks for its receipt (none yet).
+    await worker.runOnce();
+    expect(await statusOf(id)).toBe('submitted');
+    // The node mines it; the next pass comes straight after (a kick, or the 1 s timer during a long pass).
+    await rpc('evm_mine');
+    await worker.runOnce();
+    // Whatever that pass did, let everything it may have sent be mined, then settle.
+    await rpc('evm_setAutomine', [true]);
+    await rpc('evm_mine');
+    for (let i = 0; i < 5 && (await statusOf(id)) !== 'final'; i++) await worker.runOnce();
+    expect(await statusOf(id)).toBe('final');
+    expect(await finuOf(to)).toBe(150n * WEI_PER_POINT);
+  });
+
+  it('a node whose receipts lag behind its nonce count (a load-balanced RPC) does not make the worker sign again', async () => {
+    // The receipt of a mined transaction stays hidden for 1.5 s after the nonce count shows it used.
+    const seen = new Map<string, number>();
+    const lagging: Chain = {
+      ...chain,
+      receipt: async (hash) => {
+        const receipt = await chain.receipt(hash);
+        if (!receipt) return null;
+        const first = seen.get(hash) ?? Date.now();
+        seen.set(hash, first);
+        return Date.now() - first < 1500 ? null : receipt;
+      },
+    };
+    worker = createTransferWorker({ chain: lagging, repo: testApp.app.repos.rewards, log: testApp.app.log, intervalMs: 3_600_000 });
+    const { id, to } = await convert(200);
+    const deadline = Date.now() + 6000;
+    while (Date.now() < deadline && (await statusOf(id)) !== 'final') {
+      await worker.runOnce();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await statusOf(id)).toBe('final');
+    expect(await finuOf(to)).toBe(200n * WEI_PER_POINT);
+  });
+
+  it('a transfer whose nonce another transaction took is signed again with a fresh nonce, once, after the hold', async () => {
+    worker = createTransferWorker({ chain, repo: testApp.app.repos.rewards, log: testApp.app.log, intervalMs: 3_600_000 });
+    const { id, to, token } = await convert(300);
+    await rpc('evm_setAutomine', [false]);
+    await worker.runOnce();
+    const [row] = (await testApp.app.repos.rewards.transfers.open()).filter((r) => r.id === id);
+    expect(row).toMatchObject({ status: 'submitted', nonce: expect.any(Number) });
+    // Somebody else with the treasury key replaces it in the pool (same nonce, higher fee): it can never land now.
+    const treasury = new Wallet(treasuryKey);
+    const other = await treasury.signTransaction(Transaction.from({ to: treasury.address, value: 0n, nonce: row!.nonce!, gasLimit: 21_000n, gasPrice: parseUnits('500', 'gwei'), chainId: chain.chainId, type: 0 }));
+    await rpc('eth_sendRawTransaction', [other]);
+    await rpc('evm_setAutomine', [true]);
+    await rpc('evm_mine');
+    const started = Date.now();
+    while (Date.now() - started < 15_000 && (await statusOf(id)) !== 'final') {
+      await worker.runOnce();
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(await statusOf(id)).toBe('final');
+    // Not before the hold, and paid exactly once.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
+    expect(await finuOf(to)).toBe(300n * WEI_PER_POINT);
+    const done = await testApp.app.inject({ method: 'GET', url: `/api/rewards/transfer/${id}`, headers: bearer(token) });
+    expect(done.json()).toMatchObject({ status: 'confirmed' });
+  }, 30_000);
+});
