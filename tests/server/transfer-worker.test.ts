@@ -127,4 +127,29 @@ describe('the transfer worker pays each conversion once', () => {
     const done = await testApp.app.inject({ method: 'GET', url: `/api/rewards/transfer/${id}`, headers: bearer(token) });
     expect(done.json()).toMatchObject({ status: 'confirmed' });
   }, 30_000);
+
+  it('two workers that both think they hold the lease (it ran out during a long pass) still pay each conversion once', async () => {
+    // Both workers are told they hold the lease: what a pass longer than the lease's 30 s allows across API processes.
+    const repo = testApp.app.repos.rewards;
+    const always = { ...repo, chainState: { ...repo.chainState, lease: async () => true } };
+    const a = createTransferWorker({ chain, repo: always, log: testApp.app.log, intervalMs: 3_600_000 });
+    const b = createTransferWorker({ chain, repo: always, log: testApp.app.log, intervalMs: 3_600_000 });
+    const conversions = await Promise.all(Array.from({ length: 6 }, () => convert(100)));
+    try {
+      for (let round = 0; round < 10; round++) {
+        await Promise.all([a.runOnce(), b.runOnce()]);
+        const open = new Set((await repo.transfers.open()).map((row) => row.id));
+        if (conversions.every(({ id }) => !open.has(id))) break;
+      }
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+    for (const { id, to } of conversions) {
+      expect(await statusOf(id)).toBe('final');
+      expect(await finuOf(to)).toBe(100n * WEI_PER_POINT);
+    }
+    // And every one confirmed: a nonce taken and then not used would leave the later ones waiting in the node's pool.
+    const signed = (await Promise.all(conversions.map(({ id, token }) => testApp.app.inject({ method: 'GET', url: `/api/rewards/transfer/${id}`, headers: bearer(token) })))).map((r) => r.json());
+    expect(signed.every((t) => t.status === 'confirmed')).toBe(true);
+  });
 });

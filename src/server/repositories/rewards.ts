@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { chainState, rewardAccounts, rewardActivityDays, rewardEntries, tokenTransfers, transactionMonthlyTotals, wallets, type TransferAttempt } from '../db/schema';
+import { chainState, rewardAccounts, rewardActivityDays, rewardEntries, tokenTransfers, transactionMonthlyTotals, wallets } from '../db/schema';
 
 export type RewardEntryRow = typeof rewardEntries.$inferSelect;
 export type TransferRow = typeof tokenTransfers.$inferSelect;
@@ -50,6 +50,15 @@ async function lockAccount(tx: Tx, userId: string) {
   await tx.insert(rewardAccounts).values({ userId }).onConflictDoNothing();
   const [row] = await tx.select().from(rewardAccounts).where(eq(rewardAccounts.userId, userId)).for('update');
   return row!;
+}
+
+/** The next treasury nonce: never below `atLeast` (the node's pending count), counted up under the counter's row lock. */
+async function takeNonce(tx: Tx, key: string, atLeast: number): Promise<number> {
+  await tx.insert(chainState).values({ key, value: '0' }).onConflictDoNothing();
+  const [row] = await tx.select().from(chainState).where(eq(chainState.key, key)).for('update');
+  const nonce = Math.max(Number(row!.value), atLeast);
+  await tx.update(chainState).set({ value: String(nonce + 1), updatedAt: sql`now()` }).where(eq(chainState.key, key));
+  return nonce;
 }
 
 /** The points ledger, custodial wallets and token transfers; every query is scoped by user_id. */
@@ -225,21 +234,40 @@ export function rewardsRepository(db: Db) {
       async confirmedSince(blockNumber: number): Promise<TransferRow[]> {
         return db.select().from(tokenTransfers).where(and(eq(tokenTransfers.status, 'confirmed'), gte(tokenTransfers.blockNumber, blockNumber)));
       },
-      /** Stores the signed transaction before it is broadcast, with its nonce; keeps every earlier attempt. */
-      async signed(id: string, attempt: TransferAttempt & { raw: string }, tokenAddress: string) {
-        await db
-          .update(tokenTransfers)
-          .set({
-            status: 'submitted',
-            nonce: attempt.nonce,
-            txHash: attempt.hash,
-            rawTx: attempt.raw,
-            tokenAddress,
-            attempts: sql`${tokenTransfers.attempts} || ${JSON.stringify([{ hash: attempt.hash, nonce: attempt.nonce }])}::jsonb`,
-            submittedAt: sql`coalesce(${tokenTransfers.submittedAt}, now())`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(tokenTransfers.id, id));
+      /**
+       * Signs a transfer and stores the signed transaction before it is broadcast, in one database transaction
+       * under the transfer's row lock. The row must still be as the worker read it (same status, same number of
+       * attempts), else nothing is signed and null comes back: another worker got there first (a lease that ran
+       * out during a long pass). A fresh nonce comes from the counter inside the same transaction, so a signature
+       * that is not stored gives its nonce back and leaves no gap.
+       */
+      async sign(
+        id: string,
+        seen: { status: TransferRow['status']; attempts: number },
+        nonce: { same: number } | { key: string; atLeast: number },
+        tokenAddress: string,
+        signWith: (nonce: number) => Promise<{ hash: string; raw: string }>,
+      ): Promise<string | null> {
+        return db.transaction(async (tx) => {
+          const [row] = await tx.select({ status: tokenTransfers.status, attempts: tokenTransfers.attempts }).from(tokenTransfers).where(eq(tokenTransfers.id, id)).for('update');
+          if (!row || row.status !== seen.status || row.attempts.length !== seen.attempts) return null;
+          const value = 'same' in nonce ? nonce.same : await takeNonce(tx, nonce.key, nonce.atLeast);
+          const { hash, raw } = await signWith(value);
+          await tx
+            .update(tokenTransfers)
+            .set({
+              status: 'submitted',
+              nonce: value,
+              txHash: hash,
+              rawTx: raw,
+              tokenAddress,
+              attempts: sql`${tokenTransfers.attempts} || ${JSON.stringify([{ hash, nonce: value }])}::jsonb`,
+              submittedAt: sql`coalesce(${tokenTransfers.submittedAt}, now())`,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(tokenTransfers.id, id));
+          return raw;
+        });
       },
       async confirmed(id: string, hash: string, blockNumber: number) {
         await db
@@ -305,16 +333,6 @@ export function rewardsRepository(db: Db) {
       },
       async release(key: string, owner: string) {
         await db.delete(chainState).where(and(eq(chainState.key, key), eq(chainState.value, owner)));
-      },
-      /** The next treasury nonce: never below `atLeast` (the node's pending count), counted up under a row lock. */
-      async nextNonce(key: string, atLeast: number): Promise<number> {
-        return db.transaction(async (tx) => {
-          await tx.insert(chainState).values({ key, value: '0' }).onConflictDoNothing();
-          const [row] = await tx.select().from(chainState).where(eq(chainState.key, key)).for('update');
-          const nonce = Math.max(Number(row!.value), atLeast);
-          await tx.update(chainState).set({ value: String(nonce + 1), updatedAt: sql`now()` }).where(eq(chainState.key, key));
-          return nonce;
-        });
       },
     },
   };

@@ -34,7 +34,9 @@ const alreadyThere = (message: string) => /already known|nonce too low|known tra
 
 /**
  * Pays out conversions exactly once. Each pass, in nonce order:
- * - pending: take the next treasury nonce, sign, store the signed transaction and its hash (submitted), then broadcast;
+ * - pending: take the next treasury nonce, sign, store the signed transaction and its hash (submitted), then broadcast
+ *   (taking the nonce and storing happen in one database transaction under the row's lock, and only if the row is as
+ *   this pass read it: two workers that both believe they hold the lease cannot both sign one transfer);
  * - submitted: a receipt for any transaction ever signed for it decides (success: confirmed; revert: failed and refunded);
  *   no receipt and the nonce still unused: broadcast the same signed bytes again (the node lost it or never got it);
  *   no receipt and the nonce used by something else: that transaction can never land, so sign again with a fresh nonce
@@ -65,16 +67,19 @@ export function createTransferWorker(options: { chain: Chain; repo: RewardsRepos
     return null;
   };
 
-  /** Signs with the next treasury nonce, or with `sameNonce` to replace a stuck attempt (higher fee; only one of them can land). */
-  async function sign(row: TransferRow, pendingCount: number, sameNonce?: number) {
-    const nonce = sameNonce ?? (await repo.chainState.nextNonce(nonceKey, pendingCount));
+  /**
+   * Signs with the next treasury nonce, or with `sameNonce` to replace a stuck attempt (higher fee; only one of them can land).
+   * Null when the row is no longer as this pass read it (another worker signed it): then nothing is sent.
+   */
+  async function sign(row: TransferRow, pendingCount: number, sameNonce?: number): Promise<string | null> {
     const bump = sameNonce === undefined ? 1n : 2n ** BigInt(Math.min(row.attempts.length, 6));
+    // The fee is read from the node before the row is locked: no RPC call inside the database transaction.
     const fee = row.gasPriceGwei ? { gasPrice: parseUnits(row.gasPriceGwei, 'gwei') * bump, type: 0 } : await feeFields(bump);
-    const tx = Transaction.from({ to: chain.tokenAddress, data: encodeTransfer(row.toAddress, BigInt(row.amountWei)), nonce, gasLimit: GAS_LIMIT, chainId: chain.chainId, value: 0n, ...fee });
-    const raw = await chain.treasury.signTransaction(tx);
-    const hash = Transaction.from(raw).hash!;
-    await repo.transfers.signed(row.id, { hash, nonce, raw }, chain.tokenAddress);
-    return raw;
+    return repo.transfers.sign(row.id, { status: row.status, attempts: row.attempts.length }, sameNonce === undefined ? { key: nonceKey, atLeast: pendingCount } : { same: sameNonce }, chain.tokenAddress, async (nonce) => {
+      const tx = Transaction.from({ to: chain.tokenAddress, data: encodeTransfer(row.toAddress, BigInt(row.amountWei)), nonce, gasLimit: GAS_LIMIT, chainId: chain.chainId, value: 0n, ...fee });
+      const raw = await chain.treasury.signTransaction(tx);
+      return { hash: Transaction.from(raw).hash!, raw };
+    });
   }
 
   /** Twice the node's suggestion, never below 2 gwei (a restarted dev node resets its base fee to 1 gwei), times `bump`. */
@@ -147,6 +152,7 @@ export function createTransferWorker(options: { chain: Chain; repo: RewardsRepos
           // Waiting too long with its nonce next in line: priced out (fees rose, or the node restarted); replace it, same nonce.
           const stuck = row.nonce === used && Date.now() - row.updatedAt.getTime() > STUCK_MS;
           const raw = stuck ? await sign(row, 0, row.nonce) : row.rawTx;
+          if (!raw) continue;
           if (stuck) log.warn({ transferId: row.id, nonce: row.nonce }, 'transfer not mined: replacing it with a higher fee, same nonce');
           await broadcast(row, raw).catch((error: Error) => log.warn({ transferId: row.id, err: error.message }, 'rebroadcast failed; will retry'));
           continue;
@@ -161,13 +167,13 @@ export function createTransferWorker(options: { chain: Chain; repo: RewardsRepos
         log.warn({ transferId: row.id, nonce: row.nonce, used }, 'transfer nonce taken by another transaction: signing it again with a fresh nonce');
         const pending = await chain.provider.getTransactionCount(chain.treasury.address, 'pending');
         const raw = await sign(row, pending);
-        await broadcast(row, raw).catch((error: Error) => log.warn({ transferId: row.id, err: error.message }, 'broadcast failed; will retry'));
+        if (raw) await broadcast(row, raw).catch((error: Error) => log.warn({ transferId: row.id, err: error.message }, 'broadcast failed; will retry'));
         continue;
       }
       if (row.status === 'pending') {
         const pending = await chain.provider.getTransactionCount(chain.treasury.address, 'pending');
         const raw = await sign(row, pending);
-        await broadcast(row, raw).catch((error: Error) => log.warn({ transferId: row.id, err: error.message }, 'broadcast failed; will retry'));
+        if (raw) await broadcast(row, raw).catch((error: Error) => log.warn({ transferId: row.id, err: error.message }, 'broadcast failed; will retry'));
       }
     }
     // Receipts of what was just sent (anvil mines at once): settle them in the same pass.
