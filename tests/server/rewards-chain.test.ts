@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Wallet, verifyMessage } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createTestDatabase, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
+import { bearer, createTestApp, createTestDatabase, grantPoints, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 import { startTestChain } from '../support/chain';
 import type { EmbeddedNode } from '../../src/server/services/chain/anvil';
 
@@ -22,8 +22,7 @@ afterAll(async () => {
 
 const call = (t: TestApp, user: VerifiedUser, method: 'GET' | 'POST', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
-const grant = (t: TestApp, user: VerifiedUser, points: number) =>
-  t.app.repos.rewards.award(user.userId, [{ reason: 'test_grant', points, title: 'Test', message: 'Test grant', reference: null, idempotencyKey: `grant:${Math.random()}` }]);
+const grant = (t: TestApp, user: VerifiedUser, points: number) => grantPoints(t.app, user.userId, points);
 
 async function waitFinal(t: TestApp, user: VerifiedUser, id: string, timeoutMs = 30_000): Promise<Json> {
   const deadline = Date.now() + timeoutMs;

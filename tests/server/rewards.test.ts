@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
+import { bearer, createTestApp, grantPoints, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -18,7 +18,7 @@ const txn = { type: 'expense', amount: 12.5, date: '2024-03-14', category: 'Groc
 const goal = { name: 'Rainy day', target_amount: 1000, target_date: '2030-01-01' };
 const balanceOf = async (user: VerifiedUser) => (await call(user, 'GET', '/tokens/balance')).json<{ fin_token_balance: number; total_earned: number }>();
 /** Gives a user points straight through the ledger (conversion tests need a known balance). */
-const grant = (user: VerifiedUser, points: number, key = `grant:${Math.random()}`) => app.repos.rewards.award(user.userId, [{ reason: 'test_grant', points, title: 'Test', message: 'Test grant', reference: null, idempotencyKey: key }]);
+const grant = (user: VerifiedUser, points: number, key?: string) => grantPoints(app, user.userId, points, key);
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 
 describe('awards: every awarding response carries a reward object', () => {

@@ -2,8 +2,9 @@ import { Transaction, Wallet, parseUnits } from 'ethers';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectChain, type Chain } from '../../src/server/services/chain';
 import { createTransferWorker, type TransferWorker } from '../../src/server/services/chain/transfers';
-import { bearer, createTestApp, signUpWithAccess, type TestApp } from '../support/app';
-import { startTestChain } from '../support/chain';
+import { WEI_PER_POINT } from '../../src/server/services/rewards/rules';
+import { bearer, createTestApp, grantPoints, signUpWithAccess, type TestApp } from '../support/app';
+import { nodeRpc, startTestChain } from '../support/chain';
 import type { EmbeddedNode } from '../../src/server/services/chain/anvil';
 
 /**
@@ -17,13 +18,8 @@ let chain: Chain;
 let worker: TransferWorker | null = null;
 const treasuryKey = Wallet.createRandom().privateKey;
 
-const rpc = async (method: string, params: unknown[] = []) => {
-  // Straight to the node, not through ethers: the test's own calls must not touch the provider's cache.
-  const res = await fetch(node.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(body.error.message);
-  return body.result;
-};
+// Straight to the node, not through ethers: the test's own calls must not touch the provider under test.
+const rpc = (method: string, params: unknown[] = []) => nodeRpc(node, method, params);
 
 beforeAll(async () => {
   node = await startTestChain();
@@ -48,7 +44,7 @@ afterAll(async () => {
 /** One user's conversion of `points` to a fresh address, recorded by the real route (the app has no chain: it stays pending). */
 async function convert(points: number): Promise<{ id: string; to: string; token: string }> {
   const user = await signUpWithAccess(testApp.app);
-  await testApp.app.repos.rewards.award(user.userId, [{ reason: 'test_grant', points, title: 'Test', message: 'Test grant', reference: null, idempotencyKey: `grant:${Math.random()}` }]);
+  await grantPoints(testApp.app, user.userId, points);
   const to = Wallet.createRandom().address;
   const res = await testApp.app.inject({ method: 'POST', url: '/api/rewards/convert-points-to-finu', headers: bearer(user.token), payload: { points, to_address: to } });
   expect(res.statusCode).toBe(202);
@@ -57,7 +53,6 @@ async function convert(points: number): Promise<{ id: string; to: string; token:
 
 const statusOf = async (id: string) => (await testApp.app.repos.rewards.transfers.open()).find((row) => row.id === id)?.status ?? 'final';
 const finuOf = async (address: string) => chain.balanceOf(address);
-const WEI_PER_POINT = 10n ** 16n;
 
 describe('the transfer worker pays each conversion once', () => {
   it('a transaction mined between two passes is not sent again (the RPC client must not answer from a stale cache)', async () => {

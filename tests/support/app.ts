@@ -187,6 +187,10 @@ export async function logIn(app: FastifyInstance, email: string, password: strin
   return app.inject({ method: 'POST', url: '/users/login', payload: { email, password } });
 }
 
+/** Puts points on a user's reward balance straight through the ledger (a test grant; `key` makes it idempotent). */
+export const grantPoints = (app: FastifyInstance, userId: string, points: number, key = `grant:${Math.random()}`) =>
+  app.repos.rewards.award(userId, [{ reason: 'test_grant', points, title: 'Test', message: 'Test grant', reference: null, idempotencyKey: key }]);
+
 /** A verified user whose free trial has started: what premium endpoints (goals, transactions) require. */
 export async function signUpWithAccess(app: FastifyInstance, email = uniqueEmail(), password = DEFAULT_PASSWORD): Promise<VerifiedUser> {
   const user = await signUpAndVerify(app, email, password);

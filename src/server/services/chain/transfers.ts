@@ -135,7 +135,8 @@ export function createTransferWorker(options: { chain: Chain; repo: RewardsRepos
       recheck = false;
     }
     const open = await repo.transfers.open();
-    for (const id of orphans.keys()) if (!open.some((row) => row.id === id)) orphans.delete(id);
+    const openIds = new Set(open.map((row) => row.id));
+    for (const id of orphans.keys()) if (!openIds.has(id)) orphans.delete(id);
     for (const row of open) {
       if (stopped) return;
       if (row.status === 'submitted' && row.rawTx && row.nonce !== null) {
