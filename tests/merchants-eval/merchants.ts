@@ -164,6 +164,7 @@ export const MERCHANTS: Merchant[] = [
           { weight: 2, card: (x) => card('SUMUP *CROWN AND ANCHOR', 'LONDON', gb(x)) },
           { weight: 1, card: (x) => card('SumUp *The Crown & Anchor', 'London', gb(x)) },
           { weight: 1, card: () => card('SUMUP  *CROWN & ANCHOR', 'LONDON', 'GBR') },
+          { weight: 1, card: (x) => card('IZ *CROWN AND ANCHOR', 'LONDON', gb(x)) },
         ],
       },
     ],
@@ -439,6 +440,7 @@ export const MERCHANTS: Merchant[] = [
           { weight: 3, card: (x) => card('DELIVEROO', 'LONDON', gb(x)) },
           { weight: 2, card: () => card('DELIVEROO.CO.UK', 'LONDON', 'GB') },
           { weight: 1, card: () => card('DELIVEROO PLUS', 'LONDON', 'GB') },
+          { weight: 1, card: () => card('PAYPAL *DELIVEROO', '4029357733', 'GB') },
         ],
       },
     ],
@@ -457,7 +459,7 @@ export const MERCHANTS: Merchant[] = [
         variants: [{ weight: 2, card: () => card('NETFLIX.COM', 'NETFLIX.COM', 'CA') }, { card: () => card('NETFLIX.COM', '866-579-7172', 'CA') }, { card: () => card('Netflix.com', 'Los Gatos', 'CA') }],
       },
       { person: 'uk', schedule: { monthlyOn: 19 }, amount: [10.99, 10.99], variants: [{ card: () => card('NETFLIX.COM', 'AMSTERDAM', 'NL') }, { card: () => card('NETFLIX.COM', '866-716-0414', 'GB') }] },
-      { person: 'eu', schedule: { monthlyOn: 3 }, amount: [13.99, 13.99], variants: [{ card: () => card('NETFLIX.COM', 'AMSTERDAM', 'NLD') }, { card: () => card('Netflix International B.V.', 'Amsterdam', 'NL') }] },
+      { person: 'eu', schedule: { monthlyOn: 3 }, amount: [13.99, 13.99], variants: [{ card: () => card('NETFLIX.COM', 'AMSTERDAM', 'NLD') }, { card: () => card('Netflix International B.V.', 'Amsterdam', 'NL') }, { card: () => card('PAYPAL *NETFLIX.COM', '4029357733', 'LU') }] },
     ],
   },
   {
@@ -661,19 +663,6 @@ export const MERCHANTS: Merchant[] = [
     ],
   },
   {
-    id: 'virgin-media',
-    names: ['Virgin Media'],
-    kinds: ['internet'],
-    uses: [
-      {
-        person: 'uk',
-        schedule: { monthlyOn: 9 },
-        amount: [52, 52],
-        variants: [{ weight: 2, debit: (x) => ({ name: 'VIRGIN MEDIA', desc: x.digits(11) }) }, { debit: (x) => ({ name: 'VIRGIN MEDIA PYMTS', desc: x.digits(11) }) }],
-      },
-    ],
-  },
-  {
     id: 'planet-fitness',
     names: ['Planet Fitness'],
     kinds: ['fitness'],
@@ -758,6 +747,25 @@ export const MERCHANTS: Merchant[] = [
         variants: [{ weight: 2, card: (x) => card(`RYANAIR ${x.alnum(6)}`, 'DUBLIN', 'IE') }, { card: () => card('RYANAIR LTD', 'DUBLIN', 'IRL') }, { card: () => card('WWW.RYANAIR.COM', 'SWORDS', 'IE') }],
       },
       { person: 'uk', schedule: { times: 2 }, amount: [35, 180], variants: [{ card: (x) => card(`RYANAIR ${x.alnum(6)}`, 'DUBLIN', 'IE') }] },
+    ],
+  },
+  {
+    id: 'marriott',
+    names: ['Marriott', 'Marriott Hotels', 'Courtyard by Marriott'],
+    kinds: ['lodging'],
+    uses: [
+      {
+        person: 'us',
+        schedule: { times: 4 },
+        amount: [210, 980],
+        variants: [
+          { weight: 2, card: () => card('NEW YORK MARRIOTT MARQUIS', 'NEW YORK', 'NY') },
+          { weight: 1, card: () => card('SEATTLE MARRIOTT WATERFRONT', 'SEATTLE', 'WA') },
+          { weight: 1, card: () => card('COURTYARD BY MARRIOTT', 'PORTLAND', 'OR') },
+          { weight: 1, card: (x) => card(`MARRIOTT HOTEL ${x.digits(5)}`, 'CHICAGO', 'IL') },
+        ],
+      },
+      { person: 'eu', schedule: { times: 2 }, amount: [160, 640], variants: [{ card: () => card('MARRIOTT HOTEL PARIS', 'PARIS', 'FR') }, { card: () => card('Berlin Marriott Hotel', 'Berlin', 'DE') }] },
     ],
   },
   {
