@@ -28,7 +28,7 @@ describe('the merchant evaluation set', () => {
   it('expects only kinds the contract defines', async (ctx) => {
     const contractKinds = await loadContractKinds();
     if (!contractKinds) ctx.skip('src/contract/merchants.ts does not exist yet (it comes with the merchants branch)');
-    expect([...contractKinds!]).toEqual([...KINDS]);
+    expect([...contractKinds!].sort()).toEqual([...KINDS].sort());
     for (const m of MERCHANTS) for (const k of m.kinds) if (k !== null) expect(contractKinds).toContain(k);
   });
 });
