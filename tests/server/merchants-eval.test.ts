@@ -25,6 +25,15 @@ describe('the merchant evaluation set', () => {
     expect(year.every((c) => c.date.startsWith('2025-'))).toBe(true);
   });
 
+  it('scores a normalizer that only tidies the string far below the line, and one that knows every answer at 100 %', () => {
+    const year = generateYear();
+    const answers = new Map(year.map((c) => [c.raw, c]));
+    const tidy = score(judge((raw) => ({ name: raw.replace(/\s+/g, ' ').trim().toLowerCase().replace(/\b\w/g, (ch) => ch.toUpperCase()), kind: null, source: 'fallback', confidence: 0 }), year));
+    const knowing = score(judge((raw) => ({ name: answers.get(raw)!.names[0]!, kind: answers.get(raw)!.kinds[0]!, source: 'dictionary', confidence: 1 }), year));
+    expect(rate(tidy.overall.both, tidy.overall.total)).toBeLessThan(5);
+    expect(knowing.overall.both).toBe(year.length);
+  });
+
   it('expects only kinds the contract defines', async (ctx) => {
     const contractKinds = await loadContractKinds();
     if (!contractKinds) ctx.skip('src/contract/merchants.ts does not exist yet (it comes with the merchants branch)');
