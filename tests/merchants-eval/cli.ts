@@ -21,7 +21,8 @@ if (!componentExists()) {
 const normalize = await loadNormalizeMerchant();
 const cases = generateYear();
 const outcomes = judge(normalize, cases);
-const { overall, byKind } = score(outcomes);
+const { overall, byKind, byPerson } = score(outcomes);
+const REGIONS: Record<string, string> = { us: 'US (San Francisco)', uk: 'UK (London)', eu: 'euro (Amsterdam)' };
 
 if (show) {
   for (const o of outcomes.filter((x) => !x.nameRight || !x.kindRight)) {
@@ -33,3 +34,5 @@ if (show) {
 
 console.log(`merchant evaluation: ${cases.length} bank strings, ${MERCHANTS.length} merchants, one generated year`);
 console.log(scoreTable(overall, byKind));
+console.log('');
+console.log(scoreTable(overall, new Map([...byPerson].map(([p, t]) => [REGIONS[p] ?? p, t])), 'person'));

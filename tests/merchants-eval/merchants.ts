@@ -420,7 +420,8 @@ export const MERCHANTS: Merchant[] = [
         schedule: { times: 20 },
         amount: [16, 70],
         variants: [
-          { weight: 3, card: (x) => card(`DOORDASH*${x.pick(['CHIPOTLE', 'MCDONALDS', 'SWEETGREEN', 'PANDA EXPRESS', 'THAI TIME'])}`, 'SAN FRANCISCO', 'CA') },
+          // DoorDash's own descriptors stop at 22 characters, cutting the restaurant's name.
+          { weight: 3, card: (x) => card(`DOORDASH*${x.pick(['CHIPOTLE', 'MCDONALDS', 'SWEETGREEN', 'PANDA EXPRESS', 'THAI TIME', 'THE HALAL GUYS', 'SUPER DUPER BURGERS'])}`.slice(0, 22), 'SAN FRANCISCO', 'CA') },
           { weight: 2, card: (x) => card(`DD *DOORDASH ${x.pick(['CHIPOTLE', 'BURGERKING', 'SUSHIHOUSE', 'TACOBELL'])}`, '855-973-1040', 'CA') },
           { weight: 1, card: () => card('DD *DOORDASH DASHPASS', '855-973-1040', 'CA') },
         ],

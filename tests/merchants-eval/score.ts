@@ -46,22 +46,25 @@ const tally = (outcomes: Outcome[]): Tally => ({
 export function score(outcomes: Outcome[]) {
   const byKind = new Map<string, Outcome[]>();
   for (const o of outcomes) byKind.set(o.case.kind, [...(byKind.get(o.case.kind) ?? []), o]);
+  const byPerson = new Map<string, Outcome[]>();
+  for (const o of outcomes) byPerson.set(o.case.person, [...(byPerson.get(o.case.person) ?? []), o]);
   return {
     overall: tally(outcomes),
+    byPerson: new Map((['us', 'uk', 'eu'] as const).filter((p) => byPerson.has(p)).map((p) => [p, tally(byPerson.get(p)!)])),
     byKind: new Map([...byKind].sort(([a], [b]) => a.localeCompare(b)).map(([k, os]) => [k, tally(os)])),
   };
 }
 
 export const rate = (right: number, total: number) => (total === 0 ? 0 : (100 * right) / total);
 
-/** The scores as a markdown table: rows per expected kind, then overall; percentages of name, kind and both right. */
-export function scoreTable(overall: Tally, byKind: Map<string, Tally>): string {
+/** The scores as a markdown table: a row per group (kind or person), then overall; percentages of name, kind and both right. */
+export function scoreTable(overall: Tally, groups: Map<string, Tally>, heading = 'kind'): string {
   const pct = (right: number, t: Tally) => `${rate(right, t.total).toFixed(1)} %`.padStart(7);
   const row = (label: string, t: Tally) => `| ${label.padEnd(17)} | ${String(t.total).padStart(5)} | ${pct(t.name, t)} | ${pct(t.kind, t)} | ${pct(t.both, t)} |`;
   return [
-    `| ${'kind'.padEnd(17)} | ${'rows'.padStart(5)} | ${'name'.padStart(7)} | ${'kind'.padStart(7)} | ${'both'.padStart(7)} |`,
+    `| ${heading.padEnd(17)} | ${'rows'.padStart(5)} | ${'name'.padStart(7)} | ${'kind'.padStart(7)} | ${'both'.padStart(7)} |`,
     `|${'-'.repeat(19)}|${'-'.repeat(6)}:|${'-'.repeat(8)}:|${'-'.repeat(8)}:|${'-'.repeat(8)}:|`,
-    ...[...byKind].map(([kind, t]) => row(kind, t)),
+    ...[...groups].map(([group, t]) => row(group, t)),
     row('**overall**', overall),
   ].join('\n');
 }
