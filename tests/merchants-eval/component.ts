@@ -33,10 +33,11 @@ export const MISSING_MESSAGE = `the merchant component is not there yet: ${COMPO
 // The path is computed so that neither tsc nor the bundler resolves it before the component exists.
 const load = async (path: string): Promise<Record<string, unknown>> => import(/* @vite-ignore */ pathToFileURL(resolve(repoRoot, path)).href);
 
-export async function loadNormalizeMerchant(): Promise<NormalizeMerchant> {
-  if (!componentExists()) throw new Error(MISSING_MESSAGE);
-  const fn = (await load(COMPONENT_PATH)).normalizeMerchant;
-  if (typeof fn !== 'function') throw new Error(`${COMPONENT_PATH} does not export a function normalizeMerchant`);
+/** `path` (relative to the repository, or absolute) lets the loader itself be tried on a stand-in module. */
+export async function loadNormalizeMerchant(path = COMPONENT_PATH): Promise<NormalizeMerchant> {
+  if (!existsSync(resolve(repoRoot, path))) throw new Error(path === COMPONENT_PATH ? MISSING_MESSAGE : `${path} does not exist`);
+  const fn = (await load(path)).normalizeMerchant;
+  if (typeof fn !== 'function') throw new Error(`${path} does not export a function normalizeMerchant`);
   return fn as NormalizeMerchant;
 }
 
