@@ -30,8 +30,9 @@ export function judge(normalize: NormalizeMerchant, cases: EvalCase[]): Outcome[
     } catch (error) {
       return { case: c, got: { error: error instanceof Error ? error.message : String(error) }, nameRight: false, kindRight: false };
     }
-    const nameRight = typeof got?.name === 'string' && c.names.some((n) => canonical(n) === canonical(got.name));
-    const kindRight = c.kinds.includes(got?.kind ?? null);
+    if (typeof got !== 'object' || got === null) return { case: c, got: { error: `returned ${String(got)}` }, nameRight: false, kindRight: false };
+    const nameRight = typeof got.name === 'string' && c.names.some((n) => canonical(n) === canonical(got.name));
+    const kindRight = c.kinds.includes(got.kind ?? null);
     return { case: c, got, nameRight, kindRight };
   });
 }
