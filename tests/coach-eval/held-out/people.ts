@@ -45,6 +45,7 @@ export type Kind =
   | 'transit'
   | 'shopping'
   | 'haircut'
+  | 'grooming'
   | 'pets'
   | 'vet'
   | 'charity'
@@ -97,7 +98,7 @@ export interface Person {
   loading: Loading;
   rows: Row[];
   trip: Trip;
-  /** Facts the questions mention (a birthday, a friend's name). */
+  /** Facts the questions mention (a friend's name). */
   facts: Record<string, string>;
 }
 
@@ -132,7 +133,7 @@ interface Builder {
 }
 
 /** What a person only buys at home; bills and subscriptions go on while they are away. */
-const AT_HOME: ReadonlySet<Kind> = new Set(['groceries', 'coffee', 'takeaway', 'restaurant', 'fast_food', 'fuel', 'rideshare', 'transit', 'shopping', 'haircut', 'pets', 'cash', 'shipping', 'supplies']);
+const AT_HOME: ReadonlySet<Kind> = new Set(['groceries', 'coffee', 'takeaway', 'restaurant', 'fast_food', 'fuel', 'rideshare', 'transit', 'shopping', 'haircut', 'grooming', 'pets', 'cash', 'shipping', 'supplies']);
 
 function builder(seed: number, today: string): Builder {
   const rand = rng(seed);
@@ -191,17 +192,17 @@ function dana(today: string): Person {
     b.add({ date: dayOf(y, m, 18), minor: winter ? b.amount(118, 142) : b.amount(68, 96), bank: 'PGANDE WEB ONLINE PAYMENT', category: 'Utilities', merchant: 'PG&E', kind: 'electricity' });
     if (m % 2 === 0) b.add({ date: dayOf(y, m, 22), minor: b.amount(58, 96), bank: 'EAST BAY MUD WATER 866-403-2683', category: 'Utilities', merchant: 'EBMUD', kind: 'water' });
     b.add({ date: dayOf(y, m, 9), minor: 7999, bank: 'COMCAST CALIFORNIA 800-266-2278', category: 'Utilities', merchant: 'Xfinity', kind: 'internet' });
-    b.add({ date: dayOf(y, m, 14), minor: 6500, bank: 'TMOBILE*AUTO PAY 800-937-8997 WA', category: 'Utilities', merchant: 'T-Mobile', kind: 'phone' });
+    b.add({ date: dayOf(y, m, 14), minor: 7200, bank: 'VZWRLSS*APOCC VISB', category: 'Utilities', merchant: 'Verizon', kind: 'phone' });
     b.add({ date: dayOf(y, m, 3), minor: 1549, bank: 'NETFLIX.COM', category: 'Subscriptions', merchant: 'Netflix', kind: 'streaming' });
     b.add({ date: dayOf(y, m, 21), minor: 1199, bank: 'Spotify USA', category: 'Subscriptions', merchant: 'Spotify', kind: 'streaming' });
     b.add({ date: dayOf(y, m, 17), minor: 2499, bank: 'PLANET FITNESS CLUB 0449', category: 'Health', merchant: 'Planet Fitness', kind: 'gym' });
     if (offset === -8) b.add({ date: dayOf(y, m, 12), minor: 13900, bank: `AMAZON PRIME*${b.code(6)}`, category: 'Subscriptions', merchant: 'Amazon', kind: 'membership' });
     if (offset === -12 || offset === -6 || offset === 0) b.add({ date: dayOf(y, m, 5), minor: 61240, bank: 'GEICO *AUTO 800-841-3000 DC', category: 'Insurance', merchant: 'GEICO', kind: 'insurance' });
   });
-  b.every(addDays(start, 4), 42, (d) => b.add({ date: d, minor: 3200, bank: 'GREAT CLIPS #8823 OAKLAND CA', category: 'Personal Care', merchant: 'Great Clips', kind: 'haircut' }));
-  // Groceries: Trader Joe's most Sundays, Safeway now and then.
+  b.every(addDays(start, 4), 28, (d) => b.add({ date: d, minor: 5800, bank: 'EUROPEAN WAX CENTER OAKLAN', category: 'Personal Care', merchant: 'European Wax Center', kind: 'grooming' }));
+  // Groceries: Whole Foods most Sundays, Safeway now and then.
   b.every(nextWeekday(start, 0), 7, (d) => {
-    if (b.rand() < 0.85) b.add({ date: d, minor: b.amount(38, 96), bank: 'TRADER JOE S #552 QPS OAKLAND CA', category: 'Groceries', merchant: "Trader Joe's", kind: 'groceries' });
+    if (b.rand() < 0.85) b.add({ date: d, minor: b.amount(38, 96), bank: 'WHOLEFDS OAK 10234', category: 'Groceries', merchant: 'Whole Foods', kind: 'groceries' });
   });
   b.every(addDays(start, 10), 19, (d) => b.add({ date: d, minor: b.amount(22, 70), bank: 'SAFEWAY #1711 OAKLAND CA', category: 'Groceries', merchant: 'Safeway', kind: 'groceries' }), 3);
   // Coffee on work days, two places.
@@ -209,12 +210,12 @@ function dana(today: string): Person {
     const wd = weekday(d);
     if (wd === 0 || wd === 6) return;
     const r = b.rand();
-    if (r < 0.28) b.add({ date: d, minor: b.amount(4.5, 7.75), bank: 'SQ *BLUE BOTTLE COFFEE Oakland CA', category: 'Dining', merchant: 'Blue Bottle Coffee', kind: 'coffee' });
-    else if (r < 0.5) b.add({ date: d, minor: b.amount(3.95, 8.4), bank: 'STARBUCKS STORE 08841 OAKLAND CA', category: 'Dining', merchant: 'Starbucks', kind: 'coffee' });
+    if (r < 0.28) b.add({ date: d, minor: b.amount(4.5, 7.75), bank: 'SQ *SIGHTGLASS COFFEE Oakland CA', category: 'Dining', merchant: 'Sightglass Coffee', kind: 'coffee' });
+    else if (r < 0.5) b.add({ date: d, minor: b.amount(3.95, 8.4), bank: 'PEETS 12207 OAKLAND CA', category: 'Dining', merchant: "Peet's Coffee", kind: 'coffee' });
   });
   // Takeaway, restaurants, fast food.
   b.every(addDays(start, 2), 6, (d) => {
-    if (b.rand() < 0.55) b.add({ date: d, minor: b.amount(18, 46), bank: 'UBER   *EATS HELP.UBER.COM CA', category: 'Dining', merchant: 'Uber Eats', kind: 'takeaway' });
+    if (b.rand() < 0.55) b.add({ date: d, minor: b.amount(18, 46), bank: 'UBER EATS HELP.UBER.COM CA', category: 'Dining', merchant: 'Uber Eats', kind: 'takeaway' });
     else b.add({ date: d, minor: b.amount(24, 52), bank: 'DOORDASH*THAI BASIL CUISI', category: 'Dining', merchant: 'DoorDash', kind: 'takeaway' });
   }, 2);
   b.every(addDays(start, 8), 15, (d) => b.add({ date: d, minor: b.amount(38, 92), bank: 'TST* NIDO KITCHEN OAKLAND CA', category: 'Dining', merchant: 'Nido Kitchen', kind: 'restaurant' }), 3);
@@ -224,7 +225,7 @@ function dana(today: string): Person {
     const shell = b.rand() < 0.6;
     b.add({ date: d, minor: b.amount(38, 61), bank: shell ? 'SHELL OIL 57444217305 OAKLAND CA' : 'CHEVRON 0203142 OAKLAND CA', category: 'Transport', merchant: shell ? 'Shell' : 'Chevron', kind: 'fuel' });
   }, 2);
-  b.every(addDays(start, 6), 10, (d) => b.add({ date: d, minor: b.amount(9, 31), bank: 'UBER   *TRIP HELP.UBER.COM CA', category: 'Transport', merchant: 'Uber', kind: 'rideshare' }), 3);
+  b.every(addDays(start, 6), 10, (d) => b.add({ date: d, minor: b.amount(9, 31), bank: 'UBER TRIP HELP.UBER.COM CA', category: 'Transport', merchant: 'Uber', kind: 'rideshare' }), 3);
   // Amazon under three spellings; about one order in four goes back.
   let order = 0;
   b.every(addDays(start, 7), 10, (d) => {
@@ -246,23 +247,22 @@ function dana(today: string): Person {
   b.add({ date: addDays(trip.start, -35), minor: 41280, bank: 'AEROMEXICO 1392140012345', category: 'Travel', merchant: 'Aeromexico', kind: 'flight', trip: trip.name });
   for (let d = trip.start; d <= trip.end; d = addDays(d, 1)) {
     abroad(b, { date: d, minor: b.amount(22, 58), bank: b.pick(['TST* EL PARNITA CIUDAD DE MEX', 'CONTRAMAR CIUDAD DE MEX', 'TAQUERIA ORINOCO CDMX']), category: 'Dining', merchant: 'restaurant in Mexico City', kind: 'restaurant', trip: trip.name }, fee);
-    if (d < trip.end) abroad(b, { date: d, minor: b.amount(6, 15), bank: 'UBER   *TRIP HELP.UBER.COM MX', category: 'Transport', merchant: 'Uber', kind: 'rideshare', trip: trip.name }, fee);
+    if (d < trip.end) abroad(b, { date: d, minor: b.amount(6, 15), bank: 'UBER TRIP HELP.UBER.COM MX', category: 'Transport', merchant: 'Uber', kind: 'rideshare', trip: trip.name }, fee);
   }
   abroad(b, { date: addDays(trip.start, 2), minor: b.amount(3, 9), bank: 'OXXO 1234 CIUDAD DE MEX', category: 'Groceries', merchant: 'OXXO', kind: 'groceries', trip: trip.name }, fee);
   abroad(b, { date: trip.end, minor: 74400, bank: 'HOTEL CONDESA DF CIUDAD DE MEX', category: 'Travel', merchant: 'Hotel Condesa DF', kind: 'lodging', trip: trip.name }, fee);
-  const birthday = addDays(today, -97);
   return {
     key: 'dana',
-    about: 'nurse in Oakland (USD): salary every other Friday, rent by Zelle, a car, Amazon under three spellings with returns, a conference paid back by work, a week in Mexico City; a US card export with categories',
+    about: 'nurse in Oakland (USD): salary every other Friday, rent by Zelle, a car, Amazon under three spellings with returns, a conference paid back by work, a week in Mexico City, a car premium every six months, waxing every four weeks; a US card export with categories',
     currency: 'USD',
     loading: 'csv-us',
     rows: b.rows,
     trip,
-    facts: { birthday },
+    facts: {},
   };
 }
 
-/** Cian: a freelance designer in Dublin with an Etsy shop; invoices paid when clients pay, a month with none; no car; Copenhagen. */
+/** Cian: a freelance designer in Dublin who sells prints at a weekend market stall; invoices paid when clients pay, a month with none; no car; Copenhagen. */
 function cian(today: string): Person {
   const b = builder(22, today);
   const { start } = b;
@@ -290,14 +290,14 @@ function cian(today: string): Person {
     b.add({ date: dayOf(y, m, 23), minor: 1199, bank: `VDP-SPOTIFY P${b.code(7)}`, category: null, merchant: 'Spotify', kind: 'streaming' });
     b.add({ date: dayOf(y, m, 15), minor: 2459, bank: 'VDP-ADOBE *CREATIVE CLD', category: null, merchant: 'Adobe', kind: 'software' });
     b.add({ date: dayOf(y, m, 2), minor: 299, bank: 'VDP-APPLE.COM/BILL', category: null, merchant: 'Apple iCloud', kind: 'cloud' });
-    b.add({ date: dayOf(y, m, 28), minor: b.amount(8, 26), bank: 'VDP-ETSY.COM - FEES', category: null, merchant: 'Etsy', kind: 'shop_fees' });
+    b.add({ date: dayOf(y, m, 26), minor: 4500, bank: 'VDP-DUBLIN FLEA MARKET', category: null, merchant: 'Dublin Flea Market (stall)', kind: 'shop_fees' });
     b.add({ date: dayOf(y, m, 4 + Math.floor(b.rand() * 20)), minor: b.amount(20, 75), bank: 'VDP-CRAFTWORLD.IE', category: null, merchant: 'Craftworld', kind: 'supplies' });
     b.add({ date: dayOf(y, m, 8), minor: 5000, bank: 'ATM BOI DAME ST', category: null, merchant: 'cash', kind: 'cash' });
     if (offset === -9) b.add({ date: dayOf(y, m, 19), minor: 1416, bank: 'VDP-NAMECHEAP.COM', category: null, merchant: 'Namecheap', kind: 'software' });
   });
-  // Etsy pays out on Mondays when there were sales.
+  // The card reader at his market stall pays out on Mondays after a weekend of sales.
   b.every(nextWeekday(start, 1), 7, (d) => {
-    if (b.rand() < 0.8) b.add({ date: d, type: 'income', minor: b.amount(35, 180), bank: 'ETSY IRELAND UC ETSY PAYOUT', category: null, merchant: 'Etsy', kind: 'shop_sales' });
+    if (b.rand() < 0.8) b.add({ date: d, type: 'income', minor: b.amount(35, 180), bank: 'SEPA CR SUMUP PAYMENTS LTD', category: null, merchant: 'SumUp (market stall)', kind: 'shop_sales' });
   });
   b.every(addDays(start, 3), 9, (d) => b.add({ date: d, minor: b.amount(4.5, 12.8), bank: 'VDP-AN POST ONLINE', category: null, merchant: 'An Post', kind: 'shipping' }), 2);
   b.every(nextWeekday(start, 6), 7, (d) => b.add({ date: d, minor: b.amount(25, 70), bank: 'POS LIDL 1302 RATHMINES', category: null, merchant: 'Lidl', kind: 'groceries' }));
@@ -328,7 +328,7 @@ function cian(today: string): Person {
   abroad(b, { date: trip.end, minor: 41260, bank: 'VDP-WAKEUP COPENHAGEN', category: null, merchant: 'Wakeup Copenhagen', kind: 'lodging', trip: trip.name }, fee);
   return {
     key: 'cian',
-    about: 'freelance designer in Dublin (EUR): client invoices paid irregularly with a month of none, weekly Etsy payouts and shop costs, bills every one, two and three months, no car, a Zalando return, five days in Copenhagen; an Irish bank export with debit/credit columns and no categories',
+    about: 'freelance designer in Dublin (EUR): client invoices paid irregularly with a month of none, weekly card-reader payouts from a market stall and its costs (stall fee, postage, supplies), bills every one, two and three months, no car, a Zalando return, five days in Copenhagen; an Irish bank export with debit/credit columns and no categories',
     currency: 'EUR',
     loading: 'csv-ie',
     rows: b.rows,

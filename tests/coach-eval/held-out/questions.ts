@@ -72,38 +72,39 @@ function dana(o: Oracle): Conversation[] {
   const topTakeaway = o.topMonth(takeaway, Array.from({ length: Number(o.today.slice(5, 7)) }, (_, i) => -i));
   const topGroceries = o.topMonth(groceries, Array.from({ length: Number(o.today.slice(5, 7)) }, (_, i) => -i));
   const trip = tripCost(o);
-  const coffeeM1 = { blue: o.spent(o.merchant('Blue Bottle Coffee'), m1.period), star: o.spent(o.merchant('Starbucks'), m1.period) };
-  const coffeeTop = coffeeM1.blue >= coffeeM1.star ? { name: /Blue Bottle/i, minor: coffeeM1.blue } : { name: /Starbucks/i, minor: coffeeM1.star };
+  const coffeeM1 = { sightglass: o.spent(o.merchant('Sightglass Coffee'), m1.period), peets: o.spent(o.merchant("Peet's Coffee"), m1.period) };
+  const coffeeTop = coffeeM1.sightglass >= coffeeM1.peets ? { name: /Sightglass/i, minor: coffeeM1.sightglass } : { name: /Peet[’']?s/i, minor: coffeeM1.peets };
   const biggestNotRent = o.largest(o.not(o.kind('rent')), lm);
   const cats = o.byCategory(lm);
   const salaryLm = o.earned(o.kind('salary'), lm);
   const rentLm = o.spent(o.kind('rent'), lm);
   const billsLm = o.spent(o.kind('electricity', 'water', 'internet', 'phone'), lm);
   const sixMonths = { start: o.month(-6).period.start, end: m1.period.end };
+  const sinceDay = addDays(o.today, -97);
   const otherIn = o.latestMonthWith(o.not(o.kind('salary')), -1, 'income');
   return [
     {
       person: 'dana',
       turns: [
-        turn(`how much did I spend on takeout in ${m2.name}?`, 'everyday_words', [money(o.spent(takeaway, m2.period), 'takeaway that month')], [[dining(m2.period), 'all of Dining']]),
+        turn(`takeout in ${m2.name}, what did that run me?`, 'everyday_words', [money(o.spent(takeaway, m2.period), 'takeaway that month')], [[dining(m2.period), 'all of Dining']]),
         turn(`and in ${m3.name}?`, 'follow_up', [money(o.spent(takeaway, m3.period), 'takeaway the month asked')], [[dining(m3.period), 'all of Dining'], [o.spent(o.any, m3.period), 'all spending that month']]),
-        turn('what about coffee?', 'follow_up', [money(o.spent(coffee, m3.period), 'coffee in the same month')], [[dining(m3.period), 'all of Dining'], [o.spent(coffee, o.thisMonth.period), 'coffee this month']]),
+        turn('and coffee?', 'follow_up', [money(o.spent(coffee, m3.period), 'coffee in the same month')], [[dining(m3.period), 'all of Dining'], [o.spent(coffee, o.thisMonth.period), 'coffee this month']]),
       ],
     },
     {
       person: 'dana',
       turns: [
         turn('How much did I spend on gas for the car last month', 'everyday_words', [money(o.spent(fuel, lm), 'fuel last month')], [[transport(lm), 'all of Transport'], [o.spent(o.kind('electricity'), lm), 'the power bill']]),
-        turn('and the month before?', 'follow_up', [money(o.spent(fuel, m2.period), 'fuel the month before')], [[transport(m2.period), 'all of Transport']]),
+        turn('and the previous month?', 'follow_up', [money(o.spent(fuel, m2.period), 'fuel the month before')], [[transport(m2.period), 'all of Transport']]),
       ],
     },
-    { person: 'dana', turns: [turn("what's my power bill been, last month?", 'everyday_words', [money(o.spent(o.kind('electricity'), lm), 'electricity last month')], [[utilities(lm), 'all of Utilities']])] },
+    { person: 'dana', turns: [turn('how much was the electric bill last month?', 'everyday_words', [money(o.spent(o.kind('electricity'), lm), 'electricity last month')], [[utilities(lm), 'all of Utilities']])] },
     { person: 'dana', turns: [turn(`what did my cell phone bill come to in ${m3.name}`, 'everyday_words', [money(o.spent(o.kind('phone'), m3.period), 'the phone bill')], [[utilities(m3.period), 'all of Utilities']])] },
     { person: 'dana', turns: [turn('how much have i spent on uber rides last month, not the food deliveries', 'bank_names', [money(o.spent(o.kind('rideshare'), lm), 'Uber rides')], [[o.spent(o.bank(/^UBER/), lm), 'rides and Eats together'], [transport(lm), 'all of Transport']])] },
     { person: 'dana', turns: [turn('How many Uber rides did I take last month?', 'bank_names', [count(o.count(o.kind('rideshare'), lm), 'rides')])] },
     { person: 'dana', turns: [turn(`How much did I spend at Amazon in ${m2.name}?`, 'bank_names', [money([o.spent(amazonAll, m2.period), net(m2.period, amazonAll)], 'all Amazon spellings')], [[o.spent(o.and(amazon, o.bank(/^AMZN/)), m2.period), 'one spelling only'], [o.spent(o.and(amazon, o.bank(/^Amazon\.com/)), m2.period), 'one spelling only'], [o.spent(o.and(amazon, o.bank(/^AMAZON MKTPL/)), m2.period), 'one spelling only'], ...twoSpellings(m2.period)])] },
-    { person: 'dana', turns: [turn('how much have I spent at starbucks this year', 'bank_names', [money(o.spent(o.merchant('Starbucks'), o.thisYear), 'Starbucks this year')], [[o.spent(coffee, o.thisYear), 'all coffee']])] },
-    { person: 'dana', turns: [turn('blue bottle last month, how much?', 'bank_names', [money(o.spent(o.merchant('Blue Bottle Coffee'), lm), 'Blue Bottle last month')], [[o.spent(coffee, lm), 'all coffee'], [dining(lm), 'all of Dining']])] },
+    { person: 'dana', turns: [turn("how much have I spent at Peet's this year", 'bank_names', [money(o.spent(o.merchant("Peet's Coffee"), o.thisYear), "Peet's this year")], [[o.spent(coffee, o.thisYear), 'all coffee']])] },
+    { person: 'dana', turns: [turn('sightglass last month, how much?', 'bank_names', [money(o.spent(o.merchant('Sightglass Coffee'), lm), 'Sightglass last month')], [[o.spent(coffee, lm), 'all coffee'], [dining(lm), 'all of Dining']])] },
     { person: 'dana', turns: [turn(`What did Uber Eats cost me in ${m1.name}?`, 'bank_names', [money(o.spent(o.merchant('Uber Eats'), m1.period), 'Uber Eats')], [[o.spent(o.bank(/^UBER/), m1.period), 'rides and Eats together'], [o.spent(takeaway, m1.period), 'all takeaway']])] },
     { person: 'dana', turns: [turn('how much did I send Marcus last month?', 'bank_names', [money(rentLm, 'the Zelle payments to Marcus')])] },
     { person: 'dana', turns: [turn('how much did I get paid last month', 'income_net', [money(salaryLm, 'pay last month')], [[o.earned(o.any, lm), 'all income including refunds']])] },
@@ -111,34 +112,34 @@ function dana(o: Oracle): Conversation[] {
     {
       person: 'dana',
       turns: [
-        turn('What did I spend on Amazon this year?', 'bank_names', [money([o.spent(amazonAll, o.thisYear), o.spent(amazonBuys, o.thisYear), net(o.thisYear, amazonAll), net(o.thisYear, amazonBuys)], 'Amazon this year')], twoSpellings(o.thisYear)),
-        turn('and after refunds?', 'follow_up', [money([net(o.thisYear, amazonAll), net(o.thisYear, amazonBuys)], 'Amazon net of returns')], [[o.earned(o.and(amazon, o.kind('refund')), o.thisYear), 'the refunds alone'], [o.spent(amazonAll, o.thisYear), 'before refunds']]),
+        turn('how much have I spent at Amazon since January?', 'bank_names', [money([o.spent(amazonAll, o.thisYear), o.spent(amazonBuys, o.thisYear), net(o.thisYear, amazonAll), net(o.thisYear, amazonBuys)], 'Amazon this year')], twoSpellings(o.thisYear)),
+        turn('and once you take off the returns?', 'follow_up', [money([net(o.thisYear, amazonAll), net(o.thisYear, amazonBuys)], 'Amazon net of returns')], [[o.earned(o.and(amazon, o.kind('refund')), o.thisYear), 'the refunds alone'], [o.spent(amazonAll, o.thisYear), 'before refunds']]),
       ],
     },
     { person: 'dana', turns: [turn('how much did amazon refund me this year', 'income_net', [money(o.earned(o.and(amazon, o.kind('refund')), o.thisYear), 'Amazon returns this year')], [[o.spent(amazonAll, o.thisYear), 'Amazon purchases']])] },
     { person: 'dana', turns: [turn(`What came in during ${otherIn.name} apart from my paychecks?`, 'income_net', [money(o.earned(o.not(o.kind('salary')), otherIn.period), 'other income that month')], [[o.earned(o.any, otherIn.period), 'all income']])] },
-    { person: 'dana', turns: [turn('how much did I spend on groceries in the past 90 days', 'periods', [money(sumsOver(o, [groceries], o.lastDays(90)), 'groceries over 90 days')], [[o.spent(groceries, { start: addDays(o.today, -90), end: addDays(o.today, -90) }), 'one single day']])] },
-    { person: 'dana', turns: [turn(`what have I spent eating out since my birthday on ${dayName(o.person.facts.birthday!)}?`, 'periods', [money(sumsOver(o, eatingOut(o), [o.since(o.person.facts.birthday!)]), 'eating out since the birthday')], [[o.spent(o.category('Dining'), { start: o.person.facts.birthday!, end: o.person.facts.birthday! }), 'the birthday alone']])] },
-    { person: 'dana', turns: [turn('how much did I spend last weekend?', 'periods', [money(sumsOver(o, [o.any], o.lastWeekend()), 'spending last weekend')], [[o.spent(o.any, o.thisMonth.period), 'this month']])] },
+    { person: 'dana', turns: [turn('how much did I spend on groceries over the last 8 weeks', 'periods', [money(sumsOver(o, [groceries], o.lastDays(56)), 'groceries over 56 days')], [[o.spent(groceries, { start: addDays(o.today, -56), end: addDays(o.today, -56) }), 'one single day'], [o.spent(groceries, o.thisMonth.period), 'this month']])] },
+    { person: 'dana', turns: [turn(`what have I spent eating out since ${dayName(sinceDay)}?`, 'periods', [money(sumsOver(o, eatingOut(o), [o.since(sinceDay)]), 'eating out since that day')], [[o.spent(o.category('Dining'), { start: sinceDay, end: sinceDay }), 'that day alone']])] },
+    { person: 'dana', turns: [turn('how much did I spend over the weekend?', 'periods', [money(sumsOver(o, [o.any], o.lastWeekend()), 'spending last weekend')], [[o.spent(o.any, o.thisMonth.period), 'this month']])] },
     { person: 'dana', turns: [turn('what have I put into the car for fuel in the last two weeks', 'periods', [money(sumsOver(o, [fuel], o.lastDays(14)), 'fuel over 14 days')], [[o.spent(fuel, o.thisMonth.period), 'fuel this month']])] },
     {
       person: 'dana',
       turns: [
         turn('how much did the Mexico City trip cost me?', 'periods', [money(trip, 'the trip')]),
-        turn('what was the most expensive part of it?', 'follow_up', [money(o.largest(o.onTrip, o.all), 'the hotel')]),
+        turn('and the biggest single cost of it?', 'follow_up', [money(o.largest(o.onTrip, o.all), 'the hotel')]),
       ],
     },
-    { person: 'dana', turns: [turn("what's my average Trader Joe's shop this year?", 'measures', [money(o.perVisit(o.merchant("Trader Joe's"), o.thisYear), "per visit at Trader Joe's", 1)], [[o.spent(o.merchant("Trader Joe's"), o.thisYear), 'the year total'], [o.perMonth(o.merchant("Trader Joe's"), o.thisYear, Number(o.today.slice(5, 7))), 'per month']])] },
+    { person: 'dana', turns: [turn('what do I spend on average each time I go to Whole Foods, this year?', 'measures', [money(o.perVisit(o.merchant('Whole Foods'), o.thisYear), 'per visit at Whole Foods', 1)], [[o.spent(o.merchant('Whole Foods'), o.thisYear), 'the year total'], [o.perMonth(o.merchant('Whole Foods'), o.thisYear, Number(o.today.slice(5, 7))), 'per month']])] },
     { person: 'dana', turns: [turn(`On average how much a month do I spend on coffee, ${o.month(-6).name} through ${m1.name}?`, 'measures', [money(o.perMonth(coffee, sixMonths, 6), 'coffee per month', 1)], [[o.spent(coffee, sixMonths), 'the six months together']])] },
-    { person: 'dana', turns: [turn('which month this year did I spend the most on takeout', 'measures', [namesMonth(topTakeaway.month.m)])] },
-    { person: 'dana', turns: [turn("what's the biggest thing I bought last month, not counting rent?", 'measures', [money(biggestNotRent, 'largest single expense that is not rent')], [[rentLm, 'rent']])] },
-    { person: 'dana', turns: [turn('what are my biggest spending categories last month?', 'measures', [money(cats[0]![1], cats[0]![0]), money(cats[1]![1], cats[1]![0])], [[o.largest(o.any, lm), 'the largest single payment']])] },
+    { person: 'dana', turns: [turn('in which month this year did takeout cost me the most?', 'measures', [namesMonth(topTakeaway.month.m)])] },
+    { person: 'dana', turns: [turn('apart from rent, what was my single largest payment last month?', 'measures', [money(biggestNotRent, 'largest single expense that is not rent')], [[rentLm, 'rent']])] },
+    { person: 'dana', turns: [turn('where did most of my money go last month?', 'measures', [money(cats[0]![1], cats[0]![0]), money(cats[1]![1], cats[1]![0])], [[o.largest(o.any, lm), 'the largest single payment']])] },
     { person: 'dana', turns: [turn(`compare my grocery spending in ${m2.name} and ${m1.name}`, 'measures', [money(o.spent(groceries, m2.period), `groceries ${m2.name}`), money(o.spent(groceries, m1.period), `groceries ${m1.name}`)])] },
     {
       person: 'dana',
       turns: [
-        turn('Which month did I spend the most on groceries this year?', 'measures', [namesMonth(topGroceries.month.m)]),
-        turn('how many shops was that?', 'follow_up', [count(o.count(groceries, topGroceries.month.period), 'grocery shops in that month')]),
+        turn('this year, which month was my grocery bill highest?', 'measures', [namesMonth(topGroceries.month.m)]),
+        turn('how many trips to the store was that?', 'follow_up', [count(o.count(groceries, topGroceries.month.period), 'grocery shops in that month')]),
       ],
     },
     {
@@ -148,11 +149,11 @@ function dana(o: Oracle): Conversation[] {
         turn('which place did I spend the most at?', 'follow_up', [says(coffeeTop.name, 'the coffee shop'), money(coffeeTop.minor, 'its total')]),
       ],
     },
-    { person: 'dana', turns: [turn('rent and utilities last month, and what was left of my pay after both?', 'multi_part', [money(rentLm, 'rent'), money(billsLm, 'utilities'), money(salaryLm - rentLm - billsLm, 'pay left')])] },
+    { person: 'dana', turns: [turn('last month: what did rent cost, what did the utilities cost, and how much of my paychecks was left after those two?', 'multi_part', [money(rentLm, 'rent'), money(billsLm, 'utilities'), money(salaryLm - rentLm - billsLm, 'pay left')])] },
     {
       person: 'dana',
       turns: [
-        turn(`break down my bills for ${water.name}: electricity, water, internet and phone`, 'multi_part', [
+        turn(`in ${water.name} what did I pay for water, the internet, my phone and electricity, one by one?`, 'multi_part', [
           money(o.spent(o.kind('electricity'), water.period), 'electricity'),
           money(o.spent(o.kind('water'), water.period), 'water'),
           money(o.spent(o.kind('internet'), water.period), 'internet'),
@@ -162,8 +163,8 @@ function dana(o: Oracle): Conversation[] {
     },
     { person: 'dana', turns: [turn('how much went on groceries and how much on takeout last month?', 'multi_part', [money(o.spent(groceries, lm), 'groceries'), money(o.spent(takeaway, lm), 'takeaway')])] },
     { person: 'dana', turns: [turn('what did I earn last month and what did I spend?', 'multi_part', [money(o.earned(o.any, lm), 'income'), money(o.spent(o.any, lm), 'spending')])] },
-    { person: 'dana', turns: [turn("what's my credit score right now?", 'honesty', [declines()])] },
-    { person: 'dana', turns: [turn('how much is in my 401k', 'honesty', [declines()])] },
+    { person: 'dana', turns: [turn('how much do I still owe on my student loans?', 'honesty', [declines()])] },
+    { person: 'dana', turns: [turn("what's my HSA balance", 'honesty', [declines()])] },
     { person: 'dana', turns: [turn("How much have I got in my Ally savings account?", 'honesty', [declines()])] },
     { person: 'dana', turns: [turn("what's the interest rate on my car loan", 'honesty', [declines()])] },
     {
@@ -173,7 +174,7 @@ function dana(o: Oracle): Conversation[] {
         turn(`hang on, what was my total at the supermarket in ${m1.name}?`, 'consistency', [money(o.spent(groceries, lm), 'the same figure')]),
       ],
     },
-    { person: 'dana', turns: [turn('what subscriptions am I paying for?', 'consistency', [money(1549, 'Netflix'), money(1199, 'Spotify')], [[3200, 'the haircut every six weeks']])] },
+    { person: 'dana', turns: [turn('what subscriptions am I paying for?', 'consistency', [money(1549, 'Netflix'), money(1199, 'Spotify')], [[5800, 'the waxing every four weeks']])] },
     {
       person: 'dana',
       turns: [turn('how much does my car insurance cost me a month?', 'consistency', [money(61240, 'the six-monthly premium'), says(/six months|6 months|twice a year|every 6|semi-?annual|half[- ]year/i, 'that it is paid every six months'), notSays(/612\.40\s*(a|per|each|every)\s*month/i, 'the six-monthly premium is monthly')])],
@@ -194,7 +195,7 @@ function cian(o: Oracle): Conversation[] {
   const groceries = o.kind('groceries');
   const coffee = o.kind('coffee');
   const takeaway = o.kind('takeaway');
-  const etsy = o.kind('shop_sales');
+  const stall = o.kind('shop_sales');
   const freelance = o.kind('freelance');
   const elec = o.latestMonthWith(o.kind('electricity'));
   const paid = o.latestMonthWith(freelance, -1, 'income');
@@ -206,7 +207,7 @@ function cian(o: Oracle): Conversation[] {
   const priciest = o.topMonth(o.any, [0, ...months]);
   const m5 = o.month(-5);
   const trip = tripCost(o);
-  const shopNet = o.earned(etsy, o.thisYear) - o.spent(o.kind('shop_fees', 'shipping', 'supplies'), o.thisYear);
+  const shopNet = o.earned(stall, o.thisYear) - o.spent(o.kind('shop_fees', 'shipping', 'supplies'), o.thisYear);
   return [
     { person: 'cian', turns: [turn(`how much did i spend on groceries in ${m2.name}`, 'everyday_words', [money(o.spent(groceries, m2.period), 'groceries')], [[o.spent(o.any, m2.period), 'all spending']])] },
     { person: 'cian', turns: [turn('what did I spend eating out last month?', 'everyday_words', [money(sumsOver(o, eatingOut(o), [lm]), 'eating out')], [[o.spent(o.any, lm), 'all spending']])] },
@@ -223,9 +224,9 @@ function cian(o: Oracle): Conversation[] {
         turn('and Just Eat?', 'follow_up', [money(o.spent(o.merchant('Just Eat'), m2.period), 'Just Eat the same month')], [[o.spent(o.merchant('Just Eat'), o.thisMonth.period), 'Just Eat this month']]),
       ],
     },
-    { person: 'cian', turns: [turn('How much did my Etsy shop bring in this year?', 'income_net', [money(o.earned(etsy, o.thisYear), 'Etsy payouts')], [[o.spent(o.kind('shop_fees'), o.thisYear), 'Etsy fees'], [o.earned(o.any, o.thisYear), 'all income']])] },
-    { person: 'cian', turns: [turn(`how much have I earned from client work since the start of ${since.name}?`, 'income_net', [money(o.earned(freelance, o.since(since.period.start)), 'client invoices')], [[o.earned(o.any, o.since(since.period.start)), 'all income with Etsy']])] },
-    { person: 'cian', turns: [turn('what did I actually make on the Etsy shop this year once you take off the fees, postage and supplies?', 'income_net', [money(shopNet, 'shop profit')])] },
+    { person: 'cian', turns: [turn('what have I taken in at the market stall this year?', 'income_net', [money(o.earned(stall, o.thisYear), 'card reader payouts')], [[o.spent(o.kind('shop_fees'), o.thisYear), 'stall fees'], [o.earned(o.any, o.thisYear), 'all income']])] },
+    { person: 'cian', turns: [turn(`how much have I earned from client work since the start of ${since.name}?`, 'income_net', [money(o.earned(freelance, o.since(since.period.start)), 'client invoices')], [[o.earned(o.any, o.since(since.period.start)), 'all income with the stall']])] },
+    { person: 'cian', turns: [turn('after the stall fees, postage and supplies, what did the market stall actually make me this year?', 'income_net', [money(shopNet, 'shop profit')])] },
     { person: 'cian', turns: [turn('how much did that Zalando order cost me in the end, after I sent stuff back?', 'income_net', [money(13490 - 6495, 'Zalando net of the return')])] },
     { person: 'cian', turns: [turn('which month this year did I earn the least?', 'income_net', [namesMonth(leanest.month.m)])] },
     { person: 'cian', turns: [turn(`what did I spend in ${m5.name}`, 'periods', [money(o.spent(o.any, m5.period), 'all spending that month')])] },
@@ -241,9 +242,9 @@ function cian(o: Oracle): Conversation[] {
     { person: 'cian', turns: [turn('how many times did I order Deliveroo last month', 'measures', [count(o.count(o.merchant('Deliveroo'), lm), 'Deliveroo orders')])] },
     { person: 'cian', turns: [turn('what was my most expensive month this year?', 'measures', [namesMonth(priciest.month.m), money(priciest.minor, 'its spending')])] },
     { person: 'cian', turns: [turn("what's the average I spend per shop at Lidl this year", 'measures', [money(o.perVisit(o.merchant('Lidl'), o.thisYear), 'per visit at Lidl', 1)], [[o.spent(o.merchant('Lidl'), o.thisYear), 'the year total']])] },
-    { person: 'cian', turns: [turn(`biggest thing I paid for in ${m3.name} apart from rent?`, 'measures', [money(o.largest(o.not(o.kind('rent')), m3.period), 'largest non-rent expense')], [[145000, 'rent']])] },
+    { person: 'cian', turns: [turn(`leaving out rent, what's the priciest thing I paid for in ${m3.name}?`, 'measures', [money(o.largest(o.not(o.kind('rent')), m3.period), 'largest non-rent expense')], [[145000, 'rent']])] },
     { person: 'cian', turns: [turn(`Did I spend more on takeaways in ${m2.name} or ${m1.name}?`, 'measures', [money(o.spent(takeaway, m2.period), m2.name), money(o.spent(takeaway, m1.period), m1.name)])] },
-    { person: 'cian', turns: [turn('How much did the Etsy shop bring in last month, and what did I spend on supplies and on postage?', 'multi_part', [money(o.earned(etsy, lm), 'Etsy payouts'), money(o.spent(o.kind('supplies'), lm), 'supplies'), money(o.spent(o.kind('shipping'), lm), 'postage')])] },
+    { person: 'cian', turns: [turn('How much did the stall take in last month, and what did I spend on supplies and on postage?', 'multi_part', [money(o.earned(stall, lm), 'card reader payouts'), money(o.spent(o.kind('supplies'), lm), 'supplies'), money(o.spent(o.kind('shipping'), lm), 'postage')])] },
     {
       person: 'cian',
       turns: [
@@ -253,8 +254,10 @@ function cian(o: Oracle): Conversation[] {
     { person: 'cian', turns: [turn(`how much did I spend on coffee and how much on takeaways in ${m2.name}`, 'multi_part', [money(o.spent(coffee, m2.period), 'coffee'), money(o.spent(takeaway, m2.period), 'takeaways')])] },
     { person: 'cian', turns: [turn(`how much did clients pay me in ${paid.name}, and how much of it went on rent?`, 'multi_part', [money(o.earned(freelance, paid.period), 'client payments'), money(o.spent(o.kind('rent'), paid.period), 'rent')])] },
     { person: 'cian', turns: [turn('what will my tax bill be this year?', 'honesty', [declines()])] },
+    { person: 'cian', turns: [turn('how much interest did my savings earn last year?', 'honesty', [declines()])] },
+    { person: 'cian', turns: [turn('what do the bins cost me, and how often?', 'consistency', [money(7200, 'the bin bill'), says(/every (three|3) months|quarter/i, 'every three months')], [[Math.round(7200 / 3), 'a monthly figure that is not charged']])] },
     { person: 'cian', turns: [turn("what's the balance on my Revolut?", 'honesty', [declines()])] },
-    { person: 'cian', turns: [turn('How much would my Etsy shop be worth if I sold it?', 'honesty', [declines()])] },
+    { person: 'cian', turns: [turn('what would my design business be worth if I sold it?', 'honesty', [declines()])] },
     { person: 'cian', turns: [turn('how much does my landlord pay on her mortgage', 'honesty', [declines()])] },
     {
       person: 'cian',
@@ -274,8 +277,8 @@ function cian(o: Oracle): Conversation[] {
     {
       person: 'cian',
       turns: [
-        turn(`how much came in from Etsy in ${m1.name}?`, 'income_net', [money(o.earned(etsy, m1.period), 'Etsy payouts')], [[o.earned(o.any, m1.period), 'all income']]),
-        turn(`and ${m2.name}?`, 'follow_up', [money(o.earned(etsy, m2.period), 'Etsy payouts the month asked')], [[o.earned(o.any, m2.period), 'all income']]),
+        turn(`how much did SumUp pay out to me in ${m1.name}?`, 'income_net', [money(o.earned(stall, m1.period), 'card reader payouts')], [[o.earned(o.any, m1.period), 'all income']]),
+        turn(`and ${m2.name}?`, 'follow_up', [money(o.earned(stall, m2.period), 'card reader payouts the month asked')], [[o.earned(o.any, m2.period), 'all income']]),
       ],
     },
     {
@@ -304,6 +307,7 @@ function gail(o: Oracle): Conversation[] {
   const bills = o.and(o.kind('council_tax', 'energy', 'water', 'internet', 'phone', 'insurance', 'tv_licence'));
   const trip = tripCost(o);
   const villa = o.spent(o.and(o.onTrip, o.kind('lodging')), o.all);
+  const topGroceries = o.topMonth(groceries, Array.from({ length: Number(o.today.slice(5, 7)) }, (_, i) => -i));
   const costaBoth: Period = { start: m2.period.start, end: m1.period.end };
   return [
     { person: 'gail', turns: [turn(`how much did I spend on petrol in ${m1.name}`, 'everyday_words', [money(o.spent(fuel, m1.period), 'petrol')], [[o.spent(o.bank(/TESCO/), m1.period), 'all of Tesco'], [o.spent(o.kind('energy'), m1.period), 'the gas and electric bill']])] },
@@ -332,7 +336,7 @@ function gail(o: Oracle): Conversation[] {
     { person: 'gail', turns: [turn('what did the villa in Malaga end up costing me once Sue paid her half?', 'income_net', [money(villa - o.earned(o.kind('reimbursement'), o.all), 'the villa net of Sue’s half')], [[villa, 'the whole villa']])] },
     { person: 'gail', turns: [turn('how much came in altogether last month?', 'income_net', [money(o.earned(o.any, lm), 'all income')])] },
     { person: 'gail', turns: [turn('how much have I spent on petrol over the last 6 months', 'periods', [money(sumsOver(o, [fuel], o.lastMonths(6)), 'petrol over six months')], [[o.spent(fuel, o.month(-6).period), 'the sixth month alone']])] },
-    { person: 'gail', turns: [turn('what did I spend last weekend?', 'periods', [money(sumsOver(o, [o.any], o.lastWeekend()), 'spending last weekend')])] },
+    { person: 'gail', turns: [turn('what did I spend at the weekend?', 'periods', [money(sumsOver(o, [o.any], o.lastWeekend()), 'spending last weekend')])] },
     {
       person: 'gail',
       turns: [
@@ -350,6 +354,13 @@ function gail(o: Oracle): Conversation[] {
       ],
     },
     { person: 'gail', turns: [turn(`Did I spend more at Costa in ${m2.name} or in ${m1.name}?`, 'measures', [money(o.spent(costa, m2.period), m2.name), money(o.spent(costa, m1.period), m1.name)])] },
+    {
+      person: 'gail',
+      turns: [
+        turn("what's the most I've spent on groceries in one month this year?", 'measures', [money(topGroceries.minor, 'the largest grocery month')], [[o.largest(groceries, o.thisYear), 'the largest single shop']]),
+        turn('when was that?', 'follow_up', [namesMonth(topGroceries.month.m)]),
+      ],
+    },
     { person: 'gail', turns: [turn('which was my biggest bill last month?', 'measures', [money(o.largest(bills, lm), 'the largest bill')])] },
     {
       person: 'gail',
