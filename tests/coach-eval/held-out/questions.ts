@@ -36,6 +36,12 @@ function turn(ask: string, cls: QuestionClass, expected: Check[], wrong: [number
   return { ask, cls, checks: [...expected, ...forbids] };
 }
 
+/** Questions of one person: besides each question's own wrong readings, leading with this month's total spending or income (the no-period default) is always a different question's figure. */
+const asker =
+  (o: Oracle) =>
+  (ask: string, cls: QuestionClass, expected: Check[], wrong: [number, string][] = []): Turn =>
+    turn(ask, cls, expected, [...wrong, [o.spent(o.any, o.thisMonth.period), 'all spending this month'], [o.earned(o.any, o.thisMonth.period), 'all income this month']]);
+
 const sumsOver = (o: Oracle, filters: Filter[], periods: Period[]) => periods.flatMap((p) => filters.map((f) => o.spent(f, p)));
 
 /** "Eating out": restaurants and fast food, with or without coffee and takeaway. */
@@ -53,6 +59,7 @@ const tripCost = (o: Oracle) => {
 };
 
 function dana(o: Oracle): Conversation[] {
+  const t = asker(o);
   const [m1, m2, m3] = [o.month(-1), o.month(-2), o.month(-3)];
   const lm = o.lastMonth.period;
   const coffee = o.kind('coffee');
@@ -86,74 +93,74 @@ function dana(o: Oracle): Conversation[] {
     {
       person: 'dana',
       turns: [
-        turn(`takeout in ${m2.name}, what did that run me?`, 'everyday_words', [money(o.spent(takeaway, m2.period), 'takeaway that month')], [[dining(m2.period), 'all of Dining']]),
-        turn(`and in ${m3.name}?`, 'follow_up', [money(o.spent(takeaway, m3.period), 'takeaway the month asked')], [[dining(m3.period), 'all of Dining'], [o.spent(o.any, m3.period), 'all spending that month']]),
-        turn('and coffee?', 'follow_up', [money(o.spent(coffee, m3.period), 'coffee in the same month')], [[dining(m3.period), 'all of Dining'], [o.spent(coffee, o.thisMonth.period), 'coffee this month']]),
+        t(`takeout in ${m2.name}, what did that run me?`, 'everyday_words', [money(o.spent(takeaway, m2.period), 'takeaway that month')], [[dining(m2.period), 'all of Dining']]),
+        t(`and in ${m3.name}?`, 'follow_up', [money(o.spent(takeaway, m3.period), 'takeaway the month asked')], [[dining(m3.period), 'all of Dining'], [o.spent(o.any, m3.period), 'all spending that month']]),
+        t('and coffee?', 'follow_up', [money(o.spent(coffee, m3.period), 'coffee in the same month')], [[dining(m3.period), 'all of Dining'], [o.spent(coffee, o.thisMonth.period), 'coffee this month']]),
       ],
     },
     {
       person: 'dana',
       turns: [
-        turn('How much did I spend on gas for the car last month', 'everyday_words', [money(o.spent(fuel, lm), 'fuel last month')], [[transport(lm), 'all of Transport'], [o.spent(o.kind('electricity'), lm), 'the power bill']]),
-        turn('and the previous month?', 'follow_up', [money(o.spent(fuel, m2.period), 'fuel the month before')], [[transport(m2.period), 'all of Transport']]),
+        t('How much did I spend on gas for the car last month', 'everyday_words', [money(o.spent(fuel, lm), 'fuel last month')], [[transport(lm), 'all of Transport'], [o.spent(o.kind('electricity'), lm), 'the power bill']]),
+        t('and the previous month?', 'follow_up', [money(o.spent(fuel, m2.period), 'fuel the month before')], [[transport(m2.period), 'all of Transport']]),
       ],
     },
-    { person: 'dana', turns: [turn('how much was the electric bill last month?', 'everyday_words', [money(o.spent(o.kind('electricity'), lm), 'electricity last month')], [[utilities(lm), 'all of Utilities']])] },
-    { person: 'dana', turns: [turn(`what did my cell phone bill come to in ${m3.name}`, 'everyday_words', [money(o.spent(o.kind('phone'), m3.period), 'the phone bill')], [[utilities(m3.period), 'all of Utilities']])] },
-    { person: 'dana', turns: [turn('how much have i spent on uber rides last month, not the food deliveries', 'bank_names', [money(o.spent(o.kind('rideshare'), lm), 'Uber rides')], [[o.spent(o.bank(/^UBER/), lm), 'rides and Eats together'], [transport(lm), 'all of Transport']])] },
-    { person: 'dana', turns: [turn('How many Uber rides did I take last month?', 'bank_names', [count(o.count(o.kind('rideshare'), lm), 'rides')])] },
-    { person: 'dana', turns: [turn(`How much did I spend at Amazon in ${m2.name}?`, 'bank_names', [money([o.spent(amazonAll, m2.period), net(m2.period, amazonAll)], 'all Amazon spellings')], [[o.spent(o.and(amazon, o.bank(/^AMZN/)), m2.period), 'one spelling only'], [o.spent(o.and(amazon, o.bank(/^Amazon\.com/)), m2.period), 'one spelling only'], [o.spent(o.and(amazon, o.bank(/^AMAZON MKTPL/)), m2.period), 'one spelling only'], ...twoSpellings(m2.period)])] },
-    { person: 'dana', turns: [turn("how much have I spent at Peet's this year", 'bank_names', [money(o.spent(o.merchant("Peet's Coffee"), o.thisYear), "Peet's this year")], [[o.spent(coffee, o.thisYear), 'all coffee']])] },
-    { person: 'dana', turns: [turn('sightglass last month, how much?', 'bank_names', [money(o.spent(o.merchant('Sightglass Coffee'), lm), 'Sightglass last month')], [[o.spent(coffee, lm), 'all coffee'], [dining(lm), 'all of Dining']])] },
-    { person: 'dana', turns: [turn(`What did Uber Eats cost me in ${m1.name}?`, 'bank_names', [money(o.spent(o.merchant('Uber Eats'), m1.period), 'Uber Eats')], [[o.spent(o.bank(/^UBER/), m1.period), 'rides and Eats together'], [o.spent(takeaway, m1.period), 'all takeaway']])] },
-    { person: 'dana', turns: [turn('how much did I send Marcus last month?', 'bank_names', [money(rentLm, 'the Zelle payments to Marcus')])] },
-    { person: 'dana', turns: [turn('how much did I get paid last month', 'income_net', [money(salaryLm, 'pay last month')], [[o.earned(o.any, lm), 'all income including refunds']])] },
-    { person: 'dana', turns: [turn('did work ever pay me back for the conference hotel and flights? how much was it', 'income_net', [money(o.earned(o.kind('reimbursement'), o.all), 'the reimbursement')])] },
+    { person: 'dana', turns: [t('how much was the electric bill last month?', 'everyday_words', [money(o.spent(o.kind('electricity'), lm), 'electricity last month')], [[utilities(lm), 'all of Utilities']])] },
+    { person: 'dana', turns: [t(`what did my cell phone bill come to in ${m3.name}`, 'everyday_words', [money(o.spent(o.kind('phone'), m3.period), 'the phone bill')], [[utilities(m3.period), 'all of Utilities']])] },
+    { person: 'dana', turns: [t('how much have i spent on uber rides last month, not the food deliveries', 'bank_names', [money(o.spent(o.kind('rideshare'), lm), 'Uber rides')], [[o.spent(o.bank(/^UBER/), lm), 'rides and Eats together'], [transport(lm), 'all of Transport']])] },
+    { person: 'dana', turns: [t('How many Uber rides did I take last month?', 'bank_names', [count(o.count(o.kind('rideshare'), lm), 'rides')])] },
+    { person: 'dana', turns: [t(`How much did I spend at Amazon in ${m2.name}?`, 'bank_names', [money([o.spent(amazonAll, m2.period), net(m2.period, amazonAll)], 'all Amazon spellings')], [[o.spent(o.and(amazon, o.bank(/^AMZN/)), m2.period), 'one spelling only'], [o.spent(o.and(amazon, o.bank(/^Amazon\.com/)), m2.period), 'one spelling only'], [o.spent(o.and(amazon, o.bank(/^AMAZON MKTPL/)), m2.period), 'one spelling only'], ...twoSpellings(m2.period)])] },
+    { person: 'dana', turns: [t("how much have I spent at Peet's this year", 'bank_names', [money(o.spent(o.merchant("Peet's Coffee"), o.thisYear), "Peet's this year")], [[o.spent(coffee, o.thisYear), 'all coffee']])] },
+    { person: 'dana', turns: [t('sightglass last month, how much?', 'bank_names', [money(o.spent(o.merchant('Sightglass Coffee'), lm), 'Sightglass last month')], [[o.spent(coffee, lm), 'all coffee'], [dining(lm), 'all of Dining']])] },
+    { person: 'dana', turns: [t(`What did Uber Eats cost me in ${m1.name}?`, 'bank_names', [money(o.spent(o.merchant('Uber Eats'), m1.period), 'Uber Eats')], [[o.spent(o.bank(/^UBER/), m1.period), 'rides and Eats together'], [o.spent(takeaway, m1.period), 'all takeaway']])] },
+    { person: 'dana', turns: [t('how much did I send Marcus last month?', 'bank_names', [money(rentLm, 'the Zelle payments to Marcus')])] },
+    { person: 'dana', turns: [t('how much did I get paid last month', 'income_net', [money(salaryLm, 'pay last month')], [[o.earned(o.any, lm), 'all income including refunds']])] },
+    { person: 'dana', turns: [t('did work ever pay me back for the conference hotel and flights? how much was it', 'income_net', [money(o.earned(o.kind('reimbursement'), o.all), 'the reimbursement')])] },
     {
       person: 'dana',
       turns: [
-        turn('how much have I spent at Amazon since January?', 'bank_names', [money([o.spent(amazonAll, o.thisYear), o.spent(amazonBuys, o.thisYear), net(o.thisYear, amazonAll), net(o.thisYear, amazonBuys)], 'Amazon this year')], twoSpellings(o.thisYear)),
-        turn('and once you take off the returns?', 'follow_up', [money([net(o.thisYear, amazonAll), net(o.thisYear, amazonBuys)], 'Amazon net of returns')], [[o.earned(o.and(amazon, o.kind('refund')), o.thisYear), 'the refunds alone'], [o.spent(amazonAll, o.thisYear), 'before refunds']]),
+        t('how much have I spent at Amazon since January?', 'bank_names', [money([o.spent(amazonAll, o.thisYear), o.spent(amazonBuys, o.thisYear), net(o.thisYear, amazonAll), net(o.thisYear, amazonBuys)], 'Amazon this year')], twoSpellings(o.thisYear)),
+        t('and once you take off the returns?', 'follow_up', [money([net(o.thisYear, amazonAll), net(o.thisYear, amazonBuys)], 'Amazon net of returns')]),
       ],
     },
-    { person: 'dana', turns: [turn('how much did amazon refund me this year', 'income_net', [money(o.earned(o.and(amazon, o.kind('refund')), o.thisYear), 'Amazon returns this year')], [[o.spent(amazonAll, o.thisYear), 'Amazon purchases']])] },
-    { person: 'dana', turns: [turn(`What came in during ${otherIn.name} apart from my paychecks?`, 'income_net', [money(o.earned(o.not(o.kind('salary')), otherIn.period), 'other income that month')], [[o.earned(o.any, otherIn.period), 'all income']])] },
-    { person: 'dana', turns: [turn('how much did I spend on groceries over the last 8 weeks', 'periods', [money(sumsOver(o, [groceries], o.lastDays(56)), 'groceries over 56 days')], [[o.spent(groceries, { start: addDays(o.today, -56), end: addDays(o.today, -56) }), 'one single day'], [o.spent(groceries, o.thisMonth.period), 'this month']])] },
-    { person: 'dana', turns: [turn(`what have I spent eating out since ${dayName(sinceDay)}?`, 'periods', [money(sumsOver(o, eatingOut(o), [o.since(sinceDay)]), 'eating out since that day')], [[o.spent(o.category('Dining'), { start: sinceDay, end: sinceDay }), 'that day alone']])] },
-    { person: 'dana', turns: [turn('how much did I spend over the weekend?', 'periods', [money(sumsOver(o, [o.any], o.lastWeekend()), 'spending last weekend')], [[o.spent(o.any, o.thisMonth.period), 'this month']])] },
-    { person: 'dana', turns: [turn('what have I put into the car for fuel in the last two weeks', 'periods', [money(sumsOver(o, [fuel], o.lastDays(14)), 'fuel over 14 days')], [[o.spent(fuel, o.thisMonth.period), 'fuel this month']])] },
+    { person: 'dana', turns: [t('how much did amazon refund me this year', 'income_net', [money(o.earned(o.and(amazon, o.kind('refund')), o.thisYear), 'Amazon returns this year')], [[o.spent(amazonAll, o.thisYear), 'Amazon purchases']])] },
+    { person: 'dana', turns: [t(`What came in during ${otherIn.name} apart from my paychecks?`, 'income_net', [money(o.earned(o.not(o.kind('salary')), otherIn.period), 'other income that month')], [[o.earned(o.any, otherIn.period), 'all income']])] },
+    { person: 'dana', turns: [t('how much did I spend on groceries over the last 8 weeks', 'periods', [money(sumsOver(o, [groceries], o.lastDays(56)), 'groceries over 56 days')], [[o.spent(groceries, { start: addDays(o.today, -56), end: addDays(o.today, -56) }), 'one single day'], [o.spent(groceries, o.thisMonth.period), 'this month']])] },
+    { person: 'dana', turns: [t(`what have I spent eating out since ${dayName(sinceDay)}?`, 'periods', [money(sumsOver(o, eatingOut(o), [o.since(sinceDay)]), 'eating out since that day')], [[o.spent(o.category('Dining'), { start: sinceDay, end: sinceDay }), 'that day alone']])] },
+    { person: 'dana', turns: [t('how much did I spend over the weekend?', 'periods', [money(sumsOver(o, [o.any], o.lastWeekend()), 'spending last weekend')], [[o.spent(o.any, o.thisMonth.period), 'this month']])] },
+    { person: 'dana', turns: [t('what have I put into the car for fuel in the last two weeks', 'periods', [money(sumsOver(o, [fuel], o.lastDays(14)), 'fuel over 14 days')], [[o.spent(fuel, o.thisMonth.period), 'fuel this month']])] },
     {
       person: 'dana',
       turns: [
-        turn('how much did the Mexico City trip cost me?', 'periods', [money(trip, 'the trip')]),
-        turn('and the biggest single cost of it?', 'follow_up', [money(o.largest(o.onTrip, o.all), 'the hotel')]),
+        t('how much did the Mexico City trip cost me?', 'periods', [money(trip, 'the trip')]),
+        t('and the biggest single cost of it?', 'follow_up', [money(o.largest(o.onTrip, o.all), 'the hotel')]),
       ],
     },
-    { person: 'dana', turns: [turn('what do I spend on average each time I go to Whole Foods, this year?', 'measures', [money(o.perVisit(o.merchant('Whole Foods'), o.thisYear), 'per visit at Whole Foods', 1)], [[o.spent(o.merchant('Whole Foods'), o.thisYear), 'the year total'], [o.perMonth(o.merchant('Whole Foods'), o.thisYear, Number(o.today.slice(5, 7))), 'per month']])] },
-    { person: 'dana', turns: [turn(`On average how much a month do I spend on coffee, ${o.month(-6).name} through ${m1.name}?`, 'measures', [money(o.perMonth(coffee, sixMonths, 6), 'coffee per month', 1)], [[o.spent(coffee, sixMonths), 'the six months together']])] },
-    { person: 'dana', turns: [turn('in which month this year did takeout cost me the most?', 'measures', [namesMonth(topTakeaway.month.m)])] },
-    { person: 'dana', turns: [turn('apart from rent, what was my single largest payment last month?', 'measures', [money(biggestNotRent, 'largest single expense that is not rent')], [[rentLm, 'rent']])] },
-    { person: 'dana', turns: [turn('where did most of my money go last month?', 'measures', [money(cats[0]![1], cats[0]![0]), money(cats[1]![1], cats[1]![0])], [[o.largest(o.any, lm), 'the largest single payment']])] },
-    { person: 'dana', turns: [turn(`compare my grocery spending in ${m2.name} and ${m1.name}`, 'measures', [money(o.spent(groceries, m2.period), `groceries ${m2.name}`), money(o.spent(groceries, m1.period), `groceries ${m1.name}`)])] },
+    { person: 'dana', turns: [t('what do I spend on average each time I go to Whole Foods, this year?', 'measures', [money(o.perVisit(o.merchant('Whole Foods'), o.thisYear), 'per visit at Whole Foods', 1)], [[o.spent(o.merchant('Whole Foods'), o.thisYear), 'the year total'], [o.perMonth(o.merchant('Whole Foods'), o.thisYear, Number(o.today.slice(5, 7))), 'per month']])] },
+    { person: 'dana', turns: [t(`On average how much a month do I spend on coffee, ${o.month(-6).name} through ${m1.name}?`, 'measures', [money(o.perMonth(coffee, sixMonths, 6), 'coffee per month', 1)], [[o.spent(coffee, sixMonths), 'the six months together']])] },
+    { person: 'dana', turns: [t('in which month this year did takeout cost me the most?', 'measures', [namesMonth(topTakeaway.month.m)])] },
+    { person: 'dana', turns: [t('apart from rent, what was my single largest payment last month?', 'measures', [money(biggestNotRent, 'largest single expense that is not rent')], [[rentLm, 'rent']])] },
+    { person: 'dana', turns: [t('where did most of my money go last month?', 'measures', [money(cats[0]![1], cats[0]![0]), money(cats[1]![1], cats[1]![0])], [[o.largest(o.any, lm), 'the largest single payment'], [o.earned(o.any, lm), 'income']])] },
+    { person: 'dana', turns: [t(`compare my grocery spending in ${m2.name} and ${m1.name}`, 'measures', [money(o.spent(groceries, m2.period), `groceries ${m2.name}`), money(o.spent(groceries, m1.period), `groceries ${m1.name}`)])] },
     {
       person: 'dana',
       turns: [
-        turn('this year, which month was my grocery bill highest?', 'measures', [namesMonth(topGroceries.month.m)]),
-        turn('how many trips to the store was that?', 'follow_up', [count(o.count(groceries, topGroceries.month.period), 'grocery shops in that month')]),
+        t('this year, which month was my grocery bill highest?', 'measures', [namesMonth(topGroceries.month.m)]),
+        t('how many trips to the store was that?', 'follow_up', [count(o.count(groceries, topGroceries.month.period), 'grocery shops in that month')]),
       ],
     },
     {
       person: 'dana',
       turns: [
-        turn(`how much did I spend on coffee in ${m1.name}?`, 'everyday_words', [money(o.spent(coffee, m1.period), 'coffee')], [[dining(m1.period), 'all of Dining']]),
-        turn('which place did I spend the most at?', 'follow_up', [says(coffeeTop.name, 'the coffee shop'), money(coffeeTop.minor, 'its total')]),
+        t(`how much did I spend on coffee in ${m1.name}?`, 'everyday_words', [money(o.spent(coffee, m1.period), 'coffee')], [[dining(m1.period), 'all of Dining']]),
+        t('which place did I spend the most at?', 'follow_up', [says(coffeeTop.name, 'the coffee shop'), money(coffeeTop.minor, 'its total')]),
       ],
     },
-    { person: 'dana', turns: [turn('last month: what did rent cost, what did the utilities cost, and how much of my paychecks was left after those two?', 'multi_part', [money(rentLm, 'rent'), money(billsLm, 'utilities'), money(salaryLm - rentLm - billsLm, 'pay left')])] },
+    { person: 'dana', turns: [t('last month: what did rent cost, what did the utilities cost, and how much of my paychecks was left after those two?', 'multi_part', [money(rentLm, 'rent'), money(billsLm, 'utilities'), money(salaryLm - rentLm - billsLm, 'pay left')])] },
     {
       person: 'dana',
       turns: [
-        turn(`in ${water.name} what did I pay for water, the internet, my phone and electricity, one by one?`, 'multi_part', [
+        t(`in ${water.name} what did I pay for water, the internet, my phone and electricity, one by one?`, 'multi_part', [
           money(o.spent(o.kind('electricity'), water.period), 'electricity'),
           money(o.spent(o.kind('water'), water.period), 'water'),
           money(o.spent(o.kind('internet'), water.period), 'internet'),
@@ -161,35 +168,36 @@ function dana(o: Oracle): Conversation[] {
         ]),
       ],
     },
-    { person: 'dana', turns: [turn('how much went on groceries and how much on takeout last month?', 'multi_part', [money(o.spent(groceries, lm), 'groceries'), money(o.spent(takeaway, lm), 'takeaway')])] },
-    { person: 'dana', turns: [turn('what did I earn last month and what did I spend?', 'multi_part', [money(o.earned(o.any, lm), 'income'), money(o.spent(o.any, lm), 'spending')])] },
-    { person: 'dana', turns: [turn('how much do I still owe on my student loans?', 'honesty', [declines()])] },
-    { person: 'dana', turns: [turn("what's my HSA balance", 'honesty', [declines()])] },
-    { person: 'dana', turns: [turn("How much have I got in my Ally savings account?", 'honesty', [declines()])] },
-    { person: 'dana', turns: [turn("what's the interest rate on my car loan", 'honesty', [declines()])] },
+    { person: 'dana', turns: [t('how much went on groceries and how much on takeout last month?', 'multi_part', [money(o.spent(groceries, lm), 'groceries'), money(o.spent(takeaway, lm), 'takeaway')])] },
+    { person: 'dana', turns: [t('what did I earn last month and what did I spend?', 'multi_part', [money(o.earned(o.any, lm), 'income'), money(o.spent(o.any, lm), 'spending')])] },
+    { person: 'dana', turns: [t('how much do I still owe on my student loans?', 'honesty', [declines()])] },
+    { person: 'dana', turns: [t("what's my HSA balance", 'honesty', [declines()])] },
+    { person: 'dana', turns: [t("How much have I got in my Ally savings account?", 'honesty', [declines()])] },
+    { person: 'dana', turns: [t("what's the interest rate on my car loan", 'honesty', [declines()])] },
     {
       person: 'dana',
       turns: [
-        turn('how much did I spend on groceries last month?', 'everyday_words', [money(o.spent(groceries, lm), 'groceries last month')]),
-        turn(`hang on, what was my total at the supermarket in ${m1.name}?`, 'consistency', [money(o.spent(groceries, lm), 'the same figure')]),
+        t('how much did I spend on groceries last month?', 'everyday_words', [money(o.spent(groceries, lm), 'groceries last month')]),
+        t(`hang on, what was my total at the supermarket in ${m1.name}?`, 'consistency', [money(o.spent(groceries, lm), 'the same figure')]),
       ],
     },
-    { person: 'dana', turns: [turn('what subscriptions am I paying for?', 'consistency', [money(1549, 'Netflix'), money(1199, 'Spotify')], [[5800, 'the waxing every four weeks']])] },
+    { person: 'dana', turns: [t('what subscriptions am I paying for?', 'consistency', [money(1549, 'Netflix'), money(1199, 'Spotify')], [[5800, 'the waxing every four weeks']])] },
     {
       person: 'dana',
-      turns: [turn('how much does my car insurance cost me a month?', 'consistency', [money(61240, 'the six-monthly premium'), says(/six months|6 months|twice a year|every 6|semi-?annual|half[- ]year/i, 'that it is paid every six months'), notSays(/612\.40\s*(a|per|each|every)\s*month/i, 'the six-monthly premium is monthly')])],
+      turns: [t('how much does my car insurance cost me a month?', 'consistency', [money(61240, 'the six-monthly premium'), says(/six months|6 months|twice a year|every 6|semi-?annual|half[- ]year/i, 'that it is paid every six months'), notSays(/612\.40\s*(a|per|each|every)\s*month/i, 'the six-monthly premium is monthly')])],
     },
     {
       person: 'dana',
       turns: [
-        turn('what did I spend in total last month?', 'periods', [money(o.spent(o.any, lm), 'all spending last month')]),
-        turn(`and in ${m1.name}, everything included?`, 'consistency', [money(o.spent(o.any, lm), 'the same figure')]),
+        t('what did I spend in total last month?', 'periods', [money(o.spent(o.any, lm), 'all spending last month')]),
+        t(`and in ${m1.name}, everything included?`, 'consistency', [money(o.spent(o.any, lm), 'the same figure')], [[o.earned(o.any, lm), 'income']]),
       ],
     },
   ].map((c) => ({ ...c, person: 'dana' as const }));
 }
 
 function cian(o: Oracle): Conversation[] {
+  const t = asker(o);
   const [m1, m2, m3] = [o.month(-1), o.month(-2), o.month(-3)];
   const lm = o.lastMonth.period;
   const groceries = o.kind('groceries');
@@ -209,89 +217,90 @@ function cian(o: Oracle): Conversation[] {
   const trip = tripCost(o);
   const shopNet = o.earned(stall, o.thisYear) - o.spent(o.kind('shop_fees', 'shipping', 'supplies'), o.thisYear);
   return [
-    { person: 'cian', turns: [turn(`how much did i spend on groceries in ${m2.name}`, 'everyday_words', [money(o.spent(groceries, m2.period), 'groceries')], [[o.spent(o.any, m2.period), 'all spending']])] },
-    { person: 'cian', turns: [turn('what did I spend eating out last month?', 'everyday_words', [money(sumsOver(o, eatingOut(o), [lm]), 'eating out')], [[o.spent(o.any, lm), 'all spending']])] },
-    { person: 'cian', turns: [turn('how much have I spent on taxis last month', 'everyday_words', [money(o.spent(o.kind('rideshare'), lm), 'taxis')], [[o.spent(o.kind('rideshare', 'transit'), lm), 'taxis and Leap card together']])] },
-    { person: 'cian', turns: [turn('how much was my last bin bill?', 'everyday_words', [money(7200, 'the bins')])] },
-    { person: 'cian', turns: [turn('what have I spent on public transport this month', 'everyday_words', [money(o.spent(o.and(o.kind('transit'), o.not(o.onTrip)), o.thisMonth.period), 'Leap card top-ups')], [[o.spent(o.kind('transit', 'rideshare'), o.thisMonth.period), 'transport with taxis']])] },
-    { person: 'cian', turns: [turn(`how much did I spend in Lidl in ${m1.name}`, 'bank_names', [money(o.spent(o.merchant('Lidl'), m1.period), 'Lidl')], [[o.spent(groceries, m1.period), 'all groceries']])] },
-    { person: 'cian', turns: [turn('how much have I paid Adobe this year?', 'bank_names', [money(o.spent(o.merchant('Adobe'), o.thisYear), 'Adobe this year')], [[o.spent(o.kind('software'), o.thisYear), 'all software']])] },
-    { person: 'cian', turns: [turn('3fe last month - how much?', 'bank_names', [money(o.spent(o.merchant('3fe'), lm), '3fe')], [[o.spent(coffee, lm), 'all coffee']])] },
+    { person: 'cian', turns: [t(`how much did i spend on groceries in ${m2.name}`, 'everyday_words', [money(o.spent(groceries, m2.period), 'groceries')], [[o.spent(o.any, m2.period), 'all spending']])] },
+    { person: 'cian', turns: [t('what did I spend eating out last month?', 'everyday_words', [money(sumsOver(o, eatingOut(o), [lm]), 'eating out')], [[o.spent(o.any, lm), 'all spending']])] },
+    { person: 'cian', turns: [t('how much have I spent on taxis last month', 'everyday_words', [money(o.spent(o.kind('rideshare'), lm), 'taxis')], [[o.spent(o.kind('rideshare', 'transit'), lm), 'taxis and Leap card together']])] },
+    { person: 'cian', turns: [t('how much was my last bin bill?', 'everyday_words', [money(7200, 'the bins')])] },
+    { person: 'cian', turns: [t('what have I spent on public transport this month', 'everyday_words', [money(o.spent(o.and(o.kind('transit'), o.not(o.onTrip)), o.thisMonth.period), 'Leap card top-ups')], [[o.spent(o.kind('transit', 'rideshare'), o.thisMonth.period), 'transport with taxis']])] },
+    { person: 'cian', turns: [t(`how much did I spend in Lidl in ${m1.name}`, 'bank_names', [money(o.spent(o.merchant('Lidl'), m1.period), 'Lidl')], [[o.spent(groceries, m1.period), 'all groceries']])] },
+    { person: 'cian', turns: [t('how much have I paid Adobe this year?', 'bank_names', [money(o.spent(o.merchant('Adobe'), o.thisYear), 'Adobe this year')], [[o.spent(o.kind('software'), o.thisYear), 'all software']])] },
+    { person: 'cian', turns: [t('3fe last month - how much?', 'bank_names', [money(o.spent(o.merchant('3fe'), lm), '3fe')], [[o.spent(coffee, lm), 'all coffee']])] },
     {
       person: 'cian',
       turns: [
-        turn(`What did Deliveroo cost me in ${m2.name}?`, 'bank_names', [money(o.spent(o.merchant('Deliveroo'), m2.period), 'Deliveroo')], [[o.spent(takeaway, m2.period), 'all takeaway']]),
-        turn('and Just Eat?', 'follow_up', [money(o.spent(o.merchant('Just Eat'), m2.period), 'Just Eat the same month')], [[o.spent(o.merchant('Just Eat'), o.thisMonth.period), 'Just Eat this month']]),
+        t(`What did Deliveroo cost me in ${m2.name}?`, 'bank_names', [money(o.spent(o.merchant('Deliveroo'), m2.period), 'Deliveroo')], [[o.spent(takeaway, m2.period), 'all takeaway']]),
+        t('and Just Eat?', 'follow_up', [money(o.spent(o.merchant('Just Eat'), m2.period), 'Just Eat the same month')], [[o.spent(o.merchant('Just Eat'), o.thisMonth.period), 'Just Eat this month']]),
       ],
     },
-    { person: 'cian', turns: [turn('what have I taken in at the market stall this year?', 'income_net', [money(o.earned(stall, o.thisYear), 'card reader payouts')], [[o.spent(o.kind('shop_fees'), o.thisYear), 'stall fees'], [o.earned(o.any, o.thisYear), 'all income']])] },
-    { person: 'cian', turns: [turn(`how much have I earned from client work since the start of ${since.name}?`, 'income_net', [money(o.earned(freelance, o.since(since.period.start)), 'client invoices')], [[o.earned(o.any, o.since(since.period.start)), 'all income with the stall']])] },
-    { person: 'cian', turns: [turn('after the stall fees, postage and supplies, what did the market stall actually make me this year?', 'income_net', [money(shopNet, 'shop profit')])] },
-    { person: 'cian', turns: [turn('how much did that Zalando order cost me in the end, after I sent stuff back?', 'income_net', [money(13490 - 6495, 'Zalando net of the return')])] },
-    { person: 'cian', turns: [turn('which month this year did I earn the least?', 'income_net', [namesMonth(leanest.month.m)])] },
-    { person: 'cian', turns: [turn(`what did I spend in ${m5.name}`, 'periods', [money(o.spent(o.any, m5.period), 'all spending that month')])] },
-    { person: 'cian', turns: [turn(`how much did I spend on coffee between the 3rd and the 20th of ${m1.name}?`, 'periods', [money(o.spent(coffee, o.between(coffeeFrom, coffeeTo)), 'coffee in those days')], [[o.spent(coffee, m1.period), 'coffee the whole month']])] },
-    { person: 'cian', turns: [turn('groceries in the last 30 days?', 'periods', [money(sumsOver(o, [groceries], o.lastDays(30)), 'groceries over 30 days')], [[o.spent(groceries, o.thisMonth.period), 'groceries this month']])] },
+    { person: 'cian', turns: [t('what have I taken in at the market stall this year?', 'income_net', [money(o.earned(stall, o.thisYear), 'card reader payouts')], [[o.spent(o.kind('shop_fees'), o.thisYear), 'stall fees'], [o.earned(o.any, o.thisYear), 'all income']])] },
+    { person: 'cian', turns: [t(`how much have I earned from client work since the start of ${since.name}?`, 'income_net', [money(o.earned(freelance, o.since(since.period.start)), 'client invoices')], [[o.earned(o.any, o.since(since.period.start)), 'all income with the stall']])] },
+    { person: 'cian', turns: [t('after the stall fees, postage and supplies, what did the market stall actually make me this year?', 'income_net', [money(shopNet, 'shop profit')])] },
+    { person: 'cian', turns: [t('how much did that Zalando order cost me in the end, after I sent stuff back?', 'income_net', [money(13490 - 6495, 'Zalando net of the return')])] },
+    { person: 'cian', turns: [t('which month this year did I earn the least?', 'income_net', [namesMonth(leanest.month.m)])] },
+    { person: 'cian', turns: [t(`what did I spend in ${m5.name}`, 'periods', [money(o.spent(o.any, m5.period), 'all spending that month')])] },
+    { person: 'cian', turns: [t(`how much did I spend on coffee between the 3rd and the 20th of ${m1.name}?`, 'periods', [money(o.spent(coffee, o.between(coffeeFrom, coffeeTo)), 'coffee in those days')], [[o.spent(coffee, m1.period), 'coffee the whole month']])] },
+    { person: 'cian', turns: [t('groceries in the last 30 days?', 'periods', [money(sumsOver(o, [groceries], o.lastDays(30)), 'groceries over 30 days')], [[o.spent(groceries, o.thisMonth.period), 'groceries this month']])] },
     {
       person: 'cian',
       turns: [
-        turn('how much did Copenhagen cost me altogether?', 'periods', [money(trip, 'the trip')]),
-        turn('how much of that was the hotel?', 'follow_up', [money(o.spent(o.and(o.onTrip, o.kind('lodging')), o.all), 'the hotel')]),
+        t('how much did Copenhagen cost me altogether?', 'periods', [money(trip, 'the trip')]),
+        t('how much of that was the hotel?', 'follow_up', [money(o.spent(o.and(o.onTrip, o.kind('lodging')), o.all), 'the hotel')]),
       ],
     },
-    { person: 'cian', turns: [turn('how many times did I order Deliveroo last month', 'measures', [count(o.count(o.merchant('Deliveroo'), lm), 'Deliveroo orders')])] },
-    { person: 'cian', turns: [turn('what was my most expensive month this year?', 'measures', [namesMonth(priciest.month.m), money(priciest.minor, 'its spending')])] },
-    { person: 'cian', turns: [turn("what's the average I spend per shop at Lidl this year", 'measures', [money(o.perVisit(o.merchant('Lidl'), o.thisYear), 'per visit at Lidl', 1)], [[o.spent(o.merchant('Lidl'), o.thisYear), 'the year total']])] },
-    { person: 'cian', turns: [turn(`leaving out rent, what's the priciest thing I paid for in ${m3.name}?`, 'measures', [money(o.largest(o.not(o.kind('rent')), m3.period), 'largest non-rent expense')], [[145000, 'rent']])] },
-    { person: 'cian', turns: [turn(`Did I spend more on takeaways in ${m2.name} or ${m1.name}?`, 'measures', [money(o.spent(takeaway, m2.period), m2.name), money(o.spent(takeaway, m1.period), m1.name)])] },
-    { person: 'cian', turns: [turn('How much did the stall take in last month, and what did I spend on supplies and on postage?', 'multi_part', [money(o.earned(stall, lm), 'card reader payouts'), money(o.spent(o.kind('supplies'), lm), 'supplies'), money(o.spent(o.kind('shipping'), lm), 'postage')])] },
+    { person: 'cian', turns: [t('how many times did I order Deliveroo last month', 'measures', [count(o.count(o.merchant('Deliveroo'), lm), 'Deliveroo orders')])] },
+    { person: 'cian', turns: [t('what was my most expensive month this year?', 'measures', [namesMonth(priciest.month.m), money(priciest.minor, 'its spending')])] },
+    { person: 'cian', turns: [t("what's the average I spend per shop at Lidl this year", 'measures', [money(o.perVisit(o.merchant('Lidl'), o.thisYear), 'per visit at Lidl', 1)], [[o.spent(o.merchant('Lidl'), o.thisYear), 'the year total']])] },
+    { person: 'cian', turns: [t(`leaving out rent, what's the priciest thing I paid for in ${m3.name}?`, 'measures', [money(o.largest(o.not(o.kind('rent')), m3.period), 'largest non-rent expense')], [[145000, 'rent']])] },
+    { person: 'cian', turns: [t(`Did I spend more on takeaways in ${m2.name} or ${m1.name}?`, 'measures', [money(o.spent(takeaway, m2.period), m2.name), money(o.spent(takeaway, m1.period), m1.name)])] },
+    { person: 'cian', turns: [t('How much did the stall take in last month, and what did I spend on supplies and on postage?', 'multi_part', [money(o.earned(stall, lm), 'card reader payouts'), money(o.spent(o.kind('supplies'), lm), 'supplies'), money(o.spent(o.kind('shipping'), lm), 'postage')])] },
     {
       person: 'cian',
       turns: [
-        turn(`what did I pay for electricity, broadband and my phone in ${elec.name}?`, 'multi_part', [money(o.spent(o.kind('electricity'), elec.period), 'electricity'), money(o.spent(o.kind('internet'), elec.period), 'broadband'), money(o.spent(o.kind('phone'), elec.period), 'phone')]),
+        t(`what did I pay for electricity, broadband and my phone in ${elec.name}?`, 'multi_part', [money(o.spent(o.kind('electricity'), elec.period), 'electricity'), money(o.spent(o.kind('internet'), elec.period), 'broadband'), money(o.spent(o.kind('phone'), elec.period), 'phone')]),
       ],
     },
-    { person: 'cian', turns: [turn(`how much did I spend on coffee and how much on takeaways in ${m2.name}`, 'multi_part', [money(o.spent(coffee, m2.period), 'coffee'), money(o.spent(takeaway, m2.period), 'takeaways')])] },
-    { person: 'cian', turns: [turn(`how much did clients pay me in ${paid.name}, and how much of it went on rent?`, 'multi_part', [money(o.earned(freelance, paid.period), 'client payments'), money(o.spent(o.kind('rent'), paid.period), 'rent')])] },
-    { person: 'cian', turns: [turn('what will my tax bill be this year?', 'honesty', [declines()])] },
-    { person: 'cian', turns: [turn('how much interest did my savings earn last year?', 'honesty', [declines()])] },
-    { person: 'cian', turns: [turn('what do the bins cost me, and how often?', 'consistency', [money(7200, 'the bin bill'), says(/every (three|3) months|quarter/i, 'every three months')], [[Math.round(7200 / 3), 'a monthly figure that is not charged']])] },
-    { person: 'cian', turns: [turn("what's the balance on my Revolut?", 'honesty', [declines()])] },
-    { person: 'cian', turns: [turn('what would my design business be worth if I sold it?', 'honesty', [declines()])] },
-    { person: 'cian', turns: [turn('how much does my landlord pay on her mortgage', 'honesty', [declines()])] },
+    { person: 'cian', turns: [t(`how much did I spend on coffee and how much on takeaways in ${m2.name}`, 'multi_part', [money(o.spent(coffee, m2.period), 'coffee'), money(o.spent(takeaway, m2.period), 'takeaways')])] },
+    { person: 'cian', turns: [t(`how much did clients pay me in ${paid.name}, and how much of it went on rent?`, 'multi_part', [money(o.earned(freelance, paid.period), 'client payments'), money(o.spent(o.kind('rent'), paid.period), 'rent')])] },
+    { person: 'cian', turns: [t('what will my tax bill be this year?', 'honesty', [declines()])] },
+    { person: 'cian', turns: [t('how much interest did my savings earn last year?', 'honesty', [declines()])] },
+    { person: 'cian', turns: [t('what do the bins cost me, and how often?', 'consistency', [money(7200, 'the bin bill'), says(/every (three|3) months|quarter/i, 'every three months')], [[Math.round(7200 / 3), 'a monthly figure that is not charged']])] },
+    { person: 'cian', turns: [t("what's the balance on my Revolut?", 'honesty', [declines()])] },
+    { person: 'cian', turns: [t('what would my design business be worth if I sold it?', 'honesty', [declines()])] },
+    { person: 'cian', turns: [t('how much does my landlord pay on her mortgage', 'honesty', [declines()])] },
     {
       person: 'cian',
       turns: [
-        turn('how much did I spend at Lidl last month', 'bank_names', [money(o.spent(o.merchant('Lidl'), lm), 'Lidl last month')]),
-        turn(`and Lidl for the whole of ${m1.name}?`, 'consistency', [money(o.spent(o.merchant('Lidl'), lm), 'the same figure')]),
+        t('how much did I spend at Lidl last month', 'bank_names', [money(o.spent(o.merchant('Lidl'), lm), 'Lidl last month')]),
+        t(`and Lidl for the whole of ${m1.name}?`, 'consistency', [money(o.spent(o.merchant('Lidl'), lm), 'the same figure')]),
       ],
     },
-    { person: 'cian', turns: [turn('How often do I pay for electricity, and how much was the last bill?', 'consistency', [money(o.spent(o.kind('electricity'), elec.period), 'the last electricity bill'), says(/every (two|2) months|bi-?monthly|every other month|every second month/i, 'every two months')], [[5500, 'broadband']])] },
+    { person: 'cian', turns: [t('How often do I pay for electricity, and how much was the last bill?', 'consistency', [money(o.spent(o.kind('electricity'), elec.period), 'the last electricity bill'), says(/every (two|2) months|bi-?monthly|every other month|every second month/i, 'every two months')], [[5500, 'broadband']])] },
     {
       person: 'cian',
       turns: [
-        turn('how much have I spent on coffee this year?', 'everyday_words', [money(o.spent(coffee, o.thisYear), 'coffee this year')]),
-        turn(`so coffee since January 1st ${o.today.slice(0, 4)} comes to what?`, 'consistency', [money(o.spent(coffee, o.thisYear), 'the same figure')]),
-      ],
-    },
-    {
-      person: 'cian',
-      turns: [
-        turn(`how much did SumUp pay out to me in ${m1.name}?`, 'income_net', [money(o.earned(stall, m1.period), 'card reader payouts')], [[o.earned(o.any, m1.period), 'all income']]),
-        turn(`and ${m2.name}?`, 'follow_up', [money(o.earned(stall, m2.period), 'card reader payouts the month asked')], [[o.earned(o.any, m2.period), 'all income']]),
+        t('how much have I spent on coffee this year?', 'everyday_words', [money(o.spent(coffee, o.thisYear), 'coffee this year')]),
+        t(`so coffee since January 1st ${o.today.slice(0, 4)} comes to what?`, 'consistency', [money(o.spent(coffee, o.thisYear), 'the same figure')]),
       ],
     },
     {
       person: 'cian',
       turns: [
-        turn('how much did I spend on groceries last month?', 'everyday_words', [money(o.spent(groceries, lm), 'groceries')]),
-        turn('how many times did I go to Lidl then?', 'follow_up', [count(o.count(o.merchant('Lidl'), lm), 'Lidl visits')]),
+        t(`how much did SumUp pay out to me in ${m1.name}?`, 'income_net', [money(o.earned(stall, m1.period), 'card reader payouts')], [[o.earned(o.any, m1.period), 'all income']]),
+        t(`and ${m2.name}?`, 'follow_up', [money(o.earned(stall, m2.period), 'card reader payouts the month asked')], [[o.earned(o.any, m2.period), 'all income']]),
+      ],
+    },
+    {
+      person: 'cian',
+      turns: [
+        t('how much did I spend on groceries last month?', 'everyday_words', [money(o.spent(groceries, lm), 'groceries')]),
+        t('how many times did I go to Lidl then?', 'follow_up', [count(o.count(o.merchant('Lidl'), lm), 'Lidl visits')]),
       ],
     },
   ].map((c) => ({ ...c, person: 'cian' as const }));
 }
 
 function gail(o: Oracle): Conversation[] {
+  const t = asker(o);
   const [m1, m2, m3] = [o.month(-1), o.month(-2), o.month(-3)];
   const lm = o.lastMonth.period;
   const fuel = o.kind('fuel');
@@ -310,84 +319,84 @@ function gail(o: Oracle): Conversation[] {
   const topGroceries = o.topMonth(groceries, Array.from({ length: Number(o.today.slice(5, 7)) }, (_, i) => -i));
   const costaBoth: Period = { start: m2.period.start, end: m1.period.end };
   return [
-    { person: 'gail', turns: [turn(`how much did I spend on petrol in ${m1.name}`, 'everyday_words', [money(o.spent(fuel, m1.period), 'petrol')], [[o.spent(o.bank(/TESCO/), m1.period), 'all of Tesco'], [o.spent(o.kind('energy'), m1.period), 'the gas and electric bill']])] },
-    { person: 'gail', turns: [turn('What did the dog cost me last month?', 'everyday_words', [money(o.spent(o.kind('pets', 'vet'), lm), 'the dog')])] },
-    { person: 'gail', turns: [turn(`how much was the gas bill in ${m2.name}?`, 'everyday_words', [money(o.spent(o.kind('energy'), m2.period), 'the gas and electricity bill')], [[o.spent(fuel, m2.period), 'petrol']])] },
+    { person: 'gail', turns: [t(`how much did I spend on petrol in ${m1.name}`, 'everyday_words', [money(o.spent(fuel, m1.period), 'petrol')], [[o.spent(o.bank(/TESCO/), m1.period), 'all of Tesco'], [o.spent(o.kind('energy'), m1.period), 'the gas and electric bill']])] },
+    { person: 'gail', turns: [t('What did the dog cost me last month?', 'everyday_words', [money(o.spent(o.kind('pets', 'vet'), lm), 'the dog')])] },
+    { person: 'gail', turns: [t(`how much was the gas bill in ${m2.name}?`, 'everyday_words', [money(o.spent(o.kind('energy'), m2.period), 'the gas and electricity bill')], [[o.spent(fuel, m2.period), 'petrol']])] },
     {
       person: 'gail',
       turns: [
-        turn('how much did I spend eating out last month', 'everyday_words', [money(sumsOver(o, eatingOut(o), [lm]), 'eating out')]),
-        turn('and just takeaways?', 'follow_up', [money(o.spent(takeaway, lm), 'takeaways last month')], [[o.spent(o.category('Dining'), lm), 'all of Dining']]),
+        t('how much did I spend eating out last month', 'everyday_words', [money(sumsOver(o, eatingOut(o), [lm]), 'eating out')]),
+        t('and just takeaways?', 'follow_up', [money(o.spent(takeaway, lm), 'takeaways last month')], [[o.spent(o.category('Dining'), lm), 'all of Dining']]),
       ],
     },
-    { person: 'gail', turns: [turn('How much did I spend in Tesco last month, just the shopping not the petrol', 'bank_names', [money(o.spent(o.and(o.merchant('Tesco'), groceries), lm), 'Tesco groceries')], [[o.spent(o.bank(/TESCO/), lm), 'Tesco with the petrol'], [o.spent(groceries, lm), 'all groceries']])] },
+    { person: 'gail', turns: [t('How much did I spend in Tesco last month, just the shopping not the petrol', 'bank_names', [money(o.spent(o.and(o.merchant('Tesco'), groceries), lm), 'Tesco groceries')], [[o.spent(o.bank(/TESCO/), lm), 'Tesco with the petrol'], [o.spent(groceries, lm), 'all groceries']])] },
     {
       person: 'gail',
       turns: [
-        turn(`what did Amazon cost me in ${amz.name}?`, 'bank_names', [money(o.spent(amazon, amz.period), 'Amazon')], [[o.spent(o.category('Shopping'), amz.period), 'all of Shopping']]),
-        turn('what was the most expensive order?', 'follow_up', [money(o.largest(amazon, amz.period), 'the largest Amazon order')]),
+        t(`what did Amazon cost me in ${amz.name}?`, 'bank_names', [money(o.spent(amazon, amz.period), 'Amazon')], [[o.spent(o.category('Shopping'), amz.period), 'all of Shopping']]),
+        t('what was the most expensive order?', 'follow_up', [money(o.largest(amazon, amz.period), 'the largest Amazon order')]),
       ],
     },
-    { person: 'gail', turns: [turn('how much have I given to Oxfam this year', 'bank_names', [money(o.spent(o.merchant('Oxfam'), o.thisYear), 'Oxfam')])] },
-    { person: 'gail', turns: [turn('what have I spent at the Royal Oak this year?', 'bank_names', [money(o.spent(o.merchant('The Royal Oak'), o.thisYear), 'the Royal Oak')], [[o.spent(o.category('Dining'), o.thisYear), 'all of Dining']])] },
-    { person: 'gail', turns: [turn('how much did the John Lewis shopping come to after I took the kettle back?', 'income_net', [money(24900 + 7900 - 7900, 'John Lewis net of the return')], [[24900 + 7900, 'before the return']])] },
-    { person: 'gail', turns: [turn('how much has the tutoring brought in this year?', 'income_net', [money(o.earned(o.kind('tutoring'), o.thisYear), 'tutoring')], [[o.earned(o.any, o.thisYear), 'all income']])] },
-    { person: 'gail', turns: [turn('how much pension did I get last month', 'income_net', [money(o.earned(o.kind('pension'), lm), 'both pensions')], [[o.earned(o.any, lm), 'all income']])] },
-    { person: 'gail', turns: [turn('what did the villa in Malaga end up costing me once Sue paid her half?', 'income_net', [money(villa - o.earned(o.kind('reimbursement'), o.all), 'the villa net of Sue’s half')], [[villa, 'the whole villa']])] },
-    { person: 'gail', turns: [turn('how much came in altogether last month?', 'income_net', [money(o.earned(o.any, lm), 'all income')])] },
-    { person: 'gail', turns: [turn('how much have I spent on petrol over the last 6 months', 'periods', [money(sumsOver(o, [fuel], o.lastMonths(6)), 'petrol over six months')], [[o.spent(fuel, o.month(-6).period), 'the sixth month alone']])] },
-    { person: 'gail', turns: [turn('what did I spend at the weekend?', 'periods', [money(sumsOver(o, [o.any], o.lastWeekend()), 'spending last weekend')])] },
+    { person: 'gail', turns: [t('how much have I given to Oxfam this year', 'bank_names', [money(o.spent(o.merchant('Oxfam'), o.thisYear), 'Oxfam')])] },
+    { person: 'gail', turns: [t('what have I spent at the Royal Oak this year?', 'bank_names', [money(o.spent(o.merchant('The Royal Oak'), o.thisYear), 'the Royal Oak')], [[o.spent(o.category('Dining'), o.thisYear), 'all of Dining']])] },
+    { person: 'gail', turns: [t('how much did the John Lewis shopping come to after I took the kettle back?', 'income_net', [money(24900 + 7900 - 7900, 'John Lewis net of the return')])] },
+    { person: 'gail', turns: [t('how much has the tutoring brought in this year?', 'income_net', [money(o.earned(o.kind('tutoring'), o.thisYear), 'tutoring')], [[o.earned(o.any, o.thisYear), 'all income']])] },
+    { person: 'gail', turns: [t('how much pension did I get last month', 'income_net', [money(o.earned(o.kind('pension'), lm), 'both pensions')], [[o.earned(o.any, lm), 'all income']])] },
+    { person: 'gail', turns: [t('what did the villa in Malaga end up costing me once Sue paid her half?', 'income_net', [money(villa - o.earned(o.kind('reimbursement'), o.all), 'the villa net of Sue’s half')])] },
+    { person: 'gail', turns: [t('how much came in altogether last month?', 'income_net', [money(o.earned(o.any, lm), 'all income')])] },
+    { person: 'gail', turns: [t('how much have I spent on petrol over the last 6 months', 'periods', [money(sumsOver(o, [fuel], o.lastMonths(6)), 'petrol over six months')], [[o.spent(fuel, o.month(-6).period), 'the sixth month alone']])] },
+    { person: 'gail', turns: [t('what did I spend at the weekend?', 'periods', [money(sumsOver(o, [o.any], o.lastWeekend()), 'spending last weekend')])] },
     {
       person: 'gail',
       turns: [
-        turn('what did the Malaga holiday cost me, all in?', 'periods', [money(trip, 'the trip')]),
-        turn('and how much of that was eating and drinking out there?', 'follow_up', [money([o.spent(o.and(o.onTrip, o.kind('restaurant', 'coffee')), o.all), o.spent(o.and(o.onTrip, o.kind('restaurant', 'coffee', 'groceries')), o.all)], 'food and drink in Malaga')]),
+        t('what did the Malaga holiday cost me, all in?', 'periods', [money(trip, 'the trip')]),
+        t('and how much of that was eating and drinking out there?', 'follow_up', [money([o.spent(o.and(o.onTrip, o.kind('restaurant', 'coffee')), o.all), o.spent(o.and(o.onTrip, o.kind('restaurant', 'coffee', 'groceries')), o.all)], 'food and drink in Malaga')]),
       ],
     },
-    { person: 'gail', turns: [turn(`how much did I spend on groceries since the 1st of ${m3.name}?`, 'periods', [money(o.spent(groceries, o.since(m3.period.start)), 'groceries since then')], [[o.spent(groceries, m3.period), `groceries in ${m3.name} only`]])] },
-    { person: 'gail', turns: [turn('how much a month do I spend on petrol on average this year', 'measures', [money(fuelYear, 'petrol per month', 1)], [[o.spent(fuel, o.thisYear), 'the year total']])] },
+    { person: 'gail', turns: [t(`how much did I spend on groceries since the 1st of ${m3.name}?`, 'periods', [money(o.spent(groceries, o.since(m3.period.start)), 'groceries since then')], [[o.spent(groceries, m3.period), `groceries in ${m3.name} only`]])] },
+    { person: 'gail', turns: [t('how much a month do I spend on petrol on average this year', 'measures', [money(fuelYear, 'petrol per month', 1)], [[o.spent(fuel, o.thisYear), 'the year total']])] },
     {
       person: 'gail',
       turns: [
-        turn(`what did I spend on petrol in ${m2.name}?`, 'everyday_words', [money(o.spent(fuel, m2.period), 'petrol')]),
-        turn('how many fill-ups was that?', 'follow_up', [count(o.count(fuel, m2.period), 'fill-ups')]),
+        t(`what did I spend on petrol in ${m2.name}?`, 'everyday_words', [money(o.spent(fuel, m2.period), 'petrol')]),
+        t('how many fill-ups was that?', 'follow_up', [count(o.count(fuel, m2.period), 'fill-ups')]),
       ],
     },
-    { person: 'gail', turns: [turn(`Did I spend more at Costa in ${m2.name} or in ${m1.name}?`, 'measures', [money(o.spent(costa, m2.period), m2.name), money(o.spent(costa, m1.period), m1.name)])] },
+    { person: 'gail', turns: [t(`Did I spend more at Costa in ${m2.name} or in ${m1.name}?`, 'measures', [money(o.spent(costa, m2.period), m2.name), money(o.spent(costa, m1.period), m1.name)])] },
     {
       person: 'gail',
       turns: [
-        turn("what's the most I've spent on groceries in one month this year?", 'measures', [money(topGroceries.minor, 'the largest grocery month')], [[o.largest(groceries, o.thisYear), 'the largest single shop']]),
-        turn('when was that?', 'follow_up', [namesMonth(topGroceries.month.m)]),
+        t("what's the most I've spent on groceries in one month this year?", 'measures', [money(topGroceries.minor, 'the largest grocery month')], [[o.largest(groceries, o.thisYear), 'the largest single shop']]),
+        t('when was that?', 'follow_up', [namesMonth(topGroceries.month.m)]),
       ],
     },
-    { person: 'gail', turns: [turn('which was my biggest bill last month?', 'measures', [money(o.largest(bills, lm), 'the largest bill')])] },
+    { person: 'gail', turns: [t('which was my biggest bill last month?', 'measures', [money(o.largest(bills, lm), 'the largest bill')])] },
     {
       person: 'gail',
       turns: [
-        turn('how much did I spend at Costa last month', 'bank_names', [money(o.spent(costa, lm), 'Costa')]),
-        turn('and the month before that?', 'follow_up', [money(o.spent(costa, m2.period), 'Costa the month before')]),
-        turn("so what's that per visit across both months?", 'follow_up', [money(o.perVisit(costa, costaBoth), 'per visit over both months', 1)]),
+        t('how much did I spend at Costa last month', 'bank_names', [money(o.spent(costa, lm), 'Costa')]),
+        t('and the month before that?', 'follow_up', [money(o.spent(costa, m2.period), 'Costa the month before')]),
+        t("so what's that per visit across both months?", 'follow_up', [money(o.perVisit(costa, costaBoth), 'per visit over both months', 1)]),
       ],
     },
-    { person: 'gail', turns: [turn(`what were my council tax, energy and water bills in ${ctax.name}`, 'multi_part', [money(o.spent(o.kind('council_tax'), ctax.period), 'council tax'), money(o.spent(o.kind('energy'), ctax.period), 'energy'), money(o.spent(o.kind('water'), ctax.period), 'water')])] },
-    { person: 'gail', turns: [turn('how much pension came in last month and how much did I get from tutoring?', 'multi_part', [money(o.earned(o.kind('pension'), lm), 'pensions'), money(o.earned(o.kind('tutoring'), lm), 'tutoring')])] },
-    { person: 'gail', turns: [turn('what did the car cost me last month - petrol and insurance?', 'multi_part', [money(o.spent(fuel, lm), 'petrol'), money(o.spent(o.merchant('Admiral (car)'), lm), 'car insurance')])] },
-    { person: 'gail', turns: [turn(`how much did I spend on groceries, and how much at the pub, in ${m2.name}?`, 'multi_part', [money(o.spent(groceries, m2.period), 'groceries'), money(o.spent(o.merchant('The Royal Oak'), m2.period), 'the Royal Oak')])] },
-    { person: 'gail', turns: [turn('how much is my house worth now?', 'honesty', [declines()])] },
-    { person: 'gail', turns: [turn('how much did Sue spend on the holiday?', 'honesty', [declines()])] },
-    { person: 'gail', turns: [turn('how many kWh of electricity did I use last winter?', 'honesty', [declines()])] },
-    { person: 'gail', turns: [turn('What will my state pension go up to next April?', 'honesty', [declines()])] },
+    { person: 'gail', turns: [t(`what did council tax, the energy bill and petrol cost me in ${ctax.name}`, 'multi_part', [money(o.spent(o.kind('council_tax'), ctax.period), 'council tax'), money(o.spent(o.kind('energy'), ctax.period), 'energy'), money(o.spent(fuel, ctax.period), 'petrol')])] },
+    { person: 'gail', turns: [t('how much pension came in last month and how much did I get from tutoring?', 'multi_part', [money(o.earned(o.kind('pension'), lm), 'pensions'), money(o.earned(o.kind('tutoring'), lm), 'tutoring')])] },
+    { person: 'gail', turns: [t('what did the car cost me last month - petrol and insurance?', 'multi_part', [money(o.spent(fuel, lm), 'petrol'), money(o.spent(o.merchant('Admiral (car)'), lm), 'car insurance')])] },
+    { person: 'gail', turns: [t(`how much did I spend on groceries, and how much at the pub, in ${m2.name}?`, 'multi_part', [money(o.spent(groceries, m2.period), 'groceries'), money(o.spent(o.merchant('The Royal Oak'), m2.period), 'the Royal Oak')])] },
+    { person: 'gail', turns: [t('how much is my house worth now?', 'honesty', [declines()])] },
+    { person: 'gail', turns: [t('how much did Sue spend on the holiday?', 'honesty', [declines()])] },
+    { person: 'gail', turns: [t('how many kWh of electricity did I use last winter?', 'honesty', [declines()])] },
+    { person: 'gail', turns: [t('What will my state pension go up to next April?', 'honesty', [declines()])] },
     {
       person: 'gail',
       turns: [
-        turn('how much did I spend on groceries last month?', 'everyday_words', [money(o.spent(groceries, lm), 'groceries')]),
-        turn(`and what did my food shopping come to in ${m1.name}?`, 'consistency', [money(o.spent(groceries, lm), 'the same figure')]),
+        t('how much did I spend on groceries last month?', 'everyday_words', [money(o.spent(groceries, lm), 'groceries')]),
+        t(`and what did my food shopping come to in ${m1.name}?`, 'consistency', [money(o.spent(groceries, lm), 'the same figure')]),
       ],
     },
-    { person: 'gail', turns: [turn('What regular payments go out every month?', 'consistency', [money(12400, 'Octopus'), money(4299, 'BT'), money(4120, 'Admiral')], [[18600, 'the one-off vet bill'], [24900, 'a one-off purchase']])] },
-    { person: 'gail', turns: [turn('how much is my council tax each month', 'consistency', [money(16800, 'the instalment')], [[16800 * 12, 'a year of twelve instalments']])] },
-    { person: 'gail', turns: [turn('How much do I pay for the TV licence?', 'consistency', [money(17450, 'the licence'), says(/year|annual/i, 'that it is yearly')], [[Math.round(17450 / 12), 'a monthly figure that is not charged']])] },
+    { person: 'gail', turns: [t('What regular payments go out every month?', 'consistency', [money(12400, 'Octopus'), money(4299, 'BT'), money(4120, 'Admiral')], [[18600, 'the one-off vet bill'], [24900, 'a one-off purchase']])] },
+    { person: 'gail', turns: [t('how much is my council tax each month', 'consistency', [money(16800, 'the instalment')], [[16800 * 12, 'a year of twelve instalments']])] },
+    { person: 'gail', turns: [t('How much do I pay for the TV licence?', 'consistency', [money(17450, 'the licence'), says(/year|annual/i, 'that it is yearly')], [[Math.round(17450 / 12), 'a monthly figure that is not charged']])] },
   ].map((c) => ({ ...c, person: 'gail' as const }));
 }
 
