@@ -36,11 +36,11 @@ function turn(ask: string, cls: QuestionClass, expected: Check[], wrong: [number
   return { ask, cls, checks: [...expected, ...forbids] };
 }
 
-/** Questions of one person: besides each question's own wrong readings, leading with this month's total spending or income (the no-period default) is always a different question's figure. */
+/** Questions of one person: besides each question's own wrong readings, leading with this month's total spending or income (the no-period default) is always a different question's figure when a figure is asked for. */
 const asker =
   (o: Oracle) =>
   (ask: string, cls: QuestionClass, expected: Check[], wrong: [number, string][] = []): Turn =>
-    turn(ask, cls, expected, [...wrong, [o.spent(o.any, o.thisMonth.period), 'all spending this month'], [o.earned(o.any, o.thisMonth.period), 'all income this month']]);
+    turn(ask, cls, expected, expected.some((c) => c.kind === 'money') ? [...wrong, [o.spent(o.any, o.thisMonth.period), 'all spending this month'], [o.earned(o.any, o.thisMonth.period), 'all income this month']] : wrong);
 
 const sumsOver = (o: Oracle, filters: Filter[], periods: Period[]) => periods.flatMap((p) => filters.map((f) => o.spent(f, p)));
 
