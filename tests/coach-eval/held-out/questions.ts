@@ -71,6 +71,8 @@ function dana(o: Oracle): Conversation[] {
   const amazonAll = o.and(amazon, o.kind('shopping', 'membership'));
   const spellings = [/^AMZN/, /^Amazon\.com/, /^AMAZON MKTPL/];
   const twoSpellings = (p: Period): [number, string][] => spellings.map((skip) => [o.spent(o.and(amazonBuys, o.not(o.bank(skip))), p), 'two spellings of three']);
+  // A month in which at least two of the spellings were charged, so the question tells them apart.
+  const amzMonth = [-2, -3, -4, -5, -6, -7, -8].map((off) => o.month(off)).find((m) => spellings.filter((sp) => o.count(o.and(amazonBuys, o.bank(sp)), m.period) > 0).length >= 2) ?? m2;
   const net = (p: Period, f: Filter) => o.spent(f, p) - o.earned(o.and(amazon, o.kind('refund')), p);
   const dining = (p: Period) => o.spent(o.category('Dining'), p);
   const transport = (p: Period) => o.spent(o.category('Transport'), p);
@@ -109,7 +111,7 @@ function dana(o: Oracle): Conversation[] {
     { person: 'dana', turns: [t(`what did my cell phone bill come to in ${m3.name}`, 'everyday_words', [money(o.spent(o.kind('phone'), m3.period), 'the phone bill')], [[utilities(m3.period), 'all of Utilities']])] },
     { person: 'dana', turns: [t('how much have i spent on uber rides last month, not the food deliveries', 'bank_names', [money(o.spent(o.kind('rideshare'), lm), 'Uber rides')], [[o.spent(o.bank(/^UBER/), lm), 'rides and Eats together'], [transport(lm), 'all of Transport']])] },
     { person: 'dana', turns: [t('How many Uber rides did I take last month?', 'bank_names', [count(o.count(o.kind('rideshare'), lm), 'rides')])] },
-    { person: 'dana', turns: [t(`How much did I spend at Amazon in ${m2.name}?`, 'bank_names', [money([o.spent(amazonAll, m2.period), net(m2.period, amazonAll)], 'all Amazon spellings')], [[o.spent(o.and(amazon, o.bank(/^AMZN/)), m2.period), 'one spelling only'], [o.spent(o.and(amazon, o.bank(/^Amazon\.com/)), m2.period), 'one spelling only'], [o.spent(o.and(amazon, o.bank(/^AMAZON MKTPL/)), m2.period), 'one spelling only'], ...twoSpellings(m2.period)])] },
+    { person: 'dana', turns: [t(`How much did I spend at Amazon in ${amzMonth.name}?`, 'bank_names', [money([o.spent(amazonAll, amzMonth.period), net(amzMonth.period, amazonAll)].filter((v) => v > 0), 'all Amazon spellings')], [...spellings.map((sp): [number, string] => [o.spent(o.and(amazonBuys, o.bank(sp)), amzMonth.period), 'one spelling only']), ...twoSpellings(amzMonth.period)])] },
     { person: 'dana', turns: [t("how much have I spent at Peet's this year", 'bank_names', [money(o.spent(o.merchant("Peet's Coffee"), o.thisYear), "Peet's this year")], [[o.spent(coffee, o.thisYear), 'all coffee']])] },
     { person: 'dana', turns: [t('sightglass last month, how much?', 'bank_names', [money(o.spent(o.merchant('Sightglass Coffee'), lm), 'Sightglass last month')], [[o.spent(coffee, lm), 'all coffee'], [dining(lm), 'all of Dining']])] },
     { person: 'dana', turns: [t(`What did Uber Eats cost me in ${m1.name}?`, 'bank_names', [money(o.spent(o.merchant('Uber Eats'), m1.period), 'Uber Eats')], [[o.spent(o.bank(/^UBER/), m1.period), 'rides and Eats together'], [o.spent(takeaway, m1.period), 'all takeaway']])] },
