@@ -13,9 +13,10 @@ describe('the held-out set builds on any day', () => {
       const sizes = classSizes(conversations);
       expect([...sizes.values()].reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(100);
       for (const c of CLASSES) expect(sizes.get(c), `${c} on ${today}`).toBeGreaterThanOrEqual(10);
-      for (const turn of conversations.flatMap((c) => c.turns)) {
+      // Failures name the question by number, never by its words: this file runs where the coach is changed.
+      for (const [n, turn] of conversations.flatMap((c) => c.turns).entries()) {
         for (const check of turn.checks) {
-          if (check.kind === 'money') for (const a of check.alts) expect(Number.isInteger(a) && a >= 0, `${turn.ask} on ${today}: ${a}`).toBe(true);
+          if (check.kind === 'money') for (const a of check.alts) expect(Number.isInteger(a) && a >= 0, `question ${n} on ${today}`).toBe(true);
           if (check.kind === 'count') expect(Number.isInteger(check.n) && check.n >= 0).toBe(true);
         }
       }
@@ -25,6 +26,7 @@ describe('the held-out set builds on any day', () => {
   it('the same day gives the same people and questions', () => {
     const a = buildSet(generatePeople('2026-11-26'), '2026-11-26').conversations;
     const b = buildSet(generatePeople('2026-11-26'), '2026-11-26').conversations;
-    expect(JSON.stringify(a, (_k, v) => (v instanceof RegExp ? String(v) : v))).toBe(JSON.stringify(b, (_k, v) => (v instanceof RegExp ? String(v) : v)));
+    const same = JSON.stringify(a, (_k, v) => (v instanceof RegExp ? String(v) : v)) === JSON.stringify(b, (_k, v) => (v instanceof RegExp ? String(v) : v));
+    expect(same).toBe(true);
   });
 });
