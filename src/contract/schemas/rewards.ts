@@ -19,9 +19,9 @@ const address = (field: string) =>
 
 export const activityItem = z.object({
   id: z.string(),
-  type: z.enum(['earn', 'spend', 'refund']),
+  type: z.enum(['earn', 'spend', 'refund', 'revoke']),
   reason: z.string(),
-  points: z.number().int().describe('Positive for earn and refund, negative for spend'),
+  points: z.number().int().describe('Positive for earn and refund, negative for spend and revoke (an award taken back: its item was deleted the day it earned it)'),
   balance_after: z.number().int(),
   title: z.string(),
   message: z.string(),
@@ -74,8 +74,12 @@ export const availableReward = z.object({
   kind: z.enum(['once', 'daily', 'per_goal', 'milestone']),
   available: z.boolean(),
   remaining_today: z.number().int().nullable(),
+  max_points_per_day: z.number().int().describe('The most this rule can pay in one UTC day'),
 });
-export const availableRewards = z.object({ rewards: z.array(availableReward) });
+export const availableRewards = z.object({
+  rewards: z.array(availableReward),
+  daily_max_points: z.number().int().describe('The most points any day can earn: the rules’ daily caps added up'),
+});
 
 export const transactionProgress = z.object({
   transaction_count: z.number().int(),

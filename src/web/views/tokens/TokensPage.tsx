@@ -356,17 +356,24 @@ function Milestones() {
 
 function AvailableRewards() {
   const available = useTokens((s) => s.context.overview?.available?.rewards ?? null);
+  const dailyMax = useTokens((s) => s.context.overview?.available?.daily_max_points ?? null);
   return (
     <Panel title="Ways to earn">
       {!available ? (
         <Unavailable />
       ) : (
         <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {dailyMax !== null && (
+            <Text component="li" size="sm" c="dimmed">
+              At most {points(dailyMax)} points a day. Points a goal or transaction earned are taken back if you delete it the same day (UTC).
+            </Text>
+          )}
           {available.map((r) => (
             <Group key={r.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm" c={r.available ? undefined : 'dimmed'}>
                 {r.how}
-                {r.kind === 'daily' && r.remaining_today !== null ? ` · ${r.remaining_today} left today` : ''}
+                {r.kind !== 'once' && r.available && r.remaining_today !== null ? ` · ${r.remaining_today} left today` : ''}
+                {r.kind !== 'once' && !r.available && r.remaining_today === 0 ? ' · none left today' : ''}
                 {!r.available && r.kind === 'once' ? ' · done' : ''}
               </Text>
               {/* The default variant keeps body-text contrast (AA) in both themes; a light teal or grey badge fell below it. */}
