@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { GasSpeed } from '../../contract/rewards';
 import type { Db } from '../db/client';
 import { chainState, rewardAccounts, rewardActivityDays, rewardEntries, tokenTransfers, transactionMonthlyTotals, transactions, wallets } from '../db/schema';
 
@@ -227,14 +228,14 @@ export function rewardsRepository(db: Db) {
      * Debits the points and records the transfer in one transaction under the account's row lock, so
      * concurrent conversions by one user run one after another and never spend more than the balance.
      */
-    async convert(userId: string, input: { points: number; amountWei: string; toAddress: string; chainId: number; tokenAddress: string | null; gasPriceGwei: string | null; title: string; message: string }): Promise<ConvertResult> {
+    async convert(userId: string, input: { points: number; amountWei: string; toAddress: string; chainId: number; tokenAddress: string | null; gasPriceGwei: string | null; gasSpeed: GasSpeed | null; title: string; message: string }): Promise<ConvertResult> {
       return db.transaction(async (tx) => {
         const account = await lockAccount(tx, userId);
         if (account.balance < input.points) return { kind: 'insufficient' as const, balance: account.balance };
         const balance = account.balance - input.points;
         const [transfer] = await tx
           .insert(tokenTransfers)
-          .values({ userId, points: input.points, amountWei: input.amountWei, toAddress: input.toAddress, chainId: input.chainId, tokenAddress: input.tokenAddress, gasPriceGwei: input.gasPriceGwei })
+          .values({ userId, points: input.points, amountWei: input.amountWei, toAddress: input.toAddress, chainId: input.chainId, tokenAddress: input.tokenAddress, gasPriceGwei: input.gasPriceGwei, gasSpeed: input.gasSpeed })
           .returning();
         await tx.insert(rewardEntries).values({
           userId,
@@ -321,10 +322,6 @@ export function rewardsRepository(db: Db) {
           .update(tokenTransfers)
           .set({ status: 'confirmed', txHash: hash, blockNumber, error: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
           .where(and(eq(tokenTransfers.id, id), inArray(tokenTransfers.status, ['pending', 'submitted'])));
-      },
-      /** The chain lost a block that held it: back to submitted, to be broadcast again. */
-      async reopen(id: string) {
-        await db.update(tokenTransfers).set({ status: 'submitted', blockNumber: null, finishedAt: null, updatedAt: sql`now()` }).where(and(eq(tokenTransfers.id, id), eq(tokenTransfers.status, 'confirmed')));
       },
       async noteError(id: string, error: string) {
         await db.update(tokenTransfers).set({ error: error.slice(0, 500), updatedAt: sql`now()` }).where(eq(tokenTransfers.id, id));

@@ -96,7 +96,9 @@ export const tokenTransfers = pgTable(
     toAddress: text('to_address').notNull(),
     chainId: integer('chain_id').notNull(),
     tokenAddress: text('token_address'),
+    /** The price the user named (gwei, checked against the band when converting), or null and a speed. */
     gasPriceGwei: text('gas_price_gwei'),
+    gasSpeed: text('gas_speed', { enum: ['slow', 'normal', 'fast'] }),
     status: text('status', { enum: ['pending', 'submitted', 'confirmed', 'failed'] }).notNull().default('pending'),
     nonce: bigint('nonce', { mode: 'number' }),
     txHash: text('tx_hash'),
