@@ -221,3 +221,36 @@ describe('the gas policy: no row blocks the others, no fee below the base fee, a
     expect(await finuOf(to)).toBe(100n * WEI_PER_POINT);
   });
 });
+
+describe('a confirmed transfer is final', () => {
+  it('a worker on a node that lacks its receipt (another node, same chain id) raises an alarm and never signs it again', async () => {
+    worker = createTransferWorker({ chain, repo: testApp.app.repos.rewards, log: testApp.app.log, intervalMs: 3_600_000 });
+    const { id, to, token } = await convert(100);
+    for (let i = 0; i < 5 && (await statusOf(id)) !== 'final'; i++) await worker.runOnce();
+    await worker.stop();
+    worker = null;
+    const before = (await testApp.app.inject({ method: 'GET', url: `/api/rewards/transfer/${id}`, headers: bearer(token) })).json();
+    expect(before.status).toBe('confirmed');
+
+    // What one process with its own embedded node saw: the same database, a node that never had the transfer.
+    const other = await startTestChain();
+    const otherChain = await connectChain({ ...testApp.config.chain, rpcUrl: other.rpcUrl, embedded: true, treasuryPrivateKey: treasuryKey }, testApp.app.repos.rewards.chainState, () => undefined);
+    const alarms: string[] = [];
+    const log = Object.assign(Object.create(testApp.app.log) as typeof testApp.app.log, { error: (_obj: unknown, msg?: string) => void alarms.push(String(msg)) });
+    const second = createTransferWorker({ chain: otherChain, repo: testApp.app.repos.rewards, log, intervalMs: 3_600_000 });
+    try {
+      await second.runOnce();
+      await second.runOnce();
+    } finally {
+      await second.stop();
+      otherChain.close();
+      await other.stop();
+      // The token address stored per chain id is the other node's now: put this file's back.
+      await testApp.app.repos.rewards.chainState.set(`token:${chain.chainId}`, chain.tokenAddress);
+    }
+    const after = (await testApp.app.inject({ method: 'GET', url: `/api/rewards/transfer/${id}`, headers: bearer(token) })).json();
+    expect(after).toMatchObject({ status: 'confirmed', tx_hash: before.tx_hash, block_number: before.block_number });
+    expect(alarms.some((m) => /ALARM: a confirmed transfer has no receipt/.test(m))).toBe(true);
+    expect(await finuOf(to)).toBe(100n * WEI_PER_POINT);
+  }, 60_000);
+});
