@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ensureWebBuild } from './build-web';
-import { ConfigError, loadConfig, portOf, type Config } from './config';
+import { ConfigError, embeddedChainRefusal, loadConfig, portOf, type Config } from './config';
 import { loggerOptions } from './logger';
 import { collectOpeningGarbage } from './memory';
 import { startEmbeddedNode, type EmbeddedNode } from './services/chain/anvil';
@@ -16,6 +16,11 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+  const refusal = embeddedChainRefusal(process.env);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
   }
 
   await ensureWebBuild((line) => console.log(line));
