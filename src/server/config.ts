@@ -164,6 +164,8 @@ export interface ChainConfig {
   rpcUrl?: string;
   /** True when the URL is the embedded anvil (treasury key generated and funded locally). */
   embedded?: boolean;
+  /** A transfer counts as confirmed only once its block is this old (the embedded node can lose younger blocks to a kill -9). */
+  durableAfterMs?: number;
   chainId: number;
   confirmations: number;
   tokenAddress?: string;

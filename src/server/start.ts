@@ -28,7 +28,7 @@ async function main() {
   let node: EmbeddedNode | null = null;
   if (!config.chain.rpcUrl) {
     node = await startEmbeddedNode({ dataDir: config.dataDir, chainId: config.chain.chainId, log: (line) => console.log(line) });
-    config = { ...config, chain: { ...config.chain, rpcUrl: node.rpcUrl, embedded: true } };
+    config = { ...config, chain: { ...config.chain, rpcUrl: node.rpcUrl, embedded: true, durableAfterMs: node.durableAfterMs } };
     const stopNode = node;
     process.once('exit', () => void stopNode.stop());
   }

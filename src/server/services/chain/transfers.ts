@@ -48,9 +48,9 @@ const alreadyThere = (message: string) => /already known|nonce too low|known tra
  * Every chain read is fresh: the provider's cache is off (chain/index.ts).
  * A row that cannot be sent (a stored value that does not parse) fails alone and is refunded; a node error on one
  * row is logged and the pass goes on with the next, so no row holds the others.
- * A confirmed transfer is final: after an RPC failure (the node restarted) the pass re-checks recently confirmed
- * transfers, raises an alarm in the log for any whose receipt the node lacks and broadcasts its own signed bytes
- * again (they land only if their nonce is free on this chain), but never signs it again.
+ * A confirmed transfer is final and never sent again: it is confirmed only once its block cannot be lost (the
+ * embedded node's state file), and after an RPC failure the pass re-checks recently confirmed transfers and raises
+ * an alarm in the log for any whose receipt the node lacks (another chain, a replica behind): the operator's to look at.
  */
 export function createTransferWorker(options: { chain: Chain; repo: RewardsRepository; log: FastifyBaseLogger; intervalMs?: number }): TransferWorker {
   const { chain, repo, log } = options;
@@ -125,7 +125,13 @@ export function createTransferWorker(options: { chain: Chain; repo: RewardsRepos
       if (await repo.transfers.fail(row.id, 'The token transfer reverted on chain.')) log.warn({ transferId: row.id, hash: receipt.hash }, 'transfer reverted: points refunded');
       return;
     }
-    if (head - receipt.blockNumber + 1 >= chain.confirmations) await repo.transfers.confirmed(row.id, receipt.hash, receipt.blockNumber);
+    if (head - receipt.blockNumber + 1 < chain.confirmations) return;
+    // Confirmed is final (never signed again), so only once the node cannot lose the block any more.
+    if (chain.durableAfterMs > 0) {
+      const block = await chain.provider.getBlock(receipt.blockNumber);
+      if (!block || Date.now() - block.timestamp * 1000 < chain.durableAfterMs) return;
+    }
+    await repo.transfers.confirmed(row.id, receipt.hash, receipt.blockNumber);
   }
 
   async function pass(): Promise<void> {
@@ -134,12 +140,8 @@ export function createTransferWorker(options: { chain: Chain; repo: RewardsRepos
     if (recheck) {
       // A confirmed transfer is never signed again, whatever the node says: a node without its receipt may be
       // another chain, a replica behind, or a node that lost its state. That is for the operator to look at.
-      // Its own signed bytes may be broadcast again: they can land only where its nonce is still free on this chain
-      // id (a node that lost its newest blocks), and only once.
       for (const row of await repo.transfers.confirmedSince(Math.max(0, head - RECHECK_BLOCKS))) {
-        if (await receiptOf(row)) continue;
-        log.error({ transferId: row.id, hash: row.txHash, blockNumber: row.blockNumber, head }, 'ALARM: a confirmed transfer has no receipt on the node; it is not signed again (check that CHAIN_RPC_URL is the chain it was paid on)');
-        if (row.rawTx && Transaction.from(row.rawTx).hash === row.txHash) await broadcast(row, row.rawTx).catch(() => undefined);
+        if (!(await receiptOf(row))) log.error({ transferId: row.id, hash: row.txHash, blockNumber: row.blockNumber, head }, 'ALARM: a confirmed transfer has no receipt on the node; it is not sent again (check that CHAIN_RPC_URL is the chain it was paid on)');
       }
       recheck = false;
     }
