@@ -1,5 +1,5 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
-import type { AvailableRewards, DailyWeeklyEarnings, OnchainBalance, TokenBalance, TokenHistory, TokenStatistics, TransactionProgress, Transfer, WalletInfo } from '../src/contract/rewards';
+import type { AvailableRewards, DailyWeeklyEarnings, GasSpeed, OnchainBalance, TokenBalance, TokenHistory, TokenStatistics, TransactionProgress, Transfer, WalletInfo } from '../src/contract/rewards';
 import { toFailure, type CallFailure, type Toast } from './types';
 
 /** Everything /tokens shows besides the history and the chain: one load. */
@@ -15,7 +15,11 @@ export interface TokensOverview {
 export interface ConversionDraft {
   points: string;
   toAddress: string;
+  /** How fast the network should take it; the server sets the fee from it. */
+  speed: GasSpeed;
 }
+
+const EMPTY_DRAFT: ConversionDraft = { points: '', toAddress: '', speed: 'normal' };
 
 export interface ConversionErrors {
   points?: string;
@@ -43,7 +47,8 @@ export type TokensEvent =
   | { type: 'history.page'; offset: number }
   | { type: 'onchain.refresh' }
   | { type: 'convert.open' }
-  | { type: 'convert.change'; field: keyof ConversionDraft; value: string }
+  | { type: 'convert.change'; field: 'points' | 'toAddress'; value: string }
+  | { type: 'convert.speed'; speed: GasSpeed }
   | { type: 'convert.useMyWallet' }
   | { type: 'convert.useAll' }
   | { type: 'convert.submit' }
@@ -102,7 +107,7 @@ export const tokensMachine = setup({
     loadOnchain: fromPromise<OnchainBalance>(async () => {
       throw new Error('loadOnchain not provided');
     }),
-    convert: fromPromise<Transfer, { points: number; to_address: string }>(async () => {
+    convert: fromPromise<Transfer, { points: number; to_address: string; speed: GasSpeed }>(async () => {
       throw new Error('convert not provided');
     }),
     getTransfer: fromPromise<Transfer, { id: string }>(async () => {
@@ -134,7 +139,7 @@ export const tokensMachine = setup({
     onchainError: null,
     error: null,
     historyError: null,
-    draft: { points: '', toAddress: '' },
+    draft: { points: '', toAddress: '', speed: 'normal' },
     fieldErrors: {},
     transfer: null,
     conversionError: null,
@@ -224,7 +229,7 @@ export const tokensMachine = setup({
             'convert.open': {
               target: 'editing',
               description: "'Convert to FINU' opens an empty form.",
-              actions: assign({ draft: { points: '', toAddress: '' }, fieldErrors: {}, transfer: null, conversionError: null, followError: null }),
+              actions: assign({ draft: EMPTY_DRAFT, fieldErrors: {}, transfer: null, conversionError: null, followError: null }),
             },
           },
         },
@@ -234,6 +239,10 @@ export const tokensMachine = setup({
             'convert.change': {
               description: 'Typing in a field clears its error.',
               actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.field]: event.value }), fieldErrors: ({ context, event }) => ({ ...context.fieldErrors, [event.field]: undefined }) }),
+            },
+            'convert.speed': {
+              description: 'The user picks slow, normal (the default) or fast; the server turns it into a fee within its ceiling.',
+              actions: assign({ draft: ({ context, event }) => ({ ...context.draft, speed: event.speed }) }),
             },
             'convert.useMyWallet': {
               description: "'Use my wallet' fills in the user's own wallet address.",
@@ -269,7 +278,7 @@ export const tokensMachine = setup({
           ],
         },
         confirming: {
-          description: 'Shows points, FINU and the address; nothing is debited until the user confirms.',
+          description: 'Shows points, FINU, the address and the speed; nothing is debited until the user confirms.',
           on: {
             'convert.confirm': { target: 'submitting', description: 'The user confirms: the points are converted.' },
             'convert.back': { target: 'editing', description: 'Back to the form to change the amount or address.' },
@@ -281,7 +290,7 @@ export const tokensMachine = setup({
           tags: ['converting'],
           invoke: {
             src: 'convert',
-            input: ({ context }) => ({ points: Number(context.draft.points.trim()), to_address: context.draft.toAddress.trim() }),
+            input: ({ context }) => ({ points: Number(context.draft.points.trim()), to_address: context.draft.toAddress.trim(), speed: context.draft.speed }),
             onDone: {
               target: 'following',
               description: 'The points are debited (the balance reloads); the transfer is followed until it is final.',
@@ -338,7 +347,7 @@ export const tokensMachine = setup({
             'convert.open': {
               target: 'editing',
               description: 'Starts another conversion with an empty form.',
-              actions: assign({ draft: { points: '', toAddress: '' }, fieldErrors: {}, transfer: null, conversionError: null }),
+              actions: assign({ draft: EMPTY_DRAFT, fieldErrors: {}, transfer: null, conversionError: null }),
             },
           },
         },

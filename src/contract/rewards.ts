@@ -12,7 +12,11 @@ export const POINTS_PER_FINU = 100;
 export const MIN_CONVERSION_POINTS = 100;
 export const MAX_CONVERSION_POINTS = 1_000_000;
 export const TOKEN_HISTORY_MAX_LIMIT = 200;
-export const MAX_GAS_PRICE_GWEI = 10_000;
+/** How fast a conversion should be mined; the server turns it into a fee from the node's current one. */
+export const GAS_SPEEDS = ['slow', 'normal', 'fast'] as const;
+export type GasSpeed = (typeof GAS_SPEEDS)[number];
+/** A gas price in gwei as the API takes it: a plain decimal with at most 9 decimals (1 wei), no exponent. */
+export const GAS_PRICE_PATTERN = /^(0|[1-9]\d{0,6})(\.\d{1,9})?$/;
 export type Reward = z.infer<typeof reward>;
 
 export const rewardMessages = {

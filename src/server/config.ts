@@ -164,6 +164,8 @@ export interface ChainConfig {
   rpcUrl?: string;
   /** True when the URL is the embedded anvil (treasury key generated and funded locally). */
   embedded?: boolean;
+  /** A transfer counts as confirmed only once its block is this old (the embedded node can lose younger blocks to a kill -9). */
+  durableAfterMs?: number;
   chainId: number;
   confirmations: number;
   tokenAddress?: string;
@@ -182,6 +184,19 @@ export interface BillingConfig {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * Why `npm start` must not run its embedded chain, or null. An embedded node, its treasury and the wallet key
+ * generated into DATA_DIR belong to one process: API processes sharing a PostgreSQL would each run their own
+ * and pay conversions on several chains. So with DATABASE_URL (possibly several processes) or in production
+ * the chain, the treasury and the wallet key are the operator's to name, the same for every process.
+ */
+export function embeddedChainRefusal(source: Record<string, string | undefined>): string | null {
+  const set = (name: string) => Boolean(source[name]?.trim());
+  const reason = set('DATABASE_URL') ? 'DATABASE_URL is set (several API processes may share the database)' : source.NODE_ENV === 'production' ? 'NODE_ENV=production' : null;
+  if (!reason || (set('CHAIN_RPC_URL') && set('TREASURY_PRIVATE_KEY') && set('WALLET_ENCRYPTION_KEY'))) return null;
+  return `Invalid configuration: ${reason}, so the embedded chain cannot be used: set CHAIN_RPC_URL, TREASURY_PRIVATE_KEY and WALLET_ENCRYPTION_KEY, the same in every API process (docs/deployment.md)`;
+}
 
 /** Reads and validates configuration; a bad value throws one readable line. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ensureWebBuild } from './build-web';
-import { ConfigError, loadConfig, portOf, type Config } from './config';
+import { ConfigError, embeddedChainRefusal, loadConfig, portOf, type Config } from './config';
 import { loggerOptions } from './logger';
 import { collectOpeningGarbage } from './memory';
 import { startEmbeddedNode, type EmbeddedNode } from './services/chain/anvil';
@@ -17,13 +17,18 @@ async function main() {
     }
     throw error;
   }
+  const refusal = embeddedChainRefusal(process.env);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
 
   await ensureWebBuild((line) => console.log(line));
   // No CHAIN_RPC_URL: run the embedded EVM node (anvil) for as long as the app runs.
   let node: EmbeddedNode | null = null;
   if (!config.chain.rpcUrl) {
     node = await startEmbeddedNode({ dataDir: config.dataDir, chainId: config.chain.chainId, log: (line) => console.log(line) });
-    config = { ...config, chain: { ...config.chain, rpcUrl: node.rpcUrl, embedded: true } };
+    config = { ...config, chain: { ...config.chain, rpcUrl: node.rpcUrl, embedded: true, durableAfterMs: node.durableAfterMs } };
     const stopNode = node;
     process.once('exit', () => void stopNode.stop());
   }

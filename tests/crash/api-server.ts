@@ -8,7 +8,7 @@ import { startEmbeddedNode } from '../../src/server/services/chain/anvil';
 
 const base = loadConfig();
 const node = await startEmbeddedNode({ dataDir: base.dataDir, chainId: base.chain.chainId, log: (line) => console.log(line) });
-const config = { ...base, chain: { ...base.chain, rpcUrl: node.rpcUrl, embedded: true } };
+const config = { ...base, chain: { ...base.chain, rpcUrl: node.rpcUrl, embedded: true, durableAfterMs: node.durableAfterMs } };
 const api = await buildApp(config);
 await api.listen({ host: '127.0.0.1', port: portOf(config.apiUrl) });
 console.log('API ready');

@@ -41,6 +41,8 @@ describe('rewards and FINU (Chromium against the real app and its anvil node)', 
     expect(await page.title()).toBe('Tokens · Finu');
     await expect.poll(() => tokens.pointsBalance.textContent()).toBe('155');
     await expect.poll(() => tokens.finuBalance.textContent()).toBe('0');
+    // The earn rules say what a day can earn and that deleting the same day takes points back.
+    await page.getByText(/^At most [\d,]+ points a day\. Points a goal or transaction earned are taken back if you delete it the same day/).waitFor();
     const address = (await tokens.walletAddress.textContent())!;
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
@@ -50,8 +52,11 @@ describe('rewards and FINU (Chromium against the real app and its anvil node)', 
     await tokens.convertPanel.getByText(/Enter an Ethereum address/).waitFor();
     await tokens.convertPanel.getByLabel('Points to convert').fill('150');
     await tokens.convertPanel.getByRole('button', { name: 'My wallet' }).click();
+    // The speed is the user's to choose; the fee is the server's.
+    await tokens.convertPanel.getByText('Fast', { exact: true }).click();
     await tokens.convertPanel.getByRole('button', { name: 'Review' }).click();
     await tokens.convertPanel.getByText('1.5 FINU').waitFor();
+    await tokens.convertPanel.getByText('Speed: Fast').waitFor();
     await saveScreenshot(page, 'tokens-confirm');
     await tokens.confirm();
     await expect.poll(() => tokens.transferStatus.textContent(), { timeout: 30_000 }).toBe('Confirmed');

@@ -24,7 +24,7 @@ function start() {
     convertRefused: false,
     historyOffsets: [] as number[],
     onchainReads: 0,
-    converted: [] as Array<{ points: number; to_address: string }>,
+    converted: [] as Array<{ points: number; to_address: string; speed: string }>,
     /** What following the transfer reads in turn; an Error is a dropped connection. */
     transfer: [] as Array<Transfer['status'] | Error>,
   };
@@ -186,7 +186,7 @@ describe('model-based paths: /tokens and converting points (real tokens machine)
           },
           editing: () => {
             expect(conversion()).toBe('editing');
-            expect(s().context.draft).toEqual({ points: '', toAddress: '' });
+            expect(s().context.draft).toEqual({ points: '', toAddress: '', speed: 'normal' });
             expect(s().context.fieldErrors).toEqual({});
           },
           fieldErrors: () => {
@@ -199,7 +199,7 @@ describe('model-based paths: /tokens and converting points (real tokens machine)
             expect(server.converted).toEqual([]);
           },
           filled: () => {
-            expect(s().context.draft).toEqual({ points: '155', toAddress: ADDRESS });
+            expect(s().context.draft).toEqual({ points: '155', toAddress: ADDRESS, speed: 'normal' });
             expect(s().context.fieldErrors).toEqual({});
           },
           confirming: () => {
@@ -208,7 +208,7 @@ describe('model-based paths: /tokens and converting points (real tokens machine)
           },
           backToForm: () => {
             expect(conversion()).toBe('editing');
-            expect(s().context.draft).toEqual({ points: '155', toAddress: ADDRESS });
+            expect(s().context.draft).toEqual({ points: '155', toAddress: ADDRESS, speed: 'normal' });
           },
           closedUnconverted: () => {
             expect(conversion()).toBe('idle');
@@ -233,12 +233,12 @@ describe('model-based paths: /tokens and converting points (real tokens machine)
           },
           hidden: () => {
             expect(conversion()).toBe('idle');
-            expect(server.converted).toEqual([{ points: 155, to_address: ADDRESS }]);
+            expect(server.converted).toEqual([{ points: 155, to_address: ADDRESS, speed: 'normal' }]);
             expect(toasts).toEqual([]);
           },
           editingAgain: () => {
             expect(conversion()).toBe('editing');
-            expect(s().context.draft).toEqual({ points: '', toAddress: '' });
+            expect(s().context.draft).toEqual({ points: '', toAddress: '', speed: 'normal' });
             expect(s().context.transfer).toBeNull();
           },
           closedAfterSending: () => {

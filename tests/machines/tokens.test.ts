@@ -68,7 +68,7 @@ describe('tokens machine: converting points', () => {
     expect(converted).toEqual([]);
     actor.send({ type: 'convert.confirm' });
     await waitFor(actor, (s) => s.matches({ conversion: 'done' }), { timeout: 2000 });
-    expect(converted).toEqual([{ points: 155, to_address: ADDRESS }]);
+    expect(converted).toEqual([{ points: 155, to_address: ADDRESS, speed: 'normal' }]);
     expect(actor.getSnapshot().context.transfer).toMatchObject({ status: 'confirmed', block_number: 7 });
     expect(toasts).toContainEqual({ kind: 'success', message: tokensTexts.confirmed });
   });
@@ -83,5 +83,25 @@ describe('tokens machine: converting points', () => {
     actor.send({ type: 'convert.confirm' });
     await waitFor(actor, (s) => s.matches({ conversion: 'done' }), { timeout: 2000 });
     expect(toasts).toContainEqual({ kind: 'error', message: tokensTexts.failedTransfer });
+  });
+
+  it('the speed the user picks (slow, normal by default, fast) is what the conversion asks the server for', async () => {
+    const { actor, converted } = start();
+    await waitFor(actor, (s) => s.matches({ overview: 'ready' }));
+    actor.send({ type: 'convert.open' });
+    expect(actor.getSnapshot().context.draft.speed).toBe('normal');
+    actor.send({ type: 'convert.useAll' });
+    actor.send({ type: 'convert.useMyWallet' });
+    actor.send({ type: 'convert.speed', speed: 'fast' });
+    actor.send({ type: 'convert.submit' });
+    actor.send({ type: 'convert.back' });
+    expect(actor.getSnapshot().context.draft.speed).toBe('fast');
+    actor.send({ type: 'convert.submit' });
+    actor.send({ type: 'convert.confirm' });
+    await waitFor(actor, (s) => s.matches({ conversion: 'done' }), { timeout: 2000 });
+    expect(converted).toEqual([{ points: 155, to_address: ADDRESS, speed: 'fast' }]);
+    // Another conversion starts at the default again.
+    actor.send({ type: 'convert.open' });
+    expect(actor.getSnapshot().context.draft.speed).toBe('normal');
   });
 });

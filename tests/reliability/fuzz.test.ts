@@ -4,6 +4,8 @@ import { runInNewContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAS_PRICE_PATTERN } from '../../src/contract/rewards';
+import { AWARD_RULES, DAILY_MAX_POINTS } from '../../src/server/services/rewards/rules';
 import type { TestApp } from '../support/app';
 import { csvFor, fuzzValue, hostileText, pathParams, validValue, type JsonSchema, type Operation } from './support/openapi';
 import { ensureSession, idsOf, LONG, newPerson, operationsOf, reliabilityApp, seedThroughApi, send, STACK_OR_SQL, valueContext, type Person, type Request } from './support/world';
@@ -149,12 +151,35 @@ describe('fuzz from the OpenAPI document', () => {
         `fuzz: ${JSON.stringify({ seed: SEED, requests: sent, accessRenewals, operations: operations.length, operationsHit: routes.size, fiveHundreds: fives, failures: failures.length, heapGrowthMb: Math.round(growthMb * 10) / 10, statuses: Object.fromEntries([...statuses].sort(([a], [b]) => a - b)) })}`,
       );
       expect(failures, `replay with RELIABILITY_SEED=${SEED}`).toEqual([]);
+      await rewardsStayBounded();
       expect(routes.size).toBe(operations.length);
       expect(growthMb, 'heap in use after the run and a GC, over before').toBeLessThan(HEAP_GROWTH_LIMIT_MB);
     },
     LONG ? 3_600_000 : 600_000,
   );
 });
+
+/**
+ * Whatever the generated requests did through every route, the fuzzer earned at most the earn table's daily
+ * maximum on any UTC day, only for rules in the table, and every conversion it got through holds a gas price
+ * the worker can read (or none: a speed).
+ */
+async function rewardsStayBounded() {
+  await ensureSession(app, fuzzer);
+  const entries: Array<{ type: string; reason: string; points: number; created_at: string }> = [];
+  for (let offset = 0; ; offset += 200) {
+    const page = (await app.inject({ method: 'GET', url: `/tokens/history?limit=200&offset=${offset}`, headers: { authorization: `Bearer ${fuzzer.token}` } })).json<{ history: typeof entries; has_more: boolean }>();
+    entries.push(...page.history);
+    if (!page.has_more) break;
+  }
+  const byDay = new Map<string, number>();
+  for (const e of entries.filter((e) => e.type === 'earn')) {
+    expect(Object.keys(AWARD_RULES), `reason of an award: ${e.reason}`).toContain(e.reason);
+    byDay.set(e.created_at.slice(0, 10), (byDay.get(e.created_at.slice(0, 10)) ?? 0) + e.points);
+  }
+  for (const [day, points] of byDay) expect(points, `points earned on ${day}`).toBeLessThanOrEqual(DAILY_MAX_POINTS);
+  for (const t of await app.repos.rewards.recentTransfers(fuzzer.userId, 10_000)) if (t.gasPriceGwei !== null) expect(t.gasPriceGwei).toMatch(GAS_PRICE_PATTERN);
+}
 
 function isErrorBody(body: string): boolean {
   try {

@@ -1,6 +1,7 @@
 import { Transaction, Wallet, parseUnits } from 'ethers';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectChain, type Chain } from '../../src/server/services/chain';
+import { MAX_FEE_PER_GAS, MAX_FEE_WEI_PER_CONVERSION } from '../../src/server/services/chain/gas';
 import { createTransferWorker, type TransferWorker } from '../../src/server/services/chain/transfers';
 import { WEI_PER_POINT } from '../../src/server/services/rewards/rules';
 import { bearer, createTestApp, grantPoints, signUpWithAccess, type TestApp } from '../support/app';
@@ -147,4 +148,109 @@ describe('the transfer worker pays each conversion once', () => {
     const signed = (await Promise.all(conversions.map(({ id, token }) => testApp.app.inject({ method: 'GET', url: `/api/rewards/transfer/${id}`, headers: bearer(token) })))).map((r) => r.json());
     expect(signed.every((t) => t.status === 'confirmed')).toBe(true);
   });
+});
+
+describe('the gas policy: no row blocks the others, no fee below the base fee, a ceiling per conversion', () => {
+  /** A conversion stored as earlier code stored a client's gas price (the text as sent), straight through the ledger. */
+  async function storedWithPrice(gasPriceGwei: string, points = 100): Promise<{ id: string; to: string; userId: string }> {
+    const user = await signUpWithAccess(testApp.app);
+    await grantPoints(testApp.app, user.userId, points);
+    const to = Wallet.createRandom().address;
+    const result = await testApp.app.repos.rewards.convert(user.userId, { points, amountWei: (BigInt(points) * WEI_PER_POINT).toString(), toAddress: to, chainId: chain.chainId, tokenAddress: chain.tokenAddress, gasPriceGwei, gasSpeed: null, title: 'Converted to FINU', message: 'test' });
+    if (result.kind !== 'converted') throw new Error('not converted');
+    return { id: result.transfer.id, to, userId: user.userId };
+  }
+  const settleAll = async (ids: string[]) => {
+    for (let i = 0; i < 10 && (await Promise.all(ids.map(statusOf))).some((s) => s !== 'final'); i++) await worker!.runOnce();
+  };
+  const transferRow = async (userId: string, id: string) => (await testApp.app.repos.rewards.transfer(userId, id))!;
+
+  it('a row whose stored price cannot be read (1e-7) fails alone with a reason and its points back; the conversions after it are paid', async () => {
+    worker = createTransferWorker({ chain, repo: testApp.app.repos.rewards, log: testApp.app.log, intervalMs: 3_600_000 });
+    const bad = await storedWithPrice('1e-7');
+    const good = await convert(200);
+    await settleAll([bad.id, good.id]);
+    const row = await transferRow(bad.userId, bad.id);
+    expect(row.status).toBe('failed');
+    expect(row.error).toMatch(/cannot be sent/);
+    expect((await testApp.app.repos.rewards.account(bad.userId)).balance).toBe(100);
+    expect(await finuOf(bad.to)).toBe(0n);
+    expect(await finuOf(good.to)).toBe(200n * WEI_PER_POINT);
+  });
+
+  it('a stored price below the base fee (0.001 gwei) is signed at the node’s fee, and the transfers after it are paid', async () => {
+    worker = createTransferWorker({ chain, repo: testApp.app.repos.rewards, log: testApp.app.log, intervalMs: 3_600_000 });
+    const low = await storedWithPrice('0.001');
+    const next = await convert(100);
+    await settleAll([low.id, next.id]);
+    expect((await transferRow(low.userId, low.id)).status).toBe('confirmed');
+    expect(await finuOf(low.to)).toBe(100n * WEI_PER_POINT);
+    expect(await finuOf(next.to)).toBe(100n * WEI_PER_POINT);
+  });
+
+  it('a stored price of 10000 gwei costs the treasury no more than the ceiling per conversion', async () => {
+    worker = createTransferWorker({ chain, repo: testApp.app.repos.rewards, log: testApp.app.log, intervalMs: 3_600_000 });
+    const dear = await storedWithPrice('10000');
+    await settleAll([dear.id]);
+    const row = await transferRow(dear.userId, dear.id);
+    expect(row.status).toBe('confirmed');
+    const receipt = (await chain.receipt(row.txHash!))!;
+    expect(receipt.gasPrice).toBeLessThanOrEqual(MAX_FEE_PER_GAS);
+    expect(receipt.gasUsed * receipt.gasPrice).toBeLessThanOrEqual(MAX_FEE_WEI_PER_CONVERSION);
+  });
+
+  it('a transfer left below the base fee is replaced at once with the same nonce and a fee above it, and paid once', async () => {
+    worker = createTransferWorker({ chain, repo: testApp.app.repos.rewards, log: testApp.app.log, intervalMs: 3_600_000 });
+    const { id, to } = await convert(100);
+    await rpc('evm_setAutomine', [false]);
+    await worker.runOnce();
+    expect(await statusOf(id)).toBe('submitted');
+    // Fees jump past what it was signed with: the next block leaves it in the pool.
+    await rpc('anvil_setNextBlockBaseFeePerGas', [`0x${parseUnits('20', 'gwei').toString(16)}`]);
+    await rpc('evm_mine');
+    await worker.runOnce();
+    const open = (await testApp.app.repos.rewards.transfers.open()).find((row) => row.id === id)!;
+    expect(open.attempts).toHaveLength(2);
+    expect(open.attempts[1]!.nonce).toBe(open.attempts[0]!.nonce);
+    const replacement = Transaction.from(open.rawTx!);
+    expect(replacement.maxFeePerGas!).toBeGreaterThan(parseUnits('20', 'gwei'));
+    await rpc('evm_setAutomine', [true]);
+    await rpc('evm_mine');
+    for (let i = 0; i < 5 && (await statusOf(id)) !== 'final'; i++) await worker.runOnce();
+    expect(await statusOf(id)).toBe('final');
+    expect(await finuOf(to)).toBe(100n * WEI_PER_POINT);
+  });
+});
+
+describe('a confirmed transfer is final', () => {
+  it('a worker on a node that lacks its receipt (another node, same chain id) raises an alarm and never signs it again', async () => {
+    worker = createTransferWorker({ chain, repo: testApp.app.repos.rewards, log: testApp.app.log, intervalMs: 3_600_000 });
+    const { id, to, token } = await convert(100);
+    for (let i = 0; i < 5 && (await statusOf(id)) !== 'final'; i++) await worker.runOnce();
+    await worker.stop();
+    worker = null;
+    const before = (await testApp.app.inject({ method: 'GET', url: `/api/rewards/transfer/${id}`, headers: bearer(token) })).json();
+    expect(before.status).toBe('confirmed');
+
+    // What one process with its own embedded node saw: the same database, a node that never had the transfer.
+    const other = await startTestChain();
+    const otherChain = await connectChain({ ...testApp.config.chain, rpcUrl: other.rpcUrl, embedded: true, treasuryPrivateKey: treasuryKey }, testApp.app.repos.rewards.chainState, () => undefined);
+    const alarms: string[] = [];
+    const log = Object.assign(Object.create(testApp.app.log) as typeof testApp.app.log, { error: (_obj: unknown, msg?: string) => void alarms.push(String(msg)) });
+    const second = createTransferWorker({ chain: otherChain, repo: testApp.app.repos.rewards, log, intervalMs: 3_600_000 });
+    try {
+      await second.runOnce();
+      await second.runOnce();
+    } finally {
+      await second.stop();
+      otherChain.close();
+      await other.stop();
+      // The token address stored per chain id is the other node's now: put this file's back.
+      await testApp.app.repos.rewards.chainState.set(`token:${chain.chainId}`, chain.tokenAddress);
+    }
+    const after = (await testApp.app.inject({ method: 'GET', url: `/api/rewards/transfer/${id}`, headers: bearer(token) })).json();
+    expect(after).toMatchObject({ status: 'confirmed', tx_hash: before.tx_hash, block_number: before.block_number });
+    expect(alarms.some((m) => /ALARM: a confirmed transfer has no receipt/.test(m))).toBe(true);
+    expect(await finuOf(to)).toBe(100n * WEI_PER_POINT);
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CONVERSION_POINTS, MAX_GAS_PRICE_GWEI, TOKEN_HISTORY_MAX_LIMIT, TRANSFER_STATUSES } from '../rewards';
+import { GAS_PRICE_PATTERN, GAS_SPEEDS, MAX_CONVERSION_POINTS, TOKEN_HISTORY_MAX_LIMIT, TRANSFER_STATUSES } from '../rewards';
 import { TOKEN_HISTORY_DEFAULTS } from '../constants';
 import { wholeNumber } from '../money';
 export * from '../rewards';
@@ -19,9 +19,9 @@ const address = (field: string) =>
 
 export const activityItem = z.object({
   id: z.string(),
-  type: z.enum(['earn', 'spend', 'refund']),
+  type: z.enum(['earn', 'spend', 'refund', 'revoke']),
   reason: z.string(),
-  points: z.number().int().describe('Positive for earn and refund, negative for spend'),
+  points: z.number().int().describe('Positive for earn and refund, negative for spend and revoke (an award taken back: its item was deleted the day it earned it)'),
   balance_after: z.number().int(),
   title: z.string(),
   message: z.string(),
@@ -74,8 +74,12 @@ export const availableReward = z.object({
   kind: z.enum(['once', 'daily', 'per_goal', 'milestone']),
   available: z.boolean(),
   remaining_today: z.number().int().nullable(),
+  max_points_per_day: z.number().int().describe('The most this rule can pay in one UTC day'),
 });
-export const availableRewards = z.object({ rewards: z.array(availableReward) });
+export const availableRewards = z.object({
+  rewards: z.array(availableReward),
+  daily_max_points: z.number().int().describe('The most points any day can earn: the rules’ daily caps added up'),
+});
 
 export const transactionProgress = z.object({
   transaction_count: z.number().int(),
@@ -144,10 +148,11 @@ export const convertRequest = z
       .max(MAX_CONVERSION_POINTS, `points must be at most ${wholeNumber(MAX_CONVERSION_POINTS)} per conversion`),
     to_address: address('to_address'),
     gas_price_gwei: z
-      .number({ error: 'gas_price_gwei must be a number' })
-      .positive('gas_price_gwei must be greater than 0')
-      .max(MAX_GAS_PRICE_GWEI, `gas_price_gwei must be at most ${MAX_GAS_PRICE_GWEI}`)
+      .union([z.number(), z.string()], { error: 'gas_price_gwei must be a number of gwei, e.g. "1.5"' })
+      .refine((v) => GAS_PRICE_PATTERN.test(typeof v === 'number' ? String(v) : v), 'gas_price_gwei must be a decimal number of gwei with at most 9 decimals and no exponent, e.g. "1.5"')
+      .describe('A price inside the band around the network’s current fee (a 422 names the band); or leave it out and choose a speed')
       .optional(),
+    speed: z.enum(GAS_SPEEDS, { error: 'speed must be slow, normal or fast' }).optional().describe('How fast to send it (normal when neither speed nor gas_price_gwei is given); the server sets the fee'),
   })
   .strict();
 

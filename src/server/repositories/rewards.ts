@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { GasSpeed } from '../../contract/rewards';
 import type { Db } from '../db/client';
-import { chainState, rewardAccounts, rewardActivityDays, rewardEntries, tokenTransfers, transactionMonthlyTotals, wallets } from '../db/schema';
+import { chainState, rewardAccounts, rewardActivityDays, rewardEntries, tokenTransfers, transactionMonthlyTotals, transactions, wallets } from '../db/schema';
 
 export type RewardEntryRow = typeof rewardEntries.$inferSelect;
 export type TransferRow = typeof tokenTransfers.$inferSelect;
@@ -29,6 +30,9 @@ export type ConvertResult = { kind: 'converted'; transfer: TransferRow; balance:
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 const startOfUtcDay = (d: Date) => new Date(`${utcDay(d)}T00:00:00.000Z`);
+
+/** An entry's points as they count towards what was earned: a take-back subtracts. */
+const netPoints = sql`case when ${rewardEntries.kind} = 'revoke' then -${rewardEntries.points} else ${rewardEntries.points} end`;
 
 const dayBefore = (day: string) => utcDay(new Date(new Date(`${day}T00:00:00Z`).getTime() - 86_400_000));
 
@@ -86,7 +90,8 @@ export function rewardsRepository(db: Db) {
           }
           const [entry] = await tx
             .insert(rewardEntries)
-            .values({ userId, kind: 'earn', reason: a.reason, points: a.points, balanceAfter: balance + a.points, title: a.title, message: a.message, reference: a.reference, idempotencyKey: a.idempotencyKey })
+            // Dated by the same clock as the cap above, so the cap and the day an entry counts for always agree.
+            .values({ userId, kind: 'earn', reason: a.reason, points: a.points, balanceAfter: balance + a.points, title: a.title, message: a.message, reference: a.reference, idempotencyKey: a.idempotencyKey, createdAt: now })
             .onConflictDoNothing()
             .returning();
           if (!entry) continue;
@@ -101,6 +106,43 @@ export function rewardsRepository(db: Db) {
             .where(eq(rewardAccounts.userId, userId));
         }
         return done;
+      });
+    },
+
+    /**
+     * Takes back the awards of `reasons` that name `reference` and were earned on the UTC day of `now` (the item
+     * was deleted the day it earned them), under the account's row lock; each once (key `revoke:<entry>`), and
+     * never below a zero balance (points already converted stay converted). Answers the points taken back.
+     */
+    async takeBack(userId: string, reference: string, reasons: readonly string[], message: string, now = new Date()): Promise<number> {
+      return db.transaction(async (tx) => {
+        const account = await lockAccount(tx, userId);
+        const earned = await tx
+          .select()
+          .from(rewardEntries)
+          .where(and(eq(rewardEntries.userId, userId), eq(rewardEntries.kind, 'earn'), eq(rewardEntries.reference, reference), inArray(rewardEntries.reason, [...reasons]), gte(rewardEntries.createdAt, startOfUtcDay(now))))
+          .orderBy(asc(rewardEntries.seq));
+        let balance = account.balance;
+        let taken = 0;
+        for (const e of earned) {
+          const points = Math.min(e.points, balance);
+          if (points <= 0) break;
+          const [entry] = await tx
+            .insert(rewardEntries)
+            .values({ userId, kind: 'revoke', reason: e.reason, points, balanceAfter: balance - points, title: `Taken back: ${e.title}`, message, reference, idempotencyKey: `revoke:${e.id}`, createdAt: now })
+            .onConflictDoNothing()
+            .returning();
+          if (!entry) continue;
+          balance -= points;
+          taken += points;
+        }
+        if (taken > 0) {
+          await tx
+            .update(rewardAccounts)
+            .set({ balance, totalEarned: sql`${rewardAccounts.totalEarned} - ${taken}`, updatedAt: sql`now()` })
+            .where(eq(rewardAccounts.userId, userId));
+        }
+        return taken;
       });
     },
 
@@ -137,18 +179,18 @@ export function rewardsRepository(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    /** Points earned per reason, and per UTC day since `since`. */
+    /** Points earned per reason, and per UTC day since `since`, net of what was taken back. */
     async earnedBreakdown(userId: string, since: Date) {
       const [byReason, byDay] = await Promise.all([
         db
-          .select({ reason: rewardEntries.reason, points: sql<number>`sum(${rewardEntries.points})`.mapWith(Number), n: count() })
+          .select({ reason: rewardEntries.reason, points: sql<number>`sum(${netPoints})`.mapWith(Number), n: sql<number>`count(*) filter (where ${rewardEntries.kind} = 'earn')`.mapWith(Number) })
           .from(rewardEntries)
-          .where(and(eq(rewardEntries.userId, userId), eq(rewardEntries.kind, 'earn')))
+          .where(and(eq(rewardEntries.userId, userId), inArray(rewardEntries.kind, ['earn', 'revoke'])))
           .groupBy(rewardEntries.reason),
         db
-          .select({ day: sql<string>`to_char((${rewardEntries.createdAt} at time zone 'UTC')::date, 'YYYY-MM-DD')`, points: sql<number>`sum(${rewardEntries.points})`.mapWith(Number) })
+          .select({ day: sql<string>`to_char((${rewardEntries.createdAt} at time zone 'UTC')::date, 'YYYY-MM-DD')`, points: sql<number>`sum(${netPoints})`.mapWith(Number) })
           .from(rewardEntries)
-          .where(and(eq(rewardEntries.userId, userId), eq(rewardEntries.kind, 'earn'), gte(rewardEntries.createdAt, since)))
+          .where(and(eq(rewardEntries.userId, userId), inArray(rewardEntries.kind, ['earn', 'revoke']), gte(rewardEntries.createdAt, since)))
           .groupBy(sql`1`)
           .orderBy(sql`1`),
       ]);
@@ -170,24 +212,30 @@ export function rewardsRepository(db: Db) {
       return n;
     },
 
-    /** How many transactions the user holds, from the monthly rollup (no row scan). */
+    /**
+     * How many of the user's own transactions count towards milestones: all of them from the monthly rollup (no
+     * row scan) less the demo rows (their partial index), which never earn anything.
+     */
     async transactionCount(userId: string): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`coalesce(sum(${transactionMonthlyTotals.count}), 0)`.mapWith(Number) }).from(transactionMonthlyTotals).where(eq(transactionMonthlyTotals.userId, userId));
-      return row?.n ?? 0;
+      const [[all], [demo]] = await Promise.all([
+        db.select({ n: sql<number>`coalesce(sum(${transactionMonthlyTotals.count}), 0)`.mapWith(Number) }).from(transactionMonthlyTotals).where(eq(transactionMonthlyTotals.userId, userId)),
+        db.select({ n: count() }).from(transactions).where(and(eq(transactions.userId, userId), eq(transactions.source, 'demo'))),
+      ]);
+      return Math.max(0, (all?.n ?? 0) - (demo?.n ?? 0));
     },
 
     /**
      * Debits the points and records the transfer in one transaction under the account's row lock, so
      * concurrent conversions by one user run one after another and never spend more than the balance.
      */
-    async convert(userId: string, input: { points: number; amountWei: string; toAddress: string; chainId: number; tokenAddress: string | null; gasPriceGwei: string | null; title: string; message: string }): Promise<ConvertResult> {
+    async convert(userId: string, input: { points: number; amountWei: string; toAddress: string; chainId: number; tokenAddress: string | null; gasPriceGwei: string | null; gasSpeed: GasSpeed | null; title: string; message: string }): Promise<ConvertResult> {
       return db.transaction(async (tx) => {
         const account = await lockAccount(tx, userId);
         if (account.balance < input.points) return { kind: 'insufficient' as const, balance: account.balance };
         const balance = account.balance - input.points;
         const [transfer] = await tx
           .insert(tokenTransfers)
-          .values({ userId, points: input.points, amountWei: input.amountWei, toAddress: input.toAddress, chainId: input.chainId, tokenAddress: input.tokenAddress, gasPriceGwei: input.gasPriceGwei })
+          .values({ userId, points: input.points, amountWei: input.amountWei, toAddress: input.toAddress, chainId: input.chainId, tokenAddress: input.tokenAddress, gasPriceGwei: input.gasPriceGwei, gasSpeed: input.gasSpeed })
           .returning();
         await tx.insert(rewardEntries).values({
           userId,
@@ -274,10 +322,6 @@ export function rewardsRepository(db: Db) {
           .update(tokenTransfers)
           .set({ status: 'confirmed', txHash: hash, blockNumber, error: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
           .where(and(eq(tokenTransfers.id, id), inArray(tokenTransfers.status, ['pending', 'submitted'])));
-      },
-      /** The chain lost a block that held it: back to submitted, to be broadcast again. */
-      async reopen(id: string) {
-        await db.update(tokenTransfers).set({ status: 'submitted', blockNumber: null, finishedAt: null, updatedAt: sql`now()` }).where(and(eq(tokenTransfers.id, id), eq(tokenTransfers.status, 'confirmed')));
       },
       async noteError(id: string, error: string) {
         await db.update(tokenTransfers).set({ error: error.slice(0, 500), updatedAt: sql`now()` }).where(eq(tokenTransfers.id, id));

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../contract/schemas/errors';
 import { convertRequest, convertResponse, finuBalanceQuery, MIN_CONVERSION_POINTS, onchainBalance, transfer, transferIdParams, type Transfer } from '../../contract/schemas/rewards';
-import { badRequest, InsufficientFundsError, notFound, unprocessable } from '../errors';
+import { badRequest, InsufficientFundsError, notFound, UnavailableError, unprocessable } from '../errors';
+import { CHAIN_UNAVAILABLE } from '../plugins/chain';
 import type { TransferRow } from '../repositories/rewards';
 import { WEI_PER_POINT } from '../services/rewards/rules';
 
@@ -12,6 +13,7 @@ const security = [{ bearerAuth: [] }];
 
 // ethers loads on the first reward call, not at start (docs/performance.md, memory).
 const ethers = () => import('ethers');
+const gasPolicy = () => import('../services/chain/gas');
 
 export const toTransfer = async (row: TransferRow): Promise<Transfer> => ({
   transfer_id: row.id,
@@ -35,6 +37,21 @@ export default async function rewardsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { repos } = fastify;
 
+  /** A named price must lie inside the band around the node's current fee (the node is asked now). */
+  async function checkPriceBand(text: string) {
+    const { gwei, nodeFee, parseGasPrice, priceBand } = await gasPolicy();
+    const chain = fastify.requireChain();
+    let band: { low: bigint; high: bigint };
+    try {
+      band = priceBand(await nodeFee(chain.provider));
+    } catch {
+      throw new UnavailableError(CHAIN_UNAVAILABLE);
+    }
+    if (band.high < band.low) throw new UnavailableError('Network fees are above the most a conversion may cost right now. Your points are safe; try again later.');
+    const wei = parseGasPrice(text);
+    if (wei < band.low || wei > band.high) throw unprocessable(`gas_price_gwei must be between ${gwei(band.low)} and ${gwei(band.high)} gwei (the network's current fee is ${gwei(band.low)} gwei), or choose a speed`);
+  }
+
   app.post(
     '/api/rewards/convert-points-to-finu',
     {
@@ -42,13 +59,13 @@ export default async function rewardsRoutes(fastify: FastifyInstance) {
         tags,
         security,
         summary: 'Convert points to FINU, sent to any address',
-        description: `100 points = 1 FINU; whole points, at least ${MIN_CONVERSION_POINTS}. The points are debited and the transfer recorded in one database transaction (row lock on the balance), then the transfer worker sends it; follow it with GET /api/rewards/transfer/{id}.`,
+        description: `100 points = 1 FINU; whole points, at least ${MIN_CONVERSION_POINTS}. The points are debited and the transfer recorded in one database transaction (row lock on the balance), then the transfer worker sends it; follow it with GET /api/rewards/transfer/{id}. The server sets the fee: from \`speed\` (slow, normal, fast), or \`gas_price_gwei\` when it lies inside the band around the network's current fee; never more than 0.01 ETH of gas per conversion.`,
         body: convertRequest,
         response: { 202: convertResponse, ...errors },
       },
     },
     async (request, reply) => {
-      const { points, to_address, gas_price_gwei } = request.body;
+      const { points, to_address, gas_price_gwei, speed } = request.body;
       if (points < MIN_CONVERSION_POINTS) throw badRequest(`You can convert ${MIN_CONVERSION_POINTS} points or more at a time (${MIN_CONVERSION_POINTS} points = 1 FINU).`);
       const { getAddress } = await ethers();
       let to: string;
@@ -58,6 +75,9 @@ export default async function rewardsRoutes(fastify: FastifyInstance) {
         throw unprocessable('to_address must be an Ethereum address: 0x followed by 40 hexadecimal characters');
       }
       if (to === '0x0000000000000000000000000000000000000000') throw unprocessable('to_address cannot be the zero address: tokens sent there are lost');
+      if (gas_price_gwei !== undefined && speed !== undefined) throw unprocessable('Choose a speed or a gas_price_gwei, not both');
+      const gasPriceGwei = gas_price_gwei === undefined ? null : String(gas_price_gwei);
+      if (gasPriceGwei !== null) await checkPriceBand(gasPriceGwei);
       const chain = fastify.chain();
       const result = await repos.rewards.convert(request.userId, {
         points,
@@ -65,7 +85,8 @@ export default async function rewardsRoutes(fastify: FastifyInstance) {
         toAddress: to,
         chainId: chain?.chainId ?? fastify.config.chain.chainId,
         tokenAddress: chain?.tokenAddress ?? null,
-        gasPriceGwei: gas_price_gwei === undefined ? null : String(gas_price_gwei),
+        gasPriceGwei,
+        gasSpeed: gasPriceGwei === null ? (speed ?? 'normal') : null,
         title: 'Converted to FINU',
         message: `${points} points to ${to}`,
       });

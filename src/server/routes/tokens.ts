@@ -15,7 +15,7 @@ import {
   type ActivityItem,
 } from '../../contract/schemas/rewards';
 import type { RewardEntryRow } from '../repositories/rewards';
-import { AWARD_RULES, TRANSACTION_MILESTONES, type AwardRule } from '../services/rewards/rules';
+import { AWARD_RULES, DAILY_MAX_POINTS, dailyMaxOf, TRANSACTION_MILESTONES, type AwardRule } from '../services/rewards/rules';
 import { walletRow } from '../services/wallet';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 422: errorBody, 503: errorBody };
@@ -30,7 +30,7 @@ export const toActivity = (row: RewardEntryRow): ActivityItem => ({
   id: row.id,
   type: row.kind,
   reason: row.reason,
-  points: row.kind === 'spend' ? -row.points : row.points,
+  points: row.kind === 'spend' || row.kind === 'revoke' ? -row.points : row.points,
   balance_after: row.balanceAfter,
   title: row.title,
   message: row.message,
@@ -114,19 +114,17 @@ export default async function tokensRoutes(fastify: FastifyInstance) {
       (Object.keys(AWARD_RULES) as AwardRule[]).map(async (id) => {
         const rule = AWARD_RULES[id];
         const limit = rule.limit as { once?: true; perDay?: number; perReference?: true };
-        if (limit.once) return { id, title: rule.title, how: rule.how, points: rule.points, kind: 'once' as const, available: !held.has(id), remaining_today: null };
-        if (limit.perDay !== undefined) {
-          const remaining = Math.max(0, limit.perDay - (await repo.countToday(userId, id)));
-          return { id, title: rule.title, how: rule.how, points: rule.points, kind: 'daily' as const, available: remaining > 0, remaining_today: remaining };
-        }
+        const base = { id, title: rule.title, how: rule.how, points: rule.points, max_points_per_day: dailyMaxOf(id) };
+        if (limit.once) return { ...base, kind: 'once' as const, available: !held.has(id), remaining_today: null };
+        const remaining = Math.max(0, (limit.perDay ?? 0) - (await repo.countToday(userId, id)));
         if (id === 'transaction_milestone') {
           const next = TRANSACTION_MILESTONES.find((m) => !held.has(`transaction_milestone:${m.count}`));
-          return { id, title: rule.title, how: rule.how, points: next?.points ?? 0, kind: 'milestone' as const, available: next !== undefined, remaining_today: null };
+          return { ...base, points: next?.points ?? 0, kind: 'milestone' as const, available: next !== undefined && remaining > 0, remaining_today: remaining };
         }
-        return { id, title: rule.title, how: rule.how, points: rule.points, kind: 'per_goal' as const, available: true, remaining_today: null };
+        return { ...base, kind: limit.perReference ? ('per_goal' as const) : ('daily' as const), available: remaining > 0, remaining_today: remaining };
       }),
     );
-    return { rewards };
+    return { rewards, daily_max_points: DAILY_MAX_POINTS };
   });
 
   app.get(

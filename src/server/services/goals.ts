@@ -28,7 +28,7 @@ const withReward = <T extends object>(answer: T, reward: Reward | null | undefin
  * One user's savings goals ([spec:7-finance] goals calls): the limit on how many, the target-date rule of an
  * edit, fund moves that never take a goal below zero, and the points they earn. Throws domain errors.
  */
-export function goalsService(deps: { goals: GoalsRepository; users: Pick<UsersRepository, 'findById'>; rewards: Pick<RewardsService, 'record'> }) {
+export function goalsService(deps: { goals: GoalsRepository; users: Pick<UsersRepository, 'findById'>; rewards: Pick<RewardsService, 'record' | 'takeBack'> }) {
   const { goals, users, rewards } = deps;
 
   const find = async (userId: string, goalId: string) => {
@@ -138,9 +138,10 @@ export function goalsService(deps: { goals: GoalsRepository; users: Pick<UsersRe
       return toGoal(row);
     },
 
-    /** Deletes the goal and its fund history. */
+    /** Deletes the goal and its fund history; points it earned today are taken back (creating and deleting must not pay). */
     async remove(userId: string, goalId: string): Promise<void> {
       if (!(await goals.remove(userId, goalId))) throw notFound(GOAL_NOT_FOUND);
+      await rewards.takeBack(userId, 'goal', goalId);
     },
 
     /** Adds money; `goal_reached` is true when this deposit reached the target. */

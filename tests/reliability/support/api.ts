@@ -108,6 +108,7 @@ export interface Account {
   email: string;
   password: string;
   token: string;
+  userId: string;
 }
 
 /** Signs up, verifies through the dev outbox, starts the trial: a user who may write transactions and goals. */
@@ -118,11 +119,11 @@ export async function createAccount(base: string): Promise<Account> {
   if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${JSON.stringify(signup.body)}`);
   const outbox = await http<{ messages: { link: string | null }[] }>(base, 'GET', `/dev/outbox?to=${encodeURIComponent(email)}`, { headers: { 'x-dev-key': DEV_KEY } });
   const link = new URL(outbox.body.messages[0]!.link!);
-  const verified = await http<{ access_token: string }>(base, 'GET', `${link.pathname}${link.search}`);
+  const verified = await http<{ access_token: string; user_id: string }>(base, 'GET', `${link.pathname}${link.search}`);
   const token = verified.body.access_token;
   const trial = await http(base, 'POST', '/subscription/trial/start', { token });
   if (trial.status !== 200) throw new Error(`trial: ${trial.status} ${JSON.stringify(trial.body)}`);
-  return { email, password, token };
+  return { email, password, token, userId: verified.body.user_id };
 }
 
 export async function logIn(base: string, account: Account): Promise<string> {

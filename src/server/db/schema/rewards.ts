@@ -18,7 +18,7 @@ export const rewardAccounts = pgTable(
   (t) => [check('reward_accounts_balance_not_negative', sql`${t.balance} >= 0`)],
 );
 
-/** The append-only points ledger: earn (an award), spend (a conversion), refund (a failed conversion). */
+/** The append-only points ledger: earn (an award), spend (a conversion), refund (a failed conversion), revoke (an award taken back). */
 export const rewardEntries = pgTable(
   'reward_entries',
   {
@@ -27,7 +27,7 @@ export const rewardEntries = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['earn', 'spend', 'refund'] }).notNull(),
+    kind: text('kind', { enum: ['earn', 'spend', 'refund', 'revoke'] }).notNull(),
     /** The award rule (earn), or 'conversion'. */
     reason: text('reason').notNull(),
     points: integer('points').notNull(),
@@ -96,7 +96,9 @@ export const tokenTransfers = pgTable(
     toAddress: text('to_address').notNull(),
     chainId: integer('chain_id').notNull(),
     tokenAddress: text('token_address'),
+    /** The price the user named (gwei, checked against the band when converting), or null and a speed. */
     gasPriceGwei: text('gas_price_gwei'),
+    gasSpeed: text('gas_speed', { enum: ['slow', 'normal', 'fast'] }),
     status: text('status', { enum: ['pending', 'submitted', 'confirmed', 'failed'] }).notNull().default('pending'),
     nonce: bigint('nonce', { mode: 'number' }),
     txHash: text('tx_hash'),

@@ -42,6 +42,8 @@ export interface EmbeddedNode {
   rpcUrl: string;
   /** The anvil process id (the crash test kills it). */
   pid(): number | undefined;
+  /** How old a block must be before a kill -9 of the node can no longer lose it (its state file is written every interval); 0 in memory. */
+  durableAfterMs: number;
   stop(): Promise<void>;
 }
 
@@ -114,6 +116,7 @@ export async function startEmbeddedNode(options: EmbeddedNodeOptions): Promise<E
   return {
     rpcUrl,
     pid: () => child?.pid,
+    durableAfterMs: chainDir ? (options.stateIntervalSeconds ?? 1) * 2000 + 1000 : 0,
     async stop() {
       stopping = true;
       const c = child;

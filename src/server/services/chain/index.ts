@@ -19,6 +19,8 @@ export interface Chain {
   tokenAddress: string;
   chainId: number;
   confirmations: number;
+  /** A receipt settles a transfer only once its block is this old (0: at once). */
+  durableAfterMs: number;
   balanceOf(address: string): Promise<bigint>;
   receipt(hash: string): Promise<TransactionReceipt | null>;
   close(): void;
@@ -76,6 +78,7 @@ export async function connectChain(config: ChainConfig & { rpcUrl: string; treas
     tokenAddress,
     chainId: config.chainId,
     confirmations: config.confirmations,
+    durableAfterMs: config.durableAfterMs ?? 0,
     balanceOf: async (address) => (await token.getFunction('balanceOf')(address)) as bigint,
     receipt: (hash) => provider.getTransactionReceipt(hash),
     close: () => provider.destroy(),

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { wholeNumber } from '../../../contract/money';
 import type { Reward } from '../../../contract/schemas/rewards';
 import type { AwardInput, RewardEntryRow, RewardsRepository } from '../../repositories/rewards';
-import { AWARD_RULES, GOAL_PROGRESS_STEPS, TRANSACTION_MILESTONES, type AwardRule } from './rules';
+import { AWARD_RULES, GOAL_PROGRESS_STEPS, TAKEN_BACK_ON_DELETE, TRANSACTION_MILESTONES, type AwardRule } from './rules';
 
 /** Something the user did that may earn points. */
 export type RewardEvent =
@@ -43,9 +43,13 @@ export function toReward(entries: RewardEntryRow[]): Reward | undefined {
 export interface RewardsService {
   /** Applies the awards the event earns (idempotent) and answers the reward for the response, if any. Never throws: a reward must not fail the action. */
   record(userId: string, event: RewardEvent): Promise<Reward | undefined>;
+  /** The item was deleted: takes back what it earned today (TAKEN_BACK_ON_DELETE). Never throws. */
+  takeBack(userId: string, item: keyof typeof TAKEN_BACK_ON_DELETE, id: string): Promise<void>;
 }
 
-export function createRewardsService(repo: RewardsRepository, log: FastifyBaseLogger): RewardsService {
+const TAKEN_BACK_MESSAGE = { goal: 'The goal was deleted the day it earned these points.', transaction: 'The transaction was deleted the day it earned these points.' } as const;
+
+export function createRewardsService(repo: RewardsRepository, log: FastifyBaseLogger, clock: () => Date = () => new Date()): RewardsService {
   async function awardsFor(userId: string, event: RewardEvent): Promise<AwardInput[]> {
     switch (event.type) {
       case 'onboarding.completed':
@@ -83,7 +87,7 @@ export function createRewardsService(repo: RewardsRepository, log: FastifyBaseLo
   return {
     async record(userId, event) {
       try {
-        const now = new Date();
+        const now = clock();
         const awards = await awardsFor(userId, event);
         const streak = await repo.markActive(userId, now);
         if (streak >= 2) {
@@ -94,6 +98,13 @@ export function createRewardsService(repo: RewardsRepository, log: FastifyBaseLo
       } catch (error) {
         log.error({ err: error, userId, event: event.type }, 'reward award failed');
         return undefined;
+      }
+    },
+    async takeBack(userId, item, id) {
+      try {
+        await repo.takeBack(userId, id, TAKEN_BACK_ON_DELETE[item], TAKEN_BACK_MESSAGE[item], clock());
+      } catch (error) {
+        log.error({ err: error, userId, item }, 'reward take-back failed');
       }
     },
   };

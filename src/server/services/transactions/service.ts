@@ -31,7 +31,7 @@ export function knownCategory(categories: Categories, name: string, field = 'cat
  * One user's transactions and categories: the rules between the API and the repository (category
  * names resolved case-insensitively, cursors, rewards for the first transactions). Throws domain errors.
  */
-export function transactionsService(deps: { repo: TransactionsRepository; rewards: Pick<RewardsService, 'record'> }) {
+export function transactionsService(deps: { repo: TransactionsRepository; rewards: Pick<RewardsService, 'record' | 'takeBack'> }) {
   const { repo, rewards } = deps;
   const categoriesFor = async (userId: string, f: TransactionFilters) => (f.category?.length ? loadCategories(repo, userId) : undefined);
 
@@ -105,8 +105,10 @@ export function transactionsService(deps: { repo: TransactionsRepository; reward
       return toTransaction(row);
     },
 
+    /** Points the transaction earned today are taken back with it. */
     async remove(userId: string, id: string): Promise<void> {
       if (!(await repo.remove(userId, id))) throw transactionNotFound();
+      await rewards.takeBack(userId, 'transaction', id);
     },
 
     async createCategory(userId: string, { name, type, color }: z.output<typeof createCategoryRequest>) {

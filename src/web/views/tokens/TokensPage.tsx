@@ -1,9 +1,10 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
-import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Loader, PasswordInput, Progress, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Textarea, Title, type TextInputProps } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Loader, PasswordInput, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Textarea, Title, type TextInputProps } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { tokensTexts } from '../../../../machines/tokens';
 import { walletTexts } from '../../../../machines/wallet';
+import { GAS_SPEEDS, type GasSpeed } from '../../../contract/rewards';
 import { formatDateTime, formatDayMonth } from '../../format/date';
 import { formatCount } from '../../format/number';
 import { useBalancesHidden } from '../../hooks/useMoney';
@@ -196,6 +197,7 @@ function ConversionForm() {
         )}
         <DraftField field="points" label="Points to convert" inputMode="numeric" data-autofocus fill={{ label: 'Use all', event: { type: 'convert.useAll' } }} />
         <DraftField field="toAddress" label="Send to address" placeholder="0x…" spellCheck={false} autoComplete="off" fill={hasWallet ? { label: 'My wallet', event: { type: 'convert.useMyWallet' } } : undefined} />
+        <SpeedChoice />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => actor.send({ type: 'convert.close' })}>
             Cancel
@@ -204,6 +206,30 @@ function ConversionForm() {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+const speedText = { slow: 'Slow', normal: 'Normal', fast: 'Fast' } as const;
+
+/** Slow, normal or fast: the server sets the network fee from the speed, never above its ceiling per conversion. */
+function SpeedChoice() {
+  const actor = useTokensActor();
+  const speed = useTokens((s) => s.context.draft.speed);
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="conversion-speed-label">
+        Speed
+      </Text>
+      <SegmentedControl
+        aria-labelledby="conversion-speed-label"
+        value={speed}
+        onChange={(value) => actor.send({ type: 'convert.speed', speed: value as GasSpeed })}
+        data={GAS_SPEEDS.map((value) => ({ value, label: speedText[value] }))}
+      />
+      <Text size="xs" c="dimmed">
+        Finu pays the network fee and sets it from the speed; faster costs the treasury more, never more than its limit per conversion.
+      </Text>
+    </Stack>
   );
 }
 
@@ -238,6 +264,7 @@ function ConversionConfirm() {
       <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
         {draft.toAddress.trim()}
       </Text>
+      <Text size="sm">Speed: {speedText[draft.speed]}</Text>
       <Text size="sm" c="dimmed">
         The points leave your balance now. A transfer on chain cannot be undone; check the address.
       </Text>
@@ -356,17 +383,24 @@ function Milestones() {
 
 function AvailableRewards() {
   const available = useTokens((s) => s.context.overview?.available?.rewards ?? null);
+  const dailyMax = useTokens((s) => s.context.overview?.available?.daily_max_points ?? null);
   return (
     <Panel title="Ways to earn">
       {!available ? (
         <Unavailable />
       ) : (
         <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {dailyMax !== null && (
+            <Text component="li" size="sm" c="dimmed">
+              At most {points(dailyMax)} points a day. Points a goal or transaction earned are taken back if you delete it the same day (UTC).
+            </Text>
+          )}
           {available.map((r) => (
             <Group key={r.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm" c={r.available ? undefined : 'dimmed'}>
                 {r.how}
-                {r.kind === 'daily' && r.remaining_today !== null ? ` · ${r.remaining_today} left today` : ''}
+                {r.kind !== 'once' && r.available && r.remaining_today !== null ? ` · ${r.remaining_today} left today` : ''}
+                {r.kind !== 'once' && !r.available && r.remaining_today === 0 ? ' · none left today' : ''}
                 {!r.available && r.kind === 'once' ? ' · done' : ''}
               </Text>
               {/* The default variant keeps body-text contrast (AA) in both themes; a light teal or grey badge fell below it. */}
