@@ -27,7 +27,6 @@ import { errorBody } from '../../contract/schemas/errors';
 import { withReward } from '../../contract/schemas/rewards';
 import { notFound } from '../errors';
 import { eventStream } from '../plugins/sse';
-import { statusOf } from '../services/billing/status';
 import type { ConversationRow } from '../repositories/chat';
 import { coachConversations, toChatMessage, toSummary } from '../services/coach/conversation';
 
@@ -53,8 +52,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     data: repos.coach,
     engine: fastify.coach,
     rewards: fastify.rewards,
-    // Access from the auth cache the request's token check just read (kept in step by the database's announcements), not another query.
-    subscriptionStatus: async (userId) => statusOf((await fastify.authCache.get(userId)).subscription, fastify.plans, fastify.billing.kind),
+    // Access from the auth cache the request's token check just read, as every status is computed: no other query.
+    subscriptionStatus: fastify.subscriptions.status,
     freeDailyMessages: fastify.config.coach.freeDailyMessages,
     log: fastify.log,
   });
