@@ -2,7 +2,7 @@ import { fromMinor, toMinor } from '../../../contract/money';
 import type { SubsetFilter } from '../../repositories/transactionStats';
 import { dayName, listOf, money, percent, shareOf } from './format';
 import { explicitPeriod, previousFullMonths, rangeLabel, thisMonth, type Period } from './period';
-import type { ToolContext } from './tools';
+import type { ToolContext } from './data';
 import { understand, vocabularyOf, type Flow, type Plan, type PlanPart, type Subject } from './understand';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fromMinor, toMinor } from '../../../contract/money';
 import { WARNING_RULE } from '../dashboard';
 import { planGoal } from '../goalPlan';
-import type { CoachData } from './data';
+import type { ToolContext } from './data';
 import { shareOf } from './format';
 import { planQuestion, runPart, runPlan, subjectLabel, writePlanAnswer } from './plans';
 import type { Subject } from './understand';
@@ -13,13 +13,7 @@ import { addDays, explicitPeriod, lastDays, lastMonth, monthEnd, monthPeriod, mo
  * currency and the period they cover. The built-in coach calls them directly; the LLM engine
  * offers the same functions as OpenAI tools (JSON schema from the same zod schemas).
  */
-export interface ToolContext {
-  data: CoachData;
-  currency: string;
-  /** UTC day the answer is about ("today"). */
-  today: string;
-  now: Date;
-}
+export type { ToolContext } from './data';
 
 export class ToolArgumentError extends Error {}
 
