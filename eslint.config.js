@@ -9,6 +9,15 @@ const noServerSchemas = [
   { regex: '^zod(/(?!mini$).*)?$', allowTypeImports: true, message: 'The web validates with zod/mini only (src/contract/rules).' },
 ];
 
+/**
+ * Layers of the server: routes parse, call a service and answer; services hold the rules and know nothing
+ * of HTTP. These lists are today's exceptions; they only shrink (move the rule into a service, then take
+ * the file off the list).
+ */
+const ROUTES_IMPORTING_REPOSITORIES = ['account', 'rewards', 'sign-in-methods', 'tokens'].map((name) => `src/server/routes/${name}.ts`);
+const ROUTES_USING_REPOS = ['account', 'auth-google', 'chat', 'dashboard', 'dev', 'goals', 'health', 'rewards', 'sign-in-methods', 'tokens', 'transactionTotals', 'transactions', 'users', 'wallet', 'web3'].map((name) => `src/server/routes/${name}.ts`);
+const SERVICES_IMPORTING_FASTIFY = ['oidc/inject-fetch', 'coach/index', 'coach/openai', 'mail/outbox', 'rewards/index', 'account/export', 'chain/transfers', 'jobs', 'import/runner'].map((name) => `src/server/services/${name}.ts`);
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'docs/', 'coverage/', '.tmp/', '.tmp-stripped-machines/'] },
   js.configs.recommended,
@@ -31,6 +40,31 @@ export default tseslint.config(
       // Types from the contract are allowed (`import type`): machines never copy wire types.
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['react*', 'ofetch', '@mantine/*'] }, { regex: '^\\.\\./src/(?!contract/money$|contract/rules/[a-zA-Z]+$)', allowTypeImports: true, message: 'Machines import types from src; values only from the contract money module (one amount rule) and the form rules (src/contract/rules).' }, ...noServerSchemas] }],
       'no-restricted-globals': ['error', 'window', 'localStorage', 'document', 'fetch'],
+    },
+  },
+  {
+    files: ['src/server/routes/**/*.ts'],
+    ignores: ROUTES_IMPORTING_REPOSITORIES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/repositories', '**/repositories/*'], message: 'Routes call a service; repositories are reached by services (docs/architecture.md, "Adding a feature").' }] }],
+    },
+  },
+  {
+    files: ['src/server/routes/**/*.ts'],
+    ignores: ROUTES_USING_REPOS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='repos']", message: 'Routes call a service; hand the repositories to the service where it is built.' },
+        { selector: "ObjectPattern > Property[key.name='repos']", message: 'Routes call a service; hand the repositories to the service where it is built.' },
+      ],
+    },
+  },
+  {
+    files: ['src/server/services/**/*.ts'],
+    ignores: SERVICES_IMPORTING_FASTIFY,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Services know nothing of HTTP: take what you need as arguments and throw the domain errors of src/server/errors.ts.' }] }],
     },
   },
 );

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Goal } from './goals';
+import type { Goal } from '../src/contract/goals';
 import type { FundsResponse } from '../src/contract/goals';
 import { isRetryable, toFailure, type CallFailure, type Toast } from './types';
 import { readAmount } from '../src/contract/money';

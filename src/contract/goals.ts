@@ -1,3 +1,4 @@
+import { addDays, today } from './calendar';
 import { MAX_AMOUNT } from './fields';
 import type { z } from 'zod';
 import type { createGoalRequest, deleteGoalResponse, fundTransaction, fundsRequest, fundsResponse, goal, goalTransactionSummary, goalTransactionsResponse, goalsSummary, updateGoalRequest } from './schemas/goals';
@@ -62,9 +63,8 @@ export const goalToasts = {
   fundsWithdrawn: 'Funds withdrawn from goal successfully!',
 } as const;
 
-const isoDay = (day: Date) => day.toISOString().slice(0, 10);
 /** The earliest target date accepted: yesterday in UTC, so a user west of UTC can still pick their "today". */
-export const earliestTargetDate = (now = new Date()) => isoDay(new Date(now.getTime() - 86_400_000));
+export const earliestTargetDate = (now = new Date()) => addDays(today(now), -1);
 export const LATEST_TARGET_DATE = '2100-12-31';
 export type CreateGoalRequest = z.input<typeof createGoalRequest>;
 export type UpdateGoalRequest = z.input<typeof updateGoalRequest>;

@@ -29,7 +29,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { usersRepository } from '../server/repositories/users';
 import { hashPassword } from '../server/services/passwords';
-import { rssMb, startServer, timeImport } from './bench';
+import { rssMb, startServer, timeImport } from './benchServer';
 import { buildBenchProcesses } from './benchBuild';
 import { benchImportRows, MERCHANTS } from './benchData';
 import type { PeerLoad, PeerQuery, PeerRequest } from './bench-peer-actual';

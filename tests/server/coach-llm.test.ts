@@ -186,10 +186,12 @@ describe('the OpenAI-compatible coach (COACH_LLM_URL)', () => {
   });
 
   it('falls back when the model stalls past COACH_LLM_TIMEOUT_MS', async () => {
-    llm.script([{ stallMs: 2000 }]);
+    // The model would stall for a minute; the coach gives up after 400 ms. A busy machine may take seconds
+    // to answer, never the minute.
+    llm.script([{ stallMs: 60_000 }]);
     const started = Date.now();
     const chunks = await ask('What is my balance?');
-    expect(Date.now() - started).toBeLessThan(1800);
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(textOf(chunks)).toContain('Your balance is **€3,147.50**');
     expect(String(logs.find((l) => l.msg === 'coach LLM unavailable; answering with the built-in coach')!.reason)).toContain('stalled');
   });

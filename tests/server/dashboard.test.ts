@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays, dayOf } from '../../src/contract/calendar';
 import { DASHBOARD_PERIODS, type DashboardAnalytics } from '../../src/contract/schemas/dashboard';
 import { categoryColor } from '../../src/contract/categoryColors';
 import { DEFAULT_CATEGORIES } from '../../src/contract/schemas/transactions';
@@ -8,14 +9,23 @@ import { transactions } from '../../src/server/db/schema';
 import { bucketStarts, periodRanges } from '../../src/server/services/dashboard';
 import { bearer, createTestApp, signUpAndVerify, signUpWithAccess, type TestApp } from '../support/app';
 
+/**
+ * The test's own clock: the server's "today" is this day whatever the real date, so periods, month edges
+ * and the comparison ranges are the same on every run (a Wednesday in mid-June, noon UTC).
+ */
+const NOW = new Date('2026-06-17T12:00:00Z');
+const today = dayOf(NOW);
+const daysAgo = (n: number) => addDays(today, -n);
+
 let t: TestApp;
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   t = await createTestApp();
 });
-afterAll(() => t.close());
-
-const today = new Date().toISOString().slice(0, 10);
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+afterAll(async () => {
+  await t.close();
+  vi.useRealTimers();
+});
 
 /** A small deterministic random source, so a failing sequence can be replayed. */
 function random(seed: number) {

@@ -76,7 +76,8 @@ const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 async function mailFor(address: string): Promise<ReceivedMail> {
-  for (let i = 0; i < 50 && !received.some((m) => m.to.includes(address)); i++) await new Promise((r) => setTimeout(r, 20));
+  // Delivery is a background hand-off: poll for it with a deadline a busy machine cannot reach.
+  for (const until = Date.now() + 30_000; Date.now() < until && !received.some((m) => m.to.includes(address)); ) await new Promise((r) => setTimeout(r, 20));
   const mail = received.find((m) => m.to.includes(address));
   if (!mail) throw new Error(`the SMTP server received no mail for ${address}`);
   return mail;

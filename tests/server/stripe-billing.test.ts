@@ -97,6 +97,26 @@ describe('Stripe provider (against a local server speaking the Stripe API)', () 
     expect(fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!.form['line_items[0][price]']).toBe(PRICE_YEARLY);
   });
 
+  it('subscribing during the free trial keeps its days: the checkout carries trial_end, and the paid period starts when the trial ends', async () => {
+    const user = await signUpAndVerify(app);
+    expect((await call(user, '/subscription/trial/start')).statusCode).toBe(200);
+    const trialEnd = Math.floor(new Date((await statusOf(user)).trial.ends_at!).getTime() / 1000);
+
+    const session = await checkout(user, 'monthly');
+    expect(fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!.form['subscription_data[trial_end]']).toBe(String(trialEnd));
+    const sub = fake.complete(session.session_id);
+    expect(sub.status).toBe('trialing');
+    const confirmed = await call(user, '/subscription/confirm', { session_id: session.session_id });
+    expect(confirmed.json()).toMatchObject({ has_access: true, status: 'active', current_period_end: new Date(trialEnd * 1000).toISOString() });
+
+    // A trial already over (or ending within Stripe's 48 hours) is not sent: billing starts at checkout.
+    const late = await signUpAndVerify(app);
+    await call(late, '/subscription/trial/start');
+    await call(late, '/subscription/trial/end-now');
+    await checkout(late, 'monthly');
+    expect(fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!.form['subscription_data[trial_end]']).toBeUndefined();
+  });
+
   it('confirm before the checkout completed is 400 and gives no access', async () => {
     const user = await signUpAndVerify(app);
     const session = await checkout(user);

@@ -290,6 +290,41 @@ describe('checkout on the local provider (hosted page with a test card)', () => 
   });
 });
 
+describe('subscribing during the free trial', () => {
+  const longDate = (d: Date) => d.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+  it('keeps the trial days: the checkout says when the first payment is taken, and the paid period starts when the trial ends', async () => {
+    const user = await signUpAndVerify(app);
+    expect((await startTrial(user)).statusCode).toBe(200);
+    const trialEnd = new Date((await statusOf(user)).trial.ends_at!);
+
+    const session = await createCheckout(user, 'monthly');
+    const page = await app.inject({ method: 'GET', url: pathOf(session.url) });
+    expect(page.body).toContain(`Your free trial continues until ${longDate(trialEnd)}. Your first payment of €9.50 is taken then.`);
+
+    expect((await form(`/billing/checkout/${session.session_id}/pay`, card(GOOD_CARD))).statusCode).toBe(303);
+    const confirmed = await call(user, 'POST', '/subscription/confirm', { session_id: session.session_id });
+    expect(confirmed.statusCode).toBe(200);
+    const status = confirmed.json<SubscriptionStatus>();
+    expect(status).toMatchObject({ has_access: true, status: 'active', plan: { id: 'monthly' } });
+    expect(Math.abs(new Date(status.current_period_end!).getTime() - periodEndFrom(trialEnd, 'month'))).toBeLessThan(MINUTE);
+    expect(status.trial.ends_at).toBe(trialEnd.toISOString());
+  });
+
+  it('after the trial has ended the paid period starts at payment, and the checkout says nothing of a trial', async () => {
+    const user = await signUpAndVerify(app);
+    await startTrial(user);
+    await endTrial(user);
+    const paidAt = new Date();
+    const session = await createCheckout(user, 'yearly');
+    const page = await app.inject({ method: 'GET', url: pathOf(session.url) });
+    expect(page.body).not.toContain('free trial');
+    await form(`/billing/checkout/${session.session_id}/pay`, card(GOOD_CARD));
+    const status = (await call(user, 'POST', '/subscription/confirm', { session_id: session.session_id })).json<SubscriptionStatus>();
+    expect(Math.abs(new Date(status.current_period_end!).getTime() - periodEndFrom(paidAt, 'year'))).toBeLessThan(MINUTE);
+  });
+});
+
 describe('cancel', () => {
   it('needs a paid subscription: 400 for a new user and for a trial', async () => {
     const user = await signUpAndVerify(app);

@@ -323,6 +323,7 @@ describe(`a ${ROWS.toLocaleString('en-US')}-row file`, () => {
 
     const latencies: number[] = [];
     const progress: number[] = [];
+    const jobStarted = performance.now();
     for (;;) {
       const started = performance.now();
       const page = await call(user, 'GET', '/transactions?limit=50');
@@ -338,10 +339,12 @@ describe(`a ${ROWS.toLocaleString('en-US')}-row file`, () => {
     }
     // Requests were answered while the job was part-way through, and none waited long.
     expect(progress.filter((x) => x > 0 && x < 1).length).toBeGreaterThan(3);
-    // PGlite runs one statement at a time, so a request may wait for the batch in flight (PostgreSQL would not).
+    // PGlite runs one statement at a time, so a request may wait for the batch in flight (PostgreSQL would not),
+    // never for the whole job: the bounds scale with the job's own time, so a busy machine slows both alike.
+    const jobMs = performance.now() - jobStarted;
     const sorted = [...latencies].sort((a, b) => a - b);
-    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(1_000);
-    expect(sorted[sorted.length - 1]).toBeLessThan(5_000);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(Math.max(1_000, jobMs / 4));
+    expect(sorted[sorted.length - 1]).toBeLessThan(Math.max(5_000, jobMs / 2));
     const overview = (await call(user, 'GET', '/transactions/summary/overview')).json();
     expect(overview.transaction_count).toBe(ROWS);
   });

@@ -57,7 +57,11 @@ async function play(turn: FakeTurn, res: ServerResponse) {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   if ('stallMs' in turn) {
     res.write(chunk({ role: 'assistant', content: '' }));
-    await new Promise((r) => setTimeout(r, turn.stallMs));
+    // Stalls until the time is up or the client gives up and leaves, whichever comes first.
+    await new Promise<void>((r) => {
+      const timer = setTimeout(r, turn.stallMs);
+      res.on('close', () => (clearTimeout(timer), r()));
+    });
     res.end();
     return;
   }

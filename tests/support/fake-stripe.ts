@@ -44,6 +44,8 @@ interface CheckoutSession {
   /** Not part of Stripe's object: what the subscription is created from on completion. */
   _price: string;
   _subscriptionMetadata: Record<string, string>;
+  /** subscription_data[trial_end]: the subscription starts trialing until then, billed from then. */
+  _trialEnd: number | null;
 }
 
 export interface FakeSubscription {
@@ -71,6 +73,7 @@ export interface FakeSubscription {
   };
   livemode: false;
   created: number;
+  trial_end: number | null;
 }
 
 export interface FakeStripeOptions {
@@ -154,9 +157,10 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     default_payment_method: expand.includes('default_payment_method') && sub.default_payment_method ? paymentMethodObject(sub.default_payment_method) : sub.default_payment_method,
   });
   const sessionView = (session: CheckoutSession, expand: string[]) => {
-    const { _price: _p, _subscriptionMetadata: _m, ...visible } = session;
+    const { _price: _p, _subscriptionMetadata: _m, _trialEnd: _t, ...visible } = session;
     void _p;
     void _m;
+    void _t;
     return { ...visible, subscription: expand.includes('subscription') && session.subscription ? subscriptionView(subscriptions.get(session.subscription)!, []) : session.subscription };
   };
   const item = (price: string, start = nowSeconds()) => ({
@@ -188,6 +192,10 @@ export async function startFakeStripe(options: FakeStripeOptions) {
       const lines = body.line_items as { price?: string; quantity?: string }[] | undefined;
       const price = knownPrice(lines?.[0]?.price, 'line_items[0][price]');
       if (typeof body.customer === 'string' && !customers.has(body.customer)) throw missing('customer', body.customer, 'customer');
+      // Stripe Checkout refuses a trial that ends less than 48 hours from now.
+      const trialEndField = (body.subscription_data as { trial_end?: string } | undefined)?.trial_end;
+      const trialEnd = trialEndField === undefined ? null : Number(trialEndField);
+      if (trialEnd !== null && !(trialEnd >= nowSeconds() + 48 * 3600)) throw invalid('subscription_data[trial_end] must be at least 48 hours in the future.', 'subscription_data[trial_end]');
       const sessionId = id('cs_test');
       const session: CheckoutSession = {
         id: sessionId,
@@ -207,6 +215,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         created: nowSeconds(),
         _price: price,
         _subscriptionMetadata: ((body.subscription_data as { metadata?: Record<string, string> } | undefined)?.metadata as Record<string, string>) ?? {},
+        _trialEnd: trialEnd,
       };
       sessions.set(sessionId, session);
       return [200, sessionView(session, expand)];
@@ -314,15 +323,17 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         id: id('sub'),
         object: 'subscription',
         customer,
-        status: 'active',
+        // With a trial the first period is the trial itself: it ends when the trial does, and the first charge is then.
+        status: session._trialEnd ? 'trialing' : 'active',
         cancel_at_period_end: false,
         canceled_at: null,
         ended_at: null,
         default_payment_method: paymentMethod,
         metadata: session._subscriptionMetadata,
-        items: { object: 'list', data: [item(session._price)], has_more: false, url: '' },
+        items: { object: 'list', data: [session._trialEnd ? { ...item(session._price), current_period_end: session._trialEnd } : item(session._price)], has_more: false, url: '' },
         livemode: false,
         created: nowSeconds(),
+        trial_end: session._trialEnd,
       };
       sub.items.url = `/v1/subscription_items?subscription=${sub.id}`;
       subscriptions.set(sub.id, sub);

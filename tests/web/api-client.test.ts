@@ -156,3 +156,42 @@ describe('rewards reach the ui through the request layer (one mechanism for ever
   });
 });
 
+
+describe('the coach stream: the same failure rules as every call, its own text for what the toast already said', () => {
+  const stream = async (h: ReturnType<typeof hooks>['hooks']) => {
+    const chunks: unknown[] = [];
+    const api = createApi(baseURL, h);
+    try {
+      await api.chat.stream({ message: 'hi' }, (c) => chunks.push(c), new AbortController().signal);
+      return { chunks, error: null };
+    } catch (error) {
+      return { chunks, error: error as ApiError };
+    }
+  };
+
+  it('reads data lines into chunks, skipping lines that are not JSON', async () => {
+    respond = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"type":"chunk","text":"Hel"}\n\n: keep-alive\ndata: not json\n');
+      res.end('data: {"type":"done","conversation_id":"c1"}\n\n');
+    };
+    const { events, hooks: h } = hooks();
+    expect(await stream(h)).toEqual({ chunks: [{ type: 'chunk', text: 'Hel' }, { type: 'done', conversation_id: 'c1' }], error: null });
+    expect(events.toasts).toEqual([]);
+  });
+
+  it('401 signs out, 403 and 5xx toast, a 4xx keeps the detail, a 5xx says the stream failed', async () => {
+    const cases: [number, unknown, string, string[], number][] = [
+      [401, { detail: 'Not authenticated' }, 'Session expired. Please login again.', ['Session expired. Please login again.'], 1],
+      [403, { detail: 'Your free trial has ended.' }, 'Your free trial has ended.', ['Access denied'], 0],
+      [429, { detail: 'You have used today’s free messages.' }, 'You have used today’s free messages.', [], 0],
+      [500, { detail: 'Internal Server Error' }, 'Failed to send streaming message', ['Server error. Please try again later.'], 0],
+    ];
+    for (const [status, body, message, toasts, expired] of cases) {
+      respond = json(status, body);
+      const { events, hooks: h } = hooks();
+      const { error } = await stream(h);
+      expect([error?.status, error?.message, events.toasts, events.expired]).toEqual([status, message, toasts, expired]);
+    }
+  });
+});

@@ -20,6 +20,10 @@ describe('the plan picker says what is true (defect 3)', () => {
     expect(text).not.toMatch(/ended/);
     expect(text).toMatch(/^Your free trial has 14 days left/);
   });
+  it('subscribing during the trial says, before payment, that its days are kept', () => {
+    const text = offerCopy(status({ status: 'trialing' }, { active: true, has_used_trial: true, days_left: 14, ends_at: '2026-12-06T00:00:00Z' }), 14);
+    expect(text).toMatch(/Subscribing now keeps them: your first payment is taken when the trial ends\.$/);
+  });
   it('ended trial, ended subscription, cancelled and never started each have their own words', () => {
     expect(offerCopy(status({ status: 'expired', has_access: false }, { has_used_trial: true }), 14)).toMatch(/^Your free trial has ended/);
     expect(offerCopy(status({ status: 'expired', has_access: false, current_period_end: '2026-01-01T00:00:00Z' }, { has_used_trial: true }), 14)).toMatch(/^Your subscription has ended/);

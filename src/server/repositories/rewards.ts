@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { addDays, dayOf as utcDay } from '../../contract/calendar';
 import type { GasSpeed } from '../../contract/rewards';
 import type { Db } from '../db/client';
 import { chainState, rewardAccounts, rewardActivityDays, rewardEntries, tokenTransfers, transactionMonthlyTotals, transactions, wallets } from '../db/schema';
@@ -28,13 +29,12 @@ export interface AccountSummary {
 
 export type ConvertResult = { kind: 'converted'; transfer: TransferRow; balance: number } | { kind: 'insufficient'; balance: number };
 
-const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 const startOfUtcDay = (d: Date) => new Date(`${utcDay(d)}T00:00:00.000Z`);
 
 /** An entry's points as they count towards what was earned: a take-back subtracts. */
 const netPoints = sql`case when ${rewardEntries.kind} = 'revoke' then -${rewardEntries.points} else ${rewardEntries.points} end`;
 
-const dayBefore = (day: string) => utcDay(new Date(new Date(`${day}T00:00:00Z`).getTime() - 86_400_000));
+const dayBefore = (day: string) => addDays(day, -1);
 
 /** How many days of `days` (newest first) run back without a gap from today (or from yesterday when allowed). */
 function consecutive(days: string[], now: Date, fromYesterday: boolean): number {

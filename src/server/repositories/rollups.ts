@@ -1,4 +1,5 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
+import { addMonths, endOfMonth as monthEnd, startOfMonth, startOfMonth as monthStart } from '../../contract/calendar';
 import type { Db } from '../db/client';
 import { transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals } from '../db/schema';
 
@@ -10,15 +11,8 @@ import { transactionDailyTotals, transactionMerchantDaily, transactionMerchantMo
 
 type TxType = 'income' | 'expense';
 
-export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-export const monthEnd = (day: string) => {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-};
-const shiftMonthStart = (day: string, delta: number) => {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1 + delta, 1)).toISOString().slice(0, 10);
-};
+export { startOfMonth as monthStart, endOfMonth as monthEnd } from '../../contract/calendar';
+const shiftMonthStart = (day: string, delta: number) => startOfMonth(addMonths(day, delta));
 
 /**
  * A day range (open ends allowed) as whole months plus the partial months at either end:

@@ -14,6 +14,7 @@ import {
   transactionProgress,
   type ActivityItem,
 } from '../../contract/schemas/rewards';
+import { dayOf as utcDay } from '../../contract/calendar';
 import type { RewardEntryRow } from '../repositories/rewards';
 import { AWARD_RULES, DAILY_MAX_POINTS, dailyMaxOf, TRANSACTION_MILESTONES, type AwardRule } from '../services/rewards/rules';
 import { walletRow } from '../services/wallet';
@@ -24,7 +25,6 @@ const security = [{ bearerAuth: [] }];
 const RECENT = 5;
 const DAY = 86_400_000;
 
-const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export const toActivity = (row: RewardEntryRow): ActivityItem => ({
   id: row.id,

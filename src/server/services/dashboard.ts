@@ -1,3 +1,4 @@
+import { addDays, dayOf, daysBetween } from '../../contract/calendar';
 import { categoryColor } from '../../contract/categoryColors';
 import type { z } from 'zod';
 import { MAX_BUCKETS, type analyticsQuery, type DashboardAnalytics, type DashboardPeriod, type TimeUnit } from '../../contract/schemas/dashboard';
@@ -8,9 +9,6 @@ import type { UsersRepository } from '../repositories/users';
 import { sumByType, type RollupGroup } from '../repositories/rollups';
 
 const DAY = 86_400_000;
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (day: string, n: number) => iso(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY));
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY) + 1;
 
 /**
  * The days a period covers, ending today (UTC), and the period before it of the same length;
@@ -30,17 +28,17 @@ export function periodRanges(period: DashboardPeriod, today: string, firstDay: s
     case '90_days':
       return back(90);
     case '12_months': {
-      const start = iso(new Date(Date.UTC(y, m - 1 - 11, 1)));
-      return { range: { start, end: today }, previous: { start: iso(new Date(Date.UTC(y, m - 1 - 23, 1))), end: addDays(start, -1) } };
+      const start = dayOf(new Date(Date.UTC(y, m - 1 - 11, 1)));
+      return { range: { start, end: today }, previous: { start: dayOf(new Date(Date.UTC(y, m - 1 - 23, 1))), end: addDays(start, -1) } };
     }
     case 'year_to_date': {
       const start = `${y}-01-01`;
-      const lastYearSameDay = iso(new Date(Date.UTC(y - 1, m - 1, Math.min(Number(today.slice(8)), new Date(Date.UTC(y - 1, m, 0)).getUTCDate()))));
+      const lastYearSameDay = dayOf(new Date(Date.UTC(y - 1, m - 1, Math.min(Number(today.slice(8)), new Date(Date.UTC(y - 1, m, 0)).getUTCDate()))));
       return { range: { start, end: today }, previous: { start: `${y - 1}-01-01`, end: lastYearSameDay } };
     }
     case 'last_month': {
-      const start = iso(new Date(Date.UTC(y, m - 2, 1)));
-      return { range: { start, end: addDays(`${today.slice(0, 7)}-01`, -1) }, previous: { start: iso(new Date(Date.UTC(y, m - 3, 1))), end: addDays(start, -1) } };
+      const start = dayOf(new Date(Date.UTC(y, m - 2, 1)));
+      return { range: { start, end: addDays(`${today.slice(0, 7)}-01`, -1) }, previous: { start: dayOf(new Date(Date.UTC(y, m - 3, 1))), end: addDays(start, -1) } };
     }
     case 'custom': {
       if (!custom) throw new ValidationError('date_from and date_to are required when period is custom');
@@ -60,7 +58,7 @@ export function bucketStarts(range: DayRange, unit: TimeUnit): string[] {
   if (unit === 'months') cursor = new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth(), 1));
   const end = Date.parse(`${range.end}T00:00:00Z`);
   while (cursor.getTime() <= end && starts.length <= MAX_BUCKETS) {
-    starts.push(iso(cursor));
+    starts.push(dayOf(cursor));
     if (unit === 'days') cursor = new Date(cursor.getTime() + DAY);
     else if (unit === 'weeks') cursor = new Date(cursor.getTime() + 7 * DAY);
     else cursor = new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, 1));
@@ -89,7 +87,7 @@ export async function buildAnalytics(
   repo: DashboardRepository,
   input: { userId: string; period: DashboardPeriod; timeUnit: TimeUnit; currency: string; today?: string; custom?: DayRange },
 ): Promise<DashboardAnalytics> {
-  const today = input.today ?? iso(new Date());
+  const today = input.today ?? dayOf(new Date());
   const all = await repo.allTime(input.userId);
   const { range, previous } = periodRanges(input.period, today, all.firstDay, input.custom);
   const buckets = bucketStarts(range, input.timeUnit);

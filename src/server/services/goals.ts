@@ -16,6 +16,7 @@ import {
 import { badRequest, conflict, InsufficientFundsError, notFound, unprocessable } from '../errors';
 import type { FundMoveType, GoalsRepository } from '../repositories/goals';
 import type { UsersRepository } from '../repositories/users';
+import { minorMoneyText } from '../money';
 import { summarizeGoals, toFundTransaction, toGoal } from './goalPlan';
 import type { RewardsService } from './rewards';
 
@@ -40,7 +41,7 @@ export function goalsService(deps: { goals: GoalsRepository; users: Pick<UsersRe
   /** Amounts with the account's currency ("€1,000.00"), as the user sees them everywhere else. */
   const inCurrencyOf = async (userId: string) => {
     const currency = (await users.findById(userId))?.currency ?? 'USD';
-    return (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(fromMinor(minor));
+    return (minor: number) => minorMoneyText(minor, currency);
   };
 
   async function moveFunds(userId: string, goalId: string, type: FundMoveType, amount: number, note: string | null | undefined): Promise<FundsResponse & { reward?: Reward }> {

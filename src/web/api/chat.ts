@@ -16,8 +16,8 @@ import {
   type UserConversationsQuery,
 } from '../../contract/chat';
 import { CONVERSATION_SEARCH_DEFAULTS, REQUEST_TIMEOUT_MS } from '../../contract/constants';
-import { globalErrorTexts } from '../../contract/errors';
-import { ApiError, messageFrom, takeReward, type ApiCall, type ApiHooks } from './client';
+import { sseData, StreamReadError } from '../../contract/sse';
+import { ApiError, failure, takeReward, type ApiCall, type ApiHooks } from './client';
 
 const conversationPath = (id: string) => `/chat/conversation/${encodeURIComponent(id)}`;
 
@@ -56,6 +56,8 @@ export type ChatApi = ReturnType<typeof chatApi>;
 
 async function streamAdvice(baseURL: string, hooks: ApiHooks, body: AdviceRequest, onChunk: (chunk: StreamChunk) => void, signal: AbortSignal): Promise<void> {
   const cancelled = () => new ApiError('Request cancelled', undefined, true);
+  // The stream's failures are classified as every call's, with its own text for a failure already toasted.
+  const failed = { defaultMessage: chatTexts.streamFailed, failedMessage: chatTexts.streamFailed, signal };
   const startTimeout = new AbortController();
   const timer = setTimeout(() => startTimeout.abort(), REQUEST_TIMEOUT_MS);
   const token = hooks.getToken();
@@ -68,59 +70,29 @@ async function streamAdvice(baseURL: string, hooks: ApiHooks, body: AdviceReques
       signal: AbortSignal.any([signal, startTimeout.signal]),
     });
   } catch {
-    if (signal.aborted) throw cancelled();
-    hooks.toastError(globalErrorTexts.networkError);
-    throw new ApiError(chatTexts.streamFailed, undefined, true);
+    throw failure(undefined, failed, hooks);
   } finally {
     clearTimeout(timer);
   }
   if (!response.ok || !response.body) {
     const data: unknown = await response.json().catch(() => null);
-    const status = response.status;
-    if (status === 401) {
-      hooks.toastError(globalErrorTexts.sessionExpired);
-      hooks.onSessionExpired();
-      throw new ApiError(globalErrorTexts.sessionExpired, status, true);
-    }
-    if (status === 403) {
-      hooks.toastError(globalErrorTexts.accessDenied);
-      throw new ApiError(messageFrom(data, chatTexts.streamFailed), status, true);
-    }
-    if (status >= 500) {
-      hooks.toastError(globalErrorTexts.serverError);
-      throw new ApiError(chatTexts.streamFailed, status, true);
-    }
-    throw new ApiError(messageFrom(data, chatTexts.streamFailed), status, false);
+    throw failure({ status: response.status, data }, failed, hooks);
   }
 
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
   try {
-    for (;;) {
-      let read: ReadableStreamReadResult<string>;
+    for await (const data of sseData(response.body)) {
+      let chunk: StreamChunk;
       try {
-        read = await reader.read();
+        chunk = JSON.parse(data) as StreamChunk;
       } catch {
-        if (signal.aborted) throw cancelled();
-        throw new ApiError(chatTexts.streamFailed, response.status, false);
+        continue;
       }
-      if (read.done) break;
-      buffer += read.value;
-      let newline: number;
-      while ((newline = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, newline).replace(/\r$/, '');
-        buffer = buffer.slice(newline + 1);
-        if (!line.startsWith('data: ')) continue;
-        try {
-          onChunk(takeReward(JSON.parse(line.slice('data: '.length)) as StreamChunk, hooks));
-        } catch (error) {
-          if (error instanceof SyntaxError) continue;
-          throw error;
-        }
-      }
+      onChunk(takeReward(chunk, hooks));
     }
-  } finally {
-    reader.cancel().catch(() => undefined);
+  } catch (error) {
+    if (!(error instanceof StreamReadError)) throw error;
+    if (signal.aborted) throw cancelled();
+    throw new ApiError(chatTexts.streamFailed, response.status, false);
   }
   if (signal.aborted) throw cancelled();
 }

@@ -92,15 +92,29 @@ export function createApiClient(baseURL: string, hooks: ApiHooks): ApiCall {
 }
 
 function classify(error: unknown, options: CallOptions, hooks: ApiHooks): ApiError {
-  if (options.signal?.aborted) return new ApiError('Request cancelled', undefined, true);
   const response = error instanceof FetchError ? error.response : undefined;
+  return failure(response ? { status: response.status, data: (error as FetchError).data } : undefined, options, hooks);
+}
+
+export interface FailureOptions extends Pick<CallOptions, 'defaultMessage' | 'ignoreUnauthorized' | 'silent' | 'signal'> {
+  /** The message of a failure the global toast already told (network, 5xx), when the call has its own ([spec:8-stream]). */
+  failedMessage?: string;
+}
+
+/**
+ * How a failed call reaches the user: the global handling ([spec:8-401], [spec:8-403], [spec:8-5xx],
+ * [spec:8-network]) and the message rule ([spec:8-message]). `response` is undefined when no answer came
+ * (a network failure). The one classification for calls through this client and the chat stream.
+ */
+export function failure(response: { status: number; data: unknown } | undefined, options: FailureOptions, hooks: ApiHooks): ApiError {
+  if (options.signal?.aborted) return new ApiError('Request cancelled', undefined, true);
   if (!response) {
     if (options.silent) return new ApiError(globalErrorTexts.networkError, undefined, false);
     hooks.toastError(globalErrorTexts.networkError);
-    return new ApiError(globalErrorTexts.networkError, undefined, true);
+    return new ApiError(options.failedMessage ?? globalErrorTexts.networkError, undefined, true);
   }
   const status = response.status;
-  const message = messageFrom((error as FetchError).data, options.defaultMessage);
+  const message = messageFrom(response.data, options.defaultMessage);
   if (status === 401 && !options.ignoreUnauthorized) {
     hooks.toastError(globalErrorTexts.sessionExpired);
     hooks.onSessionExpired();
@@ -113,7 +127,7 @@ function classify(error: unknown, options: CallOptions, hooks: ApiHooks): ApiErr
   if (status >= 500 && options.silent) return new ApiError(message, status, false);
   if (status >= 500) {
     hooks.toastError(globalErrorTexts.serverError);
-    return new ApiError(message === options.defaultMessage ? globalErrorTexts.serverError : message, status, true);
+    return new ApiError(options.failedMessage ?? (message === options.defaultMessage ? globalErrorTexts.serverError : message), status, true);
   }
   return new ApiError(message, status, false);
 }

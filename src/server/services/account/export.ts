@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Zip, ZipDeflate } from 'fflate';
-import { EXPORT_COLUMNS } from '../../../contract/schemas/transactions';
 import type { AccountRepository, ExportJobRow, UserTable } from '../../repositories/account';
 import type { UsersRepository } from '../../repositories/users';
-import { csvLine } from '../import/csv';
 import { createJobRunner, yieldToEventLoop, type JobRunner } from '../jobs';
 import { toProfile } from '../profile';
+import { transactionCsvHeader, transactionCsvLine, type CsvTransaction } from '../transactions/csv';
 
 export interface ExportRunnerOptions {
   account: AccountRepository;
@@ -27,25 +26,20 @@ transactions.csv        your transactions, the same columns as the CSV export in
 Secrets (password hash, sign-in tokens) are never exported.
 `;
 
-/** The account currency's minor units to a decimal string ("1234" -> "12.34"). */
-const decimal = (minor: unknown) => (Number(minor) / 100).toFixed(2);
-
-function transactionCsvLine(r: Record<string, unknown>, accountCurrency: string): string {
-  const tags = Array.isArray(r.tags) ? (r.tags as string[]).join(';') : '';
-  return csvLine([
-    r.date as string,
-    r.type as string,
-    decimal(r.amount_minor),
-    (r.currency as string | null) ?? accountCurrency,
-    r.category as string,
-    r.description as string,
-    r.merchant as string | null,
-    r.notes as string | null,
-    tags,
-    r.id as string,
-    r.created_at as string,
-  ]);
-}
+/** A transactions row as stored (snake_case columns) in the shape the one CSV row writer takes. */
+const storedTransaction = (r: Record<string, unknown>): CsvTransaction => ({
+  date: r.date as string,
+  type: r.type as string,
+  amountMinor: Number(r.amount_minor),
+  currency: r.currency as string | null,
+  category: r.category as string,
+  description: r.description as string,
+  merchant: r.merchant as string | null,
+  notes: r.notes as string | null,
+  tags: Array.isArray(r.tags) ? (r.tags as string[]) : [],
+  id: r.id as string,
+  createdAt: r.created_at as string,
+});
 
 /**
  * Builds "download all my data" archives in the background (the job lifecycle of services/jobs.ts):
@@ -88,7 +82,7 @@ export function createExportRunner(options: ExportRunnerOptions): JobRunner {
       const json = addFile(`${table.name}.json`);
       const csv = table.name === 'transactions' ? addFile('transactions.csv') : null;
       json('[');
-      csv?.(csvLine([...EXPORT_COLUMNS]));
+      csv?.(transactionCsvHeader());
       let first = true;
       for (let offset = 0; ; offset += pageSize) {
         if (signal.aborted) return;
@@ -98,7 +92,7 @@ export function createExportRunner(options: ExportRunnerOptions): JobRunner {
         for (const r of rows) {
           text += `${first ? '\n' : ',\n'}${JSON.stringify(r)}`;
           first = false;
-          if (csv) lines += transactionCsvLine(r, user.currency);
+          if (csv) lines += transactionCsvLine(storedTransaction(r), user.currency);
         }
         if (text) json(text);
         if (csv && lines) csv(lines);

@@ -1,12 +1,12 @@
 import type { Plan } from '../../../contract/schemas/subscription';
 import { badRequest, notFound } from '../../errors';
 import type { SubscriptionsRepository } from '../../repositories/subscriptions';
-import { periodEnd } from './plans';
+import { firstPeriodEnd } from './plans';
 import type { BillingProvider, ProviderSubscription } from './types';
 
 /**
  * The embedded provider: a hosted checkout page on the API with a test card, and a portal page.
- * Pages live in routes/billing-pages.ts; this file holds the rules.
+ * Pages live in routes/billing-pages.ts (their markup in billing/pages.ts); the payment rules are in services/subscription.ts.
  */
 export function localBilling(deps: {
   apiUrl: string;
@@ -36,7 +36,7 @@ export function localBilling(deps: {
       }
       const plan = planById(session.planId);
       if (!plan) throw badRequest('The plan of this checkout session no longer exists');
-      return { planId: plan.id, status: 'active', currentPeriodEnd: periodEnd(session.paidAt, plan.interval), cancelAtPeriodEnd: false, paymentMethod: session.paymentMethod, subscriptionId: session.id };
+      return { planId: plan.id, status: 'active', currentPeriodEnd: firstPeriodEnd(session.paidAt, current?.trialEndsAt ?? null, plan.interval), cancelAtPeriodEnd: false, paymentMethod: session.paymentMethod, subscriptionId: session.id };
     },
     async cancel() {
       return { cancelAtPeriodEnd: true };

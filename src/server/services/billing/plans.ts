@@ -25,3 +25,8 @@ export function periodEnd(from: Date, interval: Plan['interval']): Date {
   else end.setUTCFullYear(end.getUTCFullYear() + 1);
   return end;
 }
+
+/** The end of the first paid period: a free trial still running when the user paid keeps its days, so the period starts when it ends. */
+export function firstPeriodEnd(paidAt: Date, trialEndsAt: Date | null, interval: Plan['interval']): Date {
+  return periodEnd(trialEndsAt && trialEndsAt > paidAt ? trialEndsAt : paidAt, interval);
+}

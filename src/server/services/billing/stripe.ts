@@ -10,6 +10,9 @@ type StripeConfig = NonNullable<BillingConfig['stripe']>;
 /** Stripe statuses after which the customer has not paid for the rest of the period. */
 const accessEndsNow = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete', 'incomplete_expired', 'unpaid', 'paused']);
 
+/** Stripe Checkout refuses a `trial_end` closer than this (plus a minute for the request's way there). */
+const TRIAL_END_MIN_AHEAD_MS = 48 * 3_600_000 + 60_000;
+
 export const PROVIDER_FAILED = 'The billing provider could not complete the request. Please try again later.';
 
 /** Stripe Checkout, Billing Portal and webhooks; selected when STRIPE_SECRET_KEY is set. */
@@ -63,14 +66,16 @@ export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plan
 
   return {
     kind: 'stripe',
-    async createCheckout({ userId, email, plan, customerId }) {
+    async createCheckout({ userId, email, plan, customerId, trialEndsAt }) {
+      // Checkout takes a trial end only 48 hours or more ahead; a trial closer to its end is billed from now.
+      const trialEnd = trialEndsAt && trialEndsAt.getTime() >= Date.now() + TRIAL_END_MIN_AHEAD_MS ? Math.floor(trialEndsAt.getTime() / 1000) : undefined;
       const session = await stripeCall(() => stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: priceOf(plan.id), quantity: 1 }],
         client_reference_id: userId,
         ...(customerId ? { customer: customerId } : email ? { customer_email: email } : {}),
         metadata: { user_id: userId, plan_id: plan.id },
-        subscription_data: { metadata: { user_id: userId, plan_id: plan.id } },
+        subscription_data: { metadata: { user_id: userId, plan_id: plan.id }, ...(trialEnd ? { trial_end: trialEnd } : {}) },
         success_url: `${deps.appUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${deps.appUrl}/settings`,
       }));

@@ -22,7 +22,8 @@ export interface WebhookOutcome {
 /** One interface, one file per implementation (local.ts, stripe.ts), chosen at start-up. */
 export interface BillingProvider {
   readonly kind: 'local' | 'stripe';
-  createCheckout(input: { userId: string; email: string | null; plan: Plan; customerId: string | null }): Promise<{ session_id: string; url: string }>;
+  /** `trialEndsAt`: a free trial still running; the first payment is taken when it ends. */
+  createCheckout(input: { userId: string; email: string | null; plan: Plan; customerId: string | null; trialEndsAt: Date | null }): Promise<{ session_id: string; url: string }>;
   /** Checks a completed checkout belongs to the user and answers the subscription it bought. */
   confirm(input: { userId: string; sessionId: string }): Promise<ProviderSubscription>;
   cancel(row: SubscriptionRow): Promise<Partial<ProviderSubscription>>;

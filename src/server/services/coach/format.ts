@@ -1,4 +1,4 @@
-import { fromMinor } from '../../../contract/money';
+import { minorMoneyText, moneyText } from '../../money';
 
 /**
  * A value made on its first use: the Intl formatters below are made on the first coach question
@@ -10,23 +10,10 @@ export function onFirstUse<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
+/** An amount in the user's currency, the way the answers quote it: the server's one money text. */
+export const money = moneyText;
 
-/** An amount in the user's currency, the way the answers quote it: "$1,234.56", "€80.00". */
-export function money(amount: number, currency: string): string {
-  let f = formatters.get(currency);
-  if (!f) {
-    try {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    } catch {
-      f = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    }
-    formatters.set(currency, f);
-  }
-  return f.format(amount);
-}
-
-export const moneyMinor = (minor: number, currency: string) => money(fromMinor(minor), currency);
+export const moneyMinor = minorMoneyText;
 
 /** 12.345 → "12.3%". */
 export const percent = (value: number) => `${Math.round(value * 10) / 10}%`;

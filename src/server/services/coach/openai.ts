@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sseData, StreamReadError } from '../../../contract/sse';
 import { runTool, toolDefinitions } from './tools';
 import type { CoachEngine, CoachEvent, CoachRequest } from './types';
 
@@ -118,52 +119,32 @@ export function openAiCompatibleCoach(options: LlmOptions, fallback: CoachEngine
         throw new LlmError(`HTTP ${response.status}${body ? `: ${body.slice(0, 200)}` : ''}`);
       }
       const calls: { id: string; name: string; arguments: string }[] = [];
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      let finished = false;
       try {
-        while (!finished) {
-          let read: ReadableStreamReadResult<string>;
+        for await (const line of sseData(response.body, rearm)) {
+          const data = line.trim();
+          if (data === '[DONE]') break;
+          let chunk: { choices?: { delta?: StreamDelta }[]; error?: { message?: string } };
           try {
-            read = await reader.read();
-          } catch (error) {
-            if (signal.aborted) return { calls: [] };
-            throw new LlmError(timeout.signal.aborted ? `stream stalled for ${options.timeoutMs} ms` : `stream broke: ${(error as Error).message}`);
+            chunk = JSON.parse(data);
+          } catch {
+            throw new LlmError('stream sent a line that is not JSON');
           }
-          if (read.done) break;
-          rearm();
-          buffer += read.value;
-          let newline: number;
-          while ((newline = buffer.indexOf('\n')) >= 0) {
-            const line = buffer.slice(0, newline).replace(/\r$/, '');
-            buffer = buffer.slice(newline + 1);
-            if (!line.startsWith('data:')) continue;
-            const data = line.slice(5).trim();
-            if (data === '[DONE]') {
-              finished = true;
-              break;
-            }
-            let chunk: { choices?: { delta?: StreamDelta }[]; error?: { message?: string } };
-            try {
-              chunk = JSON.parse(data);
-            } catch {
-              throw new LlmError('stream sent a line that is not JSON');
-            }
-            if (chunk.error) throw new LlmError(`stream error: ${chunk.error.message ?? 'unknown'}`);
-            const delta = chunk.choices?.[0]?.delta;
-            if (!delta) continue;
-            if (delta.content) yield { type: 'text', text: delta.content };
-            for (const part of delta.tool_calls ?? []) {
-              const index = part.index ?? calls.length;
-              const call = (calls[index] ??= { id: '', name: '', arguments: '' });
-              if (part.id) call.id = part.id;
-              if (part.function?.name) call.name += part.function.name;
-              if (part.function?.arguments) call.arguments += part.function.arguments;
-            }
+          if (chunk.error) throw new LlmError(`stream error: ${chunk.error.message ?? 'unknown'}`);
+          const delta = chunk.choices?.[0]?.delta;
+          if (!delta) continue;
+          if (delta.content) yield { type: 'text', text: delta.content };
+          for (const part of delta.tool_calls ?? []) {
+            const index = part.index ?? calls.length;
+            const call = (calls[index] ??= { id: '', name: '', arguments: '' });
+            if (part.id) call.id = part.id;
+            if (part.function?.name) call.name += part.function.name;
+            if (part.function?.arguments) call.arguments += part.function.arguments;
           }
         }
-      } finally {
-        reader.cancel().catch(() => undefined);
+      } catch (error) {
+        if (!(error instanceof StreamReadError)) throw error;
+        if (signal.aborted) return { calls: [] };
+        throw new LlmError(timeout.signal.aborted ? `stream stalled for ${options.timeoutMs} ms` : `stream broke: ${error.message}`);
       }
       return {
         calls: calls.filter((c) => c.name).map((c, i) => ({ id: c.id || `call_${i}`, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })),

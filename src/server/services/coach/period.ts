@@ -1,4 +1,5 @@
 /** Calendar periods the coach talks about: UTC days written YYYY-MM-DD, like the rollup tables. */
+import { addDays, endOfMonth, monthFrom, parseDay, startOfMonth } from '../../../contract/calendar';
 import { dayName, monthName, onFirstUse } from './format';
 
 export interface Period {
@@ -10,16 +11,13 @@ export interface Period {
   phrase: string;
 }
 
-const DAY_MS = 86_400_000;
 export const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'] as const;
 const SHORT_MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
 
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-export const parseDay = (day: string) => new Date(`${day}T00:00:00Z`);
-export const addDays = (day: string, n: number) => isoDay(new Date(parseDay(day).getTime() + n * DAY_MS));
-export const daysBetween = (a: string, b: string) => Math.round((parseDay(b).getTime() - parseDay(a).getTime()) / DAY_MS) + 1;
-export const monthStart = (year: number, month0: number) => isoDay(new Date(Date.UTC(year, month0, 1)));
-export const monthEnd = (year: number, month0: number) => isoDay(new Date(Date.UTC(year, month0 + 1, 0)));
+export { dayOf as isoDay, parseDay, addDays, daysBetween } from '../../../contract/calendar';
+/** First and last day of a month given as year and zero-based month (which may run over). */
+export const monthStart = (year: number, month0: number) => startOfMonth(monthFrom(year, month0));
+export const monthEnd = (year: number, month0: number) => endOfMonth(monthFrom(year, month0));
 const ym = (day: string) => [Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1] as [number, number];
 
 // Made on the first coach question, not at start (onFirstUse in format.ts); whole days and months

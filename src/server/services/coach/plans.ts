@@ -1,8 +1,9 @@
+import { addDays } from '../../../contract/calendar';
 import { fromMinor, toMinor } from '../../../contract/money';
 import type { SubsetFilter } from '../../repositories/transactionStats';
 import { dayName, listOf, money, percent, shareOf } from './format';
 import { explicitPeriod, previousFullMonths, rangeLabel, thisMonth, type Period } from './period';
-import type { ToolContext } from './tools';
+import type { ToolContext } from './data';
 import { understand, vocabularyOf, type Flow, type Plan, type PlanPart, type Subject } from './understand';
 
 /**
@@ -21,7 +22,7 @@ const VOCABULARY_SAMPLE = 1000;
  * the caller has already read them for this question (the built-in coach), so they are read once.
  */
 export async function planQuestion(ctx: ToolContext, question: string, previousQuestion?: string, known?: Awaited<ReturnType<ToolContext['data']['names']>>): Promise<Plan> {
-  const since = new Date(Date.parse(`${ctx.today}T00:00:00Z`) - 730 * 86_400_000).toISOString().slice(0, 10);
+  const since = addDays(ctx.today, -730);
   const [names, texts] = await Promise.all([known ?? ctx.data.names(since), ctx.data.recentWords(VOCABULARY_SAMPLE)]);
   const vocab = vocabularyOf(names.categories, names.merchants, texts);
   const plan = understand(question, ctx.today, vocab, previousQuestion);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { addMonths, isDay, monthFrom } from '../../../contract/calendar';
 import { fromMinor, toMinor } from '../../../contract/money';
 import { WARNING_RULE } from '../dashboard';
 import { planGoal } from '../goalPlan';
-import type { CoachData } from './data';
+import type { ToolContext } from './data';
 import { shareOf } from './format';
 import { planQuestion, runPart, runPlan, subjectLabel, writePlanAnswer } from './plans';
 import type { Subject } from './understand';
@@ -13,13 +14,7 @@ import { addDays, explicitPeriod, lastDays, lastMonth, monthEnd, monthPeriod, mo
  * currency and the period they cover. The built-in coach calls them directly; the LLM engine
  * offers the same functions as OpenAI tools (JSON schema from the same zod schemas).
  */
-export interface ToolContext {
-  data: CoachData;
-  currency: string;
-  /** UTC day the answer is about ("today"). */
-  today: string;
-  now: Date;
-}
+export type { ToolContext } from './data';
 
 export class ToolArgumentError extends Error {}
 
@@ -27,7 +22,7 @@ const day = (field: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${field} must be a real date`);
+    .refine(isDay, `${field} must be a real date`);
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM').describe('A calendar month, YYYY-MM');
 const range = {
   start_date: day('start_date').optional().describe('First day, YYYY-MM-DD (inclusive)'),
@@ -64,8 +59,7 @@ async function monthlyAverages(ctx: ToolContext) {
   const firstMonth = balance.firstDay ? yyyyMm(balance.firstDay) : null;
   const months: { month: string; income: number; spending: number; net: number }[] = [];
   for (let i = 0; i < 3; i++) {
-    const d = new Date(`${window.start}T00:00:00Z`);
-    const key = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + i, 1)).toISOString().slice(0, 7);
+    const key = addMonths(window.start, i);
     if (!firstMonth || key < firstMonth) continue;
     const m = byMonth.get(key) ?? { incomeMinor: 0, spendingMinor: 0 };
     months.push({ month: key, income: amounts(m.incomeMinor), spending: amounts(m.spendingMinor), net: amounts(m.incomeMinor - m.spendingMinor) });
@@ -234,7 +228,7 @@ export async function getGoals(ctx: ToolContext, args: { name?: string }) {
     const saved90 = net90.get(g.id) ?? 0;
     const paceMinor = Math.max(0, Math.round(saved90 / 3));
     const monthsToReach = plan.remainingMinor === 0 ? 0 : paceMinor > 0 ? Math.ceil(plan.remainingMinor / paceMinor) : null;
-    const projected = monthsToReach === null ? null : new Date(Date.UTC(ty, tm + monthsToReach, 1)).toISOString().slice(0, 7);
+    const projected = monthsToReach === null ? null : monthFrom(ty, tm + monthsToReach);
     return {
       name: g.name,
       target: amounts(g.targetAmountMinor),

@@ -1,3 +1,4 @@
+import { dayOf } from '../../../contract/calendar';
 import type { NewTransaction } from '../../repositories/transactions';
 
 /** mulberry32: a small, fast, seedable generator; the same seed gives the same year. */
@@ -13,7 +14,6 @@ export function seededRandom(seed: number): () => number {
 }
 
 const DAY_MS = 86_400_000;
-const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 interface Draft {
   type: 'income' | 'expense';
@@ -57,7 +57,7 @@ export function generateDemoYear(seed: number, endDate: string): NewTransaction[
     out.push({
       type: d.type,
       amountMinor: Math.round(d.amount * 100),
-      date: iso(date),
+      date: dayOf(date),
       category: d.category,
       description: d.description,
       merchant: d.merchant,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { dayOf } from '../../../contract/calendar';
 import { wholeNumber } from '../../../contract/money';
 import type { Reward } from '../../../contract/schemas/rewards';
 import type { AwardInput, RewardEntryRow, RewardsRepository } from '../../repositories/rewards';
@@ -91,7 +92,7 @@ export function createRewardsService(repo: RewardsRepository, log: FastifyBaseLo
         const awards = await awardsFor(userId, event);
         const streak = await repo.markActive(userId, now);
         if (streak >= 2) {
-          const day = now.toISOString().slice(0, 10);
+          const day = dayOf(now);
           awards.push(award('daily_streak', `daily_streak:${day}`, day, { message: `${streak} days in a row looking after your money. Keep the streak going!` }));
         }
         return toReward(await repo.award(userId, awards, now));

@@ -1,3 +1,4 @@
+import { addMonths, monthRange, thisMonth, today as todayOf } from '../../../contract/calendar';
 import { fromMinor } from '../../../contract/money';
 import type {
   CategoryTotal,
@@ -12,23 +13,8 @@ import type {
 import type { CategoryTotalRow, PeriodTotals, TransactionsRepository } from '../../repositories/transactions';
 import { toTransaction } from './wire';
 
-/** Today as YYYY-MM-DD in UTC (clients send their local month or day where it matters). */
-export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
-export const currentMonth = (now = new Date()) => now.toISOString().slice(0, 7);
-
-/** First and last day of a YYYY-MM month. */
-export function monthBounds(month: string): { from: string; to: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
-}
-
-/** The month `delta` months after (or before) a YYYY-MM month. */
-export function shiftMonth(month: string, delta: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + delta, 1));
-  return d.toISOString().slice(0, 7);
-}
+/** Today and this month in UTC, as the routes and the demo data name them. */
+export { today as todayUtc, thisMonth as currentMonth } from '../../../contract/calendar';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const percent = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
@@ -67,9 +53,9 @@ function sumGroups(groups: CategoryTotalRow[]): PeriodTotals {
 
 export function transactionReports(repo: TransactionsRepository) {
   return {
-    async overview(userId: string, currency: string, month = currentMonth()): Promise<SummaryOverview> {
-      const today = todayUtc();
-      const previous = shiftMonth(month, -1);
+    async overview(userId: string, currency: string, month = thisMonth()): Promise<SummaryOverview> {
+      const today = todayOf();
+      const previous = addMonths(month, -1);
       const [all, months, span, hasDemo] = await Promise.all([repo.totals(userId, undefined, today), repo.monthGroups(userId, previous, month), repo.dateSpan(userId), repo.hasDemo(userId)]);
       const current = sumGroups(months.filter((g) => g.month === month));
       const before = sumGroups(months.filter((g) => g.month === previous));
@@ -91,8 +77,8 @@ export function transactionReports(repo: TransactionsRepository) {
 
     async monthly(userId: string, currency: string, year: number, monthNumber: number): Promise<MonthlyReport> {
       const month = `${String(year).padStart(4, '0')}-${String(monthNumber).padStart(2, '0')}`;
-      const { from, to } = monthBounds(month);
-      const previous = shiftMonth(month, -1);
+      const { from, to } = monthRange(month);
+      const previous = addMonths(month, -1);
       const [months, days, largest] = await Promise.all([repo.monthGroups(userId, previous, month), repo.dailyTotals(userId, from, to), repo.largest(userId, 'expense', from, to, 5)]);
       const categories = months.filter((g) => g.month === month);
       const totals = sumGroups(categories);
@@ -128,7 +114,7 @@ export function transactionReports(repo: TransactionsRepository) {
       };
     },
 
-    async balance(userId: string, currency: string, asOf = todayUtc()): Promise<CurrentBalance> {
+    async balance(userId: string, currency: string, asOf = todayOf()): Promise<CurrentBalance> {
       const t = await repo.totals(userId, undefined, asOf);
       return {
         balance: fromMinor(t.incomeMinor - t.expenseMinor),
@@ -141,7 +127,7 @@ export function transactionReports(repo: TransactionsRepository) {
     },
 
     async expenseCategories(userId: string, currency: string, period: { date_from?: string; date_to?: string }): Promise<ExpenseCategories> {
-      const dateTo = period.date_to ?? todayUtc();
+      const dateTo = period.date_to ?? todayOf();
       const dateFrom = period.date_from ?? `${dateTo.slice(0, 7)}-01`;
       const rows = await repo.categoryTotals(userId, dateFrom, dateTo, 'expense');
       const total = rows.reduce((sum, r) => sum + r.totalMinor, 0);
@@ -149,10 +135,10 @@ export function transactionReports(repo: TransactionsRepository) {
     },
 
     async monthlyIncome(userId: string, currency: string, month: string, months: number): Promise<MonthlyIncome> {
-      const first = shiftMonth(month, -(months - 1));
+      const first = addMonths(month, -(months - 1));
       const [series, sources] = await Promise.all([
-        repo.monthlyTotals(userId, monthBounds(first).from, monthBounds(month).to),
-        repo.categoryTotals(userId, monthBounds(month).from, monthBounds(month).to, 'income'),
+        repo.monthlyTotals(userId, monthRange(first).from, monthRange(month).to),
+        repo.categoryTotals(userId, monthRange(month).from, monthRange(month).to, 'income'),
       ]);
       const byMonth = new Map<string, PeriodTotals>();
       for (const r of series) {
@@ -164,7 +150,7 @@ export function transactionReports(repo: TransactionsRepository) {
       }
       const history: MonthTotals[] = [];
       for (let i = 0; i < months; i++) {
-        const m = shiftMonth(first, i);
+        const m = addMonths(first, i);
         history.push(monthTotals(m, byMonth.get(m) ?? { incomeMinor: 0, expenseMinor: 0, count: 0 }));
       }
       const current = byMonth.get(month) ?? { incomeMinor: 0, expenseMinor: 0, count: 0 };

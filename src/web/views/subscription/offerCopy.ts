@@ -9,7 +9,7 @@ export function offerCopy(status: SubscriptionStatus | undefined, trialDays: num
   const days = status.trial.days_left;
   switch (status.status) {
     case 'trialing':
-      return `Your free trial has ${days} ${days === 1 ? 'day' : 'days'} left (until ${longDate(status.trial.ends_at)}). Pick a plan now or any time before then; you are charged only when you check out.`;
+      return `Your free trial has ${days} ${days === 1 ? 'day' : 'days'} left (until ${longDate(status.trial.ends_at)}). Subscribing now keeps them: your first payment is taken when the trial ends.`;
     case 'active':
       return `You are on the ${status.plan?.name ?? 'paid'} plan until ${longDate(status.current_period_end)}. You can switch plans here.`;
     case 'canceled':

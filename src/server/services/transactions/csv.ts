@@ -1,0 +1,42 @@
+import { EXPORT_COLUMNS } from '../../../contract/schemas/transactions';
+import { csvLine } from '../import/csv';
+
+/** One transaction as an export writes it: the list's typed row, or a row read as stored (the data archive). */
+export interface CsvTransaction {
+  date: string;
+  type: string;
+  amountMinor: number;
+  currency: string | null;
+  category: string;
+  description: string;
+  merchant: string | null;
+  notes: string | null;
+  tags: readonly string[];
+  id: string;
+  createdAt: Date | string;
+}
+
+/** The header line of every transactions CSV (the columns of EXPORT_COLUMNS). */
+export const transactionCsvHeader = (): string => csvLine([...EXPORT_COLUMNS]);
+
+/**
+ * The one transaction row of a CSV file, used by the Transactions export and by the data archive's
+ * transactions.csv, so the two files read the same: amounts as plain decimals with two places (not money
+ * text: spreadsheets and our importer read them back), the account currency when the row has none, tags
+ * joined with ';', and the formula guard of `csvCell`.
+ */
+export function transactionCsvLine(t: CsvTransaction, accountCurrency: string): string {
+  return csvLine([
+    t.date,
+    t.type,
+    (t.amountMinor / 100).toFixed(2),
+    t.currency ?? accountCurrency,
+    t.category,
+    t.description,
+    t.merchant,
+    t.notes,
+    t.tags.join(';'),
+    t.id,
+    typeof t.createdAt === 'string' ? t.createdAt : t.createdAt.toISOString(),
+  ]);
+}
