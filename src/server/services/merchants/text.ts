@@ -1,0 +1,45 @@
+/** One word of a bank string: as written (for display) and as compared (`key`). */
+export interface Token {
+  text: string;
+  key: string;
+}
+
+const WORD = /[\p{L}\p{N}&+'’]+/gu;
+const MARKS = /\p{M}/gu;
+
+/** Upper-case, no accents, no apostrophes: "Joe’s" and "JOES" compare equal, "Café" and "CAFE" too. */
+export const keyOf = (word: string): string => word.normalize('NFKD').replace(MARKS, '').toUpperCase().replace(/['’]/g, '');
+
+/**
+ * The words of a bank string. Punctuation separates words (so "AMZN.COM/BILL" is AMZN COM BILL) except `&` and
+ * `+` inside a name ("AT&T", "PG & E" read as PG&E, "DISNEY+") and apostrophes.
+ */
+export function tokenize(raw: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of raw.replace(/\s*&\s*/g, '&').matchAll(WORD)) {
+    const text = match[0].replace(/^[&+'’]+|[&'’]+$/g, '');
+    const key = keyOf(text);
+    if (key) tokens.push({ text, key });
+  }
+  return tokens;
+}
+
+export const keysOf = (phrase: string): string[] => tokenize(phrase).map((token) => token.key);
+
+const SMALL_WORDS = new Set(['A', 'AN', 'AND', 'AT', 'DE', 'DER', 'DES', 'DI', 'DU', 'FOR', 'IN', 'LA', 'LE', 'OF', 'ON', 'THE', 'TO', 'VAN', 'VON']);
+const TITLES = new Set(['MR', 'MRS', 'MS', 'DR', 'ST', 'JR', 'SR']);
+const VOWEL = /[AEIOUY]/;
+
+function titleWord(word: string, first: boolean): string {
+  const key = keyOf(word);
+  // Initialisms keep their capitals: AT&T, PG&E, H&M, BBQ, CVS.
+  if (word.includes('&') && word.split('&').every((part) => part.length <= 2)) return word.toUpperCase();
+  if (word.includes('&')) return word.split('&').map((part) => titleWord(part, first)).join(' & ');
+  if (key.length <= 3 && !VOWEL.test(key) && !TITLES.has(key) && /^\p{L}+$/u.test(key)) return word.toUpperCase();
+  if (!first && SMALL_WORDS.has(key)) return word.toLowerCase();
+  const lower = word.toLowerCase();
+  return lower.charAt(0).toUpperCase() + lower.slice(1);
+}
+
+/** "JOE'S PIZZA OF BROOKLYN" → "Joe's Pizza of Brooklyn". */
+export const titleCase = (words: readonly string[]): string => words.map((word, index) => titleWord(word, index === 0)).join(' ');
