@@ -6,9 +6,11 @@ export interface Token {
 
 const WORD = /[\p{L}\p{N}&+'’]+/gu;
 const MARKS = /\p{M}/gu;
+// Most bank strings are ASCII: no accents to take off.
+const ASCII = /^[\x20-\x7e]*$/;
 
 /** Upper-case, no accents, no apostrophes: "Joe’s" and "JOES" compare equal, "Café" and "CAFE" too. */
-export const keyOf = (word: string): string => word.normalize('NFKD').replace(MARKS, '').toUpperCase().replace(/['’]/g, '');
+export const keyOf = (word: string): string => (ASCII.test(word) ? word : word.normalize('NFKD').replace(MARKS, '')).toUpperCase().replace(/['’]/g, '');
 
 /**
  * The words of a bank string. Punctuation separates words (so "AMZN.COM/BILL" is AMZN COM BILL) except `&` and
