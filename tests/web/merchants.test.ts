@@ -46,7 +46,10 @@ describe('a known merchant gets its everyday name and kind, whatever the bank wr
     ['7-ELEVEN 34567', '7-Eleven', 'convenience_store'],
     ['SHELL OIL 57444212 HOUSTON TX', 'Shell', 'fuel'],
     ['BP#1234567CIRCLE', 'BP', 'fuel'],
-    ['COSTCO GAS #0123', 'Costco Gas', 'fuel'],
+    ['COSTCO GAS #0123', 'Costco', 'fuel'],
+    ['KROGER FUEL #123', 'Kroger', 'fuel'],
+    ['TESCO PFS 1234', 'Tesco', 'fuel'],
+    ['SPEEDWAY 01234', 'Speedway', 'fuel'],
     ['COSTCO WHSE #0123', 'Costco', 'groceries'],
     ['NETFLIX.COM LOS GATOS CA', 'Netflix', 'streaming'],
     ['NETFLIXCOM', 'Netflix', 'streaming'],
@@ -66,6 +69,10 @@ describe('a known merchant gets its everyday name and kind, whatever the bank wr
     ['MSFT *XBOX GAME PASS', 'Xbox', 'gaming'],
     ['STEAMGAMES.COM 4259522985', 'Steam', 'gaming'],
     ['DELTA AIR 0062345678901', 'Delta', 'airline'],
+    ['AMERICAN AIR0011234567890', 'American Airlines', 'airline'],
+    ['HAMPTON INN', 'Hampton Inn', 'lodging'],
+    ['HBO MAX HELP.HBOMAX.COM', 'HBO Max', 'streaming'],
+    ['VZ WIRELESS VE', 'Verizon', 'phone'],
     ['AIRBNB * HMABC123', 'Airbnb', 'lodging'],
     ['BOOKING.COM', 'Booking.com', 'travel_booking'],
     ['CVS/PHARMACY #01234', 'CVS', 'pharmacy'],
@@ -98,6 +105,8 @@ describe('transfers give the counterparty as the name; a landlord makes them ren
     ['CASH APP*JOHN SMITH', 'John Smith', 'transfer'],
     ['VENMO PAYMENT 1023456789 WEB ID: 3264681992', 'Venmo', 'transfer'],
     ['INTERAC E-TRANSFER TO BOB', 'Bob', 'transfer'],
+    ['ZELLE TRANSFER CONF# ABC123; SMITH JOHN', 'Smith John', 'transfer'],
+    ['RENT PAYMENT JOHN SMITH', 'John Smith', 'rent'],
   ];
   it.each(cases)('%s → %s (%s)', (...item) => {
     expect(expectMerchant(item).source).toBe('pattern');
@@ -142,6 +151,7 @@ describe('an unknown merchant is cleaned, and its words tell the kind when they 
     ['SUNSET DENTAL CARE 555-1234', 'Sunset Dental Care', 'health'],
     ['JOE\'S COFFEE BAR', "Joe's Coffee Bar", 'coffee_shop'],
     ['OAKRIDGE PROPERTY MGMT WEB PMT', 'Oakridge Property Mgmt', 'rent'],
+    ['OAKWOOD APARTMENTS ONLINE PMT', 'Oakwood Apartments', 'rent'],
   ];
   it.each(cases)('%s → %s (%s)', (...item) => {
     expect(expectMerchant(item).source).toBe('pattern');

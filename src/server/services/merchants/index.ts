@@ -14,8 +14,10 @@ import {
   PAYROLL_PHRASES,
   PROCESSOR_NAMES,
   PROCESSOR_PREFIXES,
+  RENT,
   STATES,
   STORE_WORDS,
+  TRAILING_NOISE,
   TRANSFER_PREFIXES,
 } from './patterns';
 import { keysOf, titleCase, tokenize, type Token } from './text';
@@ -196,7 +198,7 @@ function cleanWords(tokens: readonly Token[]): Token[] {
   for (;;) {
     const last = words.at(-1)?.key;
     if (last === undefined || words.length <= 1) break;
-    if (COUNTRIES.has(last) || NAME_SUFFIXES.has(last)) {
+    if (COUNTRIES.has(last) || NAME_SUFFIXES.has(last) || TRAILING_NOISE.has(last)) {
       words = words.slice(0, -1);
       continue;
     }
@@ -314,8 +316,10 @@ function transfer(tokens: readonly Token[], position: number, prefix: Phrase<str
   if (known && known.position === 0 && known.merchant.kind !== 'transfer' && !phraseAt(dictionary.index, party, 0, 0, party.length)?.startOnly) {
     return { name: known.merchant.name, kind: known.merchant.kind, source: 'dictionary', confidence: 0.85 };
   }
+  // "ZELLE TRANSFER CONF# ABC123; JOHN SMITH": the name after the reference.
+  if (party.length === 0) party.push(...memo.filter((token) => !COUNTERPARTY_STOPS.has(token.key) && !isCode(token.key)));
   const memoRent = memo.some((token) => token.key === 'RENT' || token.key === 'MIETE' || token.key === 'LOYER' || token.key === 'HUUR');
-  let rent = memoRent || party.some((token) => LANDLORD_WORDS.has(token.key));
+  let rent = prefix.value === RENT || memoRent || party.some((token) => LANDLORD_WORDS.has(token.key));
   // "ZELLE PAYMENT TO JOHN SMITH RENT": the last word is what it was for, not part of the name.
   if (party.length > 1 && party.at(-1)?.key === 'RENT') {
     party.pop();

@@ -43,6 +43,12 @@ export const STORE_WORDS = new Set(['STORE', 'STORES', 'STR', 'STO', 'NO', 'NUM'
 /** Company forms and web suffixes that are not part of an everyday name. */
 export const NAME_SUFFIXES = new Set(['LLC', 'INC', 'LTD', 'LIMITED', 'PLC', 'GMBH', 'AG', 'SARL', 'SAS', 'BV', 'NV', 'LLP', 'CO', 'COM', 'NET', 'ORG', 'IO', 'WWW', 'HTTP', 'HTTPS', 'UK', 'US', 'USA']);
 
+/** Words after an unknown merchant's name that say how it was paid ("OAKWOOD APARTMENTS ONLINE PMT"). */
+export const TRAILING_NOISE = new Set([
+  'ONLINE', 'PMT', 'PMTS', 'PAYMENT', 'PAYMENTS', 'PYMT', 'PYMTS', 'AUTOPAY', 'AUTO', 'PAY', 'WEB', 'RECURRING', 'DEBIT',
+  'PURCHASE', 'BILL', 'BILLPAY', 'EPAY', 'ACH', 'POS', 'PENDING', 'INTL', 'DRAFT', 'AUTH', 'HOLD', 'REFUND', 'CREDIT',
+]);
+
 /** Countries and currencies at the end of a card string. */
 export const COUNTRIES = new Set([
   'US', 'USA', 'GB', 'GBR', 'UK', 'IE', 'IRL', 'DE', 'DEU', 'FR', 'FRA', 'NL', 'NLD', 'ES', 'ESP', 'IT', 'ITA', 'BE', 'BEL',
@@ -81,10 +87,13 @@ export const CITIES = [
   'VIENNA', 'ZURICH', 'GENEVE', 'GENEVA', 'TORONTO', 'VANCOUVER', 'MONTREAL', 'CALGARY', 'OTTAWA',
 ];
 
+/** The service name of a payment that is rent whoever receives it ("RENT PAYMENT JOHN SMITH"). */
+export const RENT = 'Rent';
+
 /** Transfer wording at the start of a string; what follows (up to a memo) is the counterparty. */
 export const TRANSFER_PREFIXES: readonly (readonly [phrase: string, service: string])[] = [
   ['ZELLE PAYMENT TO', 'Zelle'], ['ZELLE PAYMENT FROM', 'Zelle'], ['ZELLE TRANSFER TO', 'Zelle'], ['ZELLE TRANSFER FROM', 'Zelle'],
-  ['ZELLE TO', 'Zelle'], ['ZELLE FROM', 'Zelle'], ['ZELLE PAYMENT', 'Zelle'], ['ZELLE SENT', 'Zelle'], ['ZELLE', 'Zelle'],
+  ['ZELLE TRANSFER', 'Zelle'], ['ZELLE TO', 'Zelle'], ['ZELLE FROM', 'Zelle'], ['ZELLE PAYMENT', 'Zelle'], ['ZELLE SENT', 'Zelle'], ['ZELLE', 'Zelle'],
   ['ONLINE ZELLE PAYMENT TO', 'Zelle'],
   ['VENMO PAYMENT TO', 'Venmo'], ['VENMO PAYMENT FROM', 'Venmo'], ['VENMO PAYMENT', 'Venmo'], ['VENMO CASHOUT', 'Venmo'],
   ['VENMO INSTANT TRANSFER', 'Venmo'], ['VENMO TRANSFER', 'Venmo'], ['VENMO TO', 'Venmo'], ['VENMO FROM', 'Venmo'], ['VENMO', 'Venmo'],
@@ -113,7 +122,7 @@ export const TRANSFER_PREFIXES: readonly (readonly [phrase: string, service: str
   ['WIRE TRANSFER', 'Wire transfer'], ['WIRE TO', 'Wire transfer'], ['WIRE FROM', 'Wire transfer'], ['OUTGOING WIRE', 'Wire transfer'],
   ['INCOMING WIRE', 'Wire transfer'], ['INTERAC E TRANSFER', 'Interac e-Transfer'], ['INTERAC ETRANSFER', 'Interac e-Transfer'],
   ['E TRANSFER', 'Interac e-Transfer'], ['ETRANSFER', 'Interac e-Transfer'], ['ONLINE TRANSFER', 'Transfer'], ['BANK TFR', 'Transfer'],
-  ['REVOLUT TRANSFER TO', 'Revolut'], ['PAYMENT TO', 'Transfer'], ['PAYMENT FROM', 'Transfer'],
+  ['REVOLUT TRANSFER TO', 'Revolut'], ['RENT PAYMENT TO', RENT], ['RENT PAYMENT', RENT], ['RENT PMT', RENT], ['RENT TO', RENT], ['PAYMENT TO', 'Transfer'], ['PAYMENT FROM', 'Transfer'],
 ];
 
 /** Where a transfer's memo or reference begins: the counterparty's name has ended. */

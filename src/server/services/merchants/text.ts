@@ -8,6 +8,7 @@ const WORD = /[\p{L}\p{N}&+'’]+/gu;
 const MARKS = /\p{M}/gu;
 // Most bank strings are ASCII: no accents to take off.
 const ASCII = /^[\x20-\x7e]*$/;
+const GLUED_CODE = /^([A-Z]{2,})(\d{4,})$/;
 
 /** Upper-case, no accents, no apostrophes: "Joe’s" and "JOES" compare equal, "Café" and "CAFE" too. */
 export const keyOf = (word: string): string => (ASCII.test(word) ? word : word.normalize('NFKD').replace(MARKS, '')).toUpperCase().replace(/['’]/g, '');
@@ -21,7 +22,11 @@ export function tokenize(raw: string): Token[] {
   for (const match of raw.replace(/\s*&\s*/g, '&').matchAll(WORD)) {
     const text = match[0].replace(/^[&+'’]+|[&'’]+$/g, '');
     const key = keyOf(text);
-    if (key) tokens.push({ text, key });
+    // A code glued to a name ("AMERICAN AIR0011234567890") is two words.
+    const glued = GLUED_CODE.exec(key);
+    if (glued?.[1] && glued[2]) {
+      tokens.push({ text: text.slice(0, glued[1].length), key: glued[1] }, { text: text.slice(glued[1].length), key: glued[2] });
+    } else if (key) tokens.push({ text, key });
   }
   return tokens;
 }
