@@ -43,6 +43,12 @@ describe('a known merchant gets its everyday name and kind, whatever the bank wr
     ['LIDL GB LONDON', 'Lidl', 'groceries'],
     ['ALDI 12345', 'Aldi', 'groceries'],
     ['REWE SAGT DANKE 1234', 'Rewe', 'groceries'],
+    ['SEPA-Lastschrift von NETFLIX INTERNATIONAL B.V.', 'Netflix', 'streaming'],
+    ['PRLV SEPA EDF', 'EDF Energy', 'electricity'],
+    ['BEA   Albert Heijn 1234 AMSTERDAM', 'Albert Heijn', 'groceries'],
+    ['CB CARREFOUR 26/11', 'Carrefour', 'groceries'],
+    ['CHECKCARD 1126 STARBUCKS STORE 1234 SEATTLE WA 24431066330', 'Starbucks', 'coffee_shop'],
+    ['RECURRING PAYMENT AUTHORIZED ON 11/01 NETFLIX.COM NETFLIX.COM CA S123 CARD 1234', 'Netflix', 'streaming'],
     ['7-ELEVEN 34567', '7-Eleven', 'convenience_store'],
     ['SHELL OIL 57444212 HOUSTON TX', 'Shell', 'fuel'],
     ['BP#1234567CIRCLE', 'BP', 'fuel'],
@@ -104,6 +110,8 @@ describe('transfers give the counterparty as the name; a landlord makes them ren
     ['ONLINE TRANSFER TO CHK ...1234 TRANSACTION#: 123456', 'Checking', 'transfer'],
     ['CASH APP*JOHN SMITH', 'John Smith', 'transfer'],
     ['VENMO PAYMENT 1023456789 WEB ID: 3264681992', 'Venmo', 'transfer'],
+    ['EXTERNAL WITHDRAWAL VENMO - PAYMENT', 'Venmo', 'transfer'],
+    ['VIR SEPA M DUPONT', 'M Dupont', 'transfer'],
     ['INTERAC E-TRANSFER TO BOB', 'Bob', 'transfer'],
     ['ZELLE TRANSFER CONF# ABC123; SMITH JOHN', 'Smith John', 'transfer'],
     ['RENT PAYMENT JOHN SMITH', 'John Smith', 'rent'],
@@ -128,6 +136,7 @@ describe('pay, cash and bank charges are told by their wording', () => {
     ['ATM WITHDRAWAL 7-ELEVEN 1234', 'ATM', 'atm'],
     ['MONTHLY SERVICE FEE', 'Monthly Service Fee', 'bank_fee'],
     ['OVERDRAFT FEE', 'Overdraft Fee', 'bank_fee'],
+    ['NON-CHASE ATM FEE', 'Chase ATM Fee', 'bank_fee'],
     ['PAYMENT THANK YOU', 'Credit Card Payment', 'transfer'],
   ];
   it.each(cases)('%s → %s (%s)', (...item) => {
@@ -149,6 +158,7 @@ describe('an unknown merchant is cleaned, and its words tell the kind when they 
     ['BIG APPLE DELI NEW YORK NY', 'Big Apple Deli', 'fast_food'],
     ['HARBORVIEW HOTEL & SUITES', 'Harborview Hotel & Suites', 'lodging'],
     ['SUNSET DENTAL CARE 555-1234', 'Sunset Dental Care', 'health'],
+    ['DR JOHN SMITH DDS', 'Dr John Smith DDS', 'health'],
     ['JOE\'S COFFEE BAR', "Joe's Coffee Bar", 'coffee_shop'],
     ['OAKRIDGE PROPERTY MGMT WEB PMT', 'Oakridge Property Mgmt', 'rent'],
     ['OAKWOOD APARTMENTS ONLINE PMT', 'Oakwood Apartments', 'rent'],
@@ -160,6 +170,7 @@ describe('an unknown merchant is cleaned, and its words tell the kind when they 
   const unknown: Case[] = [
     ['SOME RANDOM SHOP LLC', 'Some Random Shop', null],
     ['SQ *ZZYZX 0042', 'Zzyzx', null],
+    ['UPS STORE 1234', 'UPS', null],
     ['PAYPAL *', 'PayPal', null],
   ];
   it.each(unknown)('%s → %s, kind unknown', (...item) => {

@@ -28,7 +28,11 @@ export const LEADING_NOISE = new Set([
 ]);
 
 /** Phrases that never start a merchant's name; their words, taken one at a time, could ("DIRECT DEP", "BILL PAY"). */
-export const LEADING_NOISE_PHRASES = ['APPLE PAY', 'GOOGLE PAY', 'SAMSUNG PAY', 'DIRECT DEBIT', 'SEPA DIRECT DEBIT', 'SEPA DD'];
+export const LEADING_NOISE_PHRASES = [
+  'APPLE PAY', 'GOOGLE PAY', 'SAMSUNG PAY', 'DIRECT DEBIT', 'SEPA DIRECT DEBIT', 'SEPA DD', 'SEPA LASTSCHRIFT VON',
+  'SEPA LASTSCHRIFT', 'LASTSCHRIFT VON', 'PRLV SEPA', 'PRLV', 'SEPA INCASSO', 'SEPA INCASSO ALGEMEEN DOORLOPEND', 'BEA',
+  'BETAALAUTOMAAT', 'PAIEMENT CB', 'PAIEMENT PAR CARTE', 'CARTE', 'EXTERNAL WITHDRAWAL', 'EXTERNAL DEBIT',
+];
 
 /** Where the description of an ACH entry or a card terminal's details begin: the name has ended. */
 export const NAME_STOPS = new Set([

@@ -34,7 +34,11 @@ export function tokenize(raw: string): Token[] {
 export const keysOf = (phrase: string): string[] => tokenize(phrase).map((token) => token.key);
 
 const SMALL_WORDS = new Set(['A', 'AN', 'AND', 'AT', 'DE', 'DER', 'DES', 'DI', 'DU', 'FOR', 'IN', 'LA', 'LE', 'OF', 'ON', 'THE', 'TO', 'VAN', 'VON']);
-const TITLES = new Set(['MR', 'MRS', 'MS', 'DR', 'ST', 'JR', 'SR']);
+/** Initialisms with a vowel, which the rule below would not keep in capitals. */
+const INITIALISMS = new Set(['ATM', 'USPS', 'UPS', 'DMV', 'IRS', 'HMRC', 'NHS', 'USA', 'UK', 'YMCA', 'KFC', 'IHOP', 'ADP', 'TV', 'PO', 'BBQ', 'NYC', 'UCLA', 'NYU', 'ICU', 'ER', 'AA', 'EU', 'IKEA', 'AMC', 'HSA', 'FSA', 'IOU', 'AAA']);
+
+/** Short words without vowels that are abbreviations, not initialisms: Mgmt, not MGMT. */
+const ABBREVIATIONS = new Set(['MR', 'MRS', 'MS', 'DR', 'DRS', 'ST', 'JR', 'SR', 'MGMT', 'MGT', 'SVC', 'SVCS', 'MKT', 'MKTS', 'DEPT', 'CTR', 'BLVD', 'PKWY', 'HWY', 'PMT', 'PMTS', 'PYMT', 'WHSE']);
 const VOWEL = /[AEIOUY]/;
 
 function titleWord(word: string, first: boolean): string {
@@ -42,7 +46,8 @@ function titleWord(word: string, first: boolean): string {
   // Initialisms keep their capitals: AT&T, PG&E, H&M, BBQ, CVS.
   if (word.includes('&') && word.split('&').every((part) => part.length <= 2)) return word.toUpperCase();
   if (word.includes('&')) return word.split('&').map((part) => titleWord(part, first)).join(' & ');
-  if (key.length <= 3 && !VOWEL.test(key) && !TITLES.has(key) && /^\p{L}+$/u.test(key)) return word.toUpperCase();
+  if (INITIALISMS.has(key)) return word.toUpperCase();
+  if (key.length <= 4 && !VOWEL.test(key) && !ABBREVIATIONS.has(key) && /^\p{L}+$/u.test(key)) return word.toUpperCase();
   if (!first && SMALL_WORDS.has(key)) return word.toLowerCase();
   const lower = word.toLowerCase();
   return lower.charAt(0).toUpperCase() + lower.slice(1);
