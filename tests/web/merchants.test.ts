@@ -125,6 +125,7 @@ describe('transfers give the counterparty as the name; a landlord makes them ren
   });
 
   it('a person who shares a word with a brand stays a person', () => {
+    expectMerchant(['VENMO *JOHN SMITH', 'John Smith', 'transfer']);
     expectMerchant(['ZELLE PAYMENT TO ROSS GELLER', 'Ross Geller', 'transfer']);
   });
 });
@@ -170,12 +171,23 @@ describe('an unknown merchant is cleaned, and its words tell the kind when they 
   const unknown: Case[] = [
     ['SOME RANDOM SHOP LLC', 'Some Random Shop', null],
     ['SQ *ZZYZX 0042', 'Zzyzx', null],
-    ['UPS STORE 1234', 'UPS', null],
     ['PAYPAL *', 'PayPal', null],
   ];
   it.each(unknown)('%s → %s, kind unknown', (...item) => {
     const match = expectMerchant(item);
     expect(match.confidence).toBeLessThan(0.6);
+  });
+});
+
+describe('a known name with no kind keeps its spelling and says it has no kind', () => {
+  const cases: Case[] = [
+    ['UPS STORE 1234', 'UPS', null],
+    ['USPS PO 1234567', 'USPS', null],
+    ["O'REILLY AUTO 1234", "O'Reilly Auto Parts", null],
+    ['FEDEX OFFICE 1234', 'FedEx', null],
+  ];
+  it.each(cases)('%s → %s', (...item) => {
+    expect(expectMerchant(item).source).toBe('dictionary');
   });
 });
 

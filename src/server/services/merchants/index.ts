@@ -1,5 +1,5 @@
 import type { MerchantKind } from '../../../contract/merchants';
-import { MERCHANT_DICTIONARY } from './dictionary';
+import { MERCHANT_DICTIONARY, NAMES_WITHOUT_KIND } from './dictionary';
 import { KIND_KEYWORDS } from './keywords';
 import {
   CITIES,
@@ -34,7 +34,7 @@ export interface MerchantMatch {
 
 interface Merchant {
   name: string;
-  kind: MerchantKind;
+  kind: MerchantKind | null;
   /** A platform's name (Google) gives way to a merchant named after it ("GOOGLE *YOUTUBE" is YouTube). */
   platform: boolean;
 }
@@ -87,7 +87,8 @@ interface AliasSource {
 function buildDictionary(): { index: PhraseIndex<Merchant>; glued: Map<string, Merchant>; aliases: AliasSource[] } {
   const explicit: AliasSource[] = [];
   const fromNames: AliasSource[] = [];
-  for (const [kind, text] of Object.entries(MERCHANT_DICTIONARY) as [MerchantKind, string][]) {
+  const groups = [...(Object.entries(MERCHANT_DICTIONARY) as [MerchantKind, string][]), [null, NAMES_WITHOUT_KIND] as const];
+  for (const [kind, text] of groups) {
     for (const line of text.split('\n')) {
       const colon = line.indexOf(': ');
       if (colon < 0) continue;
@@ -151,7 +152,7 @@ const cities = buildPhrases(CITIES);
 const processorPrefixes = new Set([...PROCESSOR_PREFIXES].map((prefix) => keysOf(prefix).join(' ')));
 
 /** Every alias with its merchant, for the dictionary's own checks. */
-export const dictionaryAliases = (): readonly { alias: string; name: string; kind: MerchantKind }[] =>
+export const dictionaryAliases = (): readonly { alias: string; name: string; kind: MerchantKind | null }[] =>
   dictionary.aliases.map((alias) => ({ alias: alias.keys.join(' '), name: alias.merchant.name, kind: alias.merchant.kind }));
 
 const HAS_DIGIT = /\d/;
