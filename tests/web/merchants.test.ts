@@ -32,6 +32,10 @@ describe('a known merchant gets its everyday name and kind, whatever the bank wr
     ['UBER   *TRIP', 'Uber', 'rideshare'],
     ['UBER   *EATS', 'Uber Eats', 'food_delivery'],
     ['UBER *EATS PENDING', 'Uber Eats', 'food_delivery'],
+    ['Trip help.uber.com', 'Uber', 'rideshare'],
+    ['Eats help.uber.com', 'Uber Eats', 'food_delivery'],
+    ['PAYPAL *UBER EATS', 'Uber Eats', 'food_delivery'],
+    ['WWW.NETFLIX.COM', 'Netflix', 'streaming'],
     ['LYFT   *RIDE SUN 4PM', 'Lyft', 'rideshare'],
     ['DOORDASH*CHIPOTLE', 'DoorDash', 'food_delivery'],
     ['CKO*DELIVEROO', 'Deliveroo', 'food_delivery'],
@@ -160,12 +164,19 @@ describe('an unknown merchant is cleaned, and its words tell the kind when they 
     ['HARBORVIEW HOTEL & SUITES', 'Harborview Hotel & Suites', 'lodging'],
     ['SUNSET DENTAL CARE 555-1234', 'Sunset Dental Care', 'health'],
     ['DR JOHN SMITH DDS', 'Dr John Smith DDS', 'health'],
+    ['WOODYS BAR & GRILL', 'Woodys Bar & Grill', 'restaurant'],
+    ['CAFÉ DE FLORE PARIS', 'Café de Flore', 'coffee_shop'],
+    ['Apotheke am Markt', 'Apotheke am Markt', 'pharmacy'],
     ['JOE\'S COFFEE BAR', "Joe's Coffee Bar", 'coffee_shop'],
     ['OAKRIDGE PROPERTY MGMT WEB PMT', 'Oakridge Property Mgmt', 'rent'],
     ['OAKWOOD APARTMENTS ONLINE PMT', 'Oakwood Apartments', 'rent'],
   ];
   it.each(cases)('%s → %s (%s)', (...item) => {
     expect(expectMerchant(item).source).toBe('pattern');
+  });
+
+  it('a long description is cut to a name', () => {
+    expect(normalizeMerchant('ZZYZX ALPHA BRAVO CHARLIE DELTA ECHO FOXTROT GOLF').name.split(' ')).toHaveLength(6);
   });
 
   const unknown: Case[] = [

@@ -24,7 +24,7 @@ export const LEADING_NOISE = new Set([
   'ON', 'ACH', 'INTL', 'EFTPOS', 'DD', 'TRANSACTION', 'TXN', 'WITHDRAWAL', 'WD', 'NON', 'PIN', 'SIGNATURE', 'SIG',
   'PAYMENT', 'PMT', 'BILL', 'BILLPAY', 'PAY', 'ONLINE', 'WEB', 'MOBILE', 'ELECTRONIC', 'EPOS', 'PAID', 'TO', 'AT', 'SEPA',
   'LASTSCHRIFT', 'PRELEVEMENT', 'INCASSO', 'KARTENZAHLUNG', 'GIROCARD', 'MAESTRO', 'VPAY', 'CB', 'PAIEMENT',
-  'APPLE PAY', 'GOOGLE PAY', 'SAMSUNG PAY', 'CLOVER', 'XX', 'XXXX',
+  'APPLE PAY', 'GOOGLE PAY', 'SAMSUNG PAY', 'CLOVER', 'XX', 'XXXX', 'WWW', 'HTTP', 'HTTPS',
 ]);
 
 /** Phrases that never start a merchant's name; their words, taken one at a time, could ("DIRECT DEP", "BILL PAY"). */

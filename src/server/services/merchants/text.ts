@@ -33,7 +33,7 @@ export function tokenize(raw: string): Token[] {
 
 export const keysOf = (phrase: string): string[] => tokenize(phrase).map((token) => token.key);
 
-const SMALL_WORDS = new Set(['A', 'AN', 'AND', 'AT', 'DE', 'DER', 'DES', 'DI', 'DU', 'FOR', 'IN', 'LA', 'LE', 'OF', 'ON', 'THE', 'TO', 'VAN', 'VON']);
+const SMALL_WORDS = new Set(['A', 'AN', 'AND', 'AT', 'DE', 'DER', 'DES', 'DI', 'DU', 'FOR', 'IN', 'LA', 'LE', 'OF', 'ON', 'THE', 'TO', 'VAN', 'VON', 'AM', 'IM', 'ZUM', 'ZUR', 'DEN', 'DEM', 'ET', 'EL', 'DEL', 'DA', 'DO', 'DOS', 'DAS', 'Y']);
 /** Initialisms with a vowel, which the rule below would not keep in capitals. */
 const INITIALISMS = new Set(['ATM', 'USPS', 'UPS', 'DMV', 'IRS', 'HMRC', 'NHS', 'USA', 'UK', 'YMCA', 'KFC', 'IHOP', 'ADP', 'TV', 'PO', 'BBQ', 'NYC', 'UCLA', 'NYU', 'ICU', 'ER', 'AA', 'EU', 'IKEA', 'AMC', 'HSA', 'FSA', 'IOU', 'AAA']);
 
@@ -53,5 +53,12 @@ function titleWord(word: string, first: boolean): string {
   return lower.charAt(0).toUpperCase() + lower.slice(1);
 }
 
+/** A name longer than this is a description, not a name: the rest is cut. */
+const MAX_NAME_WORDS = 6;
+
 /** "JOE'S PIZZA OF BROOKLYN" → "Joe's Pizza of Brooklyn". */
-export const titleCase = (words: readonly string[]): string => words.map((word, index) => titleWord(word, index === 0)).join(' ');
+export const titleCase = (words: readonly string[]): string =>
+  words
+    .slice(0, MAX_NAME_WORDS)
+    .map((word, index) => titleWord(word, index === 0))
+    .join(' ');
