@@ -1322,10 +1322,6 @@ Discover: DISCOVER E PAYMENT, DISCOVER EPAYMENT, ^DISCOVER
 Citi: CITI AUTOPAY, CITI CARD, ^CITI, CITICARDS
 Barclaycard: BARCLAYCARD
 `,
-  bank_fee: `
-`,
-  atm: `
-`,
   charity: `
 American Red Cross: AMERICAN RED CROSS, RED CROSS
 UNICEF: UNICEF
