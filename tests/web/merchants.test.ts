@@ -165,6 +165,7 @@ describe('an unknown merchant is cleaned, and its words tell the kind when they 
     ['SUNSET DENTAL CARE 555-1234', 'Sunset Dental Care', 'health'],
     ['DR JOHN SMITH DDS', 'Dr John Smith DDS', 'health'],
     ['WOODYS BAR & GRILL', 'Woodys Bar & Grill', 'restaurant'],
+    ['TST* THE SMITH - NOMAD', 'The Smith Nomad', 'restaurant'],
     ['CAFÉ DE FLORE PARIS', 'Café de Flore', 'coffee_shop'],
     ['Apotheke am Markt', 'Apotheke am Markt', 'pharmacy'],
     ['JOE\'S COFFEE BAR', "Joe's Coffee Bar", 'coffee_shop'],

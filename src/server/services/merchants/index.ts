@@ -12,6 +12,7 @@ import {
   NAME_SUFFIXES,
   OWN_ACCOUNTS,
   PAYROLL_PHRASES,
+  PROCESSOR_KINDS,
   PROCESSOR_NAMES,
   PROCESSOR_PREFIXES,
   RENT,
@@ -381,5 +382,7 @@ export function normalizeMerchant(raw: string): MerchantMatch {
   const words = cleanWords(tokens.slice(start));
   const name = nameOf(words.length > 0 ? words : tokens.slice(start));
   if (keyword) return { name, kind: keyword.value, source: 'pattern', confidence: keyword.weak ? 0.45 : 0.6 };
+  const processorKind = processor ? PROCESSOR_KINDS[processor] : undefined;
+  if (processorKind) return { name, kind: processorKind, source: 'pattern', confidence: 0.4 };
   return { name, kind: null, source: 'fallback', confidence: 0.3 };
 }

@@ -1,3 +1,5 @@
+import type { MerchantKind } from '../../../contract/merchants';
+
 /**
  * The noise banks and card processors put around a merchant's name, and the wording of transfers and pay. Word
  * lists are upper-case keys (see `text.ts`); phrases are space-separated keys.
@@ -16,6 +18,9 @@ export const PROCESSOR_PREFIXES = new Set([
 
 /** Processors whose name is also the payee when nothing follows the star ("PAYPAL *" alone is PayPal). */
 export const PROCESSOR_NAMES: Record<string, string> = { PAYPAL: 'PayPal', PP: 'PayPal', 'PAYPAL INC': 'PayPal', SQ: 'Square', SQUARE: 'Square', SUMUP: 'SumUp', IZ: 'Zettle', IZETTLE: 'Zettle', ZETTLE: 'Zettle' };
+
+/** Processors that serve one kind of business: Toast's terminals are in restaurants. A hint for unknown merchants. */
+export const PROCESSOR_KINDS: Record<string, MerchantKind> = { TST: 'restaurant', TOAST: 'restaurant' };
 
 /** Words in front of the merchant that say how the card was used, not where. */
 export const LEADING_NOISE = new Set([
