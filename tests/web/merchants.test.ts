@@ -159,6 +159,7 @@ describe('an unknown merchant is cleaned, and its words tell the kind when they 
     ['SPRINGFIELD GAS CO', 'Springfield Gas', 'gas_utility'],
     ['QUICK GAS #12 TULSA OK', 'Quick Gas', 'fuel'],
     ['MARIOS TRATTORIA PAWTUCKET RI', 'Marios Trattoria', 'restaurant'],
+    ['BLUE MOON CAFE RI', 'Blue Moon Cafe', 'coffee_shop'],
     ['SUMUP *JOHNS BARBER SHOP', 'Johns Barber Shop', 'personal_care'],
     ['BIG APPLE DELI NEW YORK NY', 'Big Apple Deli', 'fast_food'],
     ['HARBORVIEW HOTEL & SUITES', 'Harborview Hotel & Suites', 'lodging'],

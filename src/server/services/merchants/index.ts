@@ -211,8 +211,9 @@ function cleanWords(tokens: readonly Token[]): Token[] {
     }
     if (STATES.has(last) && before >= 3) {
       words = words.slice(0, -1);
-      // The word before a state is its city when no known city was there ("PAWTUCKET RI").
-      if (words.length >= 3 && cityAtEnd(words) === 0) words = words.slice(0, -1);
+      // The word before a state is its city when no known city was there ("PAWTUCKET RI"), unless it says what
+      // the place is ("BLUE MOON CAFE RI").
+      if (words.length >= 3 && cityAtEnd(words) === 0 && !keywords.has(keyAt(words, words.length - 1))) words = words.slice(0, -1);
       continue;
     }
     break;
