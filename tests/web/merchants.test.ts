@@ -64,6 +64,7 @@ describe('a known merchant gets its everyday name and kind, whatever the bank wr
     ['NETFLIX.COM LOS GATOS CA', 'Netflix', 'streaming'],
     ['NETFLIXCOM', 'Netflix', 'streaming'],
     ['PAYPAL *NETFLIX', 'Netflix', 'streaming'],
+    ['PAYPAL NETFLIX 1234', 'Netflix', 'streaming'],
     ['SPOTIFY USA', 'Spotify', 'music'],
     ['T-MOBILE*AUTO PAY', 'T-Mobile', 'phone'],
     ['ATT*BILL PAYMENT', 'AT&T', 'phone'],
@@ -198,6 +199,7 @@ describe('a known name with no kind keeps its spelling and says it has no kind',
     ['USPS PO 1234567', 'USPS', null],
     ["O'REILLY AUTO 1234", "O'Reilly Auto Parts", null],
     ['FEDEX OFFICE 1234', 'FedEx', null],
+    ['PAYPAL (EUROPE) S.A R.L. 1234', 'PayPal', null],
   ];
   it.each(cases)('%s → %s', (...item) => {
     expect(expectMerchant(item).source).toBe('dictionary');
