@@ -19,6 +19,7 @@ import {
   STATES,
   STORE_WORDS,
   TRAILING_NOISE,
+  TRANSFER_MARKERS,
   TRANSFER_PREFIXES,
 } from './patterns';
 import { keysOf, titleCase, tokenize, type Token } from './text';
@@ -306,12 +307,15 @@ function bestKeyword(tokens: readonly Token[], start: number): Phrase<MerchantKi
   return best;
 }
 
-function transfer(tokens: readonly Token[], position: number, prefix: Phrase<string>): MerchantMatch {
-  const after = tokens.slice(position + prefix.keys.length);
+/**
+ * A transfer to or from `words` (the counterparty, then perhaps a memo). `memoFrom` is where the memo starts when
+ * the wording put it there ("J SMITH FP 01/03/26 RENT": the words after FP).
+ */
+function transfer(words: readonly Token[], service: string, memoFrom = words.length): MerchantMatch {
   const party: Token[] = [];
   const memo: Token[] = [];
-  for (const token of after) {
-    if (memo.length > 0 || COUNTERPARTY_STOPS.has(token.key)) memo.push(token);
+  for (const [index, token] of words.entries()) {
+    if (index >= memoFrom || memo.length > 0 || COUNTERPARTY_STOPS.has(token.key)) memo.push(token);
     else if (!isCode(token.key) && !(party.length === 0 && (token.key === 'TO' || token.key === 'FROM'))) party.push(token);
   }
   // A payment to a known company through a bank transfer is that company ("FASTER PAYMENT TO BRITISH GAS").
@@ -322,7 +326,7 @@ function transfer(tokens: readonly Token[], position: number, prefix: Phrase<str
   // "ZELLE TRANSFER CONF# ABC123; JOHN SMITH": the name after the reference.
   if (party.length === 0) party.push(...memo.filter((token) => !COUNTERPARTY_STOPS.has(token.key) && !isCode(token.key)));
   const memoRent = memo.some((token) => token.key === 'RENT' || token.key === 'MIETE' || token.key === 'LOYER' || token.key === 'HUUR');
-  let rent = prefix.value === RENT || memoRent || party.some((token) => LANDLORD_WORDS.has(token.key));
+  let rent = service === RENT || memoRent || party.some((token) => LANDLORD_WORDS.has(token.key));
   // "ZELLE PAYMENT TO JOHN SMITH RENT": the last word is what it was for, not part of the name.
   if (party.length > 1 && party.at(-1)?.key === 'RENT') {
     party.pop();
@@ -330,7 +334,7 @@ function transfer(tokens: readonly Token[], position: number, prefix: Phrase<str
   }
   while (party.length > 1 && ['ACCOUNT', 'ACCT', 'ACC'].includes(party.at(-1)?.key ?? '')) party.pop();
   const own = party.length === 1 ? OWN_ACCOUNTS[keyAt(party, 0)] : undefined;
-  const name = own ?? (party.length > 0 ? nameOf(party) : prefix.value);
+  const name = own ?? (party.length > 0 ? nameOf(party) : service);
   return { name, kind: rent ? 'rent' : 'transfer', source: 'pattern', confidence: party.length > 0 ? 0.9 : 0.75 };
 }
 
@@ -361,7 +365,7 @@ export function normalizeMerchant(raw: string): MerchantMatch {
   }
 
   const transferPrefix = phraseAt(transferIndex, tokens, start, start, tokens.length);
-  if (transferPrefix) return transfer(tokens, start, transferPrefix);
+  if (transferPrefix) return transfer(tokens.slice(start + transferPrefix.keys.length), transferPrefix.value);
 
   const paid = payroll(tokens, start);
   if (paid) return paid;
@@ -379,6 +383,12 @@ export function normalizeMerchant(raw: string): MerchantMatch {
     const confidence = found.glued ? 0.8 : found.position === start ? 0.95 : 0.85;
     return { name: found.merchant.name, kind: found.merchant.kind, source: 'dictionary', confidence };
   }
+
+  // A marker after the name ("J SMITH FP 01/03/26"), last or before a date or reference, so "SO GOOD" stays a name.
+  const marker = tokens.findIndex(
+    (token, index) => index > start && TRANSFER_MARKERS.has(token.key) && (index === tokens.length - 1 || isCode(keyAt(tokens, index + 1))),
+  );
+  if (marker > start) return transfer([...tokens.slice(start, marker), ...tokens.slice(marker + 1)], 'Transfer', marker - start);
 
   const words = cleanWords(tokens.slice(start));
   const name = nameOf(words.length > 0 ? words : tokens.slice(start));

@@ -134,6 +134,12 @@ export const TRANSFER_PREFIXES: readonly (readonly [phrase: string, service: str
   ['REVOLUT TRANSFER TO', 'Revolut'], ['RENT PAYMENT TO', RENT], ['RENT PAYMENT', RENT], ['RENT PMT', RENT], ['RENT TO', RENT], ['PAYMENT TO', 'Transfer'], ['PAYMENT FROM', 'Transfer'],
 ];
 
+/**
+ * UK banks write the counterparty first and the kind of payment after it: "J SMITH FP 01/03/26 1034", "OAKRIDGE
+ * LETTINGS SO", "ACME LTD BGC" (faster payment, standing order, bank giro credit).
+ */
+export const TRANSFER_MARKERS = new Set(['FP', 'FPS', 'SO', 'STO', 'BGC', 'BACS', 'TFR']);
+
 /** Where a transfer's memo or reference begins: the counterparty's name has ended. */
 export const COUNTERPARTY_STOPS = new Set([
   'REF', 'REFERENCE', 'CONF', 'CONFIRMATION', 'MEMO', 'FOR', 'WEB', 'PPD', 'CCD', 'ID', 'ON', 'TRANSACTION', 'TXN', 'VIA',
