@@ -171,6 +171,8 @@ describe('an unknown merchant is cleaned, and its words tell the kind when they 
     ['MARIOS TRATTORIA PAWTUCKET RI', 'Marios Trattoria', 'restaurant'],
     ['BLUE MOON CAFE RI', 'Blue Moon Cafe', 'coffee_shop'],
     ['JOES SO GOOD BAKERY', 'Joes So Good Bakery', 'coffee_shop'],
+    ['LITTLE SPROUTS DAYCARE', 'Little Sprouts Daycare', 'childcare'],
+    ['SPRINGFIELD ELEMENTARY PTA', 'Springfield Elementary PTA', 'education'],
     ['SUMUP *JOHNS BARBER SHOP', 'Johns Barber Shop', 'personal_care'],
     ['BIG APPLE DELI NEW YORK NY', 'Big Apple Deli', 'fast_food'],
     ['HARBORVIEW HOTEL & SUITES', 'Harborview Hotel & Suites', 'lodging'],

@@ -379,7 +379,10 @@ export function normalizeMerchant(raw: string): MerchantMatch {
   }
 
   const found = findMerchant(tokens, start);
-  if (found) {
+  // A brand word inside another name ("LITTLE SPROUTS DAYCARE") is not that brand when the name's own words say
+  // it is something else.
+  const inside = found && found.position > start && keyword && !keyword.weak && keyword.value !== found.merchant.kind;
+  if (found && !inside) {
     const confidence = found.glued ? 0.8 : found.position === start ? 0.95 : 0.85;
     return { name: found.merchant.name, kind: found.merchant.kind, source: 'dictionary', confidence };
   }

@@ -35,7 +35,7 @@ export const keysOf = (phrase: string): string[] => tokenize(phrase).map((token)
 
 const SMALL_WORDS = new Set(['A', 'AN', 'AND', 'AT', 'DE', 'DER', 'DES', 'DI', 'DU', 'FOR', 'IN', 'LA', 'LE', 'OF', 'ON', 'THE', 'TO', 'VAN', 'VON', 'AM', 'IM', 'ZUM', 'ZUR', 'DEN', 'DEM', 'ET', 'EL', 'DEL', 'DA', 'DO', 'DOS', 'DAS', 'Y']);
 /** Initialisms with a vowel, which the rule below would not keep in capitals. */
-const INITIALISMS = new Set(['ATM', 'USPS', 'UPS', 'DMV', 'IRS', 'HMRC', 'NHS', 'USA', 'UK', 'YMCA', 'KFC', 'IHOP', 'ADP', 'TV', 'PO', 'BBQ', 'NYC', 'UCLA', 'NYU', 'ICU', 'ER', 'AA', 'EU', 'IKEA', 'AMC', 'HSA', 'FSA', 'IOU', 'AAA']);
+const INITIALISMS = new Set(['ATM', 'USPS', 'UPS', 'DMV', 'IRS', 'HMRC', 'NHS', 'USA', 'UK', 'YMCA', 'KFC', 'IHOP', 'ADP', 'TV', 'PO', 'BBQ', 'NYC', 'UCLA', 'NYU', 'ICU', 'ER', 'AA', 'EU', 'IKEA', 'AMC', 'HSA', 'FSA', 'IOU', 'AAA', 'PTA', 'PTO']);
 
 /** Short words without vowels that are abbreviations, not initialisms: Mgmt, not MGMT. */
 const ABBREVIATIONS = new Set(['MR', 'MRS', 'MS', 'DR', 'DRS', 'ST', 'JR', 'SR', 'MGMT', 'MGT', 'SVC', 'SVCS', 'MKT', 'MKTS', 'DEPT', 'CTR', 'BLVD', 'PKWY', 'HWY', 'PMT', 'PMTS', 'PYMT', 'WHSE']);
