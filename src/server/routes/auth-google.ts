@@ -7,7 +7,7 @@ import { linkGoogleResponse } from '../../contract/schemas/identities';
 import { errorBody } from '../../contract/schemas/errors';
 import { GOOGLE_ISSUER } from '../config';
 import { notFound } from '../errors';
-import { linkIdentity, signInWithIdentity } from '../services/accounts';
+import { linkIdentity, signInWithIdentity } from '../services/signIn';
 import { createOidcClient, OidcFailure, type OidcClient } from '../services/oidc/client';
 import { EMBEDDED_OIDC_PATH, embeddedClient, embeddedIssuer, oidcRedirectUri } from '../services/oidc/embedded';
 import { injectFetch } from '../services/oidc/inject-fetch';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../contract/schemas/errors';
 import { fallbackNonceQuery, nonceResponse, signInMethodsResponse, walletNonceQuery, web3AuthRequest, web3AuthResponse, web3Me } from '../../contract/schemas/identities';
 import { badRequest, conflict, notFound } from '../errors';
-import { linkIdentity, signInWithIdentity } from '../services/accounts';
+import { linkIdentity, signInWithIdentity } from '../services/signIn';
 import { toProfile } from '../services/profile';
 import { NONCE_TTL_MS, SIWE_STATEMENT, verifySiwe } from '../services/siwe';
 import { signInMethodsOf } from './sign-in-methods';

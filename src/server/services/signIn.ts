@@ -1,7 +1,7 @@
 import type { IdentitiesRepository, IdentityDetails } from '../repositories/identities';
 import type { UserRow, UsersRepository } from '../repositories/users';
 
-export const ACCOUNT_TEXTS = {
+export const SIGN_IN_TEXTS = {
   emailNeedsPassword: 'An account with this email already exists. Log in with your password, then link this sign-in method in Settings.',
   otherAccountOfIssuer: 'The Finu account with this email is already linked to a different Google account. Sign in with that one, or with your password.',
   failed: 'Sign-in failed. Please try again.',
@@ -33,9 +33,9 @@ export async function signInWithIdentity(repos: { users: UsersRepository; identi
     if (request.email) {
       const existing = await repos.users.findByEmail(request.email);
       if (existing) {
-        if (!request.emailVerified) return { ok: false, detail: ACCOUNT_TEXTS.emailNeedsPassword };
+        if (!request.emailVerified) return { ok: false, detail: SIGN_IN_TEXTS.emailNeedsPassword };
         const attached = await repos.identities.attach(existing.id, request.identity);
-        if (attached.kind === 'issuer_taken') return { ok: false, detail: ACCOUNT_TEXTS.otherAccountOfIssuer };
+        if (attached.kind === 'issuer_taken') return { ok: false, detail: SIGN_IN_TEXTS.otherAccountOfIssuer };
         if (attached.kind === 'taken') continue;
         const claimed = await repos.identities.claimEmailAccount(existing.id);
         if (!claimed) continue;
@@ -47,13 +47,13 @@ export async function signInWithIdentity(repos: { users: UsersRepository; identi
     if (user) return { ok: true, user, created: true };
     // Another request made this identity (or an account with this email) meanwhile: look again.
   }
-  return { ok: false, detail: ACCOUNT_TEXTS.failed };
+  return { ok: false, detail: SIGN_IN_TEXTS.failed };
 }
 
 /** Links an identity to a signed-in user; the answer is the problem in words, or null when linked. */
 export async function linkIdentity(repos: { identities: IdentitiesRepository }, userId: string, identity: IdentityDetails): Promise<string | null> {
   const attached = await repos.identities.attach(userId, identity);
-  if (attached.kind === 'taken') return ACCOUNT_TEXTS.alreadyLinkedElsewhere;
-  if (attached.kind === 'issuer_taken') return ACCOUNT_TEXTS.oneOfIssuer;
+  if (attached.kind === 'taken') return SIGN_IN_TEXTS.alreadyLinkedElsewhere;
+  if (attached.kind === 'issuer_taken') return SIGN_IN_TEXTS.oneOfIssuer;
   return null;
 }
