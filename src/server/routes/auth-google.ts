@@ -11,6 +11,7 @@ import { linkIdentity, signInWithIdentity } from '../services/signIn';
 import { createOidcClient, OidcFailure, type OidcClient } from '../services/oidc/client';
 import { EMBEDDED_OIDC_PATH, embeddedClient, embeddedIssuer, oidcRedirectUri } from '../services/oidc/embedded';
 import { injectFetch } from '../services/oidc/inject-fetch';
+import { ONE_TIME_SIGN_IN_SECONDS } from '../services/userAuth';
 
 export const GOOGLE_TEXTS = {
   notConfigured: 'Google sign-in is not configured on this server.',
@@ -109,7 +110,7 @@ export default async function authGoogleRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Sign in with Google (full-page redirect)',
         description:
-          'Redirects the browser to the OpenID provider (Google, OIDC_ISSUER, or the embedded provider) with PKCE, state and nonce. The provider returns to GET /auth/google/callback, which redirects to APP_URL/oauth-callback with access_token, token_type and user_id, or error.',
+          'Redirects the browser to the OpenID provider (Google, OIDC_ISSUER, or the embedded provider) with PKCE, state and nonce. The provider returns to GET /auth/google/callback, which redirects to APP_URL/oauth-callback with token (one-time, two minutes: exchange it with POST /users/session), token_type and user_id, or error.',
         querystring: startQuery,
         response: { 302: z.null().describe('To the provider, or to APP_URL/oauth-callback?error=…'), 429: errorBody },
       },
@@ -181,8 +182,10 @@ export default async function authGoogleRoutes(fastify: FastifyInstance) {
       }
       const result = await signInWithIdentity(repos, { identity, email: claims.email, emailVerified: claims.emailVerified, fullName: claims.name });
       if (!result.ok) return fail(result.detail);
-      const issued = await fastify.issueToken(result.user.id, result.user.tokenVersion);
-      return toApp(reply, '/oauth-callback', { access_token: issued.access_token, token_type: issued.token_type, user_id: issued.user_id });
+      // The redirect URL stays in history, proxies and referrers: it carries a one-time token the app
+      // exchanges at once (POST /users/session), never the session token.
+      const oneTime = await fastify.signScopedToken(result.user.id, 'sign-in', ONE_TIME_SIGN_IN_SECONDS);
+      return toApp(reply, '/oauth-callback', { token: oneTime, token_type: 'bearer', user_id: result.user.id });
     },
   );
 

@@ -26,8 +26,8 @@ export const AUTH_TEXTS = {
  * two a minute but cannot lock the owner out for long (docs/security.md).
  */
 const LOGIN_POLICY = { freeFailures: 5, maxDelaySeconds: 30, forgetAfterSeconds: 15 * 60 };
-/** The email-verification callback's token travels in a URL: it signs in once, within two minutes. */
-const ONE_TIME_SIGN_IN_SECONDS = 120;
+/** The email-verification and Google callbacks' token travels in a URL: it signs in once, within two minutes. */
+export const ONE_TIME_SIGN_IN_SECONDS = 120;
 
 const loginKey = (email: string) => `login:${email.trim().toLowerCase()}`;
 const mailKey = (email: string) => `mail:${email.trim().toLowerCase()}`;
