@@ -30,11 +30,13 @@ async function openSignInPage(b: InjectBrowser, start = '/auth/login/google') {
 }
 
 /** The whole flow: answers where the browser lands on the app. */
-async function signInWithGoogle(email: string, name = 'Ada Lovelace', b = browser()) {
+async function signInWithGoogle(email: string, name = 'Ada Lovelace', b = browser(), devKey?: string) {
   const html = await openSignInPage(b);
-  const { url } = await b.follow('POST', formAction(html), { email, name, action: 'login' });
+  const { url } = await b.follow('POST', formAction(html), { email, name, action: 'login', ...(devKey ? { dev_key: devKey } : {}) });
   return url;
 }
+/** An existing account through the stand-in: only with the dev key. */
+const signInAgainWithGoogle = (email: string) => signInWithGoogle(email, 'Ada Lovelace', browser(), app.devKey!);
 
 const me = (token: string) => app.inject({ method: 'GET', url: '/users/me', headers: bearer(token) });
 
@@ -84,13 +86,13 @@ describe('Continue with Google through the embedded provider', () => {
   it('the same Google account signs into the same user the second time', async () => {
     const email = uniqueEmail('google-again');
     const first = await signInWithGoogle(email);
-    const second = await signInWithGoogle(email);
+    const second = await signInAgainWithGoogle(email);
     expect(second.searchParams.get('user_id')).toBe(first.searchParams.get('user_id'));
   });
 
   it('a verified email that already has an account signs into that account, and the password keeps working', async () => {
     const user = await signUpAndVerify(app);
-    const landed = await signInWithGoogle(user.email);
+    const landed = await signInAgainWithGoogle(user.email);
     expect(landed.searchParams.get('user_id')).toBe(user.userId);
     expect((await logIn(app, user.email, user.password)).statusCode).toBe(200);
   });
@@ -98,7 +100,7 @@ describe('Continue with Google through the embedded provider', () => {
   it('an unverified account with that email is claimed: verified now, and the password someone else may have set no longer works', async () => {
     const email = uniqueEmail('squatted');
     const signup = await signUp(app, email);
-    const landed = await signInWithGoogle(email);
+    const landed = await signInAgainWithGoogle(email);
     expect(landed.searchParams.get('user_id')).toBe(signup.json().user_id);
     expect((await me((await sessionFromCallback(app, landed))!)).json().email_verified).toBe(true);
     expect((await logIn(app, email, DEFAULT_PASSWORD)).statusCode).toBe(401);
@@ -177,6 +179,33 @@ describe('the embedded provider is not an account-takeover route', () => {
     expect(res.headers.location).toBeUndefined();
   });
 
+  it('from this computer too, the email of an existing account asks for the dev key and signs nobody in', async () => {
+    const victim = await signUpAndVerify(app);
+    const html = await openSignInPage(browser());
+    const local = browser();
+    const page = await openSignInPage(local);
+    const { res, url } = await local.follow('POST', formAction(page), { email: victim.email, name: 'Mallory', action: 'login' });
+    expect(html).not.toContain('name="dev_key"');
+    expect(res.statusCode).toBe(403);
+    expect(url.pathname).toMatch(/^\/dev\/oidc\/interaction\//);
+    expect(res.body).toContain(EMBEDDED_TEXTS.existingAccount.slice(0, 40));
+    expect(res.body).toContain('name="dev_key"');
+    const methods = await app.inject({ method: 'GET', url: '/users/me/sign-in-methods', headers: bearer(victim.token) });
+    expect(methods.json().methods).toEqual([]);
+  });
+
+  it('a stand-in account used once signs in again only with the dev key, also from this computer', async () => {
+    const email = uniqueEmail('standin-again');
+    const first = await signInWithGoogle(email);
+    expect(first.searchParams.get('user_id')).toBeTruthy();
+    const again = browser();
+    const page = await openSignInPage(again);
+    const { res } = await again.follow('POST', formAction(page), { email, action: 'login' });
+    expect(res.statusCode).toBe(403);
+    const withKey = await signInAgainWithGoogle(email);
+    expect(withKey.searchParams.get('user_id')).toBe(first.searchParams.get('user_id'));
+  });
+
   it('a wrong dev key is refused the same way', async () => {
     const remote = browser('203.0.113.8');
     const html = await openSignInPage(remote);
@@ -214,7 +243,7 @@ describe('linking Google from Settings', () => {
     const methods = await app.inject({ method: 'GET', url: '/users/me/sign-in-methods', headers: bearer(user.token) });
     expect(methods.json()).toMatchObject({ password: true, email: user.email, methods: [{ kind: 'google', email: googleEmail }] });
 
-    const landed = await signInWithGoogle(googleEmail);
+    const landed = await signInAgainWithGoogle(googleEmail);
     expect(landed.searchParams.get('user_id')).toBe(user.userId);
 
     const id = methods.json().methods[0].identity_id;
