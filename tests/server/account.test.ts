@@ -54,6 +54,7 @@ async function useEverything(user: VerifiedUser): Promise<void> {
   await app.inject({ method: 'POST', url: '/users/forgot-password', payload: { email: user.email } }); // a live reset token
   await ok(user, 'GET', '/api/wallet/info'); // the custodial wallet, created on first use
   await ok(user, 'POST', '/api/rewards/convert-points-to-finu', { points: 100, to_address: '0x000000000000000000000000000000000000dead' }); // a transfer
+  await ok(user, 'POST', '/users/me/reauthenticate', { password: user.password }); // a confirmed session
   await ok(user, 'POST', '/auth/link/google'); // a Google link flow in progress
   // A linked wallet (the SIWE flow itself is proven in web3.test.ts).
   await app.db.insert(identities).values({ userId: user.userId, kind: 'ethereum', issuer: 'eip155', subject: Wallet.createRandom().address.toLowerCase() });

@@ -238,7 +238,9 @@ describe('linking Google from Settings', () => {
     const html = await openSignInPage(b, prepared.json().url);
     const { url } = await b.follow('POST', formAction(html), { email: googleEmail, name: 'Linked', action: 'login' });
     expect(`${url.origin}${url.pathname}`).toBe(`${appUrl}/settings`);
-    expect(url.searchParams.get('linked')).toBe('google');
+    // The app redeems the code with the session that prepared the link.
+    const completed = await app.inject({ method: 'POST', url: '/auth/link/google/complete', headers: bearer(user.token), payload: { code: url.searchParams.get('link_code') } });
+    expect(completed.statusCode).toBe(200);
 
     const methods = await app.inject({ method: 'GET', url: '/users/me/sign-in-methods', headers: bearer(user.token) });
     expect(methods.json()).toMatchObject({ password: true, email: user.email, methods: [{ kind: 'google', email: googleEmail }] });

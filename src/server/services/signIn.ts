@@ -7,7 +7,20 @@ export const SIGN_IN_TEXTS = {
   failed: 'Sign-in failed. Please try again.',
   alreadyLinkedElsewhere: 'This sign-in method is already linked to another Finu account.',
   oneOfIssuer: 'Your account is already linked to a Google account. Unlink it first to link another.',
+  reauthRequired: 'For your security, confirm your password first (or sign in again: a fresh sign-in counts for 5 minutes).',
+  noPassword: 'This account has no password. Sign out and sign in again with Google or your wallet, then try again within 5 minutes.',
+  reauthenticated: 'Password confirmed',
+  linkOtherSession: 'This link was finished in another browser or session, or has expired. Start again from Settings.',
 } as const;
+
+/** How long a sign-in, or a confirmed password, counts as the owner being here (sign-in methods, wallet backup). */
+export const REAUTH_WINDOW_MS = 5 * 60_000;
+/** How long the code that finishes a Google link works once back from the provider. */
+export const LINK_CODE_TTL_MS = 2 * 60_000;
+
+/** What the owner's mail calls a sign-in method. */
+export const methodName = (identity: { kind: 'oidc' | 'ethereum'; email?: string | null; label?: string | null; subject: string }) =>
+  identity.kind === 'oidc' ? `Google account ${identity.email ?? identity.label ?? identity.subject}` : `Wallet ${identity.label ?? identity.subject}`;
 
 export interface SignInRequest {
   identity: IdentityDetails;

@@ -9,6 +9,7 @@ import { resetMail, verificationMail } from './mail/templates';
 import type { Mailer } from './mail/types';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertStrongPassword } from './passwordPolicy';
+import { REAUTH_WINDOW_MS, SIGN_IN_TEXTS } from './signIn';
 
 export const AUTH_TEXTS = {
   invalidLogin: 'Incorrect email or password',
@@ -18,6 +19,7 @@ export const AUTH_TEXTS = {
   badResetLink: 'This reset link is invalid or has expired. Request a new one.',
   badSignInLink: 'This sign-in link is invalid or was already used. Please log in.',
   emailTaken: 'An account with this email already exists. Log in or reset your password.',
+  wrongPassword: 'Incorrect password',
 } as const;
 
 /**
@@ -154,6 +156,25 @@ export function userAuthService(deps: UserAuthDeps) {
       const found = await users.findById(claims.userId);
       if (!found) throw unauthorized(AUTH_TEXTS.badSignInLink);
       return tokens.issueToken(found.id, found.tokenVersion);
+    },
+
+    /** The owner confirms the password again: this session counts as a fresh sign-in for a few minutes. */
+    async reauthenticate(userId: string, session: Pick<TokenClaims, 'jti'>, password: string): Promise<Date> {
+      const found = await users.findById(userId);
+      if (!found) throw unauthorized();
+      if (!found.passwordHash || !found.email) throw badRequest(SIGN_IN_TEXTS.noPassword);
+      // The same throttle as logging in: a stolen session cannot guess the password faster here.
+      const key = loginKey(found.email);
+      const wait = await throttles.waitSeconds(key);
+      if (wait > 0) throw new LimitReachedError(`Too many failed attempts for this account. Try again in ${waitText(wait)}.`, wait);
+      if (!(await verifyPassword(found.passwordHash, password))) {
+        await throttles.recordFailure(key, LOGIN_POLICY);
+        throw badRequest(AUTH_TEXTS.wrongPassword);
+      }
+      await throttles.clear(key);
+      const until = new Date(Date.now() + REAUTH_WINDOW_MS);
+      await sessions.reauthenticate(session.jti, userId, until);
+      return until;
     },
 
     /** This token stops working. */
