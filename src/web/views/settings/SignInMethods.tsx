@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -24,6 +24,51 @@ function KeyMark() {
 }
 
 /**
+ * 'Confirm it's you': asked when the server wants the owner again (428) before a sign-in method
+ * changes. An account without a password is told how to get a fresh sign-in instead.
+ */
+function ConfirmPasswordModal(props: { opened: boolean; hasPassword: boolean; checking: boolean; error: string | null; onConfirm: (password: string) => void; onCancel: () => void }) {
+  const [password, setPassword] = useState('');
+  const close = () => {
+    setPassword('');
+    props.onCancel();
+  };
+  return (
+    <Modal opened={props.opened} onClose={close} title="Confirm it’s you" centered>
+      {props.hasPassword ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            props.onConfirm(password);
+            setPassword('');
+          }}
+        >
+          <Stack gap="sm">
+            <Text size="sm">Changing how you sign in needs your password (a sign-in in the last 5 minutes counts too).</Text>
+            <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={props.error ?? undefined} data-autofocus required />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={props.checking} disabled={!password}>
+                Confirm
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm">This account has no password. Log out and sign in again with Google or your wallet, then make this change within 5 minutes.</Text>
+          <Group justify="flex-end">
+            <Button onClick={close}>Close</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/**
  * Settings › Sign-in methods: password, Google and wallets linked to this account; link or unlink.
  * Self-contained (its own machine), so SettingsPage includes it with one line.
  */
@@ -31,7 +76,7 @@ export function SignInMethods() {
   const { ui } = useAppActors();
   const [params, setParams] = useSearchParams();
   // The link flow's outcome arrives once in the URL; the machine toasts it on start.
-  const [input] = useState(() => ({ linked: params.get('linked'), linkError: params.get('link_error') }));
+  const [input] = useState(() => ({ linked: params.get('linked'), linkError: params.get('link_error'), linkCode: params.get('link_code') }));
   const actorRef = usePageMachine(
     ({ api, ui }) =>
       signInMethodsMachine.provide({
@@ -40,6 +85,8 @@ export function SignInMethods() {
           prepareGoogleLink: fromPromise(() => api.web3.linkGoogle()),
           walletSignIn: browserWalletSignIn(api),
           unlink: fromPromise(({ input: i }) => api.web3.unlink(i.identityId)),
+          completeGoogleLink: fromPromise(({ input: i }) => api.web3.completeGoogleLink(i.code)),
+          reauthenticate: fromPromise(({ input: i }) => api.web3.reauthenticate(i.password)),
         },
         actions: {
           notify: toastVia(ui),
@@ -51,10 +98,11 @@ export function SignInMethods() {
   const snapshot = useSelector(actorRef, (s) => s);
   const send = actorRef.send;
   useEffect(() => {
-    if (!params.has('linked') && !params.has('link_error')) return;
+    if (!params.has('linked') && !params.has('link_error') && !params.has('link_code')) return;
     const next = new URLSearchParams(params);
     next.delete('linked');
     next.delete('link_error');
+    next.delete('link_code');
     setParams(next, { replace: true });
   }, [params, setParams]);
 
@@ -85,7 +133,7 @@ export function SignInMethods() {
         <Text size="sm" c="dimmed">
           Ways you can sign in to this account. Keep at least one.
         </Text>
-        {snapshot.matches('loading') && <Skeleton height={96} />}
+        {(snapshot.matches('loading') || snapshot.matches('completingGoogleLink')) && <Skeleton height={96} />}
         {snapshot.matches('failed') && (
           <Alert color="red" variant="light">
             {snapshot.context.error?.message}{' '}
@@ -157,6 +205,14 @@ export function SignInMethods() {
           </Group>
         )}
       </Stack>
+      <ConfirmPasswordModal
+        opened={snapshot.matches('confirming')}
+        hasPassword={methods?.password ?? true}
+        checking={snapshot.matches({ confirming: 'checking' })}
+        error={snapshot.context.confirmError?.message ?? null}
+        onConfirm={(password) => send({ type: 'methods.confirmPassword', password })}
+        onCancel={() => send({ type: 'methods.confirmCancel' })}
+      />
       <WalletChoiceModal
         opened={choosing}
         choices={choices}
