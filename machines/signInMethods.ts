@@ -116,7 +116,7 @@ export const signInMethodsMachine = setup({
   states: {
     starting: {
       description: 'Back from Google with a link code, the link is finished first; otherwise the list loads.',
-      always: [{ guard: 'hasLinkCode', target: 'completingGoogleLink', description: 'A link_code in the URL: finish the link.' }, { target: 'loading' }],
+      always: [{ guard: 'hasLinkCode', target: 'completingGoogleLink', description: 'A link_code in the URL: finish the link.' }, { target: 'loading', description: 'Otherwise: load the list.' }],
     },
     completingGoogleLink: {
       description: 'POST /auth/link/google/complete: only the session that prepared the link may finish it.',
