@@ -35,6 +35,33 @@ const loginKey = (email: string) => `login:${email.trim().toLowerCase()}`;
 const mailKey = (email: string) => `mail:${email.trim().toLowerCase()}`;
 const waitText = (seconds: number) => (seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`);
 
+/**
+ * The owner confirms the password again: this session counts as a fresh sign-in for a few minutes
+ * (sign-in method changes, a wallet backup). Answers until when.
+ */
+export async function confirmPassword(
+  deps: { users: UsersRepository; throttles: ThrottlesRepository; sessions: SessionsRepository },
+  userId: string,
+  session: Pick<TokenClaims, 'jti'>,
+  password: string,
+): Promise<Date> {
+  const found = await deps.users.findById(userId);
+  if (!found) throw unauthorized();
+  if (!found.passwordHash || !found.email) throw badRequest(SIGN_IN_TEXTS.noPassword);
+  // The same throttle as logging in: a stolen session cannot guess the password faster here.
+  const key = loginKey(found.email);
+  const wait = await deps.throttles.waitSeconds(key);
+  if (wait > 0) throw new LimitReachedError(`Too many failed attempts for this account. Try again in ${waitText(wait)}.`, wait);
+  if (!(await verifyPassword(found.passwordHash, password))) {
+    await deps.throttles.recordFailure(key, LOGIN_POLICY);
+    throw badRequest(AUTH_TEXTS.wrongPassword);
+  }
+  await deps.throttles.clear(key);
+  const until = new Date(Date.now() + REAUTH_WINDOW_MS);
+  await deps.sessions.reauthenticate(session.jti, userId, until);
+  return until;
+}
+
 /** The session tokens of plugins/auth.ts, as the sign-in rules use them. */
 export interface SessionTokens {
   issueToken(userId: string, tokenVersion: number): Promise<IssuedToken>;
@@ -159,23 +186,7 @@ export function userAuthService(deps: UserAuthDeps) {
     },
 
     /** The owner confirms the password again: this session counts as a fresh sign-in for a few minutes. */
-    async reauthenticate(userId: string, session: Pick<TokenClaims, 'jti'>, password: string): Promise<Date> {
-      const found = await users.findById(userId);
-      if (!found) throw unauthorized();
-      if (!found.passwordHash || !found.email) throw badRequest(SIGN_IN_TEXTS.noPassword);
-      // The same throttle as logging in: a stolen session cannot guess the password faster here.
-      const key = loginKey(found.email);
-      const wait = await throttles.waitSeconds(key);
-      if (wait > 0) throw new LimitReachedError(`Too many failed attempts for this account. Try again in ${waitText(wait)}.`, wait);
-      if (!(await verifyPassword(found.passwordHash, password))) {
-        await throttles.recordFailure(key, LOGIN_POLICY);
-        throw badRequest(AUTH_TEXTS.wrongPassword);
-      }
-      await throttles.clear(key);
-      const until = new Date(Date.now() + REAUTH_WINDOW_MS);
-      await sessions.reauthenticate(session.jti, userId, until);
-      return until;
-    },
+    reauthenticate: (userId: string, session: Pick<TokenClaims, 'jti'>, password: string) => confirmPassword({ users, throttles, sessions }, userId, session, password),
 
     /** This token stops working. */
     logOut: (userId: string, session: Pick<TokenClaims, 'jti' | 'expiresAt'>) => sessions.revoke(session.jti, userId, session.expiresAt),
