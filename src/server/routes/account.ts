@@ -23,6 +23,7 @@ export const WRONG_PASSWORD = 'Password is incorrect';
 export const PHRASE_REQUIRED = `Type "${DELETE_ACCOUNT_PHRASE}" to confirm`;
 export const NO_EMAIL_FOR_SUPPORT = 'Your account has no email address for support to answer. Link Google under Settings → Sign-in methods, then write again.';
 export const PASSWORD_REQUIRED = 'Enter your password to confirm';
+export const TRANSFER_IN_FLIGHT = 'A points conversion is on its way to the chain and cannot be called back. Try again in a few minutes, once it is confirmed.';
 
 const toJob = (row: ExportJobRow): ExportJob => ({
   export_id: row.id,
@@ -55,7 +56,7 @@ async function accountRoutes(fastify: FastifyInstance) {
           tags: ['users'],
           security,
           summary: 'Delete my account and all my data',
-          description: `Confirm with the password, or for an account without one the phrase "${DELETE_ACCOUNT_PHRASE}". Cancels any paid subscription at the provider, removes every row of the user in every table in one transaction, ends every session and sends a goodbye mail.`,
+          description: `Confirm with the password, or for an account without one the phrase "${DELETE_ACCOUNT_PHRASE}". Cancels any paid subscription at the provider, removes every row of the user in every table in one transaction (and the mail, throttles and wallet sign-in nonces keyed by their address), ends every session and sends a goodbye mail. Conversions not yet signed are cancelled; while one is signed and on its way to the chain, 409.`,
           body: deleteAccountRequest,
           response: { 200: deleteAccountResponse, ...errors },
         },
@@ -69,14 +70,16 @@ async function accountRoutes(fastify: FastifyInstance) {
         } else if ((request.body.confirmation ?? '').trim().toLowerCase() !== DELETE_ACCOUNT_PHRASE) {
           throw badRequest(PHRASE_REQUIRED);
         }
+        if (await repos.account.transferInFlight(user.id)) throw conflict(TRANSFER_IN_FLIGHT);
         // The provider first: if it cannot stop future charges, nothing is deleted and the user can retry.
         const subscription = await repos.subscriptions.find(user.id);
         if (subscription?.subscriptionId && subscription.status !== 'canceled') await fastify.billing.cancelNow(subscription);
-        await repos.account.deleteUser(user.id, user.email);
+        if ((await repos.account.deleteUser(user.id, user.email)) === 'transfer_in_flight') throw conflict(TRANSFER_IN_FLIGHT);
         // A wallet-only account has no address to say goodbye to.
         if (user.email) {
           try {
-            await fastify.mailer.send(goodbyeMail(user.email, config.appUrl));
+            // Sent, never kept: the outbox holds nothing of a deleted account.
+            await fastify.mailer.send({ ...goodbyeMail(user.email, config.appUrl), keep: false });
           } catch (error) {
             request.log.warn({ err: error }, 'goodbye mail not sent');
           }
