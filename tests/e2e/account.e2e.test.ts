@@ -92,8 +92,12 @@ describe('settings: the account’s whole life (Chromium against the real app)',
     expect(strFromU8(files['transactions.csv']!)).toContain('2025-05-01,expense,42.50,EUR,Groceries,Market');
     await saveScreenshot(page, 'settings-export-ready');
 
+    // The custodial wallet goes with the account: the dialog names it and offers the backup first.
+    const wallet = await call<{ address: string }>(browser.apiUrl, user.token, 'GET', '/api/wallet/info');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByText(wallet.address).waitFor();
+    await dialog.getByRole('link', { name: /Back up the wallet first/ }).waitFor();
     await dialog.getByRole('button', { name: 'Delete everything' }).click();
     await dialog.getByText('Enter your password to confirm').waitFor();
     await dialog.getByLabel('Your password').fill('not my password');

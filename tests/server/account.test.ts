@@ -17,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => testApp?.close());
 
 type Json = Record<string, unknown>;
+/** Rows of a raw query (the drizzle driver's result carries them in `rows`). */
+const sqlRows = async <T>(query: string) => (await app.db.execute(query)) as unknown as { rows: T[] };
 const call = (user: VerifiedUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json) =>
   app.inject({ method, url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
 const ok = async (user: VerifiedUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, status = [200, 201, 202]) => {
@@ -81,8 +83,8 @@ describe('DELETE /users/me: delete my account', () => {
     const empty = Object.entries(before).filter(([, n]) => n === 0).map(([t]) => t);
     expect(empty, 'every table holds rows of the user before deletion (add a step to useEverything for a new table)').toEqual([]);
     const bystanderBefore = await counts()(bystander.userId);
-    const doomedWallet = (await app.db.execute<{ subject: string }>(`select subject from identities where user_id = '${doomed.userId}' and kind = 'ethereum'`)).rows[0]!.subject;
-    const noncesOf = async (address: string) => (await app.db.execute<{ n: number }>(`select count(*)::int as n from web3_nonces where address = '${address}'`)).rows[0]!.n;
+    const doomedWallet = (await sqlRows<{ subject: string }>(`select subject from identities where user_id = '${doomed.userId}' and kind = 'ethereum'`)).rows[0]!.subject;
+    const noncesOf = async (address: string) => (await sqlRows<{ n: number }>(`select count(*)::int as n from web3_nonces where address = '${address}'`)).rows[0]!.n;
     expect(await noncesOf(doomedWallet)).toBe(1);
 
     const res = await call(doomed, 'DELETE', '/users/me', { password: doomed.password });
@@ -90,7 +92,7 @@ describe('DELETE /users/me: delete my account', () => {
     expect(res.json()).toEqual({ message: 'Your account and all your data have been deleted.' });
 
     // Keyed by the email, not the id: the throttles of that address go too (before any new login below makes one).
-    const byEmail = await app.db.execute<{ n: number }>(`select count(*)::int as n from auth_throttles where key like '%${doomed.email}'`);
+    const byEmail = await sqlRows<{ n: number }>(`select count(*)::int as n from auth_throttles where key like '%${doomed.email}'`);
     expect(byEmail.rows[0]!.n).toBe(0);
     const after = await counts()(doomed.userId);
     expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
@@ -104,9 +106,9 @@ describe('DELETE /users/me: delete my account', () => {
     // mail is sent without being kept; nor the throttles of that email, nor the wallet's nonces.
     expect(await mailTo(app, doomed.email)).toEqual([]);
     expect(await noncesOf(doomedWallet)).toBe(0);
-    const bystanderWallet = (await app.db.execute<{ subject: string }>(`select subject from identities where user_id = '${bystander.userId}' and kind = 'ethereum'`)).rows[0]!.subject;
+    const bystanderWallet = (await sqlRows<{ subject: string }>(`select subject from identities where user_id = '${bystander.userId}' and kind = 'ethereum'`)).rows[0]!.subject;
     expect(await noncesOf(bystanderWallet)).toBe(1);
-    const bystanderThrottles = await app.db.execute<{ n: number }>(`select count(*)::int as n from auth_throttles where key like '%${bystander.email}'`);
+    const bystanderThrottles = await sqlRows<{ n: number }>(`select count(*)::int as n from auth_throttles where key like '%${bystander.email}'`);
     expect(bystanderThrottles.rows[0]!.n).toBeGreaterThan(0);
     // The address is free to sign up again.
     expect((await app.inject({ method: 'POST', url: '/users/signup', payload: { email: doomed.email, password: doomed.password } })).statusCode).toBe(201);
@@ -127,8 +129,19 @@ describe('DELETE /users/me: delete my account', () => {
     await app.db.execute(`update token_transfers set status = 'confirmed' where id = '${transferId}'`);
     await ok(user, 'POST', '/api/rewards/convert-points-to-finu', { points: 100, to_address: '0x000000000000000000000000000000000000dead' }); // pending: cancelled below
     expect((await call(user, 'DELETE', '/users/me', { password: user.password })).statusCode).toBe(200);
-    const left = await app.db.execute<{ n: number }>(`select count(*)::int as n from token_transfers where user_id = '${user.userId}'`);
+    const left = await sqlRows<{ n: number }>(`select count(*)::int as n from token_transfers where user_id = '${user.userId}'`);
     expect(left.rows[0]!.n).toBe(0);
+  });
+
+  it('GET /users/me/deletion names the custodial wallet and the points, and creates no wallet', async () => {
+    const user = await signUpAndVerify(app);
+    expect((await ok(user, 'GET', '/users/me/deletion')).json()).toEqual({ wallet: null, points_balance: 0 });
+    expect((await ok(user, 'GET', '/users/me/deletion')).json().wallet).toBeNull();
+    const address = (await ok(user, 'GET', '/api/wallet/info')).json<{ address: string }>().address;
+    await grantPoints(app, user.userId, 120);
+    const preview = (await ok(user, 'GET', '/users/me/deletion')).json<{ wallet: { address: string; finu_balance: string | null }; points_balance: number }>();
+    expect(preview.wallet.address).toBe(address);
+    expect(preview.points_balance).toBe(120);
   });
 
   it('asks for the right password and deletes nothing otherwise', async () => {

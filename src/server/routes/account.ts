@@ -5,6 +5,7 @@ import {
   DELETE_ACCOUNT_PHRASE,
   deleteAccountRequest,
   deleteAccountResponse,
+  deletionPreview,
   exportIdParams,
   exportJob,
   latestExport,
@@ -47,6 +48,33 @@ async function accountRoutes(fastify: FastifyInstance) {
   app.register(async (scope) => {
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.addHook('onRequest', fastify.authenticate);
+
+    r.get(
+      '/users/me/deletion',
+      {
+        schema: {
+          tags: ['users'],
+          security,
+          summary: 'What deleting my account destroys: the custodial wallet, its FINU and my points',
+          description: 'Read only (no wallet is created). `finu_balance` is null when the chain cannot be asked right now.',
+          response: { 200: deletionPreview, ...errors },
+        },
+      },
+      async (request) => {
+        const [row, points] = await Promise.all([repos.rewards.wallets.find(request.userId), repos.rewards.account(request.userId)]);
+        let finu: string | null = null;
+        const chain = fastify.chain();
+        if (row && chain) {
+          try {
+            const { formatUnits } = await import('ethers');
+            finu = formatUnits(await chain.balanceOf(row.address), 18);
+          } catch (error) {
+            request.log.warn({ err: error }, 'wallet balance for the deletion dialog unavailable');
+          }
+        }
+        return { wallet: row ? { address: row.address, finu_balance: finu } : null, points_balance: points.balance };
+      },
+    );
 
     r.delete(
       '/users/me',
