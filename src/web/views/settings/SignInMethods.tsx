@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { signInMethodsMachine } from '../../../../machines/signInMethods';
 import type { WalletChoice, walletSignInMachine } from '../../../../machines/walletSignIn';
+import type { AppActors } from '../../app/actors';
 import { useAppActors } from '../../app/context';
 import { browserWalletSignIn } from '../../app/walletSignIn';
 import { formatDate } from '../../format/date';
@@ -68,6 +69,87 @@ function ConfirmPasswordModal(props: { opened: boolean; hasPassword: boolean; ch
   );
 }
 
+/** The signInMethods machine with the app's effects. */
+const signInMethodsWith = ({ api, ui }: AppActors) =>
+  signInMethodsMachine.provide({
+    actors: {
+      load: fromPromise(() => api.web3.signInMethods()),
+      prepareGoogleLink: fromPromise(() => api.web3.linkGoogle()),
+      walletSignIn: browserWalletSignIn(api),
+      unlink: fromPromise(({ input: i }) => api.web3.unlink(i.identityId)),
+      completeGoogleLink: fromPromise(({ input: i }) => api.web3.completeGoogleLink(i.code)),
+      reauthenticate: fromPromise(({ input: i }) => api.web3.reauthenticate(i.password)),
+    },
+    actions: {
+      notify: toastVia(ui),
+      leaveFor: (_, { url }) => window.location.assign(url),
+    },
+  });
+
+const methodLabel = (m: { kind: 'google' | 'wallet'; email: string | null; label: string }) => (m.kind === 'google' ? `Google${m.email ? ` · ${m.email}` : ''}` : `Wallet ${shortAddress(m.label)}`);
+
+/**
+ * The linked Google account and wallets, each with Remove: shown where the owner secures the account
+ * (after a password change, before "log out everywhere"), since those keep signing in until removed.
+ * Nothing when none is linked.
+ */
+export function LinkedMethodsReview({ intro }: { intro: string }) {
+  const { ui } = useAppActors();
+  const actorRef = usePageMachine(signInMethodsWith, {});
+  const snapshot = useSelector(actorRef, (s) => s);
+  const methods = snapshot.context.methods;
+  if (!methods || methods.methods.length === 0) return null;
+  const count = methods.methods.length + (methods.password ? 1 : 0);
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label="Linked sign-in methods">
+      <Stack gap={6}>
+        <Text size="sm" fw={500}>
+          Linked sign-in methods
+        </Text>
+        <Text size="sm" c="dimmed">
+          {intro}
+        </Text>
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {methods.methods.map((m) => (
+            <Group component="li" key={m.identity_id} justify="space-between" wrap="nowrap">
+              <Text size="sm" truncate>
+                {methodLabel(m)}
+              </Text>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                disabled={count <= 1 || snapshot.hasTag('busy')}
+                loading={snapshot.context.removing === m.identity_id}
+                aria-label={`Remove ${methodLabel(m)}`}
+                onClick={() =>
+                  askToConfirm(ui, actorRef, {
+                    variant: 'danger',
+                    title: `Remove ${methodLabel(m)}?`,
+                    message: 'It will no longer sign in to your account.',
+                    confirmLabel: 'Remove',
+                    onConfirm: { type: 'methods.unlink', identityId: m.identity_id },
+                  })
+                }
+              >
+                Remove
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+      <ConfirmPasswordModal
+        opened={snapshot.matches('confirming')}
+        hasPassword={methods.password}
+        checking={snapshot.matches({ confirming: 'checking' })}
+        error={snapshot.context.confirmError?.message ?? null}
+        onConfirm={(password) => actorRef.send({ type: 'methods.confirmPassword', password })}
+        onCancel={() => actorRef.send({ type: 'methods.confirmCancel' })}
+      />
+    </Paper>
+  );
+}
+
 /**
  * Settings › Sign-in methods: password, Google and wallets linked to this account; link or unlink.
  * Self-contained (its own machine), so SettingsPage includes it with one line.
@@ -77,24 +159,7 @@ export function SignInMethods() {
   const [params, setParams] = useSearchParams();
   // The link flow's outcome arrives once in the URL; the machine toasts it on start.
   const [input] = useState(() => ({ linked: params.get('linked'), linkError: params.get('link_error'), linkCode: params.get('link_code') }));
-  const actorRef = usePageMachine(
-    ({ api, ui }) =>
-      signInMethodsMachine.provide({
-        actors: {
-          load: fromPromise(() => api.web3.signInMethods()),
-          prepareGoogleLink: fromPromise(() => api.web3.linkGoogle()),
-          walletSignIn: browserWalletSignIn(api),
-          unlink: fromPromise(({ input: i }) => api.web3.unlink(i.identityId)),
-          completeGoogleLink: fromPromise(({ input: i }) => api.web3.completeGoogleLink(i.code)),
-          reauthenticate: fromPromise(({ input: i }) => api.web3.reauthenticate(i.password)),
-        },
-        actions: {
-          notify: toastVia(ui),
-          leaveFor: (_, { url }) => window.location.assign(url),
-        },
-      }),
-    input,
-  );
+  const actorRef = usePageMachine(signInMethodsWith, input);
   const snapshot = useSelector(actorRef, (s) => s);
   const send = actorRef.send;
   useEffect(() => {
