@@ -101,10 +101,10 @@ export function LinkedMethodsReview({ intro }: { intro: string }) {
   if (!methods || methods.methods.length === 0) return null;
   const count = methods.methods.length + (methods.password ? 1 : 0);
   return (
-    <Paper withBorder p="sm" radius="md" component="section" aria-label="Linked sign-in methods">
+    <Paper withBorder p="sm" radius="md" component="section" aria-label="Other ways to sign in">
       <Stack gap={6}>
         <Text size="sm" fw={500}>
-          Linked sign-in methods
+          Other ways to sign in
         </Text>
         <Text size="sm" c="dimmed">
           {intro}
