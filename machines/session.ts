@@ -174,6 +174,27 @@ export const sessionMachine = setup({
         },
       },
     },
+    exchangingGoogleToken: {
+      description: "The Google callback's token is single-use and short-lived (it travelled in a URL): POST /users/session swaps it for a session token at once.",
+      tags: ['busy'],
+      invoke: {
+        src: 'exchangeToken',
+        input: ({ event }) => ({ token: callbackToken(event) }),
+        onDone: {
+          description: "The session token is stored: toast 'Login successful!', then the profile loads. [spec:4-session-store]",
+          target: 'signingIn',
+          actions: [assign({ token: ({ event }) => event.output.access_token, error: null }), 'persist', { type: 'notify', params: { kind: 'success', message: 'Login successful!' } }],
+        },
+        onError: {
+          description: "The token was used or expired: toast 'OAuth error: <reason>' and go to /login.",
+          target: 'anonymous',
+          actions: [
+            assign({ token: null, user: null, error: ({ event }) => toFailure(event.error, sessionTexts.invalidOAuth) }), 'clearPersisted',
+            { type: 'notify', params: ({ context }) => failureToast(context.error, 'OAuth error: ') }, { type: 'navigate', params: { to: '/login' } },
+          ],
+        },
+      },
+    },
     signingIn: {
       description: 'A token was obtained (login, callback or verification): GET /users/me/profile, then the user is signed in.',
       tags: ['busy'],
@@ -280,6 +301,12 @@ export const sessionMachine = setup({
         description: 'A valid email-verification callback: its one-time token is exchanged for a session token first.',
         guard: 'emailCallbackValid',
         target: '.exchangingToken',
+        actions: assign(({ event }) => callbackSession(event)),
+      },
+      {
+        description: 'A valid Google callback: its one-time token is exchanged for a session token first.',
+        guard: 'oauthOneTimeValid',
+        target: '.exchangingGoogleToken',
         actions: assign(({ event }) => callbackSession(event)),
       },
       {

@@ -177,6 +177,8 @@ export const sessionGuards = {
   hasToken: ({ context }: { context: SessionContext }) => Boolean(context.token),
   callbackValid: ({ event }: { event: SessionEvent }) => usable(event),
   emailCallbackValid: ({ event }: { event: SessionEvent }) => isCallback(event) && event.kind === 'email' && usable(event),
+  /** A Google callback carries a one-time token (`token`) to exchange, not the session's `access_token`. */
+  oauthOneTimeValid: ({ event }: { event: SessionEvent }) => isCallback(event) && event.kind === 'oauth' && !event.params.access_token && usable(event),
   callbackHasError: ({ event }: { event: SessionEvent }) => isCallback(event) && Boolean(event.params.error),
   walletSignedIn: ({ event }: { event: SessionEvent }) => (event as { output?: { ok: boolean } }).output?.ok === true,
   /** An old verification link (already used) opened by a signed-in user whose email is verified. */
@@ -185,17 +187,19 @@ export const sessionGuards = {
 };
 
 /**
- * What a usable callback stores: the user id, and the token itself — except for email verification, whose
- * one-time token is exchanged first (the session token comes from POST /users/session).
+ * What a usable callback stores: the user id, and the token itself — except for email verification and
+ * Google, whose one-time token is exchanged first (the session token comes from POST /users/session).
  */
 export function callbackSession(event: CallbackEvent): Partial<SessionContext> {
   const read = readCallback(event.kind, event.params);
   if (!read.ok) return {};
   const user = { user_id: read.userId };
-  return event.kind === 'email' ? { token: null, user, error: null } : { token: read.token, user, error: null, returnTo: safeReturnPath(event.returnTo) };
+  if (event.kind === 'email') return { token: null, user, error: null };
+  const oneTime = event.kind === 'oauth' && !event.params.access_token;
+  return { token: oneTime ? null : read.token, user, error: null, returnTo: safeReturnPath(event.returnTo) };
 }
 
-/** The one-time token of an email-verification callback, to exchange. */
+/** The one-time token of an email-verification or Google callback, to exchange. */
 export const callbackToken = (event: { type: string }) => {
   const read = isCallback(event) ? readCallback(event.kind, event.params) : null;
   return read?.ok ? read.token : '';

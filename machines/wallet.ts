@@ -10,7 +10,7 @@ export interface WalletContext {
   backupError: CallFailure | null;
 }
 
-export type WalletEvent = { type: 'wallet.sign'; message: string } | { type: 'wallet.backup'; password: string } | { type: 'wallet.reset' };
+export type WalletEvent = { type: 'wallet.sign'; message: string } | { type: 'wallet.backup'; password: string; accountPassword?: string } | { type: 'wallet.reset' };
 
 export const walletTexts = {
   signFailed: 'Failed to sign message',
@@ -27,7 +27,7 @@ export const walletMachine = setup({
     sign: fromPromise<{ signed: SignMessageResponse; verified: boolean }, { message: string }>(async () => {
       throw new Error('sign not provided');
     }),
-    backup: fromPromise<BackupResponse, { password: string }>(async () => {
+    backup: fromPromise<BackupResponse, { password: string; accountPassword?: string }>(async () => {
       throw new Error('backup not provided');
     }),
   },
@@ -83,7 +83,10 @@ export const walletMachine = setup({
           tags: ['backingUp'],
           invoke: {
             src: 'backup',
-            input: ({ event }) => ({ password: (event as Extract<WalletEvent, { type: 'wallet.backup' }>).password }),
+            input: ({ event }) => {
+              const e = event as Extract<WalletEvent, { type: 'wallet.backup' }>;
+              return { password: e.password, accountPassword: e.accountPassword };
+            },
             onDone: {
               target: 'idle',
               description: "The browser saves the keystore file and a toast says 'Encrypted wallet backup downloaded'.",

@@ -20,6 +20,8 @@ export class InsufficientFundsError extends DomainError {}
 export class UnauthenticatedError extends DomainError {}
 /** Signed in, but not allowed (no access to a premium feature): 403. */
 export class ForbiddenError extends DomainError {}
+/** Signed in, but this change needs the owner again (the password, or a sign-in a moment ago): 428. */
+export class ReauthenticationRequiredError extends DomainError {}
 /** Nothing of the user's by that id or name: 404. */
 export class NotFoundError extends DomainError {}
 /** The current state forbids it (a name taken, an import already started): 409. */

@@ -144,4 +144,29 @@ describe('Settings › Sign-in methods', () => {
     const methods = await callApi<{ methods: { kind: string }[] }>(apiUrl, user.token, 'GET', '/users/me/sign-in-methods');
     expect(methods.methods.map((m) => m.kind)).toEqual(['google']);
   });
+
+  it('after a password change, the linked wallet is listed as still signing in, and can be removed there', async () => {
+    const { page, context, apiUrl } = browser;
+    const { wallet } = await injectWallet(context);
+    const user = await createVerifiedUser(apiUrl);
+    await callApi(apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency: 'USD', monthly_income: 4000, main_goal: 'grow_savings', help_with: ['goals'] } });
+    await AppShell.openSignedIn(page, user.token, '/settings');
+    const section = page.getByRole('region', { name: 'Sign-in methods', exact: true });
+    await section.getByRole('button', { name: 'Link wallet' }).click();
+    await new Toasts(page).waitFor('Wallet linked. You can now sign in with it.');
+
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill(user.password);
+    await form.getByLabel('New password').fill('lantern orbit pickle 42');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    const review = form.getByRole('region', { name: 'Other ways to sign in' });
+    const label = `Wallet ${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`;
+    await review.getByText(label).waitFor();
+    await review.getByRole('button', { name: `Remove ${label}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await new Toasts(page).waitFor('Sign-in method removed');
+    const token = (await storedToken(page))!;
+    const methods = await callApi<{ methods: unknown[] }>(apiUrl, token, 'GET', '/users/me/sign-in-methods');
+    expect(methods.methods).toEqual([]);
+  });
 });

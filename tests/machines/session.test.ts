@@ -114,6 +114,34 @@ describe('session machine (docs/product.md §4 Session)', () => {
     expect(s.toasts.map((t) => t.message)).toContain('Email verified successfully!');
   });
 
+  it('the Google callback exchanges its one-time token for a session token, toasts "Login successful!" and returns where the user was', async () => {
+    const backend = fakeBackend();
+    const { user_id } = backend.addAccount('gg@example.com', 'pw');
+    const once = backend.oneTimeTokenFor('gg@example.com');
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.callback', kind: 'oauth', params: { token: once, user_id, token_type: 'bearer' }, returnTo: '/budget' });
+    await s.settled();
+    expect(s.actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    expect(s.storage.token).not.toBe(once);
+    expect(backend.tokens.get(s.storage.token!)).toBe(user_id);
+    expect(s.toasts.map((t) => t.message)).toContain('Login successful!');
+    expect(s.navigations.at(-1)).toBe('/budget');
+  });
+
+  it('a Google callback whose one-time token was already used ends anonymous on /login with an OAuth error', async () => {
+    const backend = fakeBackend();
+    const { user_id } = backend.addAccount('gu@example.com', 'pw');
+    const once = backend.oneTimeTokenFor('gu@example.com');
+    await backend.exchange(once);
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.callback', kind: 'oauth', params: { token: once, user_id } });
+    await s.settled();
+    expect(s.actor.getSnapshot().matches('anonymous')).toBe(true);
+    expect(s.storage.token).toBeNull();
+    expect(s.lastToast()?.message.startsWith('OAuth error: ')).toBe(true);
+    expect(s.navigations.at(-1)).toBe('/login');
+  });
+
   it('a verification callback whose token was already used ends anonymous on /login with the server text', async () => {
     const backend = fakeBackend();
     const { user_id } = backend.addAccount('used@example.com', 'pw');

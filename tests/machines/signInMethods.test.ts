@@ -7,14 +7,27 @@ import { walletSignInMachine, type WalletChoice } from '../../machines/walletSig
 const wallet = { identity_id: 'w1', kind: 'wallet' as const, label: '0x00000000000000000000000000000000000000A1', email: null, address: '0x00000000000000000000000000000000000000A1', created_at: '2026-01-01T00:00:00Z', last_used_at: '2026-01-01T00:00:00Z' };
 const base: SignInMethodsResponse = { password: true, email: 'a@example.com', google_available: true, methods: [] };
 
-function start(options: { input?: SignInMethodsInput; unlink?: () => Promise<SignInMethodsResponse>; load?: () => Promise<SignInMethodsResponse>; wallets?: WalletChoice[]; link?: () => Promise<SignInMethodsResponse> } = {}) {
+function start(
+  options: {
+    input?: SignInMethodsInput;
+    unlink?: () => Promise<SignInMethodsResponse>;
+    load?: () => Promise<SignInMethodsResponse>;
+    wallets?: WalletChoice[];
+    link?: () => Promise<SignInMethodsResponse>;
+    prepareGoogleLink?: () => Promise<{ url: string }>;
+    completeGoogleLink?: (code: string) => Promise<SignInMethodsResponse>;
+    reauthenticate?: (password: string) => Promise<unknown>;
+  } = {},
+) {
   const toasts: Toast[] = [];
   const left: string[] = [];
   const actor = createActor(
     signInMethodsMachine.provide({
       actors: {
         load: fromPromise(async () => (options.load ? options.load() : base)),
-        prepareGoogleLink: fromPromise(async () => ({ url: 'http://api/auth/login/google?link=abc' })),
+        prepareGoogleLink: fromPromise(async () => (options.prepareGoogleLink ? options.prepareGoogleLink() : { url: 'http://api/auth/login/google?link=abc' })),
+        completeGoogleLink: fromPromise(async ({ input }) => (options.completeGoogleLink ? options.completeGoogleLink(input.code) : base)),
+        reauthenticate: fromPromise(async ({ input }) => (options.reauthenticate ? options.reauthenticate(input.password) : {})),
         // Linking runs the one wallet signing flow (machines/walletSignIn.ts) as a child actor.
         walletSignIn: walletSignInMachine.provide({
           actors: {
@@ -107,5 +120,76 @@ describe('signInMethods machine (Settings › Sign-in methods)', () => {
     expect(s.actor.getSnapshot().context.error?.message).toBe(signInMethodsTexts.loadFailed);
     s.actor.send({ type: 'methods.reload' });
     await waitFor(s.actor, (x) => x.matches('ready'), { timeout: 2000 });
+  });
+
+  it('back from Google with a link code, the link is finished by this session and the list shows it', async () => {
+    const google = { ...wallet, identity_id: 'g1', kind: 'google' as const, label: 'G', email: 'g@example.com', address: null };
+    const codes: string[] = [];
+    const s = start({ input: { linkCode: 'code-1' }, completeGoogleLink: async (code) => (codes.push(code), { ...base, methods: [google] }) });
+    await s.ready();
+    expect(codes).toEqual(['code-1']);
+    expect(s.actor.getSnapshot().context.methods?.methods).toEqual([google]);
+    expect(s.toasts).toEqual([{ kind: 'success', message: signInMethodsTexts.googleLinked }]);
+  });
+
+  it('a link code refused by the server (another session) toasts the reason and loads the list', async () => {
+    const s = start({ input: { linkCode: 'stolen' }, completeGoogleLink: async () => Promise.reject(Object.assign(new Error('This link was finished in another browser or session, or has expired. Start again from Settings.'), { status: 400 })) });
+    await s.ready();
+    expect(s.actor.getSnapshot().matches('ready')).toBe(true);
+    expect(s.toasts.map((t) => t.message)).toEqual(['This link was finished in another browser or session, or has expired. Start again from Settings.']);
+  });
+
+  it('when the server wants the owner again (428), the password is asked for; a wrong one shows its reason, the right one lets the change go on', async () => {
+    let confirmed = false;
+    const passwords: string[] = [];
+    const s = start({
+      prepareGoogleLink: async () => (confirmed ? { url: 'http://api/auth/login/google?link=ok' } : Promise.reject(Object.assign(new Error('For your security, confirm your password first'), { status: 428 }))),
+      reauthenticate: async (password) => {
+        passwords.push(password);
+        if (password !== 'right') throw Object.assign(new Error('Incorrect password'), { status: 400 });
+        confirmed = true;
+        return {};
+      },
+    });
+    await s.ready();
+    s.actor.send({ type: 'methods.linkGoogle' });
+    await waitFor(s.actor, (x) => x.matches({ confirming: 'asking' }), { timeout: 2000 });
+    expect(s.toasts).toEqual([]);
+    s.actor.send({ type: 'methods.confirmPassword', password: 'wrong' });
+    await waitFor(s.actor, (x) => x.matches({ confirming: 'asking' }) && x.context.confirmError !== null, { timeout: 2000 });
+    expect(s.actor.getSnapshot().context.confirmError?.message).toBe('Incorrect password');
+    s.actor.send({ type: 'methods.confirmPassword', password: 'right' });
+    await waitFor(s.actor, (x) => x.matches('leaving'), { timeout: 2000 });
+    expect(passwords).toEqual(['wrong', 'right']);
+    expect(s.left).toEqual(['http://api/auth/login/google?link=ok']);
+  });
+
+  it('an unlink that needs the password goes on after it; cancelling changes nothing', async () => {
+    let confirmed = false;
+    const removed: string[] = [];
+    const s = start({
+      load: async () => ({ ...base, methods: [wallet] }),
+      unlink: async () => {
+        if (!confirmed) throw Object.assign(new Error('confirm'), { status: 428 });
+        removed.push('w1');
+        return base;
+      },
+      reauthenticate: async () => {
+        confirmed = true;
+        return {};
+      },
+    });
+    await s.ready();
+    s.actor.send({ type: 'methods.unlink', identityId: 'w1' });
+    await waitFor(s.actor, (x) => x.matches('confirming'), { timeout: 2000 });
+    s.actor.send({ type: 'methods.confirmCancel' });
+    expect(s.actor.getSnapshot().matches('ready')).toBe(true);
+    expect(s.actor.getSnapshot().context.removing).toBeNull();
+    s.actor.send({ type: 'methods.unlink', identityId: 'w1' });
+    await waitFor(s.actor, (x) => x.matches('confirming'), { timeout: 2000 });
+    s.actor.send({ type: 'methods.confirmPassword', password: 'pw' });
+    await waitFor(s.actor, (x) => x.matches('ready') && x.context.methods?.methods.length === 0, { timeout: 2000 });
+    expect(removed).toEqual(['w1']);
+    expect(s.toasts.map((t) => t.message)).toContain('Sign-in method removed');
   });
 });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportJob } from '../../src/contract/schemas/account';
 import { Wallet } from 'ethers';
 import { identities } from '../../src/server/db/schema';
-import { bearer, createTestApp, logIn, mailTo, signUpAndVerify, signUpWithAccess, uniqueEmail, type TestApp, type VerifiedUser } from '../support/app';
+import { TRANSFER_IN_FLIGHT } from '../../src/server/routes/account';
+import { bearer, createTestApp, grantPoints, logIn, mailTo, signUpAndVerify, signUpWithAccess, uniqueEmail, type TestApp, type VerifiedUser } from '../support/app';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -16,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => testApp?.close());
 
 type Json = Record<string, unknown>;
+/** Rows of a raw query (the drizzle driver's result carries them in `rows`). */
+const sqlRows = async <T>(query: string) => (await app.db.execute(query)) as unknown as { rows: T[] };
 const call = (user: VerifiedUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json) =>
   app.inject({ method, url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
 const ok = async (user: VerifiedUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, status = [200, 201, 202]) => {
@@ -54,9 +57,13 @@ async function useEverything(user: VerifiedUser): Promise<void> {
   await app.inject({ method: 'POST', url: '/users/forgot-password', payload: { email: user.email } }); // a live reset token
   await ok(user, 'GET', '/api/wallet/info'); // the custodial wallet, created on first use
   await ok(user, 'POST', '/api/rewards/convert-points-to-finu', { points: 100, to_address: '0x000000000000000000000000000000000000dead' }); // a transfer
+  await ok(user, 'POST', '/users/me/reauthenticate', { password: user.password }); // a confirmed session
   await ok(user, 'POST', '/auth/link/google'); // a Google link flow in progress
-  // A linked wallet (the SIWE flow itself is proven in web3.test.ts).
-  await app.db.insert(identities).values({ userId: user.userId, kind: 'ethereum', issuer: 'eip155', subject: Wallet.createRandom().address.toLowerCase() });
+  // A linked wallet (the SIWE flow itself is proven in web3.test.ts), and a sign-in nonce issued to it.
+  const wallet = Wallet.createRandom().address;
+  await app.db.insert(identities).values({ userId: user.userId, kind: 'ethereum', issuer: 'eip155', subject: wallet.toLowerCase() });
+  expect((await app.inject({ method: 'GET', url: `/web3/nonce?wallet_address=${wallet}` })).statusCode).toBe(200);
+  expect((await logIn(app, user.email, 'not the password at all')).statusCode).toBe(401); // a throttle row keyed by the email
   const second = (await logIn(app, user.email, user.password)).json<{ access_token: string }>().access_token;
   expect((await app.inject({ method: 'POST', url: '/users/logout', headers: bearer(second) })).statusCode).toBeLessThan(300); // a revoked token
 }
@@ -76,11 +83,17 @@ describe('DELETE /users/me: delete my account', () => {
     const empty = Object.entries(before).filter(([, n]) => n === 0).map(([t]) => t);
     expect(empty, 'every table holds rows of the user before deletion (add a step to useEverything for a new table)').toEqual([]);
     const bystanderBefore = await counts()(bystander.userId);
+    const doomedWallet = (await sqlRows<{ subject: string }>(`select subject from identities where user_id = '${doomed.userId}' and kind = 'ethereum'`)).rows[0]!.subject;
+    const noncesOf = async (address: string) => (await sqlRows<{ n: number }>(`select count(*)::int as n from web3_nonces where address = '${address}'`)).rows[0]!.n;
+    expect(await noncesOf(doomedWallet)).toBe(1);
 
     const res = await call(doomed, 'DELETE', '/users/me', { password: doomed.password });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Your account and all your data have been deleted.' });
 
+    // Keyed by the email, not the id: the throttles of that address go too (before any new login below makes one).
+    const byEmail = await sqlRows<{ n: number }>(`select count(*)::int as n from auth_throttles where key like '%${doomed.email}'`);
+    expect(byEmail.rows[0]!.n).toBe(0);
     const after = await counts()(doomed.userId);
     expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
     expect(await app.repos.users.findById(doomed.userId)).toBeUndefined();
@@ -89,12 +102,47 @@ describe('DELETE /users/me: delete my account', () => {
     // The session has ended and the account cannot log in any more.
     expect((await call(doomed, 'GET', '/users/me/profile')).statusCode).toBe(401);
     expect((await logIn(app, doomed.email, doomed.password)).statusCode).toBe(401);
-    // Only the goodbye mail is left for the address: the old (reset, verification) links are gone.
-    const mails = await mailTo(app, doomed.email);
-    expect(mails.map((m) => m.subject)).toEqual(['Your Finu account has been deleted']);
+    // Nothing is left for the address: the old (reset, verification) links are gone, and the goodbye
+    // mail is sent without being kept; nor the throttles of that email, nor the wallet's nonces.
+    expect(await mailTo(app, doomed.email)).toEqual([]);
+    expect(await noncesOf(doomedWallet)).toBe(0);
+    const bystanderWallet = (await sqlRows<{ subject: string }>(`select subject from identities where user_id = '${bystander.userId}' and kind = 'ethereum'`)).rows[0]!.subject;
+    expect(await noncesOf(bystanderWallet)).toBe(1);
+    const bystanderThrottles = await sqlRows<{ n: number }>(`select count(*)::int as n from auth_throttles where key like '%${bystander.email}'`);
+    expect(bystanderThrottles.rows[0]!.n).toBeGreaterThan(0);
     // The address is free to sign up again.
     expect((await app.inject({ method: 'POST', url: '/users/signup', payload: { email: doomed.email, password: doomed.password } })).statusCode).toBe(201);
   }, 120_000);
+
+  it('a conversion signed and on its way to the chain holds the deletion (409) until it is confirmed; one not yet signed is cancelled with the account', async () => {
+    const user = await signUpAndVerify(app);
+    await grantPoints(app, user.userId, 300);
+    const converted = await ok(user, 'POST', '/api/rewards/convert-points-to-finu', { points: 100, to_address: '0x000000000000000000000000000000000000dead' });
+    const transferId = converted.json<{ transfer_id: string }>().transfer_id;
+    // What the transfer worker does when it signs: the transaction is out of the account's hands.
+    await app.db.execute(`update token_transfers set status = 'submitted', nonce = 0, tx_hash = '0x${'ab'.repeat(32)}' where id = '${transferId}'`);
+    const held = await call(user, 'DELETE', '/users/me', { password: user.password });
+    expect(held.statusCode).toBe(409);
+    expect(held.json()).toEqual({ detail: TRANSFER_IN_FLIGHT });
+    expect((await call(user, 'GET', '/users/me/profile')).statusCode).toBe(200);
+
+    await app.db.execute(`update token_transfers set status = 'confirmed' where id = '${transferId}'`);
+    await ok(user, 'POST', '/api/rewards/convert-points-to-finu', { points: 100, to_address: '0x000000000000000000000000000000000000dead' }); // pending: cancelled below
+    expect((await call(user, 'DELETE', '/users/me', { password: user.password })).statusCode).toBe(200);
+    const left = await sqlRows<{ n: number }>(`select count(*)::int as n from token_transfers where user_id = '${user.userId}'`);
+    expect(left.rows[0]!.n).toBe(0);
+  });
+
+  it('GET /users/me/deletion names the custodial wallet and the points, and creates no wallet', async () => {
+    const user = await signUpAndVerify(app);
+    expect((await ok(user, 'GET', '/users/me/deletion')).json()).toEqual({ wallet: null, points_balance: 0 });
+    expect((await ok(user, 'GET', '/users/me/deletion')).json().wallet).toBeNull();
+    const address = (await ok(user, 'GET', '/api/wallet/info')).json<{ address: string }>().address;
+    await grantPoints(app, user.userId, 120);
+    const preview = (await ok(user, 'GET', '/users/me/deletion')).json<{ wallet: { address: string; finu_balance: string | null }; points_balance: number }>();
+    expect(preview.wallet.address).toBe(address);
+    expect(preview.points_balance).toBe(120);
+  });
 
   it('asks for the right password and deletes nothing otherwise', async () => {
     const user = await signUpAndVerify(app);

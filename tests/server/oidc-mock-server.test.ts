@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/ports';
 import { bearer, createTestApp, uniqueEmail, type TestApp } from '../support/app';
 import { OIDC_TEXTS } from '../../src/server/services/oidc/client';
-import { InjectBrowser } from './support/oidc-browser';
+import { InjectBrowser, sessionFromCallback } from './support/oidc-browser';
 
 /**
  * The same client code against an independent OpenID provider on loopback (oauth2-mock-server):
@@ -62,7 +62,7 @@ describe('OIDC against an independent provider (oauth2-mock-server)', () => {
     const email = uniqueEmail('mock-oidc');
     const landed = await signIn({ sub: `sub-${email}`, email, email_verified: true, name: 'Mock User' });
     expect(landed.pathname).toBe('/oauth-callback');
-    const token = landed.searchParams.get('access_token')!;
+    const token = (await sessionFromCallback(app, landed))!;
     const res = await app.inject({ method: 'GET', url: '/users/me', headers: bearer(token) });
     expect(res.json()).toMatchObject({ email, email_verified: true, full_name: 'Mock User' });
   });
@@ -79,7 +79,7 @@ describe('OIDC against an independent provider (oauth2-mock-server)', () => {
   it('a new user whose email the provider did not verify gets an account without that email', async () => {
     const email = uniqueEmail('mock-new-unverified');
     const landed = await signIn({ sub: `new-${email}`, email, email_verified: false, name: 'Unverified' });
-    const res = await app.inject({ method: 'GET', url: '/users/me', headers: bearer(landed.searchParams.get('access_token')!) });
+    const res = await app.inject({ method: 'GET', url: '/users/me', headers: bearer((await sessionFromCallback(app, landed))!) });
     expect(res.json()).toMatchObject({ email: null, email_verified: false, full_name: 'Unverified' });
   });
 
@@ -87,7 +87,7 @@ describe('OIDC against an independent provider (oauth2-mock-server)', () => {
     wrongAudience = true;
     const email = uniqueEmail('mock-aud');
     const landed = await signIn({ sub: `aud-${email}`, email, email_verified: true, name: 'Aud' });
-    expect(landed.searchParams.get('access_token')).toBeNull();
+    expect(landed.searchParams.get('token')).toBeNull();
     expect(landed.searchParams.get('error')).toBe(OIDC_TEXTS.invalid);
   });
 });

@@ -198,3 +198,23 @@ export async function signUpWithAccess(app: FastifyInstance, email = uniqueEmail
   if (res.statusCode !== 200) throw new Error(`trial start answered ${res.statusCode}: ${res.body}`);
   return user;
 }
+
+/**
+ * A session of the user signed in `minutesAgo` minutes ago (a token issued then, still valid): what a
+ * thief holds. Signed with the app's own secret, as a login at that time would have been: the app
+ * must be built with JWT_SECRET (an in-memory app otherwise keeps a secret of its own).
+ */
+export async function sessionFrom(testApp: TestApp, userId: string, minutesAgo: number): Promise<string> {
+  if (!testApp.config.jwtSecret) throw new Error('sessionFrom needs an app built with JWT_SECRET');
+  const { SignJWT } = await import('jose');
+  const { resolveJwtSecret } = await import('../../src/server/services/secrets');
+  const ver = await testApp.app.repos.users.tokenVersion(userId);
+  const issuedAt = Math.floor(Date.now() / 1000) - minutesAgo * 60;
+  return new SignJWT({ ver })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setJti(randomUUID())
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + testApp.config.jwtTtlSeconds)
+    .sign(resolveJwtSecret(testApp.config));
+}

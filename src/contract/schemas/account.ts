@@ -13,6 +13,18 @@ export const deleteAccountRequest = z
   .strict();
 
 export const deleteAccountResponse = z.object({ message: z.string() });
+/** What deleting the account destroys beyond records: the custodial wallet and what it holds. */
+export const deletionPreview = z.object({
+  wallet: z
+    .object({
+      address: z.string(),
+      /** FINU on the wallet as a decimal string; null when the chain cannot be asked right now. */
+      finu_balance: z.string().nullable(),
+    })
+    .nullable(),
+  points_balance: z.number().int(),
+});
+export type DeletionPreview = z.infer<typeof deletionPreview>;
 export const exportJob = z.object({
   export_id: z.string(),
   status: z.enum(EXPORT_STATUSES),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../constants';
 import { userProfile } from './auth';
 export * from '../identities';
 
@@ -71,3 +72,10 @@ export const signInMethodsResponse = z.object({
 export const identityParams = z.object({ id: z.uuid('id must be a UUID') });
 
 export const linkGoogleResponse = z.object({ url: z.string() });
+
+/** Back from a Google link flow, the app redeems the one-time code from /settings?link_code=… with the session that prepared it. */
+export const completeGoogleLinkRequest = z.object({ code: z.string().min(1, 'code is required').max(256) });
+
+/** Confirming the password again before a sensitive change (sign-in methods, a wallet backup). */
+export const reauthenticateRequest = z.object({ password: z.string().min(1, 'password is required').max(PASSWORD_MAX_LENGTH) });
+export const reauthenticateResponse = z.object({ message: z.string(), reauthenticated_until: z.string() });

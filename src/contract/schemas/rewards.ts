@@ -135,6 +135,7 @@ export const backupRequest = z
       .string({ error: (issue) => (issue.input === undefined ? 'password is required' : 'password must be text') })
       .min(8, 'password must be at least 8 characters')
       .max(128, 'password must be at most 128 characters'),
+    account_password: z.string().max(128, 'account_password must be at most 128 characters').optional().describe('The Finu account password; needed unless this session signed in or confirmed it within 5 minutes'),
   })
   .strict();
 export const backupResponse = z.object({ address: z.string(), filename: z.string(), keystore: z.string().describe('Encrypted JSON keystore (Web3 Secret Storage v3)') });

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { isUuid } from '../../contract/schemas/fields';
-import { unauthorized } from '../errors';
+import { ReauthenticationRequiredError, unauthorized } from '../errors';
+import { REAUTH_WINDOW_MS, SIGN_IN_TEXTS } from '../services/signIn';
 import { AuthCache } from '../services/authCache';
 import { resolveJwtSecret } from '../services/secrets';
 
@@ -19,12 +20,16 @@ export interface TokenClaims {
   userId: string;
   jti: string;
   expiresAt: Date;
+  /** When the token was issued: a session signed in a moment ago counts as a fresh sign-in. */
+  issuedAt: Date;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: rejects a request without a valid, current bearer token. */
     authenticate(request: FastifyRequest): Promise<void>;
+    /** preHandler after `authenticate`: 428 unless this session signed in, or confirmed the password, within the last few minutes. */
+    requireRecentSignIn(request: FastifyRequest): Promise<void>;
     issueToken(userId: string, tokenVersion: number): Promise<IssuedToken>;
     /** A short-lived token for one purpose (the billing portal link, a one-time sign-in); not a session. */
     signScopedToken(userId: string, scope: string, ttlSeconds: number): Promise<string>;
@@ -120,12 +125,12 @@ export default fp(
         verified.keep(token, payload);
       }
       if ((payload.scope ?? undefined) !== scope) return undefined;
-      const { sub, jti, exp, ver } = payload;
+      const { sub, jti, exp, ver, iat } = payload;
       // A token signed with our secret but naming no user id (a forged or foreign sub) is no session.
       if (typeof sub !== 'string' || !isUuid(sub) || typeof jti !== 'string' || typeof exp !== 'number') return undefined;
       const state = await cache.get(sub);
       if (state.tokenVersion === undefined || state.tokenVersion !== ver || state.revoked.has(jti)) return undefined;
-      return { userId: sub, jti, expiresAt: new Date(exp * 1000) };
+      return { userId: sub, jti, expiresAt: new Date(exp * 1000), issuedAt: new Date((typeof iat === 'number' ? iat : 0) * 1000) };
     };
 
     app.decorate('issueToken', async (userId: string, tokenVersion: number): Promise<IssuedToken> => {
@@ -148,6 +153,13 @@ export default fp(
       if (!claims) throw unauthorized(EXPIRED);
       request.userId = claims.userId;
       request.session = claims;
+    });
+
+    app.decorate('requireRecentSignIn', async (request: FastifyRequest) => {
+      const session = request.session;
+      if (session && Date.now() - session.issuedAt.getTime() < REAUTH_WINDOW_MS) return;
+      if (session && (await sessions.reauthenticated(session.jti, request.userId))) return;
+      throw new ReauthenticationRequiredError(SIGN_IN_TEXTS.reauthRequired);
     });
   },
   { name: 'auth', dependencies: ['repositories'] },

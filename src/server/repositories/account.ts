@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { exportJobs, outbox, supportMessages, users } from '../db/schema';
+import { authThrottles, exportJobs, identities, outbox, supportMessages, tokenTransfers, users, web3Nonces } from '../db/schema';
 
 export type ExportJobRow = Omit<typeof exportJobs.$inferSelect, 'file'>;
 
@@ -100,17 +100,36 @@ export function accountRepository(db: Db) {
 
     /**
      * Deletes the user and every row of theirs in every table, in one transaction: all or nothing.
-     * Also removes the mail queued to their address (it may hold live links).
+     * Also what is keyed by their address rather than their id: the mail queued to it (it may hold
+     * live links), the throttles of that email, the used sign-in nonces of their wallets. A conversion
+     * already signed for the chain cannot be called back: while one is, nothing is deleted
+     * ('transfer_in_flight'); one not yet signed is cancelled with the account (docs/decisions.md).
      */
-    async deleteUser(userId: string, email: string | null): Promise<void> {
+    async deleteUser(userId: string, email: string | null): Promise<'deleted' | 'transfer_in_flight'> {
       const tables = await userTables();
       const order = deletionOrder(tables);
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         await tx.execute(sql`select id from ${users} where id = ${userId} for update`);
+        // The transfer worker signs under the transfer's row lock: taking the locks here, a transfer
+        // is either signed already (and waited for) or never signed.
+        const transfers = await tx.select({ status: tokenTransfers.status }).from(tokenTransfers).where(eq(tokenTransfers.userId, userId)).for('update');
+        if (transfers.some((t) => t.status === 'submitted')) return 'transfer_in_flight';
+        const wallets = await tx.select({ address: identities.subject }).from(identities).where(and(eq(identities.userId, userId), eq(identities.kind, 'ethereum')));
         for (const name of order) await tx.execute(sql`delete from ${ident(name)} where user_id = ${userId}`);
         await tx.delete(users).where(eq(users.id, userId));
-        if (email) await tx.delete(outbox).where(eq(sql`lower(${outbox.to})`, email.toLowerCase()));
+        if (wallets.length) await tx.delete(web3Nonces).where(inArray(web3Nonces.address, wallets.map((w) => w.address.toLowerCase())));
+        if (email) {
+          const address = email.trim().toLowerCase();
+          await tx.delete(outbox).where(eq(sql`lower(${outbox.to})`, address));
+          await tx.delete(authThrottles).where(inArray(authThrottles.key, [`login:${address}`, `mail:${address}`]));
+        }
+        return 'deleted';
       });
+    },
+    /** Whether a conversion of the user's is signed and on its way to the chain (deletion waits for it). */
+    async transferInFlight(userId: string): Promise<boolean> {
+      const rows = await db.select({ id: tokenTransfers.id }).from(tokenTransfers).where(and(eq(tokenTransfers.userId, userId), eq(tokenTransfers.status, 'submitted'))).limit(1);
+      return rows.length > 0;
     },
 
     exports: {

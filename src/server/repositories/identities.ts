@@ -121,7 +121,17 @@ export function identitiesRepository(db: Db) {
     },
 
     oidc: {
-      async create(row: { stateHash: string; nonce: string; codeVerifier: string; purpose: OidcLoginRow['purpose']; userId?: string | null; started: boolean; ttlMs: number }): Promise<void> {
+      async create(row: {
+        stateHash: string;
+        nonce: string;
+        codeVerifier: string;
+        purpose: OidcLoginRow['purpose'];
+        userId?: string | null;
+        sessionJti?: string | null;
+        tokenVersion?: number | null;
+        started: boolean;
+        ttlMs: number;
+      }): Promise<void> {
         // Abandoned flows are dropped as new ones start (bounded by the rate limit).
         await db.delete(oidcLogins).where(lt(oidcLogins.expiresAt, sql`now() - interval '1 hour'`));
         await db.insert(oidcLogins).values({
@@ -130,6 +140,8 @@ export function identitiesRepository(db: Db) {
           codeVerifier: row.codeVerifier,
           purpose: row.purpose,
           userId: row.userId ?? null,
+          sessionJti: row.sessionJti ?? null,
+          tokenVersion: row.tokenVersion ?? null,
           startedAt: row.started ? (sql`now()` as unknown as Date) : null,
           expiresAt: new Date(Date.now() + row.ttlMs),
         });
@@ -149,6 +161,33 @@ export function identitiesRepository(db: Db) {
           .update(oidcLogins)
           .set({ usedAt: sql`now()` as unknown as Date })
           .where(and(eq(oidcLogins.stateHash, stateHash), isNotNull(oidcLogins.startedAt), isNull(oidcLogins.usedAt), gt(oidcLogins.expiresAt, sql`now()`)))
+          .returning();
+        return rows[0];
+      },
+    },
+
+    links: {
+      /** A link flow back from the provider keeps the identity it proved until its code is redeemed. */
+      async hold(flowId: string, codeHash: string, identity: NonNullable<OidcLoginRow['pendingIdentity']>): Promise<void> {
+        await db.update(oidcLogins).set({ linkCodeHash: codeHash, pendingIdentity: identity }).where(eq(oidcLogins.id, flowId));
+      },
+      /**
+       * Redeems a link code once, within `ttlMs` of the callback: the flow, whoever asks; the caller
+       * checks it is theirs. Null when the code is unknown, used or late.
+       */
+      async redeem(codeHash: string, ttlMs: number): Promise<OidcLoginRow | undefined> {
+        const rows = await db
+          .update(oidcLogins)
+          .set({ linkedAt: sql`now()` as unknown as Date })
+          .where(
+            and(
+              eq(oidcLogins.linkCodeHash, codeHash),
+              eq(oidcLogins.purpose, 'link'),
+              isNull(oidcLogins.linkedAt),
+              isNotNull(oidcLogins.usedAt),
+              gt(oidcLogins.usedAt, sql`now() - make_interval(secs => ${ttlMs / 1000})`),
+            ),
+          )
           .returning();
         return rows[0];
       },

@@ -1,6 +1,6 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { revokedTokens, users } from '../db/schema';
+import { reauthentications, revokedTokens, users } from '../db/schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,6 +29,19 @@ export function sessionsRepository(db: Db) {
       // Expired rows are no longer needed: an expired token fails on its own.
       await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, sql`now() - interval '1 minute'`));
       return rows.length > 0;
+    },
+    /** This session proved its owner again: it counts as recent until `until`. */
+    async reauthenticate(jti: string, userId: string, until: Date): Promise<void> {
+      await db.delete(reauthentications).where(lt(reauthentications.expiresAt, sql`now()`));
+      await db.insert(reauthentications).values({ jti, userId, expiresAt: until }).onConflictDoUpdate({ target: reauthentications.jti, set: { expiresAt: until } });
+    },
+    /** Whether this session of this user proved its owner again and that still counts. */
+    async reauthenticated(jti: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .select({ jti: reauthentications.jti })
+        .from(reauthentications)
+        .where(and(eq(reauthentications.jti, jti), eq(reauthentications.userId, userId), gt(reauthentications.expiresAt, sql`now()`)));
+      return rows.length === 1;
     },
     /** Bumps the token version: every token issued to the user so far stops working. */
     async revokeAll(userId: string): Promise<number | undefined> {

@@ -5,6 +5,7 @@ import {
   DELETE_ACCOUNT_PHRASE,
   deleteAccountRequest,
   deleteAccountResponse,
+  deletionPreview,
   exportIdParams,
   exportJob,
   latestExport,
@@ -23,6 +24,7 @@ export const WRONG_PASSWORD = 'Password is incorrect';
 export const PHRASE_REQUIRED = `Type "${DELETE_ACCOUNT_PHRASE}" to confirm`;
 export const NO_EMAIL_FOR_SUPPORT = 'Your account has no email address for support to answer. Link Google under Settings → Sign-in methods, then write again.';
 export const PASSWORD_REQUIRED = 'Enter your password to confirm';
+export const TRANSFER_IN_FLIGHT = 'A points conversion is on its way to the chain and cannot be called back. Try again in a few minutes, once it is confirmed.';
 
 const toJob = (row: ExportJobRow): ExportJob => ({
   export_id: row.id,
@@ -47,6 +49,33 @@ async function accountRoutes(fastify: FastifyInstance) {
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.addHook('onRequest', fastify.authenticate);
 
+    r.get(
+      '/users/me/deletion',
+      {
+        schema: {
+          tags: ['users'],
+          security,
+          summary: 'What deleting my account destroys: the custodial wallet, its FINU and my points',
+          description: 'Read only (no wallet is created). `finu_balance` is null when the chain cannot be asked right now.',
+          response: { 200: deletionPreview, ...errors },
+        },
+      },
+      async (request) => {
+        const [row, points] = await Promise.all([repos.rewards.wallets.find(request.userId), repos.rewards.account(request.userId)]);
+        let finu: string | null = null;
+        const chain = fastify.chain();
+        if (row && chain) {
+          try {
+            const { formatUnits } = await import('ethers');
+            finu = formatUnits(await chain.balanceOf(row.address), 18);
+          } catch (error) {
+            request.log.warn({ err: error }, 'wallet balance for the deletion dialog unavailable');
+          }
+        }
+        return { wallet: row ? { address: row.address, finu_balance: finu } : null, points_balance: points.balance };
+      },
+    );
+
     r.delete(
       '/users/me',
       {
@@ -55,7 +84,7 @@ async function accountRoutes(fastify: FastifyInstance) {
           tags: ['users'],
           security,
           summary: 'Delete my account and all my data',
-          description: `Confirm with the password, or for an account without one the phrase "${DELETE_ACCOUNT_PHRASE}". Cancels any paid subscription at the provider, removes every row of the user in every table in one transaction, ends every session and sends a goodbye mail.`,
+          description: `Confirm with the password, or for an account without one the phrase "${DELETE_ACCOUNT_PHRASE}". Cancels any paid subscription at the provider, removes every row of the user in every table in one transaction (and the mail, throttles and wallet sign-in nonces keyed by their address), ends every session and sends a goodbye mail. Conversions not yet signed are cancelled; while one is signed and on its way to the chain, 409.`,
           body: deleteAccountRequest,
           response: { 200: deleteAccountResponse, ...errors },
         },
@@ -69,14 +98,16 @@ async function accountRoutes(fastify: FastifyInstance) {
         } else if ((request.body.confirmation ?? '').trim().toLowerCase() !== DELETE_ACCOUNT_PHRASE) {
           throw badRequest(PHRASE_REQUIRED);
         }
+        if (await repos.account.transferInFlight(user.id)) throw conflict(TRANSFER_IN_FLIGHT);
         // The provider first: if it cannot stop future charges, nothing is deleted and the user can retry.
         const subscription = await repos.subscriptions.find(user.id);
         if (subscription?.subscriptionId && subscription.status !== 'canceled') await fastify.billing.cancelNow(subscription);
-        await repos.account.deleteUser(user.id, user.email);
+        if ((await repos.account.deleteUser(user.id, user.email)) === 'transfer_in_flight') throw conflict(TRANSFER_IN_FLIGHT);
         // A wallet-only account has no address to say goodbye to.
         if (user.email) {
           try {
-            await fastify.mailer.send(goodbyeMail(user.email, config.appUrl));
+            // Sent, never kept: the outbox holds nothing of a deleted account.
+            await fastify.mailer.send({ ...goodbyeMail(user.email, config.appUrl), keep: false });
           } catch (error) {
             request.log.warn({ err: error }, 'goodbye mail not sent');
           }

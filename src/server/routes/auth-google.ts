@@ -3,14 +3,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomNonce, randomPKCECodeVerifier } from 'openid-client';
 import { z } from 'zod';
-import { linkGoogleResponse } from '../../contract/schemas/identities';
+import { completeGoogleLinkRequest, linkGoogleResponse, signInMethodsResponse } from '../../contract/schemas/identities';
 import { errorBody } from '../../contract/schemas/errors';
 import { GOOGLE_ISSUER } from '../config';
-import { notFound } from '../errors';
-import { linkIdentity, signInWithIdentity } from '../services/accounts';
+import { badRequest, conflict, notFound } from '../errors';
+import { LINK_CODE_TTL_MS, linkIdentity, methodName, signInWithIdentity, SIGN_IN_TEXTS } from '../services/signIn';
+import { mailOwner, signInMethodsOf } from './sign-in-methods';
 import { createOidcClient, OidcFailure, type OidcClient } from '../services/oidc/client';
 import { EMBEDDED_OIDC_PATH, embeddedClient, embeddedIssuer, oidcRedirectUri } from '../services/oidc/embedded';
 import { injectFetch } from '../services/oidc/inject-fetch';
+import { ONE_TIME_SIGN_IN_SECONDS } from '../services/userAuth';
 
 export const GOOGLE_TEXTS = {
   notConfigured: 'Google sign-in is not configured on this server.',
@@ -99,6 +101,9 @@ export default async function authGoogleRoutes(fastify: FastifyInstance) {
     return loginError(reply, status === 429 ? TOO_MANY : status >= 500 ? GOOGLE_TEXTS.failed : error.message || GOOGLE_TEXTS.failed);
   };
   const linkResult = (reply: FastifyReply, params: Record<string, string>) => toApp(reply, '/settings', params);
+  /** A link flow prepared before the password changed (or 'log out everywhere') no longer works. */
+  const stillCurrent = async (flow: { userId: string | null; tokenVersion: number | null }) =>
+    flow.userId !== null && flow.tokenVersion !== null && (await repos.users.tokenVersion(flow.userId)) === flow.tokenVersion;
 
   app.get(
     '/auth/login/google',
@@ -109,7 +114,7 @@ export default async function authGoogleRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Sign in with Google (full-page redirect)',
         description:
-          'Redirects the browser to the OpenID provider (Google, OIDC_ISSUER, or the embedded provider) with PKCE, state and nonce. The provider returns to GET /auth/google/callback, which redirects to APP_URL/oauth-callback with access_token, token_type and user_id, or error.',
+          'Redirects the browser to the OpenID provider (Google, OIDC_ISSUER, or the embedded provider) with PKCE, state and nonce. The provider returns to GET /auth/google/callback, which redirects to APP_URL/oauth-callback with token (one-time, two minutes: exchange it with POST /users/session), token_type and user_id, or error.',
         querystring: startQuery,
         response: { 302: z.null().describe('To the provider, or to APP_URL/oauth-callback?error=…'), 429: errorBody },
       },
@@ -121,7 +126,7 @@ export default async function authGoogleRoutes(fastify: FastifyInstance) {
       let flow: { nonce: string; codeVerifier: string };
       if (link) {
         const row = await repos.identities.oidc.start(hash(link));
-        if (!row) return linkResult(reply, { link_error: GOOGLE_TEXTS.linkExpired });
+        if (!row || !(await stillCurrent(row))) return linkResult(reply, { link_error: GOOGLE_TEXTS.linkExpired });
         state = link;
         flow = row;
       } else {
@@ -176,13 +181,19 @@ export default async function authGoogleRoutes(fastify: FastifyInstance) {
       const identity = { kind: 'oidc' as const, issuer: claims.issuer, subject: claims.subject, email: claims.email, label: claims.name ?? claims.email };
 
       if (flow.purpose === 'link') {
-        const problem = await linkIdentity(repos, flow.userId!, identity);
-        return problem ? linkResult(reply, { link_error: problem }) : linkResult(reply, { linked: 'google' });
+        if (!(await stillCurrent(flow))) return linkResult(reply, { link_error: GOOGLE_TEXTS.linkExpired });
+        // Not linked yet: whoever finished this flow may not be the one who started it. The app
+        // redeems the code with the session that prepared the flow (POST /auth/link/google/complete).
+        const code = random();
+        await repos.identities.links.hold(flow.id, hash(code), { issuer: identity.issuer, subject: identity.subject, email: identity.email ?? null, label: identity.label ?? null });
+        return linkResult(reply, { link_code: code });
       }
       const result = await signInWithIdentity(repos, { identity, email: claims.email, emailVerified: claims.emailVerified, fullName: claims.name });
       if (!result.ok) return fail(result.detail);
-      const issued = await fastify.issueToken(result.user.id, result.user.tokenVersion);
-      return toApp(reply, '/oauth-callback', { access_token: issued.access_token, token_type: issued.token_type, user_id: issued.user_id });
+      // The redirect URL stays in history, proxies and referrers: it carries a one-time token the app
+      // exchanges at once (POST /users/session), never the session token.
+      const oneTime = await fastify.signScopedToken(result.user.id, 'sign-in', ONE_TIME_SIGN_IN_SECONDS);
+      return toApp(reply, '/oauth-callback', { token: oneTime, token_type: 'bearer', user_id: result.user.id });
     },
   );
 
@@ -190,20 +201,60 @@ export default async function authGoogleRoutes(fastify: FastifyInstance) {
     '/auth/link/google',
     {
       onRequest: fastify.authenticate,
+      preHandler: fastify.requireRecentSignIn,
       config: authLimit,
       schema: {
         tags: ['auth'],
         security: [{ bearerAuth: [] }],
         summary: 'Prepare linking a Google account to the signed-in user',
-        description: 'Answers a URL for a full-page redirect (valid 10 minutes, usable once); the flow returns to APP_URL/settings with linked=google or link_error.',
-        response: { 200: linkGoogleResponse, 401: errorBody, 404: errorBody, 429: errorBody },
+        description:
+          'Answers a URL for a full-page redirect (valid 10 minutes, usable once, void after a password change); the flow returns to APP_URL/settings with link_code (redeem it with POST /auth/link/google/complete from this same session) or link_error. 428 unless this session signed in or confirmed its password (POST /users/me/reauthenticate) within 5 minutes.',
+        response: { 200: linkGoogleResponse, 401: errorBody, 404: errorBody, 428: errorBody, 429: errorBody },
       },
     },
     async (request) => {
       if (!client) throw notFound(GOOGLE_TEXTS.notConfigured);
       const state = random();
-      await repos.identities.oidc.create({ stateHash: hash(state), nonce: randomNonce(), codeVerifier: randomPKCECodeVerifier(), purpose: 'link', userId: request.userId, started: false, ttlMs: FLOW_TTL_MS });
+      const tokenVersion = await repos.users.tokenVersion(request.userId);
+      await repos.identities.oidc.create({
+        stateHash: hash(state),
+        nonce: randomNonce(),
+        codeVerifier: randomPKCECodeVerifier(),
+        purpose: 'link',
+        userId: request.userId,
+        sessionJti: request.session!.jti,
+        tokenVersion,
+        started: false,
+        ttlMs: FLOW_TTL_MS,
+      });
       return { url: `${config.apiUrl}/auth/login/google?link=${encodeURIComponent(state)}` };
+    },
+  );
+
+  app.post(
+    '/auth/link/google/complete',
+    {
+      onRequest: fastify.authenticate,
+      config: authLimit,
+      schema: {
+        tags: ['auth'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Finish linking a Google account: redeem the link_code the flow brought back',
+        description:
+          'Only the session that prepared the link (POST /auth/link/google) redeems its code, once, within 2 minutes of the provider step; anyone else gets a 400 and the code is spent. The owner is mailed. Answers the sign-in methods.',
+        body: completeGoogleLinkRequest,
+        response: { 200: signInMethodsResponse, 400: errorBody, 401: errorBody, 409: errorBody, 422: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => {
+      const flow = await repos.identities.links.redeem(hash(request.body.code), LINK_CODE_TTL_MS);
+      const mine = flow && flow.userId === request.userId && flow.sessionJti === request.session!.jti && flow.pendingIdentity && (await stillCurrent(flow));
+      if (!mine) throw badRequest(SIGN_IN_TEXTS.linkOtherSession);
+      const identity = { kind: 'oidc' as const, ...flow.pendingIdentity! };
+      const problem = await linkIdentity(repos, request.userId, identity);
+      if (problem) throw conflict(problem);
+      await mailOwner(fastify, request.userId, 'linked', methodName(identity));
+      return signInMethodsOf(fastify, request.userId);
     },
   );
 }

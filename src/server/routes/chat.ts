@@ -27,7 +27,7 @@ import { withReward } from '../../contract/schemas/rewards';
 import { eventStream } from '../plugins/sse';
 import { areaSchemas } from '../routeSchema';
 import { chatService, LIST_LIMIT } from '../services/chat';
-import { coachConversations } from '../services/coach/conversation';
+import { answerSlots, coachConversations } from '../services/coach/conversation';
 
 const schema = areaSchemas({ tags: ['chat'], errors: [400, 401, 404, 422, 429] });
 const askLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -53,6 +53,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     log: fastify.log,
   });
   const chats = chatService({ chat: repos.chat, coach, engineName: () => fastify.coach.name });
+  const answers = answerSlots();
 
   app.post(
     '/chat/financial-advice',
@@ -66,13 +67,18 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       }),
     },
     async (request) => {
-      const prepared = await coach.prepareQuestion(request.userId, request.body);
-      // A client that hangs up stops the answer.
-      const controller = new AbortController();
-      const socket = request.raw.socket;
-      const abort = () => controller.abort();
-      socket?.once('close', abort);
-      return coach.ask(request.userId, prepared, controller.signal, request.log).finally(() => socket?.off('close', abort));
+      const release = answers.take(request.userId);
+      try {
+        const prepared = await coach.prepareQuestion(request.userId, request.body);
+        // A client that hangs up stops the answer.
+        const controller = new AbortController();
+        const socket = request.raw.socket;
+        const abort = () => controller.abort();
+        socket?.once('close', abort);
+        return await coach.ask(request.userId, prepared, controller.signal, request.log).finally(() => socket?.off('close', abort));
+      } finally {
+        release();
+      }
     },
   );
 
@@ -85,16 +91,26 @@ export default async function chatRoutes(fastify: FastifyInstance) {
         description:
           'Answers text/event-stream: lines `data: {json}`. The first chunk is {type:"start", conversation_id, conversation_title, user_message_id, allowance}; ' +
           'then {type:"chunk", content} pieces (and {type:"tool", name} while the coach reads your data); the last is {type:"done", done:true, conversation_id, user_message_id, ai_message_id, status:"complete", allowance} ' +
-          'or {type:"error", done:true, detail}. A client that disconnects stops the answer; what was said so far is saved with status "stopped". Refusals before the stream starts are JSON errors (429 over the free daily allowance).',
+          'or {type:"error", done:true, detail}. A client that disconnects stops the answer; what was said so far is saved with status "stopped". Refusals before the stream starts are JSON errors (429 over the free daily allowance, or with 3 answers of the user already being written).',
         body: adviceRequest,
         response: {},
       }),
     },
     async (request, reply) => {
-      // Refusals (allowance, unknown conversation) are JSON errors, before the stream starts.
-      const prepared = await coach.prepareQuestion(request.userId, request.body);
+      // Refusals (answers at once, allowance, unknown conversation) are JSON errors, before the stream starts.
+      const release = answers.take(request.userId);
+      let prepared;
+      try {
+        prepared = await coach.prepareQuestion(request.userId, request.body);
+      } catch (error) {
+        release();
+        throw error;
+      }
       const sse = eventStream<StreamChunk>(reply);
-      void coach.stream(request.userId, prepared, (chunk) => sse.send(chunk), sse.signal, request.log).finally(() => sse.end());
+      void coach.stream(request.userId, prepared, (chunk) => sse.send(chunk), sse.signal, request.log).finally(() => {
+        release();
+        sse.end();
+      });
       return sse.respond() as unknown as FastifyReply;
     },
   );

@@ -25,6 +25,7 @@ export function isLocalCaller(request: FastifyRequest, config: Pick<Config, 'tru
 
 export const EMBEDDED_TEXTS = {
   keyRequired: 'This stand-in for Google only signs in the person running Finu. Enter the dev key printed in the server log (or open this page on the computer running Finu).',
+  existingAccount: 'This email already has a Finu account. The stand-in for Google signs into an existing account only with the dev key printed in the server log.',
   email: 'Enter a valid email address.',
 } as const;
 
@@ -125,6 +126,8 @@ export default async function devOidcRoutes(fastify: FastifyInstance) {
   const issuer = embeddedIssuer(config);
   const client = embeddedClient(devKey);
   const accounts = new Map<string, { email: string; name: string | null }>();
+  const existingAccount = async (email: string, subject: string) =>
+    Boolean((await fastify.repos.users.findByEmail(email)) ?? (await fastify.repos.identities.find({ kind: 'oidc', issuer, subject })));
 
   // Built on the first request to /dev/oidc: oidc-provider (with Koa, about 40 MB) and the RSA key
   // stay out of a server nobody signs in to with Google (docs/performance.md, memory).
@@ -241,6 +244,12 @@ export default async function devOidcRoutes(fastify: FastifyInstance) {
         }
         if (!values.email) return html(reply, 422, signInPage({ uid: details.uid, needKey: !local, error: EMBEDDED_TEXTS.email, ...typed }));
         const sub = `local-${createHash('sha256').update(values.email).digest('hex').slice(0, 32)}`;
+        // Anyone can type any email here: an existing account (by its email, or this stand-in account
+        // already linked to one) is entered only with the dev key, even from this computer.
+        if (!sameKey(values.dev_key, devKey) && (await existingAccount(values.email, sub))) {
+          request.log.warn('embedded OIDC sign-in refused: an existing account without the dev key');
+          return html(reply, 403, signInPage({ uid: details.uid, needKey: true, error: EMBEDDED_TEXTS.existingAccount, ...typed }));
+        }
         accounts.set(sub, { email: values.email, name: values.name || null });
         const grant = new provider.Grant({ accountId: sub, clientId: String(details.params.client_id) });
         grant.addOIDCScope(String(details.params.scope ?? 'openid'));

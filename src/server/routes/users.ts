@@ -17,11 +17,13 @@ import {
   verifyEmailQuery,
   verifyEmailResponse,
 } from '../../contract/schemas/auth';
+import { reauthenticateRequest, reauthenticateResponse } from '../../contract/schemas/identities';
 import { onboardingRequest } from '../../contract/schemas/onboarding';
 import { withReward } from '../../contract/schemas/rewards';
 import { InvalidRequestError } from '../errors';
 import { areaSchemas } from '../routeSchema';
 import { profileService } from '../services/profile';
+import { SIGN_IN_TEXTS } from '../services/signIn';
 import { userAuthService } from '../services/userAuth';
 
 const ERRORS = [400, 401, 404, 409, 422, 429] as const;
@@ -165,6 +167,26 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     async (request) => {
       await auth.logOutEverywhere(request.userId);
       return { message: 'Logged out on every device' };
+    },
+  );
+
+  app.post(
+    '/users/me/reauthenticate',
+    {
+      onRequest,
+      config: authLimit,
+      schema: ownSchema({
+        tags: ['auth'],
+        summary: 'Confirm the password again before a sensitive change',
+        description:
+          'Linking or unlinking a sign-in method and a wallet backup need the owner: a session signed in within the last 5 minutes, or one that confirmed its password here (it then counts for 5 minutes). Those calls answer 428 otherwise. A wrong password is a 400 (and counts towards the login throttle); an account without a password is a 400 too.',
+        body: reauthenticateRequest,
+        response: { 200: reauthenticateResponse },
+      }),
+    },
+    async (request) => {
+      const until = await auth.reauthenticate(request.userId, request.session!, request.body.password);
+      return { message: SIGN_IN_TEXTS.reauthenticated, reauthenticated_until: until.toISOString() };
     },
   );
 

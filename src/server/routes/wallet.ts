@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../contract/schemas/errors';
 import { backupRequest, backupResponse, signMessageRequest, signMessageResponse, walletBalance, walletInfo } from '../../contract/schemas/rewards';
-import { signerOf, walletRow } from '../services/wallet';
+import { confirmPassword } from '../services/userAuth';
+import { keystoreOf, signerOf, walletRow } from '../services/wallet';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 422: errorBody, 503: errorBody };
 const tags = ['wallet'];
@@ -68,14 +69,18 @@ export default async function walletRoutes(fastify: FastifyInstance) {
         tags,
         security,
         summary: 'An encrypted JSON keystore of the wallet under the user’s password',
-        description: 'Web3 Secret Storage (v3), importable into MetaMask and other wallets. The raw key is never returned.',
+        description:
+          'Web3 Secret Storage (v3), importable into MetaMask and other wallets. The raw key is never returned. Needs the owner: `account_password`, unless this session signed in or confirmed its password within 5 minutes (428 otherwise; a wrong one is a 400). The key derivation runs off the event loop.',
         body: backupRequest,
-        response: { 200: backupResponse, 429: errorBody, ...errors },
+        response: { 200: backupResponse, 428: errorBody, 429: errorBody, ...errors },
       },
     },
     async (request) => {
+      const { password, account_password } = request.body;
+      if (account_password) await confirmPassword(repos, request.userId, request.session!, account_password);
+      await fastify.requireRecentSignIn(request);
       const row = await wallet(request.userId);
-      const keystore = await (await signerOf(row, fastify.walletKey)).encrypt(request.body.password);
+      const keystore = await keystoreOf(row, fastify.walletKey, password);
       return { address: row.address, filename: `finu-wallet-${row.address.slice(2, 10).toLowerCase()}.json`, keystore };
     },
   );

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../contract/schemas/errors';
 import { fallbackNonceQuery, nonceResponse, signInMethodsResponse, walletNonceQuery, web3AuthRequest, web3AuthResponse, web3Me } from '../../contract/schemas/identities';
 import { badRequest, conflict, notFound } from '../errors';
-import { linkIdentity, signInWithIdentity } from '../services/accounts';
+import { linkIdentity, methodName, signInWithIdentity } from '../services/signIn';
 import { toProfile } from '../services/profile';
 import { NONCE_TTL_MS, SIWE_STATEMENT, verifySiwe } from '../services/siwe';
-import { signInMethodsOf } from './sign-in-methods';
+import { mailOwner, signInMethodsOf } from './sign-in-methods';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
 const ETHEREUM = 'eip155';
@@ -97,20 +97,24 @@ export default async function web3Routes(fastify: FastifyInstance) {
     '/api/web3/link',
     {
       ...authed,
+      preHandler: fastify.requireRecentSignIn,
       config: authLimit,
       schema: {
         tags: ['auth'],
         security: [{ bearerAuth: [] }],
         summary: 'Link a wallet to the signed-in user',
-        description: 'The same signed message as POST /api/web3/auth (nonce from GET /web3/nonce). Verification failures are 400 here, so they never read as an expired session. Answers the sign-in methods.',
+        description:
+          'The same signed message as POST /api/web3/auth (nonce from GET /web3/nonce). Verification failures are 400 here, so they never read as an expired session. 428 unless this session signed in or confirmed its password (POST /users/me/reauthenticate) within 5 minutes. The owner is mailed. Answers the sign-in methods.',
         body: web3AuthRequest,
-        response: { 200: signInMethodsResponse, ...errors },
+        response: { 200: signInMethodsResponse, ...errors, 428: errorBody },
       },
     },
     async (request) => {
       const address = await verify(request.body, 'invalid');
-      const problem = await linkIdentity(repos, request.userId, { kind: 'ethereum', issuer: ETHEREUM, subject: address.toLowerCase(), label: address });
+      const identity = { kind: 'ethereum' as const, issuer: ETHEREUM, subject: address.toLowerCase(), label: address };
+      const problem = await linkIdentity(repos, request.userId, identity);
       if (problem) throw conflict(problem);
+      await mailOwner(fastify, request.userId, 'linked', methodName(identity));
       return signInMethodsOf(fastify, request.userId);
     },
   );

@@ -9,6 +9,7 @@ import { resetMail, verificationMail } from './mail/templates';
 import type { Mailer } from './mail/types';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertStrongPassword } from './passwordPolicy';
+import { REAUTH_WINDOW_MS, SIGN_IN_TEXTS } from './signIn';
 
 export const AUTH_TEXTS = {
   invalidLogin: 'Incorrect email or password',
@@ -18,6 +19,7 @@ export const AUTH_TEXTS = {
   badResetLink: 'This reset link is invalid or has expired. Request a new one.',
   badSignInLink: 'This sign-in link is invalid or was already used. Please log in.',
   emailTaken: 'An account with this email already exists. Log in or reset your password.',
+  wrongPassword: 'Incorrect password',
 } as const;
 
 /**
@@ -26,12 +28,39 @@ export const AUTH_TEXTS = {
  * two a minute but cannot lock the owner out for long (docs/security.md).
  */
 const LOGIN_POLICY = { freeFailures: 5, maxDelaySeconds: 30, forgetAfterSeconds: 15 * 60 };
-/** The email-verification callback's token travels in a URL: it signs in once, within two minutes. */
-const ONE_TIME_SIGN_IN_SECONDS = 120;
+/** The email-verification and Google callbacks' token travels in a URL: it signs in once, within two minutes. */
+export const ONE_TIME_SIGN_IN_SECONDS = 120;
 
 const loginKey = (email: string) => `login:${email.trim().toLowerCase()}`;
 const mailKey = (email: string) => `mail:${email.trim().toLowerCase()}`;
 const waitText = (seconds: number) => (seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`);
+
+/**
+ * The owner confirms the password again: this session counts as a fresh sign-in for a few minutes
+ * (sign-in method changes, a wallet backup). Answers until when.
+ */
+export async function confirmPassword(
+  deps: { users: UsersRepository; throttles: ThrottlesRepository; sessions: SessionsRepository },
+  userId: string,
+  session: Pick<TokenClaims, 'jti'>,
+  password: string,
+): Promise<Date> {
+  const found = await deps.users.findById(userId);
+  if (!found) throw unauthorized();
+  if (!found.passwordHash || !found.email) throw badRequest(SIGN_IN_TEXTS.noPassword);
+  // The same throttle as logging in: a stolen session cannot guess the password faster here.
+  const key = loginKey(found.email);
+  const wait = await deps.throttles.waitSeconds(key);
+  if (wait > 0) throw new LimitReachedError(`Too many failed attempts for this account. Try again in ${waitText(wait)}.`, wait);
+  if (!(await verifyPassword(found.passwordHash, password))) {
+    await deps.throttles.recordFailure(key, LOGIN_POLICY);
+    throw badRequest(AUTH_TEXTS.wrongPassword);
+  }
+  await deps.throttles.clear(key);
+  const until = new Date(Date.now() + REAUTH_WINDOW_MS);
+  await deps.sessions.reauthenticate(session.jti, userId, until);
+  return until;
+}
 
 /** The session tokens of plugins/auth.ts, as the sign-in rules use them. */
 export interface SessionTokens {
@@ -155,6 +184,9 @@ export function userAuthService(deps: UserAuthDeps) {
       if (!found) throw unauthorized(AUTH_TEXTS.badSignInLink);
       return tokens.issueToken(found.id, found.tokenVersion);
     },
+
+    /** The owner confirms the password again: this session counts as a fresh sign-in for a few minutes. */
+    reauthenticate: (userId: string, session: Pick<TokenClaims, 'jti'>, password: string) => confirmPassword({ users, throttles, sessions }, userId, session, password),
 
     /** This token stops working. */
     logOut: (userId: string, session: Pick<TokenClaims, 'jti' | 'expiresAt'>) => sessions.revoke(session.jti, userId, session.expiresAt),

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
-import type { DeleteAccountRequest, ExportJob, latestExport, SupportMessageRequest, supportMessageResponse, deleteAccountResponse } from '../../contract/schemas/account';
+import type { DeleteAccountRequest, DeletionPreview, ExportJob, latestExport, SupportMessageRequest, supportMessageResponse, deleteAccountResponse } from '../../contract/schemas/account';
 import type { ApiCall } from './client';
 
 /** The account's whole life: delete, download all my data, write to support. */
 export function accountApi(call: ApiCall) {
   return {
+    /** What deletion destroys beyond records: the custodial wallet and its FINU, the points. */
+    deletionPreview: () => call<DeletionPreview>('/users/me/deletion', { defaultMessage: 'Failed to fetch your wallet' }),
     deleteAccount: (body: DeleteAccountRequest) =>
       call<z.infer<typeof deleteAccountResponse>>('/users/me', { method: 'DELETE', body, defaultMessage: 'Failed to delete the account' }),
     startExport: () => call<ExportJob>('/users/me/exports', { method: 'POST', defaultMessage: 'Failed to start the export' }),

@@ -41,7 +41,8 @@ export function tokensApi(call: ApiCall) {
     walletInfo: (signal?: AbortSignal) => call<WalletInfo>('/api/wallet/info', { defaultMessage: rewardMessages.fetchWallet, signal }),
     walletBalance: (signal?: AbortSignal) => call<WalletBalance>('/api/wallet/balance', { defaultMessage: rewardMessages.fetchWallet, signal }),
     signMessage: (message: string) => call<SignMessageResponse>('/api/wallet/sign-message', { method: 'POST', body: { message }, defaultMessage: rewardMessages.signMessage }),
-    backup: (password: string) => call<BackupResponse>('/api/wallet/backup', { method: 'POST', body: { password }, defaultMessage: rewardMessages.backup }),
+    backup: (password: string, accountPassword?: string) =>
+      call<BackupResponse>('/api/wallet/backup', { method: 'POST', body: { password, ...(accountPassword ? { account_password: accountPassword } : {}) }, defaultMessage: rewardMessages.backup }),
     convert: (body: ConvertRequest) => call<ConvertResponse>('/api/rewards/convert-points-to-finu', { method: 'POST', body, defaultMessage: rewardMessages.convert }),
     transfer: (id: string, signal?: AbortSignal) => call<Transfer>(`/api/rewards/transfer/${encodeURIComponent(id)}`, { defaultMessage: rewardMessages.fetchTransfer, signal }),
   };

@@ -1,4 +1,4 @@
-import type { NonceResponse, SignInMethodsResponse, Web3AuthRequest, Web3AuthResponse, Web3Me } from '../../contract/identities';
+import type { NonceResponse, ReauthenticateResponse, SignInMethodsResponse, Web3AuthRequest, Web3AuthResponse, Web3Me } from '../../contract/identities';
 import { defaultMessages } from '../../contract/errors';
 import type { ApiCall } from './client';
 
@@ -19,6 +19,10 @@ export function web3Api(call: ApiCall) {
     signInMethods: () => call<SignInMethodsResponse>('/users/me/sign-in-methods', { defaultMessage: 'Failed to fetch sign-in methods' }),
     unlink: (identityId: string) => call<SignInMethodsResponse>(`/users/me/sign-in-methods/${encodeURIComponent(identityId)}`, { method: 'DELETE', defaultMessage: 'Failed to unlink the sign-in method' }),
     linkGoogle: () => call<{ url: string }>('/auth/link/google', { method: 'POST', defaultMessage: 'Failed to start linking Google' }),
+    /** Back from Google with ?link_code=: this session finishes the link. */
+    completeGoogleLink: (code: string) => call<SignInMethodsResponse>('/auth/link/google/complete', { method: 'POST', body: { code }, defaultMessage: 'Failed to finish linking Google' }),
+    /** The password again before a sign-in method or wallet-backup change (the server answered 428). */
+    reauthenticate: (password: string) => call<ReauthenticateResponse>('/users/me/reauthenticate', { method: 'POST', body: { password }, defaultMessage: 'Failed to confirm your password' }),
   };
 }
 export type Web3Api = ReturnType<typeof web3Api>;

@@ -67,3 +67,14 @@ export function formAction(html: string): string {
   if (!match) throw new Error(`no sign-in form in:\n${html.slice(0, 500)}`);
   return match[1]!.replace(/&amp;/g, '&');
 }
+
+/**
+ * Where a Google sign-in landed (APP_URL/oauth-callback?token=…&user_id=…): the app swaps the
+ * one-time token for a session with POST /users/session, as this does. Undefined when it carries none.
+ */
+export async function sessionFromCallback(app: FastifyInstance, landed: URL): Promise<string | undefined> {
+  const token = landed.searchParams.get('token');
+  if (!token) return undefined;
+  const res = await app.inject({ method: 'POST', url: '/users/session', payload: { token } });
+  return res.statusCode === 200 ? res.json<{ access_token: string }>().access_token : undefined;
+}

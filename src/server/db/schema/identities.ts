@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -51,9 +51,19 @@ export const oidcLogins = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A link flow: the session that prepared it, which alone redeems its code. */
+    sessionJti: text('session_jti'),
+    /** A link flow: the user's token version when prepared (a password change since voids it). */
+    tokenVersion: integer('token_version'),
+    /** A link flow back from the provider: the hash of the one-time code the app redeems. */
+    linkCodeHash: text('link_code_hash'),
+    /** A link flow back from the provider: the identity it proved, attached once the code is redeemed. */
+    pendingIdentity: jsonb('pending_identity').$type<{ issuer: string; subject: string; email: string | null; label: string | null }>(),
+    linkedAt: timestamp('linked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('oidc_logins_state_key').on(t.stateHash),
+    uniqueIndex('oidc_logins_link_code_key').on(t.linkCodeHash),
     index('oidc_logins_expires_idx').on(t.expiresAt),
     check('oidc_logins_purpose_check', sql`${t.purpose} in ('login', 'link')`),
   ],

@@ -31,3 +31,16 @@ export const authThrottles = pgTable(
   },
   (t) => [index('auth_throttles_window_idx').on(t.windowStartedAt)],
 );
+
+/** Sessions whose owner confirmed the password a moment ago (a sign-in method change, a wallet backup). */
+export const reauthentications = pgTable(
+  'reauthentications',
+  {
+    jti: text('jti').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('reauthentications_user_idx').on(t.userId)],
+);

@@ -17,6 +17,30 @@ export const allowanceExhausted = (limit: number) =>
     `You've used your ${limit} free coach message${limit === 1 ? '' : 's'} for today. They renew at midnight UTC, or start your free trial for unlimited coaching.`,
   );
 
+/** Answers one user may have being written at once (per API process): each holds an engine run. */
+export const MAX_OPEN_ANSWERS = 3;
+export const TOO_MANY_ANSWERS = `You already have ${MAX_OPEN_ANSWERS} answers being written. Wait for one to finish, then ask again.`;
+
+/** Counts each user's answers in progress; `take` throws over the cap and answers a release (safe to call twice). */
+export function answerSlots(max = MAX_OPEN_ANSWERS) {
+  const open = new Map<string, number>();
+  return {
+    take(userId: string): () => void {
+      const n = open.get(userId) ?? 0;
+      if (n >= max) throw new LimitReachedError(TOO_MANY_ANSWERS, 5);
+      open.set(userId, n + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (open.get(userId) ?? 1) - 1;
+        if (left <= 0) open.delete(userId);
+        else open.set(userId, left);
+      };
+    },
+  };
+}
+
 export const COACH_FAILED = 'The coach could not finish this answer. Please try again.';
 
 const nextMidnight = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString();

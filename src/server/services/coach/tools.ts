@@ -22,7 +22,7 @@ const day = (field: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be YYYY-MM-DD`)
-    .refine(isDay, `${field} must be a real date`);
+    .refine((v) => v >= '1900-01-01' && isDay(v), `${field} must be a real date from 1900`);
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM').describe('A calendar month, YYYY-MM');
 const range = {
   start_date: day('start_date').optional().describe('First day, YYYY-MM-DD (inclusive)'),

@@ -55,6 +55,9 @@ export interface Vocabulary {
 }
 
 /** Everyday words for categories, used when the user's data has no closer match. */
+/** A day the calendar and the coach's labels can hold: four-digit year from 1900, a real date. */
+const sensibleDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && day >= '1900-01-01' && !Number.isNaN(parseDay(day).getTime()) && parseDay(day).toISOString().startsWith(day);
+
 const CATEGORY_WORDS: Record<string, string[]> = {
   groceries: ['grocery', 'groceries', 'supermarket', 'food shopping'],
   dining: ['dining', 'restaurant', 'restaurants', 'eating out', 'meal out', 'meals out', 'meal', 'meals', 'takeout', 'take-out', 'cafes', 'cafe'],
@@ -186,6 +189,8 @@ function findPeriods(text: string, today: string): Found[] {
       return d > today && !c.isCertain('year') ? `${Number(d.slice(0, 4)) - 1}${d.slice(4)}` : d;
     };
     const a = day(r.start);
+    // A year chrono reads but no calendar here holds ("0000-01-01"): not a period, so no label to fail on.
+    if (!sensibleDay(a) || (r.end && !sensibleDay(day(r.end)))) continue;
     const since = /\b(since|from)\s*$/.test(text.slice(0, r.index)) && !r.end;
     const b = r.end ? day(r.end) : since ? today : a;
     if (a > b || a > today) continue;

@@ -7,6 +7,10 @@ export function outboxMailer(outbox: OutboxRepository, log: FastifyBaseLogger): 
   return {
     kind: 'outbox',
     async send(message: MailMessage) {
+      if (message.keep === false) {
+        log.info({ to: message.to, subject: message.subject }, 'mail not kept in the outbox (sent to an account that no longer exists)');
+        return;
+      }
       await outbox.add(message);
       // Development transport only (production requires SMTP_URL): the link is how a local user verifies.
       log.info({ to: message.to, subject: message.subject }, `mail stored in outbox${message.link ? `, link: ${message.link}` : ''}`);

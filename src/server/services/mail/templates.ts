@@ -39,3 +39,16 @@ export function supportMail(to: string, from: { email: string; name: string | nu
     replyTo: from.email,
   };
 }
+
+/** Sent to the owner whenever a way to sign in is added or removed, so a stolen session cannot plant one quietly. */
+export function signInMethodMail(to: string, change: 'linked' | 'removed', method: string, appUrl: string) {
+  const what = change === 'linked' ? `${method} was linked to your Finu account and can now sign in to it.` : `${method} was removed from the ways to sign in to your Finu account.`;
+  const body = `${what} If this was not you, change your password, use “Log out everywhere” in Settings, and remove any sign-in method you do not recognise.`;
+  const link = `${appUrl}/settings`;
+  return {
+    to,
+    subject: change === 'linked' ? 'A new way to sign in to your Finu account' : 'A way to sign in to your Finu account was removed',
+    text: `${body}\n\n${link}\n`,
+    html: layout(change === 'linked' ? 'New sign-in method' : 'Sign-in method removed', body, link, 'Open Settings'),
+  };
+}

@@ -7,6 +7,8 @@ export interface MailMessage {
   link?: string;
   /** Where a reply goes (support mail: the user who wrote). */
   replyTo?: string;
+  /** false: the embedded outbox logs it but does not store it (the goodbye to a deleted account). */
+  keep?: boolean;
 }
 
 export interface Mailer {

@@ -4,8 +4,10 @@ import { focusFirstInvalid, useServerFieldError } from '../../forms/contractRule
 import { markInvalid } from '../../forms/focus';
 import { useDisclosure } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { DELETE_ACCOUNT_PHRASE } from '../../../contract/account';
+import type { DeletionPreview } from '../../../contract/schemas/account';
 import { dataExportMachine } from '../../../../machines/dataExport';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
@@ -111,6 +113,13 @@ function DeleteAccount() {
       ui.send({ type: 'toast.show', toast: { kind: 'success', message: 'Your account has been deleted. A goodbye email is on its way.' } });
     },
   });
+  // What goes with the account beyond records: the custodial wallet and its FINU, read when the dialog opens.
+  const preview = useRequest<Record<string, never>>({ submit: () => api.account.deletionPreview(), defaultError: 'Failed to fetch your wallet', toastErrors: false });
+  const wallet = (preview.result as DeletionPreview | undefined)?.wallet ?? null;
+  const open = () => {
+    preview.submit({});
+    modal.open();
+  };
   // A wrong password (or phrase) is shown under its field; anything else under the fields.
   const failure = remove.failure && !remove.failure.handledGlobally ? remove.failure : null;
   const alert = useServerFieldError(form, failure, hasPassword ? ['password'] : ['confirmation'], { also: { password: /password/i, confirmation: /phrase|confirm/i } });
@@ -123,7 +132,7 @@ function DeleteAccount() {
         Removes your account and everything in it for good: transactions, goals, coach conversations, rewards. Any subscription is cancelled with no further charge. Download your data first if you want a copy.
       </Text>
       <Group>
-        <Button color="red" variant="outline" onClick={modal.open}>
+        <Button color="red" variant="outline" onClick={open}>
           Delete my account
         </Button>
       </Group>
@@ -148,6 +157,21 @@ function DeleteAccount() {
             <Alert color="red" variant="light" title="This cannot be undone">
               Every record of yours is deleted at once, your subscription is cancelled and you are signed out everywhere.
             </Alert>
+            {wallet && (
+              <Alert color="orange" variant="light" title="Your Finu wallet is destroyed too" data-testid="delete-wallet-warning">
+                <Stack gap={6}>
+                  <Text size="sm">
+                    The wallet Finu keeps for you, <Text span ff="monospace" size="sm">{wallet.address}</Text>, holds{' '}
+                    {wallet.finu_balance === null ? 'FINU we cannot read right now' : `${formatCount(Number(wallet.finu_balance), 4)} FINU`}. Its key is deleted with your account: without an encrypted backup, those tokens are lost for good.
+                  </Text>
+                  <Group>
+                    <Button component={Link} to="/tokens" size="xs" variant="light" color="orange" onClick={modal.close}>
+                      Back up the wallet first (Tokens › Wallet)
+                    </Button>
+                  </Group>
+                </Stack>
+              </Alert>
+            )}
             {hasPassword ? (
               <PasswordInput label="Your password" autoComplete="current-password" data-autofocus withAsterisk {...form.getInputProps('password')} />
             ) : (

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useAppActors } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { askToConfirm } from '../../hooks/pageActor';
+import { LinkedMethodsReview } from './SignInMethods';
 
 /** 'Log out everywhere': every session of the account ends (phones, other browsers, billing links), then this one. */
 export function LogoutEverywhere() {
@@ -29,6 +30,7 @@ export function LogoutEverywhere() {
         <Text c="dimmed" fz="sm">
           Lost a phone or signed in on a shared computer? End every session of your account at once.
         </Text>
+        <LinkedMethodsReview intro="Logging out everywhere does not remove these: they keep signing in to your account. Remove any you do not recognise first." />
         <Group justify="flex-end">
           <Button variant="light" color="red" onClick={confirm} loading={logoutAll.busy}>
             Log out everywhere

@@ -6,6 +6,7 @@ import { useRequest } from '../../app/useRequest';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
 import { markInvalid } from '../../forms/focus';
 import { PasswordStrengthMeter, usePasswordChecker } from '../../forms/passwordStrength';
+import { LinkedMethodsReview } from './SignInMethods';
 
 type PasswordValues = {
   current_password: string;
@@ -67,6 +68,9 @@ export function PasswordSection() {
             <Alert color="red" variant="light" role="alert">
               {alert}
             </Alert>
+          )}
+          {change.result !== null && change.result !== undefined && (
+            <LinkedMethodsReview intro="Your password is changed and other devices are signed out, but these still sign in to your account. Remove any you do not recognise." />
           )}
           <Group justify="flex-end">
             <Button type="submit" loading={change.busy}>

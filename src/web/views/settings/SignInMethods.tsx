@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { signInMethodsMachine } from '../../../../machines/signInMethods';
 import type { WalletChoice, walletSignInMachine } from '../../../../machines/walletSignIn';
+import type { AppActors } from '../../app/actors';
 import { useAppActors } from '../../app/context';
 import { browserWalletSignIn } from '../../app/walletSignIn';
 import { formatDate } from '../../format/date';
@@ -24,6 +25,132 @@ function KeyMark() {
 }
 
 /**
+ * 'Confirm it's you': asked when the server wants the owner again (428) before a sign-in method
+ * changes. An account without a password is told how to get a fresh sign-in instead.
+ */
+function ConfirmPasswordModal(props: { opened: boolean; hasPassword: boolean; checking: boolean; error: string | null; onConfirm: (password: string) => void; onCancel: () => void }) {
+  const [password, setPassword] = useState('');
+  const close = () => {
+    setPassword('');
+    props.onCancel();
+  };
+  return (
+    <Modal opened={props.opened} onClose={close} title="Confirm it’s you" centered>
+      {props.hasPassword ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            props.onConfirm(password);
+            setPassword('');
+          }}
+        >
+          <Stack gap="sm">
+            <Text size="sm">Changing how you sign in needs your password (a sign-in in the last 5 minutes counts too).</Text>
+            <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={props.error ?? undefined} data-autofocus required />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={props.checking} disabled={!password}>
+                Confirm
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm">This account has no password. Log out and sign in again with Google or your wallet, then make this change within 5 minutes.</Text>
+          <Group justify="flex-end">
+            <Button onClick={close}>Close</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** The signInMethods machine with the app's effects. */
+const signInMethodsWith = ({ api, ui }: AppActors) =>
+  signInMethodsMachine.provide({
+    actors: {
+      load: fromPromise(() => api.web3.signInMethods()),
+      prepareGoogleLink: fromPromise(() => api.web3.linkGoogle()),
+      walletSignIn: browserWalletSignIn(api),
+      unlink: fromPromise(({ input: i }) => api.web3.unlink(i.identityId)),
+      completeGoogleLink: fromPromise(({ input: i }) => api.web3.completeGoogleLink(i.code)),
+      reauthenticate: fromPromise(({ input: i }) => api.web3.reauthenticate(i.password)),
+    },
+    actions: {
+      notify: toastVia(ui),
+      leaveFor: (_, { url }) => window.location.assign(url),
+    },
+  });
+
+const methodLabel = (m: { kind: 'google' | 'wallet'; email: string | null; label: string }) => (m.kind === 'google' ? `Google${m.email ? ` · ${m.email}` : ''}` : `Wallet ${shortAddress(m.label)}`);
+
+/**
+ * The linked Google account and wallets, each with Remove: shown where the owner secures the account
+ * (after a password change, before "log out everywhere"), since those keep signing in until removed.
+ * Nothing when none is linked.
+ */
+export function LinkedMethodsReview({ intro }: { intro: string }) {
+  const { ui } = useAppActors();
+  const actorRef = usePageMachine(signInMethodsWith, {});
+  const snapshot = useSelector(actorRef, (s) => s);
+  const methods = snapshot.context.methods;
+  if (!methods || methods.methods.length === 0) return null;
+  const count = methods.methods.length + (methods.password ? 1 : 0);
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label="Other ways to sign in">
+      <Stack gap={6}>
+        <Text size="sm" fw={500}>
+          Other ways to sign in
+        </Text>
+        <Text size="sm" c="dimmed">
+          {intro}
+        </Text>
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {methods.methods.map((m) => (
+            <Group component="li" key={m.identity_id} justify="space-between" wrap="nowrap">
+              <Text size="sm" truncate>
+                {methodLabel(m)}
+              </Text>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                disabled={count <= 1 || snapshot.hasTag('busy')}
+                loading={snapshot.context.removing === m.identity_id}
+                aria-label={`Remove ${methodLabel(m)}`}
+                onClick={() =>
+                  askToConfirm(ui, actorRef, {
+                    variant: 'danger',
+                    title: `Remove ${methodLabel(m)}?`,
+                    message: 'It will no longer sign in to your account.',
+                    confirmLabel: 'Remove',
+                    onConfirm: { type: 'methods.unlink', identityId: m.identity_id },
+                  })
+                }
+              >
+                Remove
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+      <ConfirmPasswordModal
+        opened={snapshot.matches('confirming')}
+        hasPassword={methods.password}
+        checking={snapshot.matches({ confirming: 'checking' })}
+        error={snapshot.context.confirmError?.message ?? null}
+        onConfirm={(password) => actorRef.send({ type: 'methods.confirmPassword', password })}
+        onCancel={() => actorRef.send({ type: 'methods.confirmCancel' })}
+      />
+    </Paper>
+  );
+}
+
+/**
  * Settings › Sign-in methods: password, Google and wallets linked to this account; link or unlink.
  * Self-contained (its own machine), so SettingsPage includes it with one line.
  */
@@ -31,30 +158,16 @@ export function SignInMethods() {
   const { ui } = useAppActors();
   const [params, setParams] = useSearchParams();
   // The link flow's outcome arrives once in the URL; the machine toasts it on start.
-  const [input] = useState(() => ({ linked: params.get('linked'), linkError: params.get('link_error') }));
-  const actorRef = usePageMachine(
-    ({ api, ui }) =>
-      signInMethodsMachine.provide({
-        actors: {
-          load: fromPromise(() => api.web3.signInMethods()),
-          prepareGoogleLink: fromPromise(() => api.web3.linkGoogle()),
-          walletSignIn: browserWalletSignIn(api),
-          unlink: fromPromise(({ input: i }) => api.web3.unlink(i.identityId)),
-        },
-        actions: {
-          notify: toastVia(ui),
-          leaveFor: (_, { url }) => window.location.assign(url),
-        },
-      }),
-    input,
-  );
+  const [input] = useState(() => ({ linked: params.get('linked'), linkError: params.get('link_error'), linkCode: params.get('link_code') }));
+  const actorRef = usePageMachine(signInMethodsWith, input);
   const snapshot = useSelector(actorRef, (s) => s);
   const send = actorRef.send;
   useEffect(() => {
-    if (!params.has('linked') && !params.has('link_error')) return;
+    if (!params.has('linked') && !params.has('link_error') && !params.has('link_code')) return;
     const next = new URLSearchParams(params);
     next.delete('linked');
     next.delete('link_error');
+    next.delete('link_code');
     setParams(next, { replace: true });
   }, [params, setParams]);
 
@@ -85,7 +198,7 @@ export function SignInMethods() {
         <Text size="sm" c="dimmed">
           Ways you can sign in to this account. Keep at least one.
         </Text>
-        {snapshot.matches('loading') && <Skeleton height={96} />}
+        {(snapshot.matches('loading') || snapshot.matches('completingGoogleLink')) && <Skeleton height={96} />}
         {snapshot.matches('failed') && (
           <Alert color="red" variant="light">
             {snapshot.context.error?.message}{' '}
@@ -157,6 +270,14 @@ export function SignInMethods() {
           </Group>
         )}
       </Stack>
+      <ConfirmPasswordModal
+        opened={snapshot.matches('confirming')}
+        hasPassword={methods?.password ?? true}
+        checking={snapshot.matches({ confirming: 'checking' })}
+        error={snapshot.context.confirmError?.message ?? null}
+        onConfirm={(password) => send({ type: 'methods.confirmPassword', password })}
+        onCancel={() => send({ type: 'methods.confirmCancel' })}
+      />
       <WalletChoiceModal
         opened={choosing}
         choices={choices}

@@ -485,6 +485,7 @@ function SignMessage() {
 function Backup() {
   const actor = useWalletActor();
   const [password, setPassword] = useState('');
+  const [accountPassword, setAccountPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const busy = useWallet((s) => s.hasTag('backingUp'));
   const error = useWallet((s) => s.context.backupError?.message ?? null);
@@ -494,11 +495,18 @@ function Backup() {
       onSubmit={(e) => {
         e.preventDefault();
         setTouched(true);
-        if (!tooShort) actor.send({ type: 'wallet.backup', password });
+        if (!tooShort) actor.send({ type: 'wallet.backup', password, accountPassword: accountPassword || undefined });
       }}
     >
       <Stack gap={6}>
         <PasswordInput label="Backup password" description="Encrypts the backup file; you need it to restore the wallet." value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={(touched && tooShort ? walletTexts.passwordShort : null) ?? error} autoComplete="new-password" />
+        <PasswordInput
+          label="Your Finu password"
+          description="Proves it is you; not needed within 5 minutes of signing in."
+          value={accountPassword}
+          onChange={(e) => setAccountPassword(e.currentTarget.value)}
+          autoComplete="current-password"
+        />
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={busy}>
             Download encrypted backup

@@ -53,7 +53,7 @@ export function useTokensMachines(): { tokens: TokensActor; wallet: WalletActor 
           const signed = await api.tokens.signMessage(input.message);
           return { signed, verified: verifyMessage(signed.message, signed.signature) === signed.address };
         }),
-        backup: fromPromise(({ input }) => api.tokens.backup(input.password)),
+        backup: fromPromise(({ input }) => api.tokens.backup(input.password, input.accountPassword)),
       },
       actions: { download: (_, backup) => saveFile(backup.keystore, backup.filename, 'application/json'), notify: toastVia(ui) },
     }),

@@ -1,13 +1,26 @@
 import type { IdentitiesRepository, IdentityDetails } from '../repositories/identities';
 import type { UserRow, UsersRepository } from '../repositories/users';
 
-export const ACCOUNT_TEXTS = {
+export const SIGN_IN_TEXTS = {
   emailNeedsPassword: 'An account with this email already exists. Log in with your password, then link this sign-in method in Settings.',
   otherAccountOfIssuer: 'The Finu account with this email is already linked to a different Google account. Sign in with that one, or with your password.',
   failed: 'Sign-in failed. Please try again.',
   alreadyLinkedElsewhere: 'This sign-in method is already linked to another Finu account.',
   oneOfIssuer: 'Your account is already linked to a Google account. Unlink it first to link another.',
+  reauthRequired: 'For your security, confirm your password first (or sign in again: a fresh sign-in counts for 5 minutes).',
+  noPassword: 'This account has no password. Sign out and sign in again with Google or your wallet, then try again within 5 minutes.',
+  reauthenticated: 'Password confirmed',
+  linkOtherSession: 'This link was finished in another browser or session, or has expired. Start again from Settings.',
 } as const;
+
+/** How long a sign-in, or a confirmed password, counts as the owner being here (sign-in methods, wallet backup). */
+export const REAUTH_WINDOW_MS = 5 * 60_000;
+/** How long the code that finishes a Google link works once back from the provider. */
+export const LINK_CODE_TTL_MS = 2 * 60_000;
+
+/** What the owner's mail calls a sign-in method. */
+export const methodName = (identity: { kind: 'oidc' | 'ethereum'; email?: string | null; label?: string | null; subject: string }) =>
+  identity.kind === 'oidc' ? `Google account ${identity.email ?? identity.label ?? identity.subject}` : `Wallet ${identity.label ?? identity.subject}`;
 
 export interface SignInRequest {
   identity: IdentityDetails;
@@ -33,9 +46,9 @@ export async function signInWithIdentity(repos: { users: UsersRepository; identi
     if (request.email) {
       const existing = await repos.users.findByEmail(request.email);
       if (existing) {
-        if (!request.emailVerified) return { ok: false, detail: ACCOUNT_TEXTS.emailNeedsPassword };
+        if (!request.emailVerified) return { ok: false, detail: SIGN_IN_TEXTS.emailNeedsPassword };
         const attached = await repos.identities.attach(existing.id, request.identity);
-        if (attached.kind === 'issuer_taken') return { ok: false, detail: ACCOUNT_TEXTS.otherAccountOfIssuer };
+        if (attached.kind === 'issuer_taken') return { ok: false, detail: SIGN_IN_TEXTS.otherAccountOfIssuer };
         if (attached.kind === 'taken') continue;
         const claimed = await repos.identities.claimEmailAccount(existing.id);
         if (!claimed) continue;
@@ -47,13 +60,13 @@ export async function signInWithIdentity(repos: { users: UsersRepository; identi
     if (user) return { ok: true, user, created: true };
     // Another request made this identity (or an account with this email) meanwhile: look again.
   }
-  return { ok: false, detail: ACCOUNT_TEXTS.failed };
+  return { ok: false, detail: SIGN_IN_TEXTS.failed };
 }
 
 /** Links an identity to a signed-in user; the answer is the problem in words, or null when linked. */
 export async function linkIdentity(repos: { identities: IdentitiesRepository }, userId: string, identity: IdentityDetails): Promise<string | null> {
   const attached = await repos.identities.attach(userId, identity);
-  if (attached.kind === 'taken') return ACCOUNT_TEXTS.alreadyLinkedElsewhere;
-  if (attached.kind === 'issuer_taken') return ACCOUNT_TEXTS.oneOfIssuer;
+  if (attached.kind === 'taken') return SIGN_IN_TEXTS.alreadyLinkedElsewhere;
+  if (attached.kind === 'issuer_taken') return SIGN_IN_TEXTS.oneOfIssuer;
   return null;
 }
