@@ -485,3 +485,28 @@ describe('CSV import wizard', () => {
     expect(backend.calls.length).toBe(calls + 1);
   });
 });
+
+describe('transactions machine: the filter panel', () => {
+  it('opens with the filters of the URL and closes itself when the last active filter is cleared', async () => {
+    const { t } = await readyWith(undefined, { ...DEFAULT_FILTERS, type: 'expense', q: 'rent' });
+    expect(t.actor.getSnapshot().matches({ filterPanel: 'open' })).toBe(true);
+    t.actor.send({ type: 'filters.change', filters: { ...DEFAULT_FILTERS, q: 'rent' } });
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ filterPanel: 'open' })).toBe(true);
+    t.actor.send({ type: 'filters.change', filters: { ...DEFAULT_FILTERS } });
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ filterPanel: 'closed' })).toBe(true);
+    expect(t.list().context.query).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('a panel opened with no filter stays open while the sort changes', async () => {
+    const { t } = await readyWith();
+    expect(t.actor.getSnapshot().matches({ filterPanel: 'closed' })).toBe(true);
+    t.actor.send({ type: 'filterPanel.toggle' });
+    t.actor.send({ type: 'filters.change', filters: { ...DEFAULT_FILTERS, sort: 'amount' } });
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ filterPanel: 'open' })).toBe(true);
+    t.actor.send({ type: 'filterPanel.toggle' });
+    expect(t.actor.getSnapshot().matches({ filterPanel: 'closed' })).toBe(true);
+  });
+});

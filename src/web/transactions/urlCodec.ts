@@ -61,6 +61,4 @@ export function filtersToQuery(filters: PageFilters): Record<string, string> {
 /** One string per distinct filter set (same rows, same order). */
 export const filtersKey = (filters: PageFilters) => JSON.stringify(Object.entries(filtersToQuery(filters)).sort(([a], [b]) => (a < b ? -1 : 1)));
 
-/** How many filters narrow the list (sort does not). */
-export const activeFilterCount = (f: PageFilters) =>
-  [f.type, f.category?.length ? f.category : undefined, f.date_from, f.date_to, f.amount_min, f.amount_max, f.q?.trim() || undefined].filter((v) => v !== undefined).length;
+export { activeFilterCount } from '../../../machines/transactionList';

@@ -1,11 +1,11 @@
 import { Badge, Button, Collapse, Group, MultiSelect, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import type { PageFilters as TransactionFilters } from '../../../../machines/transactionList';
 import type { SortOrder, TransactionSort } from '../../../contract/transactions';
 import { activeFilterCount, DEFAULT_FILTERS } from '../../transactions/urlCodec';
 import { readAmount } from '../../format/money';
-import { useTransactions } from './transactionsActor';
+import { useTransactions, useTransactionsActor } from './transactionsActor';
 
 const sortOptions: { value: `${TransactionSort}:${SortOrder}`; label: string }[] = [
   { value: 'date:desc', label: 'Newest first' },
@@ -51,7 +51,8 @@ const amountText = (n: number | undefined) => (n === undefined ? '' : String(n))
 /** Search, sort and the filters of the list. Every value lives in the URL; changing one rewrites it. */
 export function FiltersBar({ filters, onChange }: { filters: TransactionFilters; onChange: (filters: TransactionFilters) => void }) {
   const active = activeFilterCount(filters);
-  const [open, panel] = useDisclosure(active > 0);
+  const actor = useTransactionsActor();
+  const open = useTransactions((s) => s.matches({ filterPanel: 'open' }));
   const panelId = useId();
   const categories = useTransactions((s) => s.context.categories);
   const set = (patch: Partial<TransactionFilters>) => onChange({ ...filters, ...patch });
@@ -96,7 +97,7 @@ export function FiltersBar({ filters, onChange }: { filters: TransactionFilters;
           />
           <Button
             variant={open ? 'light' : 'default'}
-            onClick={panel.toggle}
+            onClick={() => actor.send({ type: 'filterPanel.toggle' })}
             aria-expanded={open}
             aria-controls={panelId}
             rightSection={active > 0 ? <Badge size="sm" circle aria-label={`${active} active`}>{active}</Badge> : undefined}
