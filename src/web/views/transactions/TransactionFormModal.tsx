@@ -11,6 +11,7 @@ import { contractRules, focusFirstInvalid, useServerFieldError } from '../../for
 import { localDay } from '../../format/date';
 import { categoryOptions } from './display';
 import { useTransactions, useTransactionsActor } from './transactionsActor';
+import { useDialog } from '../../hooks/useDialog';
 
 /** The add/edit transaction modal, driven by the transactions machine's form region. */
 export function TransactionFormModal() {
@@ -22,6 +23,7 @@ export function TransactionFormModal() {
   const fullScreen = useMediaQuery('(max-width: 36em)', false) ?? false;
   const close = () => actor.send({ type: 'form.close' });
   const title = editing ? 'Edit transaction' : 'Add transaction';
+  useDialog('transactionForm', open);
 
   return (
     <Modal
