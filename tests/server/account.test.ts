@@ -149,7 +149,7 @@ describe('download all my data', () => {
     expect(txs).toHaveLength(4);
     expect(txs.every((t) => t.user_id === user.userId && !('search' in t))).toBe(true);
     const csv = strFromU8(files['transactions.csv']!).trim().split('\r\n');
-    expect(csv[0]).toBe('date,type,amount,currency,category,description,merchant,notes,tags,transaction_id,created_at');
+    expect(csv[0]).toBe('\uFEFFdate,type,amount,currency,category,description,merchant,notes,tags,transaction_id,created_at');
     expect(csv).toHaveLength(5);
     expect(csv.some((l) => l.startsWith('2024-03-14,expense,12.50,USD,Groceries,Weekly shop,Corner Market'))).toBe(true);
     expect(strFromU8(files['users.json'] ?? new Uint8Array())).not.toMatch(/password_hash/);

@@ -4,6 +4,7 @@ import { EXPORT_COLUMNS } from '../../../contract/schemas/transactions';
 import type { AccountRepository, ExportJobRow, UserTable } from '../../repositories/account';
 import type { UsersRepository } from '../../repositories/users';
 import { csvLine } from '../import/csv';
+import { UTF8_BOM } from '../transactions/export';
 import { createJobRunner, yieldToEventLoop, type JobRunner } from '../jobs';
 import { toProfile } from '../profile';
 
@@ -88,7 +89,7 @@ export function createExportRunner(options: ExportRunnerOptions): JobRunner {
       const json = addFile(`${table.name}.json`);
       const csv = table.name === 'transactions' ? addFile('transactions.csv') : null;
       json('[');
-      csv?.(csvLine([...EXPORT_COLUMNS]));
+      csv?.(UTF8_BOM + csvLine([...EXPORT_COLUMNS]));
       let first = true;
       for (let offset = 0; ; offset += pageSize) {
         if (signal.aborted) return;

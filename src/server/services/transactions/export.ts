@@ -2,6 +2,8 @@ import { EXPORT_COLUMNS } from '../../../contract/schemas/transactions';
 import type { KeysetPosition, SortKey, StoredFilters, TransactionRow, TransactionsRepository } from '../../repositories/transactions';
 import { csvLine } from '../import/csv';
 
+export const UTF8_BOM = '\uFEFF';
+
 /** Rows read per query while streaming an export. */
 const EXPORT_PAGE = 2_000;
 
@@ -31,7 +33,8 @@ export async function* exportCsv(
   request: { filters: StoredFilters; sort: SortKey; order: 'asc' | 'desc'; currency: string },
 ): AsyncGenerator<string> {
   const { filters, sort, order, currency } = request;
-  yield csvLine([...EXPORT_COLUMNS]);
+  // The byte order mark tells Excel the file is UTF-8 ("Bäckerei Müller", not "BÃ¤ckerei MÃ¼ller").
+  yield UTF8_BOM + csvLine([...EXPORT_COLUMNS]);
   let after: KeysetPosition | undefined;
   for (;;) {
     const page = await repo.list(userId, { filters, sort, order, limit: EXPORT_PAGE, offset: 0, after, includeTotal: false });

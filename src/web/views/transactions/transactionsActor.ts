@@ -8,6 +8,7 @@ import { unlessAborted } from '../../api/abort';
 import { localDay, localMonth } from '../../format/date';
 import { askToConfirm, confirmDeletion, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
 import { saveFile } from '../saveFile';
+import { deletionMessage } from './display';
 
 export type TransactionsActor = ActorRefFrom<typeof transactionsMachine>;
 export type ImportActor = ActorRefFrom<typeof transactionImportMachine>;
@@ -56,7 +57,7 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
               requestDeleteConfirmation: ({ self }, { item: transaction }) =>
                 confirmDeletion(ui, self, {
                   title: 'Delete transaction',
-                  message: `Delete "${transaction.description || transaction.merchant || transaction.category}" of ${transaction.date}? This cannot be undone.`,
+                  message: deletionMessage(transaction),
                   confirmLabel: 'Delete transaction',
                 }),
             },
@@ -105,7 +106,8 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
               onConfirm: { type: 'demoRemoval.confirm' },
               onCancel: { type: 'demoRemoval.cancel' },
             }),
-          saveFile: (_, file) => saveFile(file.content, file.fileName, 'text/csv;charset=utf-8'),
+          // Decoding the answer dropped its byte order mark; the file keeps one so Excel reads UTF-8.
+          saveFile: (_, file) => saveFile(file.content.startsWith('\uFEFF') ? file.content : `\uFEFF${file.content}`, file.fileName, 'text/csv;charset=utf-8'),
         },
       }),
     { filters: initialFilters, categories: builtInCategories, maxImportBytes: CSV_IMPORT_LIMITS.maxBytes },
