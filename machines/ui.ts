@@ -6,6 +6,8 @@ export type ConfirmationVariant = 'danger' | 'warning' | 'info';
 export type Theme = 'light' | 'dark' | 'system';
 export type ColorScheme = 'light' | 'dark';
 export type ModalName = 'subscription' | 'addTransaction' | 'addGoal' | 'onboardingRequired';
+/** The account essentials the user menu opens as a dialog on every signed-in page (onboarding finished or not). */
+export type AccountSection = 'password' | 'signInMethods' | 'data' | 'support';
 
 export interface ConfirmationRequest {
   title?: string;
@@ -51,6 +53,8 @@ export interface UiContext extends Preferences {
   /** A milestone award that waits for the dialog on screen to close (never a dialog over another). */
   pendingReward: Reward | null;
   modals: Record<ModalName, boolean>;
+  /** The account dialog of the user menu, when open. */
+  account: AccountSection | null;
   /** Page dialogs on screen (add transaction, import, goal forms, account dialogs), reported by the views. */
   dialogs: string[];
 }
@@ -61,6 +65,8 @@ export type UiEvent =
   | { type: 'confirmation.confirm' }
   | { type: 'confirmation.cancel' }
   | { type: 'reward.show'; points?: number | null; title?: string; message?: string; milestone?: boolean }
+  | { type: 'account.open'; section: AccountSection }
+  | { type: 'account.close' }
   | { type: 'dialog.opened'; dialog: string }
   | { type: 'dialog.closed'; dialog: string }
   | { type: 'reward.close' }
@@ -151,7 +157,7 @@ export const uiMachine = setup({
     /** A small repeated award (a transaction logged, money set aside): not worth a dialog. */
     routineReward: ({ event }) => event.type === 'reward.show' && event.milestone === false,
     /** Another dialog is on screen: the confirmation, a global modal or a page dialog. */
-    anotherDialogOpen: ({ context }) => context.confirmation !== null || Object.values(context.modals).some(Boolean) || context.dialogs.length > 0,
+    anotherDialogOpen: ({ context }) => context.confirmation !== null || Object.values(context.modals).some(Boolean) || context.account !== null || context.dialogs.length > 0,
   },
 }).createMachine({
   id: 'ui',
@@ -164,6 +170,7 @@ export const uiMachine = setup({
     reward: null,
     pendingReward: null,
     modals: { ...closedModals },
+    account: null,
     dialogs: [],
   }),
   type: 'parallel',
@@ -181,12 +188,17 @@ export const uiMachine = setup({
     'tab.select': { description: 'Remembers the tab the user last opened.', actions: [assign({ activeTab: ({ event }) => event.tab }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
     'modal.open': { description: 'Opens a modal (subscription plans, add transaction, add goal, complete onboarding).', actions: assign({ modals: ({ context, event }) => ({ ...context.modals, [event.modal]: true }) }) },
     'modal.close': { description: 'Closes that modal.', actions: assign({ modals: ({ context, event }) => ({ ...context.modals, [event.modal]: false }) }) },
+    'account.open': {
+      description: 'The user menu opens an account essential (change password, sign-in methods, your data, contact support) as a dialog, on any signed-in page: no route rule stands in the way.',
+      actions: assign({ account: ({ event }) => event.section }),
+    },
+    'account.close': { description: 'The account dialog closes.', actions: assign({ account: null }) },
     'dialog.opened': { description: 'A page dialog opened (the views report it, so no award dialog opens over it).', actions: assign({ dialogs: ({ context, event }) => [...context.dialogs.filter((d) => d !== event.dialog), event.dialog] }) },
     'dialog.closed': { description: 'That page dialog closed.', actions: assign({ dialogs: ({ context, event }) => context.dialogs.filter((d) => d !== event.dialog) }) },
     'app.reset': {
       description: 'Logout resets app state (preferences stay with the device).',
       target: ['.confirmation.closed', '.reward.closed'],
-      actions: [assign({ confirmation: null, reward: null, pendingReward: null, modals: { ...closedModals }, dialogs: [], activeTab: 'dashboard' }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }],
+      actions: [assign({ confirmation: null, reward: null, pendingReward: null, modals: { ...closedModals }, account: null, dialogs: [], activeTab: 'dashboard' }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }],
     },
   },
   states: {

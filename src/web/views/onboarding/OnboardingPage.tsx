@@ -33,6 +33,9 @@ const stepTitles: Record<(typeof wizardSteps)[number], string> = {
   help: 'Coaching',
 };
 
+/** Settings and Help wait for the wizard; the account essentials do not. */
+export const accountHint = 'Your account is always in the menu under your name at the top right: change your password, sign-in methods, download or delete your data, contact support. Finished or not.';
+
 /** The onboarding wizard; its steps and answers live in the onboarding machine. */
 export default function OnboardingPage() {
   const { onboarding } = useAppActors();
@@ -58,6 +61,9 @@ export default function OnboardingPage() {
       <div>
         <Title order={1}>{intro.heading}</Title>
         <Text c="dimmed">{intro.lead}</Text>
+        <Text size="sm" c="dimmed" mt="xs">
+          {accountHint}
+        </Text>
       </div>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         <form
