@@ -103,6 +103,8 @@ describe('settings: the account’s whole life (Chromium against the real app)',
     await dialog.getByRole('button', { name: 'Delete everything' }).click();
     await page.waitForURL('**/login');
     await page.getByText('Your account has been deleted. A goodbye email is on its way.').waitFor();
+    // The login page itself says so, after the toast has gone.
+    await page.getByRole('status').filter({ hasText: 'Your account has been deleted, with everything in it.' }).waitFor();
     expect((await readOutbox(browser.apiUrl, user.email))[0]?.subject).toBe('Your Finu account has been deleted');
 
     await new LoginPage(page).logInExpectingRefusal(user.email, user.password);
