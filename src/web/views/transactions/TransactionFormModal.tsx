@@ -8,7 +8,7 @@ import { createTransactionRequest } from '../../../contract/rules/transactions';
 import { TRANSACTION_LIMITS, type Transaction, type TransactionType } from '../../../contract/transactions';
 import { readAmount } from '../../format/money';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
-import { localDay } from '../../format/date';
+import { isScheduled, localDay } from '../../format/date';
 import { categoryOptions } from './display';
 import { useTransactions, useTransactionsActor } from './transactionsActor';
 import { useDialog } from '../../hooks/useDialog';
@@ -133,7 +133,13 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
         </div>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput label="Amount" placeholder="0.00" inputMode="decimal" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('amount')} />
-          <TextInput label="Date" type="date" withAsterisk {...form.getInputProps('date')} />
+          <TextInput
+            label="Date"
+            type="date"
+            withAsterisk
+            description={isScheduled(form.values.date) ? 'After today: saved as scheduled, counted in totals and the balance from that day on' : undefined}
+            {...form.getInputProps('date')}
+          />
         </SimpleGrid>
         <Select
           label="Category"
