@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { onboardingFromProfile, onboardingMachine, onboardingTexts, stepAnswered, type OnboardingDraft } from '../../machines/onboarding';
+import { onboardingFromProfile, onboardingMachine, onboardingTexts, incomeProblem, stepAnswered, type OnboardingDraft } from '../../machines/onboarding';
 import type { SessionUser } from '../../machines/session';
 import type { Toast } from '../../machines/types';
 
@@ -124,5 +124,17 @@ describe('onboarding machine (docs/product.md §4 Onboarding)', () => {
     o.actor.send({ type: 'onboarding.cancel' });
     expect(o.actor.getSnapshot().context.step).toBe(0);
     expect(o.log.navigations).toEqual(['/settings']);
+  });
+});
+
+describe('the income step says no out loud', () => {
+  it('an income below 0 or above the bound is a message at the field, and the step is not answered', () => {
+    const step = 1;
+    expect(incomeProblem(-100)).toBe('Monthly income cannot be negative');
+    expect(incomeProblem(20_000_000)).toBe('Monthly income can be at most 10,000,000');
+    expect(stepAnswered(step, { monthly_income: 20_000_000 })).toBe(false);
+    expect(incomeProblem(3200)).toBeNull();
+    expect(incomeProblem(undefined)).toBeNull();
+    expect(stepAnswered(step, { monthly_income: 3200 })).toBe(true);
   });
 });

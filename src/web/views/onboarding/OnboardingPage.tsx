@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, NumberInput, Paper, Radio, Select, SimpleGrid,
 import { useEffect } from 'react';
 import { SUPPORTED_CURRENCIES } from '../../../contract/money';
 import { helpTopics, mainGoals } from '../../../contract/onboarding';
-import { stepAnswered, wizardSteps, type OnboardingDraft } from '../../../../machines/onboarding';
+import { incomeProblem, stepAnswered, wizardSteps, type OnboardingDraft } from '../../../../machines/onboarding';
 import { useAppActors, useOnboarding } from '../../app/context';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { onboardingIntro } from './intro';
@@ -91,10 +91,11 @@ export default function OnboardingPage() {
                 mt="md"
                 label="About how much comes in each month, after tax?"
                 description="A rough figure is fine: it helps the coach judge what is affordable."
-                min={0}
+                clampBehavior="none"
                 thousandSeparator=","
                 decimalScale={2}
                 prefix={draft.currency ? `${draft.currency} ` : undefined}
+                error={incomeProblem(draft.monthly_income)}
                 value={draft.monthly_income ?? ''}
                 onChange={(v) => answer({ monthly_income: typeof v === 'number' ? v : undefined })}
                 required

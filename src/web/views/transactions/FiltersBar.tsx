@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import type { PageFilters as TransactionFilters } from '../../../../machines/transactionList';
 import type { SortOrder, TransactionSort } from '../../../contract/transactions';
-import { activeFilterCount, DEFAULT_FILTERS } from '../../transactions/urlCodec';
+import { activeFilterCount, DEFAULT_FILTERS, filterProblems, type RangeField } from '../../transactions/urlCodec';
 import { readAmount } from '../../format/money';
 import { useTransactions, useTransactionsActor } from './transactionsActor';
 
@@ -57,9 +57,20 @@ export function FiltersBar({ filters, onChange }: { filters: TransactionFilters;
   const categories = useTransactions((s) => s.context.categories);
   const set = (patch: Partial<TransactionFilters>) => onChange({ ...filters, ...patch });
 
+  const [problems, setProblems] = useState<Partial<Record<RangeField, string>>>({});
+  // A range that cannot hold a row, or an amount that is not one, is said at its field and not applied.
+  const setRange = (field: RangeField, value: string | number | undefined | null) => {
+    if (value === null) return setProblems((p) => ({ ...p, [field]: 'Enter an amount of 0 or more' }));
+    const next = { ...filters, [field]: value };
+    const found = filterProblems(next);
+    setProblems(found);
+    if (Object.keys(found).length === 0) onChange(next);
+  };
   const search = useCommittedText(filters.q ?? '', (q) => set({ q: q.trim() || undefined }));
-  const minAmount = useCommittedText(amountText(filters.amount_min), (text) => set({ amount_min: validAmount(text) }));
-  const maxAmount = useCommittedText(amountText(filters.amount_max), (text) => set({ amount_max: validAmount(text) }));
+  const minAmount = useCommittedText(amountText(filters.amount_min), (text) => setRange('amount_min', amountOf(text)));
+  const maxAmount = useCommittedText(amountText(filters.amount_max), (text) => setRange('amount_max', amountOf(text)));
+  const fromDay = useCommittedText(filters.date_from ?? '', (day) => setRange('date_from', day || undefined), 0);
+  const toDay = useCommittedText(filters.date_to ?? '', (day) => setRange('date_to', day || undefined), 0);
 
   const categoryData = [
     { group: 'Expenses', items: categories.filter((c) => c.type === 'expense').map((c) => c.name) },
@@ -136,10 +147,10 @@ export function FiltersBar({ filters, onChange }: { filters: TransactionFilters;
               comboboxProps={{ withinPortal: true }}
             />
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-              <TextInput label="From" type="date" value={filters.date_from ?? ''} max={filters.date_to} onChange={(e) => set({ date_from: e.currentTarget.value || undefined })} />
-              <TextInput label="To" type="date" value={filters.date_to ?? ''} min={filters.date_from} onChange={(e) => set({ date_to: e.currentTarget.value || undefined })} />
-              <TextInput label="Min amount" inputMode="decimal" placeholder="0.00" value={minAmount.value} onChange={(e) => minAmount.onChange(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && minAmount.flush()} />
-              <TextInput label="Max amount" inputMode="decimal" placeholder="Any" value={maxAmount.value} onChange={(e) => maxAmount.onChange(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && maxAmount.flush()} />
+              <TextInput label="From" type="date" value={fromDay.value} error={problems.date_from} onChange={(e) => fromDay.onChange(e.currentTarget.value)} />
+              <TextInput label="To" type="date" value={toDay.value} error={problems.date_to} onChange={(e) => toDay.onChange(e.currentTarget.value)} />
+              <TextInput label="Min amount" inputMode="decimal" placeholder="0.00" value={minAmount.value} error={problems.amount_min} onChange={(e) => minAmount.onChange(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && minAmount.flush()} />
+              <TextInput label="Max amount" inputMode="decimal" placeholder="Any" value={maxAmount.value} error={problems.amount_max} onChange={(e) => maxAmount.onChange(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && maxAmount.flush()} />
             </SimpleGrid>
           </Stack>
         </Collapse>
@@ -148,8 +159,9 @@ export function FiltersBar({ filters, onChange }: { filters: TransactionFilters;
   );
 }
 
-/** A typed amount bound, or none when blank or not a number. */
-function validAmount(text: string): number | undefined {
+/** A typed amount bound: undefined when blank, null when it is not an amount of 0 or more. */
+function amountOf(text: string): number | undefined | null {
+  if (!text.trim()) return undefined;
   const n = readAmount(text);
-  return n === undefined || Number.isNaN(n) || n < 0 ? undefined : n;
+  return n === undefined || Number.isNaN(n) || n < 0 ? null : n;
 }
