@@ -3,11 +3,14 @@ import type { Plan } from '../../contract/schemas/subscription';
 import { describeCard, testCards } from '../services/billing/local';
 import { periodEnd } from '../services/billing/plans';
 
+/** The page's own icon, inline: otherwise the browser asks the API for a /favicon.ico it does not serve. */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0ca678"/><text x="16" y="23" font-size="20" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">F</text></svg>')}`;
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)} · Finu billing</title><style>
+<title>${esc(title)} · Finu billing</title><link rel="icon" href="${FAVICON}"><style>
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 body{margin:0;background:Canvas;color:CanvasText}main{max-width:440px;margin:40px auto;padding:0 16px}
 .card{border:1px solid color-mix(in srgb,CanvasText 15%,transparent);border-radius:12px;padding:24px}
@@ -36,7 +39,7 @@ export default async function billingPagesRoutes(fastify: FastifyInstance) {
       .code(status)
       .type('text/html; charset=utf-8')
       // Forms post here, then redirect back to the app: allow both as form targets.
-      .header('content-security-policy', `default-src 'self'; style-src 'unsafe-inline'; form-action 'self' ${config.appUrl}; frame-ancestors 'none'`)
+      .header('content-security-policy', `default-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' ${config.appUrl}; frame-ancestors 'none'`)
       .send(markup);
   const planOf = (id: string) => fastify.plans.find((p) => p.id === id);
   const schema = { hide: true };
