@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { addToFront, appendPage, removeById, replaceById } from '../../machines/collection';
+import { transactionImportMachine, type ImportFile } from '../../machines/transactionImport';
 import { PAGE_SIZES } from '../../machines/transactionList';
 import type { TransactionDraft } from '../../machines/transactions';
-import { DEFAULT_CATEGORIES, type ImportMapping } from '../../src/contract/transactions';
+import { DEFAULT_CATEGORIES, type ImportMapping, type ImportPreview } from '../../src/contract/transactions';
 import { withAmountStyle } from '../../src/web/transactions/importMapping';
 import { DEFAULT_FILTERS } from '../../src/web/transactions/urlCodec';
 import { fakeBackend, fakeImportBackend, makeTransaction, providedImport, readyWith, rowsOf, startTransactions } from './support/transactions';
@@ -508,5 +509,25 @@ describe('transactions machine: the filter panel', () => {
     expect(t.actor.getSnapshot().matches({ filterPanel: 'open' })).toBe(true);
     t.actor.send({ type: 'filterPanel.toggle' });
     expect(t.actor.getSnapshot().matches({ filterPanel: 'closed' })).toBe(true);
+  });
+});
+
+describe('the import wizard forgets a refused file', () => {
+  it('after the server refuses a file, an empty file chosen next leaves no earlier name behind', async () => {
+    const wizard = createActor(
+      transactionImportMachine.provide({
+        actors: {
+          uploadFile: fromPromise<ImportPreview, { file: ImportFile }>(async () => {
+            throw Object.assign(new Error('No transactions found in this file'), { status: 422 });
+          }),
+        },
+      }),
+      { input: { maxBytes: 1024 * 1024 } },
+    ).start();
+    wizard.send({ type: 'file.choose', file: { name: 'notes.csv', size: 100 } });
+    await waitFor(wizard, (s) => s.matches('choosing'));
+    expect(wizard.getSnapshot().context.file).toBeNull();
+    wizard.send({ type: 'file.choose', file: { name: 'empty.csv', size: 0 } });
+    expect(wizard.getSnapshot().context).toMatchObject({ file: null, error: { message: 'empty.csv is empty.' } });
   });
 });
