@@ -128,7 +128,11 @@ export const onboardingMachine = setup({
     'onboarding.answer': { description: 'The user answered a wizard step.', actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.answers }) }) },
     'onboarding.next': { description: "'Next': only once the step is answered.", guard: 'stepAnswered', actions: assign({ step: ({ context }) => Math.min(context.step + 1, lastStep) }) },
     'onboarding.back': { description: "'Back' to the previous step.", actions: assign({ step: ({ context }) => Math.max(context.step - 1, 0) }) },
-    'onboarding.restart': { description: 'Start the wizard from its first step.', actions: assign({ step: 0 }) },
+    'onboarding.restart': {
+      description: 'The wizard opens: a finished user revisiting the answers starts at the first step; anyone who left midway resumes at the step and with the answers (the currency too) they had.',
+      guard: 'isCompleted',
+      actions: assign({ step: 0 }),
+    },
   },
   states: {
     resolving: {

@@ -138,3 +138,18 @@ describe('the income step says no out loud', () => {
     expect(stepAnswered(step, { monthly_income: 3200 })).toBe(true);
   });
 });
+
+describe('leaving the wizard midway', () => {
+  it('coming back resumes at the same step with the chosen currency; a finished user revisiting starts at the first step', () => {
+    const o = start();
+    o.actor.send({ type: 'onboarding.answer', answers: { currency: 'EUR' } });
+    o.actor.send({ type: 'onboarding.next' });
+    o.actor.send({ type: 'onboarding.restart' });
+    expect(o.actor.getSnapshot().context).toMatchObject({ step: 1, draft: { currency: 'EUR' } });
+
+    const done = start({ completed: true, draft: fullDraft });
+    done.actor.send({ type: 'onboarding.next' });
+    done.actor.send({ type: 'onboarding.restart' });
+    expect(done.actor.getSnapshot().context.step).toBe(0);
+  });
+});
