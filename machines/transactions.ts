@@ -50,6 +50,8 @@ export interface TransactionsContext {
   editing: Transaction | null;
   draft: TransactionDraft | null;
   formError: CallFailure | null;
+  /** Why the category typed in the form could not be created (said under the field). */
+  categoryError: CallFailure | null;
   maxImportBytes: number;
 }
 
@@ -63,6 +65,7 @@ export interface TransactionsInput {
 export type TransactionsEvent =
   | { type: 'filters.change'; filters: PageFilters }
   | { type: 'filterPanel.toggle' }
+  | { type: 'category.create'; name: string; categoryType: Transaction['type'] }
   | { type: 'filterPanel.filtersChanged'; lastCleared: boolean }
   | { type: 'list.retry' }
   | { type: 'list.loadMore' }
@@ -104,6 +107,10 @@ export const transactionsMachine = setup({
     /** GET /transactions/categories: the defaults plus the user's own. */
     fetchCategories: fromPromise<TransactionCategory[]>(async () => {
       throw new Error('fetchCategories not provided');
+    }),
+    /** POST /transactions/categories: a category of the user's own. */
+    createCategory: fromPromise<TransactionCategory, { name: string; type: Transaction['type'] }>(async () => {
+      throw new Error('createCategory not provided');
     }),
     /** POST /transactions when transactionId is null, else PUT /transactions/{id}. */
     saveTransaction: fromPromise<Transaction, { transactionId: string | null; values: TransactionDraft }>(async () => {
@@ -154,6 +161,7 @@ export const transactionsMachine = setup({
     editing: null,
     draft: null,
     formError: null,
+    categoryError: null,
     maxImportBytes: input.maxImportBytes ?? 25 * 1024 * 1024,
   }),
   type: 'parallel',
@@ -225,7 +233,37 @@ export const transactionsMachine = setup({
             onError: { description: 'The built-in categories stay on offer.', target: 'loaded' },
           },
         },
-        loaded: { description: 'The categories are known.' },
+        loaded: {
+          description: 'The categories are known.',
+          on: {
+            'category.create': {
+              description: "Typing a new name in the form's category field offers \"Create 'Pets'\": the category is created for this user.",
+              target: 'creating',
+              actions: assign({ categoryError: null }),
+            },
+          },
+        },
+        creating: {
+          description: 'POST /transactions/categories with the typed name and the form’s type.',
+          tags: ['busy'],
+          invoke: {
+            src: 'createCategory',
+            input: ({ event }) => {
+              const e = event as Extract<TransactionsEvent, { type: 'category.create' }>;
+              return { name: e.name, type: e.categoryType };
+            },
+            onDone: {
+              description: 'The new category joins the list: the form keeps it chosen, the filters offer it.',
+              target: 'loaded',
+              actions: assign({ categories: ({ context, event }) => [...context.categories.filter((c) => c.name.toLowerCase() !== event.output.name.toLowerCase()), event.output] }),
+            },
+            onError: {
+              description: "Refused (a name in use, too long): the server's detail under the category field.",
+              target: 'loaded',
+              actions: assign({ categoryError: ({ event }) => toFailure(event.error, 'Failed to create the category') }),
+            },
+          },
+        },
       },
     },
     form: {

@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './pages/AppShell';
+import { TransactionsPage } from './pages/TransactionsPage';
 import { Toasts } from './pages/Toasts';
 import { callApi as call, createVerifiedUser, linkOf, PASSWORD, uniqueEmail, waitForMail } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
@@ -132,5 +133,39 @@ describe('keyboard and screen readers (Chromium against the real app)', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});
+
+describe('categories of one’s own (Chromium against the real app)', () => {
+  it("typing 'Pets' in the form's category field offers \"Create 'Pets'\"; the new category shows in the filters, the dashboard and the coach", async () => {
+    const page = browser.page;
+    const user = await createVerifiedUser(browser.apiUrl);
+    await call(browser.apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency: 'EUR', monthly_income: 3200, main_goal: 'grow_savings', help_with: [] } });
+    await call(browser.apiUrl, user.token, 'POST', '/subscription/trial/start');
+    await AppShell.openSignedIn(page, user.token, '/transactions');
+    const transactions = await new TransactionsPage(page).waitUntilLoaded();
+    const form = await transactions.openAddForm();
+    await form.fill({ amount: '23.40', description: 'Cat food' });
+    const category = form.root.getByRole('combobox', { name: 'Category' });
+    await category.click();
+    await category.fill('Pets');
+    await page.getByRole('option', { name: "Create 'Pets'" }).click();
+    await expect.poll(() => category.inputValue()).toBe('Pets');
+    await form.submit();
+    await new Toasts(page).waitFor('Transaction added');
+
+    await transactions.filtersToggle.click();
+    await transactions.filters.getByRole('combobox', { name: 'Categories' }).or(transactions.filters.getByRole('textbox', { name: 'Categories' })).first().click();
+    await page.getByRole('option', { name: 'Pets', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByText('Pets', { exact: true }).first().waitFor({ timeout: 20_000 });
+
+    await page.getByRole('link', { name: 'AI Coach', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Message the coach' }).fill('How much did I spend on Pets this month?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect.poll(() => log.innerText(), { timeout: 30_000 }).toMatch(/Pets[\s\S]*23\.40|23\.40[\s\S]*Pets/);
   });
 });

@@ -531,3 +531,19 @@ describe('the import wizard forgets a refused file', () => {
     expect(wizard.getSnapshot().context).toMatchObject({ file: null, error: { message: 'empty.csv is empty.' } });
   });
 });
+
+describe('categories of one’s own, created from the form', () => {
+  it("creating 'Gardening' adds it to the categories the form and the filters offer; a name in use is refused with the server's detail", async () => {
+    const { t } = await readyWith();
+    t.actor.send({ type: 'transaction.create' });
+    t.actor.send({ type: 'category.create', name: 'Gardening', categoryType: 'expense' });
+    expect(t.actor.getSnapshot().matches({ categories: 'creating' })).toBe(true);
+    await t.settled();
+    expect(t.actor.getSnapshot().context.categories.find((c) => c.name === 'Gardening')).toMatchObject({ type: 'expense', is_default: false });
+    expect(t.actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+
+    t.actor.send({ type: 'category.create', name: 'groceries', categoryType: 'expense' });
+    await t.settled();
+    expect(t.actor.getSnapshot().context.categoryError).toMatchObject({ message: 'A category named "groceries" already exists', status: 409 });
+  });
+});
