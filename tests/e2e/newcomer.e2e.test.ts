@@ -160,7 +160,7 @@ describe('categories of one’s own (Chromium against the real app)', () => {
     await page.keyboard.press('Escape');
 
     await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
-    await page.getByText('Pets', { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page.getByRole('main').getByText('Pets', { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 20_000 });
 
     await page.getByRole('link', { name: 'AI Coach', exact: true }).click();
     await page.getByRole('textbox', { name: 'Message the coach' }).fill('How much did I spend on Pets this month?');
