@@ -17,7 +17,7 @@ export interface AppContext {
   location: string;
   session: SessionStatus;
   /** After an explicit logout the login page does not remember the last page. */
-  signedOutBy: 'logout' | 'expired' | null;
+  signedOutBy: 'logout' | 'expired' | 'deleted' | null;
   onboardingCompleted: boolean;
   onboardingSkipped: boolean;
   /** The last access check allowed: a re-check keeps the page on screen instead of flashing a loader. */
@@ -33,7 +33,7 @@ export interface AppInput {
 
 export type AppEvent =
   | { type: 'route.changed'; location: string }
-  | { type: 'session.changed'; status: Exclude<SessionStatus, 'checking'>; user: SessionUser | null; signedOutBy: 'logout' | 'expired' | null }
+  | { type: 'session.changed'; status: Exclude<SessionStatus, 'checking'>; user: SessionUser | null; signedOutBy: 'logout' | 'expired' | 'deleted' | null }
   | { type: 'onboarding.changed'; completed: boolean; skipped: boolean }
   | { type: 'access.decided'; outcome: AccessOutcome }
   | { type: 'app.navigate'; to: string }
@@ -52,7 +52,8 @@ export function routeDecision(context: AppContext): GuardDecision {
     onboardingSkipped: context.onboardingSkipped,
     force: where.searchParams.get('force') === 'true',
     from: where.searchParams.get('from'),
-    rememberOrigin: context.signedOutBy !== 'logout',
+    // After a logout or a deleted account the next sign-in starts afresh, not on the page left behind.
+    rememberOrigin: context.signedOutBy !== 'logout' && context.signedOutBy !== 'deleted',
   });
 }
 

@@ -41,12 +41,23 @@ export const onboardingTexts = {
 } as const;
 
 /** Whether the answer the current step asks for is there. */
+/** The largest monthly income the API takes (the onboarding answers' rule). */
+export const MAX_MONTHLY_INCOME = 10_000_000;
+
+/** What is wrong with a typed monthly income, said at the field; null when it is fine or not typed yet. */
+export function incomeProblem(income: number | undefined): string | null {
+  if (typeof income !== 'number' || !Number.isFinite(income)) return null;
+  if (income < 0) return 'Monthly income cannot be negative';
+  if (income > MAX_MONTHLY_INCOME) return 'Monthly income can be at most 10,000,000';
+  return null;
+}
+
 export function stepAnswered(step: number, draft: OnboardingDraft): boolean {
   switch (wizardSteps[step]) {
     case 'currency':
       return typeof draft.currency === 'string' && /^[A-Z]{3}$/.test(draft.currency);
     case 'income':
-      return typeof draft.monthly_income === 'number' && Number.isFinite(draft.monthly_income) && draft.monthly_income >= 0;
+      return typeof draft.monthly_income === 'number' && Number.isFinite(draft.monthly_income) && incomeProblem(draft.monthly_income) === null;
     case 'goal':
       return typeof draft.main_goal === 'string' && draft.main_goal.length > 0;
     case 'help':
@@ -117,7 +128,11 @@ export const onboardingMachine = setup({
     'onboarding.answer': { description: 'The user answered a wizard step.', actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.answers }) }) },
     'onboarding.next': { description: "'Next': only once the step is answered.", guard: 'stepAnswered', actions: assign({ step: ({ context }) => Math.min(context.step + 1, lastStep) }) },
     'onboarding.back': { description: "'Back' to the previous step.", actions: assign({ step: ({ context }) => Math.max(context.step - 1, 0) }) },
-    'onboarding.restart': { description: 'Start the wizard from its first step.', actions: assign({ step: 0 }) },
+    'onboarding.restart': {
+      description: 'The wizard opens: a finished user revisiting the answers starts at the first step; anyone who left midway resumes at the step and with the answers (the currency too) they had.',
+      guard: 'isCompleted',
+      actions: assign({ step: 0 }),
+    },
   },
   states: {
     resolving: {

@@ -76,8 +76,12 @@ export function guardRoute(input: GuardInput): GuardDecision {
   if (input.session === 'authenticated' && signInForms.includes(path)) return { kind: 'redirect', to: safeReturnPath(input.from) ?? '/' };
   if (isPublicRoute(path)) return { kind: 'allow', rule: null, checkAccess: false };
   const rule = ruleFor(path);
-  // Any unknown path redirects to /login.
-  if (path !== '/' && !rule) return { kind: 'redirect', to: '/login' };
+  if (path !== '/' && !rule) {
+    // Any unknown path redirects to /login; a signed-in user gets a "page not found" with a way back instead.
+    if (input.session === 'checking') return { kind: 'wait' };
+    if (input.session === 'anonymous') return { kind: 'redirect', to: '/login' };
+    return { kind: 'allow', rule: null, checkAccess: false };
+  }
   if (input.session === 'checking') return { kind: 'wait' };
   if (input.session === 'anonymous') return { kind: 'redirect', to: input.rememberOrigin === false ? '/login' : loginRedirect(input.location) };
   if (path === '/') return { kind: 'redirect', to: input.onboardingCompleted ? '/ai-coach' : '/onboarding' };

@@ -256,6 +256,11 @@ export const sessionMachine = setup({
           target: 'anonymous',
           actions: [assign({ token: null, user: null, error: null, signedOutBy: 'expired' }), 'clearPersisted', 'resetApp', { type: 'reportStatus', params: { status: 'anonymous' } }, { type: 'navigate', params: { to: '/login' } }],
         },
+        'session.accountDeleted': {
+          description: 'The account was deleted: the session is cleared and the user sent to /login, which says the account is gone.',
+          target: 'anonymous',
+          actions: [assign({ token: null, user: null, error: null, signedOutBy: 'deleted' }), 'clearPersisted', 'resetApp', { type: 'reportStatus', params: { status: 'anonymous' } }, { type: 'navigate', params: { to: '/login' } }],
+        },
         'session.profileUpdated': {
           description: 'Settings or onboarding saved the profile: the stored user follows.',
           actions: [assign({ user: ({ event }) => event.user }), 'persist', { type: 'reportStatus', params: { status: 'authenticated' } }],
@@ -290,6 +295,12 @@ export const sessionMachine = setup({
         description: "A verified, signed-in user followed an old verification link: toast 'Your email is already verified.' and continue, still signed in, where they were in this browser (else their landing page).",
         guard: 'alreadyVerified',
         actions: [{ type: 'notify', params: { kind: 'info', message: 'Your email is already verified.' } }, { type: 'navigate', params: ({ event }) => ({ to: safeReturnPath(event.returnTo) ?? '/' }) }],
+      },
+      {
+        description: "A verification link opened again, its address verified already: an info toast with the API's message ('Your email is already verified. Log in to continue.'), not an error, and /login.",
+        guard: 'verificationNotice',
+        target: '.anonymous',
+        actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'info', message: event.params.message ?? '' }) }, { type: 'navigate', params: { to: '/login' } }],
       },
       {
         description: "An OAuth, web3 or email-verification callback with an error parameter: toast 'OAuth error: <error>' (or 'Email verification error: <error>') and go to /login.",

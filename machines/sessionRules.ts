@@ -27,7 +27,8 @@ export interface SessionContext {
   registeredEmail: string | null;
   error: CallFailure | null;
   /** How the last session ended: after a logout the login page does not remember the last page. */
-  signedOutBy: 'logout' | 'expired' | null;
+  /** How the last session ended: logged out, expired (a 401), or the account deleted (the login page says so). */
+  signedOutBy: 'logout' | 'expired' | 'deleted' | null;
 }
 
 export type { SignedWalletMessage, WalletAccount, WalletChoice, WalletNonce } from './walletSignIn';
@@ -59,6 +60,7 @@ export type SessionEvent =
   | { type: 'session.verifyEmail'; token: string }
   | { type: 'session.logout' }
   | { type: 'session.expired' }
+  | { type: 'session.accountDeleted' }
   | { type: 'session.refreshProfile' }
   | { type: 'session.profileUpdated'; user: SessionUser }
   | { type: 'session.tokenRenewed'; token: string };
@@ -183,7 +185,9 @@ export const sessionGuards = {
   walletSignedIn: ({ event }: { event: SessionEvent }) => (event as { output?: { ok: boolean } }).output?.ok === true,
   /** An old verification link (already used) opened by a signed-in user whose email is verified. */
   alreadyVerified: ({ context, event }: { context: SessionContext; event: SessionEvent }) =>
-    isCallback(event) && event.kind === 'email' && Boolean(event.params.error) && Boolean(context.token) && context.user?.email_verified === true,
+    isCallback(event) && event.kind === 'email' && Boolean(event.params.error || event.params.message) && Boolean(context.token) && context.user?.email_verified === true,
+  /** A verification link opened again after it verified the address: the API sends only a message, no error and no token. */
+  verificationNotice: ({ event }: { event: SessionEvent }) => isCallback(event) && event.kind === 'email' && !event.params.error && !event.params.success && !event.params.token && Boolean(event.params.message),
 };
 
 /**

@@ -102,9 +102,9 @@ export const transactionImportMachine = setup({
           {
             description: 'A file larger than the server accepts is refused before uploading.',
             guard: 'fileTooLarge',
-            actions: assign({ error: ({ context, event }) => ({ message: `${event.file.name} is larger than ${megabytes(context.maxBytes)}, the largest file an import accepts.` }) }),
+            actions: assign({ file: null, error: ({ context, event }) => ({ message: `${event.file.name} is larger than ${megabytes(context.maxBytes)}, the largest file an import accepts.` }) }),
           },
-          { description: 'An empty file has nothing to import.', guard: 'fileEmpty', actions: assign({ error: ({ event }) => ({ message: `${event.file.name} is empty.` }) }) },
+          { description: 'An empty file has nothing to import (and no earlier file stays named).', guard: 'fileEmpty', actions: assign({ file: null, error: ({ event }) => ({ message: `${event.file.name} is empty.` }) }) },
           { description: 'A readable file is uploaded.', target: 'uploading', actions: assign({ file: ({ event }) => event.file, error: null, preview: null }) },
         ],
       },
@@ -119,7 +119,7 @@ export const transactionImportMachine = setup({
         onError: {
           description: "The file could not be read: the server's detail or 'Failed to read the CSV file'; another file can be chosen.",
           target: 'choosing',
-          actions: assign({ error: ({ event }) => toFailure(event.error, texts.importPreview) }),
+          actions: assign({ file: null, error: ({ event }) => toFailure(event.error, texts.importPreview) }),
         },
       },
     },

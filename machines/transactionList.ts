@@ -23,3 +23,7 @@ export const sameFilters = (a: PageFilters, b: PageFilters) =>
   (a.q?.trim() || undefined) === (b.q?.trim() || undefined) &&
   a.sort === b.sort &&
   a.order === b.order;
+
+/** How many filters narrow the list (sort does not). */
+export const activeFilterCount = (f: PageFilters) =>
+  [f.type, f.category?.length ? f.category : undefined, f.date_from, f.date_to, f.amount_min, f.amount_max, f.q?.trim() || undefined].filter((v) => v !== undefined).length;

@@ -2,7 +2,7 @@ import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xs
 import type { Category, CreateTransactionRequest, SummaryOverview, Transaction, transactionMessages } from '../src/contract/transactions';
 import type { CollectionReport } from './collection';
 import { transactionImportMachine, type TransactionImportOutput } from './transactionImport';
-import { PAGE_SIZES, sameFilters, transactionListMachine, type PageFilters } from './transactionList';
+import { activeFilterCount, PAGE_SIZES, sameFilters, transactionListMachine, type PageFilters } from './transactionList';
 import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
 /** The part of GET /transactions/summary/overview the page header shows. */
@@ -50,6 +50,8 @@ export interface TransactionsContext {
   editing: Transaction | null;
   draft: TransactionDraft | null;
   formError: CallFailure | null;
+  /** Why the category typed in the form could not be created (said under the field). */
+  categoryError: CallFailure | null;
   maxImportBytes: number;
 }
 
@@ -62,6 +64,9 @@ export interface TransactionsInput {
 
 export type TransactionsEvent =
   | { type: 'filters.change'; filters: PageFilters }
+  | { type: 'filterPanel.toggle' }
+  | { type: 'category.create'; name: string; categoryType: Transaction['type'] }
+  | { type: 'filterPanel.filtersChanged'; lastCleared: boolean }
   | { type: 'list.retry' }
   | { type: 'list.loadMore' }
   | { type: 'list.reload' }
@@ -103,6 +108,10 @@ export const transactionsMachine = setup({
     fetchCategories: fromPromise<TransactionCategory[]>(async () => {
       throw new Error('fetchCategories not provided');
     }),
+    /** POST /transactions/categories: a category of the user's own. */
+    createCategory: fromPromise<TransactionCategory, { name: string; type: Transaction['type'] }>(async () => {
+      throw new Error('createCategory not provided');
+    }),
     /** POST /transactions when transactionId is null, else PUT /transactions/{id}. */
     saveTransaction: fromPromise<Transaction, { transactionId: string | null; values: TransactionDraft }>(async () => {
       throw new Error('saveTransaction not provided');
@@ -130,6 +139,9 @@ export const transactionsMachine = setup({
     forwardToList: sendTo(({ context }) => context.list, ({ event }) => event as { type: 'list.retry' | 'list.loadMore' | 'list.reload' | 'deletion.confirm' | 'deletion.cancel' }),
   },
   guards: {
+    /** The page opened with filters in its URL: the panel shows them. */
+    filtersActive: ({ context }) => activeFilterCount(context.list.getSnapshot().context.query) > 0,
+    lastFilterCleared: ({ event }) => event.type === 'filterPanel.filtersChanged' && event.lastCleared,
     filtersDiffer: ({ context, event }) => event.type === 'filters.change' && !sameFilters(event.filters, context.list.getSnapshot().context.query),
     transactionListed: ({ context, event }) => event.type === 'transaction.edit' && listed(context, event.transactionId) !== null,
     creating: ({ context }) => context.editing === null,
@@ -149,6 +161,7 @@ export const transactionsMachine = setup({
     editing: null,
     draft: null,
     formError: null,
+    categoryError: null,
     maxImportBytes: input.maxImportBytes ?? 25 * 1024 * 1024,
   }),
   type: 'parallel',
@@ -156,7 +169,11 @@ export const transactionsMachine = setup({
     'filters.change': {
       description: 'Other filters or another order (from the URL): the list loads its first page again.',
       guard: 'filtersDiffer',
-      actions: sendTo(({ context }) => context.list, ({ event }) => ({ type: 'list.query' as const, query: event.filters })),
+      actions: [
+        // Read before the list takes the new query: did this change clear the last filter?
+        raise(({ context, event }) => ({ type: 'filterPanel.filtersChanged' as const, lastCleared: activeFilterCount(event.filters) === 0 && activeFilterCount(context.list.getSnapshot().context.query) > 0 })),
+        sendTo(({ context }) => context.list, ({ event }) => ({ type: 'list.query' as const, query: event.filters })),
+      ],
     },
     'list.retry': { description: 'The Retry button of a failed list.', actions: 'forwardToList' },
     'list.loadMore': { description: 'Scrolling near the end asks the list for the next page.', actions: 'forwardToList' },
@@ -170,6 +187,24 @@ export const transactionsMachine = setup({
     'list.changed': { description: 'A transaction was deleted (the list removed it): the header figures are read again. [spec:4-transactions-delete]', actions: raise({ type: 'summary.refresh' }) },
   },
   states: {
+    filterPanel: {
+      description: 'The filter panel under the search bar: open while filters narrow the list, closed by itself when the last one is cleared.',
+      initial: 'deciding',
+      states: {
+        deciding: {
+          description: 'The page opens: with filters from its URL the panel shows them.',
+          always: [{ description: 'Filters in the URL: the panel is open.', guard: 'filtersActive', target: 'open' }, { description: 'No filters: the panel is closed.', target: 'closed' }],
+        },
+        closed: { description: 'Only search and sort show.', on: { 'filterPanel.toggle': { description: 'The Filters button opens the panel.', target: 'open' } } },
+        open: {
+          description: 'Type, categories, dates and amounts show.',
+          on: {
+            'filterPanel.toggle': { description: 'The Filters button closes the panel.', target: 'closed' },
+            'filterPanel.filtersChanged': { description: 'The last active filter was cleared (one by one or with Clear filters): the panel closes itself.', guard: 'lastFilterCleared', target: 'closed' },
+          },
+        },
+      },
+    },
     summary: {
       description: 'The header: current balance, this month’s income and spending; read again after every change.',
       initial: 'loading',
@@ -198,7 +233,37 @@ export const transactionsMachine = setup({
             onError: { description: 'The built-in categories stay on offer.', target: 'loaded' },
           },
         },
-        loaded: { description: 'The categories are known.' },
+        loaded: {
+          description: 'The categories are known.',
+          on: {
+            'category.create': {
+              description: "Typing a new name in the form's category field offers \"Create 'Pets'\": the category is created for this user.",
+              target: 'creating',
+              actions: assign({ categoryError: null }),
+            },
+          },
+        },
+        creating: {
+          description: 'POST /transactions/categories with the typed name and the form’s type.',
+          tags: ['busy'],
+          invoke: {
+            src: 'createCategory',
+            input: ({ event }) => {
+              const e = event as Extract<TransactionsEvent, { type: 'category.create' }>;
+              return { name: e.name, type: e.categoryType };
+            },
+            onDone: {
+              description: 'The new category joins the list: the form keeps it chosen, the filters offer it.',
+              target: 'loaded',
+              actions: assign({ categories: ({ context, event }) => [...context.categories.filter((c) => c.name.toLowerCase() !== event.output.name.toLowerCase()), event.output] }),
+            },
+            onError: {
+              description: "Refused (a name in use, too long): the server's detail under the category field.",
+              target: 'loaded',
+              actions: assign({ categoryError: ({ event }) => toFailure(event.error, 'Failed to create the category') }),
+            },
+          },
+        },
       },
     },
     form: {

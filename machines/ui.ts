@@ -1,4 +1,4 @@
-import { assign, sendTo, setup, type AnyActorRef, type AnyEventObject } from 'xstate';
+import { assign, not, sendTo, setup, type AnyActorRef, type AnyEventObject } from 'xstate';
 import type { Toast } from './types';
 
 export type ConfirmationVariant = 'danger' | 'warning' | 'info';
@@ -6,6 +6,8 @@ export type ConfirmationVariant = 'danger' | 'warning' | 'info';
 export type Theme = 'light' | 'dark' | 'system';
 export type ColorScheme = 'light' | 'dark';
 export type ModalName = 'subscription' | 'addTransaction' | 'addGoal' | 'onboardingRequired';
+/** The account essentials the user menu opens as a dialog on every signed-in page (onboarding finished or not). */
+export type AccountSection = 'password' | 'signInMethods' | 'data' | 'support';
 
 export interface ConfirmationRequest {
   title?: string;
@@ -48,7 +50,13 @@ export interface UiContext extends Preferences {
   systemDark: boolean;
   confirmation: Confirmation | null;
   reward: Reward | null;
+  /** A milestone award that waits for the dialog on screen to close (never a dialog over another). */
+  pendingReward: Reward | null;
   modals: Record<ModalName, boolean>;
+  /** The account dialog of the user menu, when open. */
+  account: AccountSection | null;
+  /** Page dialogs on screen (add transaction, import, goal forms, account dialogs), reported by the views. */
+  dialogs: string[];
 }
 
 export type UiEvent =
@@ -56,7 +64,11 @@ export type UiEvent =
   | { type: 'confirmation.open'; request: ConfirmationRequest }
   | { type: 'confirmation.confirm' }
   | { type: 'confirmation.cancel' }
-  | { type: 'reward.show'; points?: number | null; title?: string; message?: string }
+  | { type: 'reward.show'; points?: number | null; title?: string; message?: string; milestone?: boolean }
+  | { type: 'account.open'; section: AccountSection }
+  | { type: 'account.close' }
+  | { type: 'dialog.opened'; dialog: string }
+  | { type: 'dialog.closed'; dialog: string }
   | { type: 'reward.close' }
   | { type: 'theme.toggle' }
   | { type: 'theme.set'; theme: Theme }
@@ -87,6 +99,23 @@ export const uiTexts = {
 } as const;
 
 export const rewardPointsLabel = (points: number | null) => (typeof points === 'number' ? `+${points} points` : null);
+
+const rewardOf = (event: { points?: number | null; title?: string; message?: string }): Reward => ({
+  title: event.title ?? uiTexts.rewardTitle,
+  message: event.message ?? uiTexts.rewardMessage,
+  points: typeof event.points === 'number' ? event.points : null,
+});
+
+/** Two milestone awards before the dialog shows: one dialog, the points together, the later words. */
+const mergeRewards = (held: Reward | null, next: Reward): Reward =>
+  held ? { ...next, points: held.points === null && next.points === null ? null : (held.points ?? 0) + (next.points ?? 0) } : next;
+
+/** The toast of a small repeated award: its title and the points (masked when balances are hidden). */
+export const rewardToast = (reward: Reward, showBalances: boolean): Toast => ({
+  kind: 'success',
+  title: reward.title,
+  message: typeof reward.points === 'number' ? (showBalances ? `+${reward.points} points` : '+•••• points') : reward.message,
+});
 
 const closedModals: Record<ModalName, boolean> = { subscription: false, addTransaction: false, addGoal: false, onboardingRequired: false };
 
@@ -125,6 +154,10 @@ export const uiMachine = setup({
     toastHasMessage: ({ event }) => event.type === 'toast.show' && Boolean(event.toast.message),
     hasConfirmReply: ({ context }) => Boolean(context.confirmation?.replyTo && context.confirmation.onConfirm),
     hasCancelReply: ({ context }) => Boolean(context.confirmation?.replyTo && context.confirmation.onCancel),
+    /** A small repeated award (a transaction logged, money set aside): not worth a dialog. */
+    routineReward: ({ event }) => event.type === 'reward.show' && event.milestone === false,
+    /** Another dialog is on screen: the confirmation, a global modal or a page dialog. */
+    anotherDialogOpen: ({ context }) => context.confirmation !== null || Object.values(context.modals).some(Boolean) || context.account !== null || context.dialogs.length > 0,
   },
 }).createMachine({
   id: 'ui',
@@ -135,7 +168,10 @@ export const uiMachine = setup({
     systemDark: input?.systemDark ?? false,
     confirmation: null,
     reward: null,
+    pendingReward: null,
     modals: { ...closedModals },
+    account: null,
+    dialogs: [],
   }),
   type: 'parallel',
   on: {
@@ -152,10 +188,17 @@ export const uiMachine = setup({
     'tab.select': { description: 'Remembers the tab the user last opened.', actions: [assign({ activeTab: ({ event }) => event.tab }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }] },
     'modal.open': { description: 'Opens a modal (subscription plans, add transaction, add goal, complete onboarding).', actions: assign({ modals: ({ context, event }) => ({ ...context.modals, [event.modal]: true }) }) },
     'modal.close': { description: 'Closes that modal.', actions: assign({ modals: ({ context, event }) => ({ ...context.modals, [event.modal]: false }) }) },
+    'account.open': {
+      description: 'The user menu opens an account essential (change password, sign-in methods, your data, contact support) as a dialog, on any signed-in page: no route rule stands in the way.',
+      actions: assign({ account: ({ event }) => event.section }),
+    },
+    'account.close': { description: 'The account dialog closes.', actions: assign({ account: null }) },
+    'dialog.opened': { description: 'A page dialog opened (the views report it, so no award dialog opens over it).', actions: assign({ dialogs: ({ context, event }) => [...context.dialogs.filter((d) => d !== event.dialog), event.dialog] }) },
+    'dialog.closed': { description: 'That page dialog closed.', actions: assign({ dialogs: ({ context, event }) => context.dialogs.filter((d) => d !== event.dialog) }) },
     'app.reset': {
       description: 'Logout resets app state (preferences stay with the device).',
       target: ['.confirmation.closed', '.reward.closed'],
-      actions: [assign({ confirmation: null, reward: null, modals: { ...closedModals }, activeTab: 'dashboard' }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }],
+      actions: [assign({ confirmation: null, reward: null, pendingReward: null, modals: { ...closedModals }, account: null, dialogs: [], activeTab: 'dashboard' }), { type: 'persistPreferences', params: ({ context }: { context: UiContext }) => preferencesOf(context) }],
     },
   },
   states: {
@@ -210,28 +253,59 @@ export const uiMachine = setup({
       },
     },
     reward: {
-      description: 'The reward dialog: "Congratulations!", "You earned points!", "+N points", "Awesome!".',
+      description: 'The reward dialog: "Congratulations!", "You earned points!", "+N points", "Awesome!" — for first-time awards and milestones only; small repeated awards are a toast, and the dialog never opens over another.',
       initial: 'closed',
       states: {
         closed: {
           description: 'No reward is shown.',
           on: {
-            'reward.show': {
-              description: "The API granted points: the dialog shows them, with 'You earned points!' and 'Keep it up and earn more by exploring features.' unless the reward has its own words.",
-              target: 'open',
-              actions: assign({
-                reward: ({ event }) => ({
-                  title: event.title ?? uiTexts.rewardTitle,
-                  message: event.message ?? uiTexts.rewardMessage,
-                  points: typeof event.points === 'number' ? event.points : null,
-                }),
-              }),
-            },
+            'reward.show': [
+              {
+                description: "A small repeated award (5 points for a transaction): a toast with its title and '+N points', no dialog.",
+                guard: 'routineReward',
+                actions: { type: 'showToast', params: ({ context, event }) => rewardToast(rewardOf(event), context.showBalances) },
+              },
+              {
+                description: 'A milestone while another dialog is on screen (the import wizard, a form, a confirmation): it waits for that dialog to close.',
+                guard: 'anotherDialogOpen',
+                target: 'waiting',
+                actions: assign({ pendingReward: ({ event }) => rewardOf(event) }),
+              },
+              {
+                description: "The API granted a first-time award or a milestone: the dialog shows it, with 'You earned points!' and 'Keep it up and earn more by exploring features.' unless the reward has its own words.",
+                target: 'open',
+                actions: assign({ reward: ({ event }) => rewardOf(event) }),
+              },
+            ],
+          },
+        },
+        waiting: {
+          description: 'A milestone award waits until no other dialog is on screen.',
+          always: { description: 'The other dialog closed: the award dialog opens.', guard: not('anotherDialogOpen'), target: 'open', actions: assign({ reward: ({ context }) => context.pendingReward, pendingReward: null }) },
+          on: {
+            'reward.show': [
+              {
+                description: 'A small repeated award: a toast, the dialog stays as it is.',
+                guard: 'routineReward',
+                actions: { type: 'showToast', params: ({ context, event }) => rewardToast(rewardOf(event), context.showBalances) },
+              },
+              { description: 'Another milestone meanwhile: one dialog shows both, the points added up.', actions: assign({ pendingReward: ({ context, event }) => mergeRewards(context.pendingReward, rewardOf(event)) }) },
+            ],
           },
         },
         open: {
           description: "The reward dialog is on screen until 'Awesome!'.",
-          on: { 'reward.close': { description: "'Awesome!' (or closing the dialog).", target: 'closed', actions: assign({ reward: null }) } },
+          on: {
+            'reward.close': { description: "'Awesome!' (or closing the dialog).", target: 'closed', actions: assign({ reward: null }) },
+            'reward.show': [
+              {
+                description: 'A small repeated award: a toast, the dialog stays as it is.',
+                guard: 'routineReward',
+                actions: { type: 'showToast', params: ({ context, event }) => rewardToast(rewardOf(event), context.showBalances) },
+              },
+              { description: 'Another milestone while the dialog shows: the same dialog adds its points.', actions: assign({ reward: ({ context, event }) => mergeRewards(context.reward, rewardOf(event)) }) },
+            ],
+          },
         },
       },
     },

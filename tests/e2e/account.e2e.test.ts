@@ -107,6 +107,8 @@ describe('settings: the account’s whole life (Chromium against the real app)',
     await dialog.getByRole('button', { name: 'Delete everything' }).click();
     await page.waitForURL('**/login');
     await page.getByText('Your account has been deleted. A goodbye email is on its way.').waitFor();
+    // The login page itself says so, after the toast has gone.
+    await page.getByRole('status').filter({ hasText: 'Your account has been deleted, with everything in it.' }).waitFor();
     // The goodbye mail is sent, not kept: the outbox holds nothing of a deleted account.
     expect(await readOutbox(browser.apiUrl, user.email)).toEqual([]);
 

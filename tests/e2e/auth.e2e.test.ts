@@ -294,18 +294,19 @@ describe('session (docs/product.md §4) through the browser', () => {
     await new LoginPage(page).heading.waitFor();
   });
 
-  // NOTE (lead, spec question): the unknown path does redirect to /login, but machines/routes.ts then sends a
-  // signed-in user from /login on to / (→ /onboarding). docs/product.md §2 only says "Any unknown path redirects to /login";
-  // this test pins today's behaviour: the redirect to /login happens and the user stays signed in.
-  it('any unknown path redirects to /login while signed in, and the signed-in user is sent on into the app', async () => {
+  // The spec's rule is for signed-out visitors; a signed-in user is told the page does not exist and offered the way back.
+  it('a signed-in user on an unknown path sees "Page not found" with a way back, still signed in', async () => {
     const { page, apiUrl } = browser;
     const user = await createVerifiedUser(apiUrl);
     const visited = recordPaths(page);
     await (await AppShell.openSignedIn(page, user.token, '/no-such-page')).waitUntilShown();
+    await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
     await settle(page);
-    expect(visited.slice(0, 2)).toEqual(['/no-such-page', '/login']);
-    expect(path(page)).toBe('/onboarding');
+    expect(visited).not.toContain('/login');
+    expect(path(page)).toBe('/no-such-page');
     expect(await storedToken(page)).toBe(user.token);
+    await page.getByRole('link', { name: 'Go to my start page' }).click();
+    await waitForPath(page, '/onboarding');
   });
 
   it('at mobile width (375×740) the login page and the shell fit without horizontal scroll, and the burger opens the navigation', async () => {

@@ -105,6 +105,14 @@ describe('app machine: the route decision of docs/product.md §2 and §4', () =>
     expect(app.redirects[0]).toBe('/login');
   });
 
+  it('a signed-in user on an unknown path stays there (the page says it was not found) instead of going to /login and on', async () => {
+    const app = startApp({ token: 'stored', stored: { user_id: 'u1', onboarding_completed: true }, profile: { user_id: 'u1', onboarding_completed: true, onboarding_skipped: false } });
+    await app.visit('/no-such-page');
+    expect(app.redirects).toEqual([]);
+    expect(app.location).toBe('/no-such-page');
+    expect(app.state()).toBe('open');
+  });
+
   it('while a stored session is checked the location waits; then it is decided on the fresh profile, not the stored one', async () => {
     const app = startApp({ token: 'stored', stored: { user_id: 'u1', onboarding_completed: false }, profile: { user_id: 'u1', onboarding_completed: true, onboarding_skipped: false } });
     app.root.send({ type: 'route.changed', location: '/settings' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { onboardingFromProfile, onboardingMachine, onboardingTexts, stepAnswered, type OnboardingDraft } from '../../machines/onboarding';
+import { onboardingFromProfile, onboardingMachine, onboardingTexts, incomeProblem, stepAnswered, type OnboardingDraft } from '../../machines/onboarding';
 import type { SessionUser } from '../../machines/session';
 import type { Toast } from '../../machines/types';
 
@@ -124,5 +124,32 @@ describe('onboarding machine (docs/product.md §4 Onboarding)', () => {
     o.actor.send({ type: 'onboarding.cancel' });
     expect(o.actor.getSnapshot().context.step).toBe(0);
     expect(o.log.navigations).toEqual(['/settings']);
+  });
+});
+
+describe('the income step says no out loud', () => {
+  it('an income below 0 or above the bound is a message at the field, and the step is not answered', () => {
+    const step = 1;
+    expect(incomeProblem(-100)).toBe('Monthly income cannot be negative');
+    expect(incomeProblem(20_000_000)).toBe('Monthly income can be at most 10,000,000');
+    expect(stepAnswered(step, { monthly_income: 20_000_000 })).toBe(false);
+    expect(incomeProblem(3200)).toBeNull();
+    expect(incomeProblem(undefined)).toBeNull();
+    expect(stepAnswered(step, { monthly_income: 3200 })).toBe(true);
+  });
+});
+
+describe('leaving the wizard midway', () => {
+  it('coming back resumes at the same step with the chosen currency; a finished user revisiting starts at the first step', () => {
+    const o = start();
+    o.actor.send({ type: 'onboarding.answer', answers: { currency: 'EUR' } });
+    o.actor.send({ type: 'onboarding.next' });
+    o.actor.send({ type: 'onboarding.restart' });
+    expect(o.actor.getSnapshot().context).toMatchObject({ step: 1, draft: { currency: 'EUR' } });
+
+    const done = start({ completed: true, draft: fullDraft });
+    done.actor.send({ type: 'onboarding.next' });
+    done.actor.send({ type: 'onboarding.restart' });
+    expect(done.actor.getSnapshot().context.step).toBe(0);
   });
 });

@@ -17,9 +17,10 @@ describe('route guard (docs/product.md §2, §4)', () => {
     (path) => expect(at(path, 'anonymous').kind).toBe('allow'),
   );
 
-  it('any unknown path redirects to /login, signed in or not', () => {
+  it('any unknown path redirects to /login while signed out; signed in, it opens (the "page not found" page)', () => {
     expect(at('/no-such-page', 'anonymous')).toEqual({ kind: 'redirect', to: '/login' });
-    expect(at('/no-such-page', 'authenticated')).toEqual({ kind: 'redirect', to: '/login' });
+    expect(at('/no-such-page', 'authenticated')).toEqual({ kind: 'allow', rule: null, checkAccess: false });
+    expect(at('/no-such-page', 'checking')).toEqual({ kind: 'wait' });
   });
 
   it('waits while a stored session is being checked', () => {

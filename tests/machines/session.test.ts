@@ -218,6 +218,16 @@ describe('session machine (docs/product.md §4 Session)', () => {
     expect(s.navigations.at(-1)).toBe('/');
   });
 
+  it('a verification link opened a second time, signed out, is an info toast on /login, not a red error', async () => {
+    const s = startSession(fakeBackend());
+    await s.settled();
+    s.actor.send({ type: 'session.callback', kind: 'email', params: { message: 'Your email is already verified. Log in to continue.' } });
+    await s.settled();
+    expect(s.lastToast()).toEqual({ kind: 'info', message: 'Your email is already verified. Log in to continue.' });
+    expect(s.navigations.at(-1)).toBe('/login');
+    expect(s.actor.getSnapshot().hasTag('authenticated')).toBe(false);
+  });
+
   it('an already-verified user following an old link continues where they were in this browser (defect 4)', async () => {
     const backend = fakeBackend();
     const user = backend.addAccount('ev3@example.com', 'pw');
@@ -284,6 +294,19 @@ describe('session machine (docs/product.md §4 Session)', () => {
     await s.settled();
     s.actor.send({ type: 'session.expired' });
     expect(s.actor.getSnapshot().matches('anonymous')).toBe(true);
+    expect(s.storage.token).toBeNull();
+    expect(s.navigations.at(-1)).toBe('/login');
+  });
+
+  it('a deleted account clears the session, goes to /login and is remembered as deleted so the login page says so', async () => {
+    const backend = fakeBackend();
+    backend.addAccount('del@example.com', 'pw');
+    const s = startSession(backend);
+    s.actor.send({ type: 'session.login', credentials: { email: 'del@example.com', password: 'pw' } });
+    await s.settled();
+    s.actor.send({ type: 'session.accountDeleted' });
+    expect(s.actor.getSnapshot().matches('anonymous')).toBe(true);
+    expect(s.actor.getSnapshot().context.signedOutBy).toBe('deleted');
     expect(s.storage.token).toBeNull();
     expect(s.navigations.at(-1)).toBe('/login');
   });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { addToFront, appendPage, removeById, replaceById } from '../../machines/collection';
+import { transactionImportMachine, type ImportFile } from '../../machines/transactionImport';
 import { PAGE_SIZES } from '../../machines/transactionList';
 import type { TransactionDraft } from '../../machines/transactions';
-import { DEFAULT_CATEGORIES, type ImportMapping } from '../../src/contract/transactions';
+import { DEFAULT_CATEGORIES, type ImportMapping, type ImportPreview } from '../../src/contract/transactions';
 import { withAmountStyle } from '../../src/web/transactions/importMapping';
 import { DEFAULT_FILTERS } from '../../src/web/transactions/urlCodec';
 import { fakeBackend, fakeImportBackend, makeTransaction, providedImport, readyWith, rowsOf, startTransactions } from './support/transactions';
@@ -483,5 +484,66 @@ describe('CSV import wizard', () => {
     await t.settled();
     expect(t.actor.getSnapshot().matches({ importer: 'closed' })).toBe(true);
     expect(backend.calls.length).toBe(calls + 1);
+  });
+});
+
+describe('transactions machine: the filter panel', () => {
+  it('opens with the filters of the URL and closes itself when the last active filter is cleared', async () => {
+    const { t } = await readyWith(undefined, { ...DEFAULT_FILTERS, type: 'expense', q: 'rent' });
+    expect(t.actor.getSnapshot().matches({ filterPanel: 'open' })).toBe(true);
+    t.actor.send({ type: 'filters.change', filters: { ...DEFAULT_FILTERS, q: 'rent' } });
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ filterPanel: 'open' })).toBe(true);
+    t.actor.send({ type: 'filters.change', filters: { ...DEFAULT_FILTERS } });
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ filterPanel: 'closed' })).toBe(true);
+    expect(t.list().context.query).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('a panel opened with no filter stays open while the sort changes', async () => {
+    const { t } = await readyWith();
+    expect(t.actor.getSnapshot().matches({ filterPanel: 'closed' })).toBe(true);
+    t.actor.send({ type: 'filterPanel.toggle' });
+    t.actor.send({ type: 'filters.change', filters: { ...DEFAULT_FILTERS, sort: 'amount' } });
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ filterPanel: 'open' })).toBe(true);
+    t.actor.send({ type: 'filterPanel.toggle' });
+    expect(t.actor.getSnapshot().matches({ filterPanel: 'closed' })).toBe(true);
+  });
+});
+
+describe('the import wizard forgets a refused file', () => {
+  it('after the server refuses a file, an empty file chosen next leaves no earlier name behind', async () => {
+    const wizard = createActor(
+      transactionImportMachine.provide({
+        actors: {
+          uploadFile: fromPromise<ImportPreview, { file: ImportFile }>(async () => {
+            throw Object.assign(new Error('No transactions found in this file'), { status: 422 });
+          }),
+        },
+      }),
+      { input: { maxBytes: 1024 * 1024 } },
+    ).start();
+    wizard.send({ type: 'file.choose', file: { name: 'notes.csv', size: 100 } });
+    await waitFor(wizard, (s) => s.matches('choosing'));
+    expect(wizard.getSnapshot().context.file).toBeNull();
+    wizard.send({ type: 'file.choose', file: { name: 'empty.csv', size: 0 } });
+    expect(wizard.getSnapshot().context).toMatchObject({ file: null, error: { message: 'empty.csv is empty.' } });
+  });
+});
+
+describe('categories of one’s own, created from the form', () => {
+  it("creating 'Gardening' adds it to the categories the form and the filters offer; a name in use is refused with the server's detail", async () => {
+    const { t } = await readyWith();
+    t.actor.send({ type: 'transaction.create' });
+    t.actor.send({ type: 'category.create', name: 'Gardening', categoryType: 'expense' });
+    expect(t.actor.getSnapshot().matches({ categories: 'creating' })).toBe(true);
+    await t.settled();
+    expect(t.actor.getSnapshot().context.categories.find((c) => c.name === 'Gardening')).toMatchObject({ type: 'expense', is_default: false });
+    expect(t.actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+
+    t.actor.send({ type: 'category.create', name: 'groceries', categoryType: 'expense' });
+    await t.settled();
+    expect(t.actor.getSnapshot().context.categoryError).toMatchObject({ message: 'A category named "groceries" already exists', status: 409 });
   });
 });

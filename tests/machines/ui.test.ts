@@ -81,6 +81,42 @@ describe('ui machine', () => {
     expect(rewardPointsLabel(null)).toBeNull();
   });
 
+  it('a small repeated award is a toast, not a dialog; a first-time award or a milestone opens the dialog', () => {
+    const ui = startUi();
+    ui.actor.send({ type: 'reward.show', points: 5, title: 'Transaction logged', message: 'Keeping your records up to date pays off.', milestone: false });
+    expect(ui.actor.getSnapshot().matches({ reward: 'closed' })).toBe(true);
+    expect(ui.toasts).toEqual([{ kind: 'success', title: 'Transaction logged', message: '+5 points' }]);
+    ui.actor.send({ type: 'reward.show', points: 55, title: '10 transactions', milestone: true });
+    expect(ui.ctx().reward).toMatchObject({ title: '10 transactions', points: 55 });
+    ui.actor.send({ type: 'reward.show', points: 5, title: 'Transaction logged', milestone: false });
+    expect(ui.ctx().reward).toMatchObject({ title: '10 transactions', points: 55 });
+    expect(ui.toasts).toHaveLength(2);
+  });
+
+  it('never opens the award dialog over another: it waits for the import dialog, a modal or a confirmation to close', () => {
+    const ui = startUi();
+    ui.actor.send({ type: 'dialog.opened', dialog: 'import' });
+    ui.actor.send({ type: 'reward.show', points: 75, title: 'First import', milestone: true });
+    expect(ui.ctx().reward).toBeNull();
+    ui.actor.send({ type: 'confirmation.open', request: {} });
+    ui.actor.send({ type: 'dialog.closed', dialog: 'import' });
+    expect(ui.ctx().reward).toBeNull();
+    ui.actor.send({ type: 'confirmation.cancel' });
+    expect(ui.ctx().reward).toMatchObject({ title: 'First import', points: 75 });
+    ui.actor.send({ type: 'reward.close' });
+    ui.actor.send({ type: 'modal.open', modal: 'subscription' });
+    ui.actor.send({ type: 'reward.show', points: 50, title: 'First chat with your coach', milestone: true });
+    expect(ui.actor.getSnapshot().matches({ reward: 'waiting' })).toBe(true);
+    ui.actor.send({ type: 'modal.close', modal: 'subscription' });
+    expect(ui.ctx().reward).toMatchObject({ points: 50 });
+  });
+
+  it('a small award while balances are hidden toasts masked points', () => {
+    const ui = startUi({ showBalances: false });
+    ui.actor.send({ type: 'reward.show', points: 10, title: 'Money set aside', milestone: false });
+    expect(ui.toasts[0]?.message).toBe('+•••• points');
+  });
+
   it('theme starts light, toggles, and is remembered', () => {
     const ui = startUi();
     expect(ui.ctx().theme).toBe('light');

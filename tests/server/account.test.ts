@@ -196,7 +196,9 @@ describe('download all my data', () => {
     const txs = JSON.parse(strFromU8(files['transactions.json']!)) as Json[];
     expect(txs).toHaveLength(4);
     expect(txs.every((t) => t.user_id === user.userId && !('search' in t))).toBe(true);
-    const csv = strFromU8(files['transactions.csv']!).trim().split('\r\n');
+    // A UTF-8 byte order mark first, as in the list's export (decoding drops it from the text).
+    expect([...files['transactions.csv']!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = strFromU8(files['transactions.csv']!).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(csv[0]).toBe('date,type,amount,currency,category,description,merchant,notes,tags,transaction_id,created_at');
     expect(csv).toHaveLength(5);
     expect(csv.some((l) => l.startsWith('2024-03-14,expense,12.50,USD,Groceries,Weekly shop,Corner Market'))).toBe(true);

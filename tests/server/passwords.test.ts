@@ -114,6 +114,20 @@ describe('POST /users/reset-password', () => {
     expect((await logIn(app, user.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('a reset link is checked before a password is typed: valid while unused, then "invalid or expired"; checking does not use it', async () => {
+    const user = await signUpAndVerify(app);
+    const token = await requestResetToken(user.email);
+    const check = (t: string) => app.inject({ method: 'POST', url: '/users/reset-password/check', payload: { token: t } });
+    expect((await check(token)).statusCode).toBe(200);
+    expect((await check(token)).statusCode).toBe(200);
+    expect((await reset(token)).statusCode).toBe(200);
+    const used = await check(token);
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toEqual({ detail: BAD_RESET_LINK });
+    expect((await check('not-a-token')).json()).toEqual({ detail: BAD_RESET_LINK });
+    expect((await check('')).statusCode).toBe(422);
+  });
+
   it('one reset link used several times at once sets exactly one password', async () => {
     const user = await signUpAndVerify(app);
     const token = await requestResetToken(user.email);

@@ -26,7 +26,7 @@ describe('awards: every awarding response carries a reward object', () => {
     const user = await signUpWithAccess(app);
     const first = await call(user, 'POST', '/users/me/onboarding', { action: 'complete', answers });
     expect(first.statusCode).toBe(200);
-    expect(first.json().reward).toEqual({ points: 100, title: 'Welcome aboard!', message: expect.any(String) });
+    expect(first.json().reward).toEqual({ points: 100, title: 'Welcome aboard!', message: expect.any(String), milestone: true });
     const again = await call(user, 'POST', '/users/me/onboarding', { action: 'complete', answers });
     expect(again.json().reward).toBeUndefined();
     expect((await balanceOf(user)).fin_token_balance).toBe(100);
@@ -44,6 +44,10 @@ describe('awards: every awarding response carries a reward object', () => {
     expect(rewards.slice(0, 8).every((r) => r?.points === 5)).toBe(true);
     expect(rewards[8]).toMatchObject({ points: 55, title: '10 transactions' });
     expect(rewards[9]).toBeUndefined();
+    // Only first-time awards and milestones are worth a dialog; the small repeated ones are a toast.
+    expect(first.json().reward.milestone).toBe(true);
+    expect(rewards.slice(0, 8).every((r) => r?.milestone === false)).toBe(true);
+    expect(rewards[8]).toMatchObject({ milestone: true });
     expect(rewards[10]).toBeUndefined();
     const balance = await balanceOf(user);
     expect(balance.fin_token_balance).toBe(50 + 10 * 5 + 50);

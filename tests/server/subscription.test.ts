@@ -169,6 +169,9 @@ describe('checkout on the local provider (hosted page with a test card)', () => 
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('Subscribe to Finu Monthly');
+    // Its icon is inline (and allowed by its policy), so the browser does not ask for a missing /favicon.ico.
+    expect(page.body).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+    expect(page.headers['content-security-policy']).toContain("img-src 'self' data:");
     expect(page.body).toContain('€9.50');
     expect(page.body).toContain('4242 4242 4242 4242');
 

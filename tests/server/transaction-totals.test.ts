@@ -74,6 +74,18 @@ describe('GET /transactions/summary (totals for the current filter)', () => {
     expect(list.body.total).toBe(res.body.transaction_count);
   });
 
+  it('a scheduled entry (dated after today) is listed but not counted, so the totals and the current balance agree', async () => {
+    const u = await signUpWithAccess(t.app);
+    const post = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/transactions', headers: bearer(u.token), payload: body });
+    expect((await post({ type: 'income', amount: 100, date: daysAgo(1), category: 'Salary', description: 'Pay' })).statusCode).toBe(201);
+    expect((await post({ type: 'expense', amount: 40, date: '2099-12-31', category: 'Shopping', description: 'Far away' })).statusCode).toBe(201);
+    const totals = (await get<FilterTotals>(u.token, '/transactions/summary')).body;
+    const balance = (await get<{ balance: number }>(u.token, '/transactions/balance/current')).body;
+    expect(totals).toMatchObject({ income: 100, spending: 0, net: 100, transaction_count: 1 });
+    expect(totals.net).toBe(balance.balance);
+    expect((await get<{ total: number }>(u.token, '/transactions?limit=1')).body.total).toBe(2);
+  });
+
   it('counts only the caller’s rows', async () => {
     const stranger = await signUpWithAccess(t.app);
     expect((await get<FilterTotals>(stranger.token, '/transactions/summary')).body).toMatchObject({ income: 0, spending: 0, net: 0, transaction_count: 0 });

@@ -500,6 +500,21 @@ describe('summaries and reports', () => {
   });
 });
 
+describe('search finds tags', () => {
+  it("'#recurring' in the search finds the rows tagged recurring, alone or with words", async () => {
+    const u = await freshUser();
+    const rent = await create({ description: 'Rent', tags: ['recurring'] }, u.token);
+    await create({ description: 'Gym', tags: ['recurring', 'health'] }, u.token);
+    await create({ description: 'Rent deposit', tags: [] }, u.token);
+    const ids = async (q: string) => (await call('GET', `/transactions?q=${encodeURIComponent(q)}&sort=date`, undefined, u.token)).json<TransactionListResponse>().transactions.map((t) => t.description).sort();
+    expect(await ids('#recurring')).toEqual(['Gym', 'Rent']);
+    expect(await ids('#Recurring rent')).toEqual(['Rent']);
+    expect(await ids('#recurring #health')).toEqual(['Gym']);
+    expect(await ids('#nosuchtag')).toEqual([]);
+    expect(rent.tags).toEqual(['recurring']);
+  });
+});
+
 describe('categories', () => {
   it('GET lists the default set first, with usage counts', async () => {
     const u = await freshUser();
@@ -553,7 +568,9 @@ describe('GET /transactions/export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const records = parseCsv(res.body, ',').map((r) => r.cells);
+    // A UTF-8 byte order mark first, so Excel shows "Bäckerei Müller" rather than mojibake.
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const records = parseCsv(res.body.replace(/^\uFEFF/, ''), ',').map((r) => r.cells);
     expect(records[0]).toEqual(['date', 'type', 'amount', 'currency', 'category', 'description', 'merchant', 'notes', 'tags', 'transaction_id', 'created_at']);
     expect(records).toHaveLength(3);
     expect(records[1]!.slice(0, 9)).toEqual(['2024-01-02', 'expense', '12.50', 'USD', 'Dining', 'Dinner, with "friends"', 'Line\nBreak Bistro', '', 'a;b']);

@@ -144,7 +144,7 @@ describe('rewards reach the ui through the request layer (one mechanism for ever
     const rewards: unknown[] = [];
     const call = createApiClient(baseURL, { ...hooks().hooks, onReward: (r) => void rewards.push(r) });
     await expect(call('/transactions', { method: 'POST', body: {}, defaultMessage: 'x' })).resolves.toEqual({ transaction_id: 't1' });
-    expect(rewards).toEqual([{ points: 55, title: 'First transaction logged', message: 'Nice start!' }]);
+    expect(rewards).toEqual([{ points: 55, title: 'First transaction logged', message: 'Nice start!', milestone: true }]);
   });
 
   it('a response without reward opens nothing', async () => {

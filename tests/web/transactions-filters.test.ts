@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageFilters as TransactionFilters } from '../../machines/transactionList';
-import { DEFAULT_FILTERS, filtersFromQuery, filtersKey, filtersToQuery } from '../../src/web/transactions/urlCodec';
+import { DEFAULT_FILTERS, filterProblems, filtersFromQuery, filtersKey, filtersToQuery } from '../../src/web/transactions/urlCodec';
 
 describe('transactions page URL: the filters live in the query string', () => {
   it('filters survive a trip through the URL query', () => {
@@ -43,5 +43,18 @@ describe('transactions page URL: the filters live in the query string', () => {
       amount_min: 50,
     });
     expect(filtersFromQuery(new URLSearchParams('category=A&category=B,C'))).toMatchObject({ category: ['A', 'B', 'C'] });
+  });
+});
+
+describe('filter ranges say no out loud', () => {
+  it('a max amount below the min, or a "to" before the "from", is a message at that field', () => {
+    expect(filterProblems({ amount_min: 50, amount_max: 10 })).toEqual({ amount_max: 'Max amount must be at least the min amount' });
+    expect(filterProblems({ date_from: '2025-05-10', date_to: '2025-05-01' })).toEqual({ date_to: 'To must be on or after From' });
+    expect(filterProblems({ amount_min: 10, amount_max: 10, date_from: '2025-05-01', date_to: '2025-05-01' })).toEqual({});
+  });
+
+  it('a link with a range the list cannot use opens without it, and the URL written back leaves it out', () => {
+    const filters = filtersFromQuery(new URLSearchParams('amount_min=50&amount_max=10&date_from=2025-05-10&date_to=2025-05-01'));
+    expect(filtersToQuery(filters)).toEqual({ amount_min: '50', date_from: '2025-05-10' });
   });
 });

@@ -34,6 +34,11 @@ export const resetPasswordRequest = z.object({
   new_password: newPassword,
 });
 
+/** Whether an emailed reset link still works, asked when the page opens (before a password is typed). */
+export const resetLinkCheckRequest = z.object({
+  token: z.string().check(z.minLength(1, 'token is required'), z.maxLength(512)),
+});
+
 export const changePasswordRequest = z.object({
   current_password: z.string().check(z.minLength(1, 'current_password is required'), z.maxLength(PASSWORD_MAX_LENGTH)),
   new_password: newPassword,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { changePasswordRequest, currencyCode, emailOnly, loginRequest, resetPasswordRequest, signupRequest, updateProfileRequest } from '../rules/auth';
-export { changePasswordRequest, currencyCode, emailOnly, loginRequest, resetPasswordRequest, signupRequest, updateProfileRequest };
+import { changePasswordRequest, currencyCode, emailOnly, loginRequest, resetLinkCheckRequest, resetPasswordRequest, signupRequest, updateProfileRequest } from '../rules/auth';
+export { changePasswordRequest, currencyCode, emailOnly, loginRequest, resetLinkCheckRequest, resetPasswordRequest, signupRequest, updateProfileRequest };
 export * from '../auth';
 
 export const signupResponse = z.object({

@@ -6,7 +6,8 @@ export * from '../rewards';
 
 
 /** The `reward` object every awarding response carries; the client's request layer opens the reward dialog with it. */
-export const reward = z.object({ points: z.number().int(), title: z.string(), message: z.string() }).meta({ id: 'Reward' });
+/** milestone: a first-time award or a milestone (the app opens a dialog); false for small repeated awards (a toast). */
+export const reward = z.object({ points: z.number().int(), title: z.string(), message: z.string(), milestone: z.boolean() }).meta({ id: 'Reward' });
 
 /** A response schema plus the optional reward (when the action earned points). */
 export const withReward = <T extends z.ZodObject>(schema: T) => schema.extend({ reward: reward.optional() });

@@ -36,6 +36,15 @@ export function emailTokensRepository(db: Db) {
         .returning({ userId: emailTokens.userId });
       return rows[0]?.userId;
     },
+    /** Whether the token is still usable (known, unused, unexpired), without using it. */
+    async isOpen(token: string, purpose: EmailTokenPurpose): Promise<boolean> {
+      const rows = await db
+        .select({ userId: emailTokens.userId })
+        .from(emailTokens)
+        .where(and(eq(emailTokens.tokenHash, hash(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)))
+        .limit(1);
+      return rows.length > 0;
+    },
     /** The user a token was issued to, used or not (an old link a verified user follows again). */
     async ownerOf(token: string, purpose: EmailTokenPurpose): Promise<string | undefined> {
       const rows = await db

@@ -17,7 +17,7 @@ export default async function billingPagesRoutes(fastify: FastifyInstance) {
       .code(status)
       .type('text/html; charset=utf-8')
       // Forms post here, then redirect back to the app: allow both as form targets.
-      .header('content-security-policy', `default-src 'self'; style-src 'unsafe-inline'; form-action 'self' ${config.appUrl}; frame-ancestors 'none'`)
+      .header('content-security-policy', `default-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' ${config.appUrl}; frame-ancestors 'none'`)
       .send(markup);
   const toSuccess = (reply: FastifyReply, sessionId: string) => reply.redirect(`${config.appUrl}/subscription/success?session_id=${encodeURIComponent(sessionId)}`, 303);
   const schema = { hide: true };

@@ -6,6 +6,7 @@ import {
   emailOnly,
   loginRequest,
   messageResponse,
+  resetLinkCheckRequest,
   resetPasswordRequest,
   sessionExchangeRequest,
   signupRequest,
@@ -24,7 +25,7 @@ import { InvalidRequestError } from '../errors';
 import { areaSchemas } from '../routeSchema';
 import { profileService } from '../services/profile';
 import { SIGN_IN_TEXTS } from '../services/signIn';
-import { userAuthService } from '../services/userAuth';
+import { AUTH_TEXTS, userAuthService } from '../services/userAuth';
 
 const ERRORS = [400, 401, 404, 409, 422, 429] as const;
 /** Signing up and in: no token needed. */
@@ -79,7 +80,8 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         if (error instanceof InvalidRequestError) return error;
         throw error;
       });
-      if (verified instanceof InvalidRequestError) return redirectToApp(reply, { error: verified.detail });
+      // Opened again once the address is verified: a message, not an error (nothing went wrong).
+      if (verified instanceof InvalidRequestError) return redirectToApp(reply, verified.detail === AUTH_TEXTS.alreadyVerified ? { message: verified.detail } : { error: verified.detail });
       const oneTime = await auth.oneTimeSignIn(verified.id);
       return redirectToApp(reply, { success: 'true', token: oneTime, token_type: 'bearer', user_id: verified.id, message: EMAIL_VERIFIED });
     },
@@ -115,6 +117,18 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     async (request) => {
       await auth.forgotPassword(request.body.email);
       return { message: RESET_SENT };
+    },
+  );
+
+  app.post(
+    '/users/reset-password/check',
+    {
+      config: authLimit,
+      schema: openSchema({ summary: 'Check an emailed reset link', description: 'Answers 200 while the link can still set a password, else 400 with the reason; the link stays unused.', body: resetLinkCheckRequest, response: { 200: messageResponse } }),
+    },
+    async (request) => {
+      await auth.checkResetLink(request.body.token);
+      return { message: 'This reset link is valid.' };
     },
   );
 

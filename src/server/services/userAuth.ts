@@ -167,6 +167,11 @@ export function userAuthService(deps: UserAuthDeps) {
       await mailer.send(resetMail(found.email, link, config.resetTtlMinutes));
     },
 
+    /** Says whether a reset link still works before the user types a new password; the link stays unused. */
+    async checkResetLink(token: string): Promise<void> {
+      if (!(await emailTokens.isOpen(token, 'reset_password'))) throw badRequest(AUTH_TEXTS.badResetLink);
+    },
+
     async resetPassword(token: string, newPassword: string): Promise<void> {
       await assertStrongPassword('new_password', newPassword);
       const userId = await emailTokens.consume(token, 'reset_password');

@@ -25,6 +25,8 @@ export function authApi(call: ApiCall) {
       call<z.infer<typeof messageResponse>>('/users/resend-verification', { method: 'POST', body: { email }, defaultMessage: defaultMessages.resendVerification }),
     forgotPassword: (email: string) =>
       call<z.infer<typeof messageResponse>>('/users/forgot-password', { method: 'POST', body: { email }, defaultMessage: defaultMessages.forgotPassword }),
+    checkResetLink: (token: string) =>
+      call<z.infer<typeof messageResponse>>('/users/reset-password/check', { method: 'POST', body: { token }, defaultMessage: defaultMessages.resetPassword }),
     resetPassword: (token: string, newPassword: string) =>
       call<z.infer<typeof messageResponse>>('/users/reset-password', { method: 'POST', body: { token, new_password: newPassword }, defaultMessage: defaultMessages.resetPassword }),
     me: () => call<z.infer<typeof user>>('/users/me', { defaultMessage: defaultMessages.notAuthenticated }),

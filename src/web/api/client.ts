@@ -64,7 +64,7 @@ export function takeReward<T>(data: T, hooks: Pick<ApiHooks, 'onReward'>): T {
   if (!data || typeof data !== 'object' || Array.isArray(data) || !('reward' in data)) return data;
   const { reward, ...rest } = data as T & { reward?: unknown };
   const r = reward as Partial<Reward> | undefined;
-  if (r && typeof r.points === 'number' && r.points > 0) hooks.onReward?.({ points: r.points, title: String(r.title ?? ''), message: String(r.message ?? '') });
+  if (r && typeof r.points === 'number' && r.points > 0) hooks.onReward?.({ points: r.points, title: String(r.title ?? ''), message: String(r.message ?? ''), milestone: r.milestone !== false });
   return rest as T;
 }
 

@@ -39,7 +39,7 @@ export function createAppActors(apiUrl: string, navigate: Navigate): AppActors {
     getToken: () => app.system.get('session')?.getSnapshot().context.token ?? null,
     onSessionExpired: () => app.system.get('session')?.send({ type: 'session.expired' }),
     toastError: (message) => app.system.get('ui')?.send({ type: 'toast.show', toast: { kind: 'error', message } }),
-    onReward: (reward) => app.system.get('ui')?.send({ type: 'reward.show', points: reward.points, title: reward.title || undefined, message: reward.message || undefined }),
+    onReward: (reward) => app.system.get('ui')?.send({ type: 'reward.show', points: reward.points, title: reward.title || undefined, message: reward.message || undefined, milestone: reward.milestone }),
   });
 
   const app = createActor(

@@ -1,11 +1,13 @@
 import { useLayoutEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { guardedRoutes } from '../../../machines/routes';
 import { PageTitle } from '../views/PageTitle';
 import { LoginPage } from '../views/auth/LoginPage';
 import { FeatureGate, Guard } from './Guard';
-import { Loaded } from './lazy';
+import { Loaded, lazyNamed } from './lazy';
 import { AppLayout, CallbackPage, EmailVerificationSentPage, ForgotPasswordPage, pages, RegisterPage, ResetPasswordPage, SubscriptionSuccessPage } from './pages';
+
+const NotFoundPage = lazyNamed(() => import('../views/NotFoundPage'), 'NotFoundPage');
 
 function GuardedPage({ path, title }: { path: string; title: string }) {
   const Page = pages[path];
@@ -78,8 +80,9 @@ export function AppRoutes({ router }: { router: AppRouter }) {
             {guardedRoutes.map((route) => (
               <Route key={route.path} path={route.path} element={<GuardedPage path={route.path} title={route.title} />} />
             ))}
+            {/* Reached signed in only: the app machine sends everyone else to /login. */}
+            <Route path="*" element={<Loaded><NotFoundPage /></Loaded>} />
           </Route>
-          <Route path="*" element={<Navigate to="/login" replace />} />
         </Route>
       </Routes>
     </BrowserRouter>

@@ -60,3 +60,7 @@ export const localDay = (date = new Date()) => `${date.getFullYear()}-${pad(date
 
 /** This month (or the given moment's) on the user's calendar, YYYY-MM. */
 export const localMonth = (date = new Date()) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}`;
+
+/** Today as the API counts it (UTC): entries dated after it are scheduled and not yet in any total. */
+export const utcDay = (date = new Date()) => date.toISOString().slice(0, 10);
+export const isScheduled = (day: string, today = utcDay()) => day > today;

@@ -15,10 +15,13 @@ function formatter(currency: string, locale?: string): Intl.NumberFormat {
   return f;
 }
 
-/** The one place amounts become text: in the user's currency, masked when balances are hidden. */
+/** The minus sign of every amount on screen: U+2212, the typographic minus, never the hyphen. */
+export const MINUS = '\u2212';
+
+/** The one place amounts become text: in the user's currency, masked when balances are hidden; negatives with MINUS. */
 export function formatMoney(amount: number, currency: string = DEFAULT_CURRENCY, options: { hidden?: boolean; locale?: string } = {}): string {
   if (options.hidden) return '••••';
-  return formatter(currency, options.locale).format(amount);
+  return formatter(currency, options.locale).format(amount).replace('-', MINUS);
 }
 
 const CODES = SUPPORTED_CURRENCIES.join('|');

@@ -61,6 +61,14 @@ export function filtersToQuery(filters: PageFilters): Record<string, string> {
 /** One string per distinct filter set (same rows, same order). */
 export const filtersKey = (filters: PageFilters) => JSON.stringify(Object.entries(filtersToQuery(filters)).sort(([a], [b]) => (a < b ? -1 : 1)));
 
-/** How many filters narrow the list (sort does not). */
-export const activeFilterCount = (f: PageFilters) =>
-  [f.type, f.category?.length ? f.category : undefined, f.date_from, f.date_to, f.amount_min, f.amount_max, f.q?.trim() || undefined].filter((v) => v !== undefined).length;
+export { activeFilterCount } from '../../../machines/transactionList';
+
+export type RangeField = 'date_from' | 'date_to' | 'amount_min' | 'amount_max';
+
+/** The field messages of filter ranges that cannot hold a row (said at the field, never dropped silently). */
+export function filterProblems(f: Pick<PageFilters, RangeField>): Partial<Record<RangeField, string>> {
+  const problems: Partial<Record<RangeField, string>> = {};
+  if (f.date_from && f.date_to && f.date_from > f.date_to) problems.date_to = 'To must be on or after From';
+  if (f.amount_min !== undefined && f.amount_max !== undefined && f.amount_max < f.amount_min) problems.amount_max = 'Max amount must be at least the min amount';
+  return problems;
+}

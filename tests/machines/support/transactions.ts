@@ -49,6 +49,7 @@ export function fakeBackend(initial: Transaction[] = []) {
   let rows = [...initial];
   let next = 1;
   let demo = false;
+  const own: TransactionCategory[] = [];
   const calls: FetchPageInput[] = [];
   const failures: Partial<Record<'list' | 'summary' | 'categories' | 'save' | 'delete' | 'export' | 'demo', Error>> = {};
   const failOnce = (call: keyof typeof failures) => {
@@ -114,7 +115,15 @@ export function fakeBackend(initial: Transaction[] = []) {
     },
     async categories() {
       failOnce('categories');
-      return [...categories, { name: 'Pets', type: 'expense' as const, color: null, is_default: false }];
+      return [...categories, { name: 'Pets', type: 'expense' as const, color: null, is_default: false }, ...own];
+    },
+    /** POST /transactions/categories: a name is unique per user, ignoring case (409 otherwise). */
+    async createCategory(name: string, type: 'income' | 'expense'): Promise<TransactionCategory> {
+      const taken = [...categories, { name: 'Pets' }, ...own].some((c) => c.name.toLowerCase() === name.trim().toLowerCase());
+      if (taken) throw fail(`A category named "${name.trim()}" already exists`, 409);
+      const created = { name: name.trim(), type, color: null, is_default: false };
+      own.push(created);
+      return created;
     },
     async save(id: string | null, values: TransactionDraft): Promise<Transaction> {
       failOnce('save');
@@ -285,6 +294,7 @@ export function startTransactions(backend: FakeBackend, { filters, imports = fak
         }),
         fetchSummary: fromPromise(() => backend.summary()),
         fetchCategories: fromPromise(() => backend.categories()),
+        createCategory: fromPromise(({ input }) => backend.createCategory(input.name, input.type)),
         saveTransaction: fromPromise(({ input }) => backend.save(input.transactionId, input.values)),
         exportTransactions: fromPromise(({ input }) => backend.exportCsv(input.filters)),
         loadDemo: fromPromise(async (): Promise<void> => {

@@ -10,9 +10,12 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const price = (plan: Plan) => moneyText(plan.price, plan.currency);
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
+/** The page's own icon, inline: otherwise the browser asks the API for a /favicon.ico it does not serve. */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0ca678"/><text x="16" y="23" font-size="20" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">F</text></svg>')}`;
+
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)} · Finu billing</title><style>
+<title>${esc(title)} · Finu billing</title><link rel="icon" href="${FAVICON}"><style>
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 body{margin:0;background:Canvas;color:CanvasText}main{max-width:440px;margin:40px auto;padding:0 16px}
 .card{border:1px solid color-mix(in srgb,CanvasText 15%,transparent);border-radius:12px;padding:24px}

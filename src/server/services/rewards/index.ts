@@ -31,6 +31,12 @@ const award = (rule: AwardRule, key: string, reference: string | null, overrides
 const stepsCrossed = (beforeMinor: number, afterMinor: number, targetMinor: number) =>
   GOAL_PROGRESS_STEPS.filter((p) => afterMinor * 100 >= targetMinor * p && beforeMinor * 100 < targetMinor * p);
 
+/** Awards that happen once (ever, or per goal or count) are worth a dialog; daily repeatable ones are not. */
+const isMilestone = (reason: string) => {
+  const rule = (AWARD_RULES as Record<string, { limit: object }>)[reason];
+  return !rule || !('perDay' in rule.limit);
+};
+
 /** One reward for the dialog: the points of every award, the title and message of the largest. */
 export function toReward(entries: RewardEntryRow[]): Reward | undefined {
   if (entries.length === 0) return undefined;
@@ -38,7 +44,7 @@ export function toReward(entries: RewardEntryRow[]): Reward | undefined {
   const others = entries.filter((e) => e !== main);
   const points = entries.reduce((sum, e) => sum + e.points, 0);
   const message = others.length ? `${main.message} Also: ${others.map((e) => `${e.title} (+${e.points})`).join(', ')}.` : main.message;
-  return { points, title: main.title, message };
+  return { points, title: main.title, message, milestone: entries.some((e) => isMilestone(e.reason)) };
 }
 
 export interface RewardsService {

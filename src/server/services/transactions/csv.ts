@@ -16,8 +16,11 @@ export interface CsvTransaction {
   createdAt: Date | string;
 }
 
-/** The header line of every transactions CSV (the columns of EXPORT_COLUMNS). */
-export const transactionCsvHeader = (): string => csvLine([...EXPORT_COLUMNS]);
+/** The byte order mark that tells Excel the file is UTF-8 ("Bäckerei Müller", not "BÃ¤ckerei MÃ¼ller"). */
+export const UTF8_BOM = '\uFEFF';
+
+/** The start of every transactions CSV: the byte order mark, then the header line (the columns of EXPORT_COLUMNS). */
+export const transactionCsvHeader = (): string => UTF8_BOM + csvLine([...EXPORT_COLUMNS]);
 
 /**
  * The one transaction row of a CSV file, used by the Transactions export and by the data archive's

@@ -63,11 +63,23 @@ export function toTransaction(row: TransactionRow): Transaction {
 export function toPrefixQuery(q: string | undefined): string | undefined {
   if (!q) return undefined;
   // Case is left to to_tsquery, which folds it exactly as to_tsvector did for the stored text.
-  const words = q
+  const words = withoutHashtags(q)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, TRANSACTION_LIMITS.queryWords);
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
+}
+
+const HASHTAG = /(?:^|\s)#([^\s#,]+)/gu;
+
+/** "#recurring" in a search: the tags it names (stored lower-case). */
+export const hashtagsOf = (q: string | undefined): string[] => (q ? [...q.matchAll(HASHTAG)].map((m) => m[1]!.toLowerCase()) : []);
+const withoutHashtags = (q: string) => q.replace(HASHTAG, ' ');
+
+/** Tags asked for by the tags filter and by #words of the search, once each. */
+function tagsOf(f: TransactionFilters): string[] | undefined {
+  const all = [...new Set([...(f.tags ?? []), ...hashtagsOf(f.q)])];
+  return all.length ? all : undefined;
 }
 
 /** API filters in storage terms; category names take their stored spelling (load categories only when filtering by them). */
@@ -80,7 +92,7 @@ export function toStoredFilters(f: TransactionFilters, categories?: Categories):
     amountMinMinor: f.amount_min === undefined ? undefined : toMinor(f.amount_min),
     amountMaxMinor: f.amount_max === undefined ? undefined : toMinor(f.amount_max),
     tsquery: toPrefixQuery(f.q),
-    tags: f.tags,
+    tags: tagsOf(f),
     source: f.source,
     importId: f.import_id,
   };

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppActors, useSession } from '../../app/context';
@@ -18,6 +18,7 @@ export function LoginPage() {
   const { session } = useAppActors();
   const busy = useSession((s) => s.matches({ anonymous: 'loggingIn' }) || s.matches('signingIn'));
   const [params] = useSearchParams();
+  const accountDeleted = useSession((s) => s.context.signedOutBy === 'deleted');
   const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
   const clear = (field: LoginField) => () => errors[field] && setErrors(({ [field]: _, ...rest }) => rest);
 
@@ -47,6 +48,11 @@ export function LoginPage() {
         </>
       }
     >
+      {accountDeleted && (
+        <Alert color="teal" variant="light" role="status" mb="md">
+          Your account has been deleted, with everything in it. A goodbye email is on its way. Thank you for using Finu.
+        </Alert>
+      )}
       <form aria-label="Log in" noValidate onSubmit={(e) => void submit(e)}>
         <Stack gap="sm">
           <TextInput
@@ -69,7 +75,10 @@ export function LoginPage() {
             aria-invalid={errors.password ? true : undefined}
             onChange={clear('password')}
           />
-          <Group justify="flex-end">
+          <Group justify="space-between">
+            <Anchor component={Link} to="/email-verification-sent" size="sm">
+              Need a new verification link?
+            </Anchor>
             <Anchor component={Link} to="/forgot-password" size="sm">
               Forgot password?
             </Anchor>

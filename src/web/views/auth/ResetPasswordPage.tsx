@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { defaultMessages } from '../../../contract/errors';
@@ -24,6 +25,15 @@ export function ResetPasswordPage() {
     // A refusal about the password is shown under it; an expired link in the form.
     toastErrors: false,
   });
+  // The link is checked as the page opens, so a used or expired one says so before a password is typed.
+  const linkCheck = useRequest<{ token: string }>({ submit: ({ token: t }) => api.auth.checkResetLink(t), defaultError: defaultMessages.resetPassword, toastErrors: false });
+  const checkLink = linkCheck.submit;
+  useEffect(() => {
+    if (token) checkLink({ token });
+    // Once per link: the request actor is stable, its submit function is not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+  const deadLink = linkCheck.failure && !linkCheck.failure.handledGlobally && linkCheck.failure.status === 400 ? linkCheck.failure.message : null;
   const check = usePasswordChecker();
   const form = useForm<{ new_password: string }>({
     name: 'reset',
@@ -49,7 +59,16 @@ export function ResetPasswordPage() {
         </Anchor>
       }
     >
-      {token ? (
+      {deadLink ? (
+        <Stack gap="sm">
+          <Alert color="red" variant="light" role="alert">
+            {deadLink}
+          </Alert>
+          <Button component={Link} to="/forgot-password">
+            Send me a new link
+          </Button>
+        </Stack>
+      ) : token ? (
         <form
           aria-label="Reset password"
           noValidate

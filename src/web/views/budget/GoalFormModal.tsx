@@ -10,6 +10,7 @@ import type { Goal } from '../../../contract/goals';
 import { localDay } from '../../format/date';
 import { categories, priorities } from './goalDisplay';
 import { useGoalList, useGoals, useGoalsActor } from './goalsActor';
+import { useDialog } from '../../hooks/useDialog';
 
 const categoryOptions = Object.entries(categories).map(([value, { label }]) => ({ value, label }));
 const priorityOptions = Object.entries(priorities).map(([value, label]) => ({ value, label }));
@@ -23,6 +24,7 @@ export function GoalFormModal() {
   const saving = useGoals((s) => s.matches({ form: 'saving' }));
   const failure = useGoals((s) => s.context.formError);
   const close = () => actor.send({ type: 'form.close' });
+  useDialog('goalForm', open);
 
   return (
     // No exit animation: the title would flip to "New savings goal" while the closed form fades out.

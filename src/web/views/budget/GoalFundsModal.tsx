@@ -7,6 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useMoney } from '../../hooks/useMoney';
 import { fieldOfDetail } from '../../forms/contractRules';
 import { useGoals } from './goalsActor';
+import { useDialog } from '../../hooks/useDialog';
 
 type GoalFundsActor = ActorRefFrom<typeof goalFundsMachine>;
 
@@ -44,6 +45,7 @@ function FundsDialog({ operation }: { operation: GoalFundsActor }) {
     if (amountError) amountInput.current?.focus();
     else if (noteError) noteInput.current?.focus();
   }, [amountError, noteError]);
+  useDialog('goalFunds', true);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     operation.send({ type: 'funds.submit' });

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, NumberInput, Paper, Radio, Select, SimpleGrid,
 import { useEffect } from 'react';
 import { SUPPORTED_CURRENCIES } from '../../../contract/money';
 import { helpTopics, mainGoals } from '../../../contract/onboarding';
-import { stepAnswered, wizardSteps, type OnboardingDraft } from '../../../../machines/onboarding';
+import { incomeProblem, stepAnswered, wizardSteps, type OnboardingDraft } from '../../../../machines/onboarding';
 import { useAppActors, useOnboarding } from '../../app/context';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { onboardingIntro } from './intro';
@@ -33,6 +33,9 @@ const stepTitles: Record<(typeof wizardSteps)[number], string> = {
   help: 'Coaching',
 };
 
+/** Settings and Help wait for the wizard; the account essentials do not. */
+export const accountHint = 'Your account is always in the menu under your name at the top right: change your password, sign-in methods, download or delete your data, contact support. Finished or not.';
+
 /** The onboarding wizard; its steps and answers live in the onboarding machine. */
 export default function OnboardingPage() {
   const { onboarding } = useAppActors();
@@ -58,6 +61,9 @@ export default function OnboardingPage() {
       <div>
         <Title order={1}>{intro.heading}</Title>
         <Text c="dimmed">{intro.lead}</Text>
+        <Text size="sm" c="dimmed" mt="xs">
+          {accountHint}
+        </Text>
       </div>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         <form
@@ -85,10 +91,11 @@ export default function OnboardingPage() {
                 mt="md"
                 label="About how much comes in each month, after tax?"
                 description="A rough figure is fine: it helps the coach judge what is affordable."
-                min={0}
+                clampBehavior="none"
                 thousandSeparator=","
                 decimalScale={2}
                 prefix={draft.currency ? `${draft.currency} ` : undefined}
+                error={incomeProblem(draft.monthly_income)}
                 value={draft.monthly_income ?? ''}
                 onChange={(v) => answer({ monthly_income: typeof v === 'number' ? v : undefined })}
                 required

@@ -109,7 +109,7 @@ function DeleteAccount() {
     onSuccess: () => {
       modal.close();
       // The account is gone: end the session here without calling the server again.
-      session.send({ type: 'session.expired' });
+      session.send({ type: 'session.accountDeleted' });
       ui.send({ type: 'toast.show', toast: { kind: 'success', message: 'Your account has been deleted. A goodbye email is on its way.' } });
     },
   });

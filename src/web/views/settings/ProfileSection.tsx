@@ -76,7 +76,7 @@ export function ProfileSection() {
           <TextInput label="Email" value={email} readOnly description="The address you sign in with" />
           <TextInput label="Name" autoComplete="name" {...form.getInputProps('full_name')} />
           <Select label="Currency" data={SUPPORTED_CURRENCIES} searchable allowDeselect={false} {...form.getInputProps('currency')} />
-          <NumberInput label="Monthly income" description="After tax; the coach and dashboard plan from it" min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('monthly_income')} />
+          <NumberInput label="Monthly income" description="After tax; the coach and dashboard plan from it" clampBehavior="none" decimalScale={2} thousandSeparator="," {...form.getInputProps('monthly_income')} />
           {alert && (
             <Alert color="red" variant="light" role="alert">
               {alert}

@@ -1,10 +1,11 @@
 import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { guardedRoutes } from '../../../../machines/routes';
-import { colorSchemeOf } from '../../../../machines/ui';
+import { colorSchemeOf, type AccountSection } from '../../../../machines/ui';
 import { useAppActors, useSession, useUi } from '../../app/context';
+import { lazyNamed, OnceOpened } from '../../app/lazy';
 import { preloadOverlays } from '../../app/overlays';
 import { OnboardingRequiredModal } from '../../overlays/OnboardingRequiredModal';
 import { Icon, type IconName } from '../icons';
@@ -21,6 +22,22 @@ const icons: Record<string, IconName> = {
   '/help': 'help',
 };
 
+// Its code (the Settings sections and the contact form) loads the first time the user opens one.
+const AccountDialog = lazyNamed(() => import('./AccountDialog'), 'AccountDialog');
+const accountSections: readonly AccountSection[] = ['password', 'signInMethods', 'data', 'support'];
+const accountMenuLabels: Record<AccountSection, string> = {
+  password: 'Change password',
+  signInMethods: 'Sign-in methods',
+  data: 'Download or delete my data',
+  support: 'Contact support',
+};
+
+/** The skip link moves the focus itself: the hash would be taken for a route change by some routers. */
+const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+  event.preventDefault();
+  document.getElementById('main-content')?.focus();
+};
+
 /** The signed-in frame: header, navigation to every guarded route, and the page. */
 export function AppLayout() {
   const { session, ui } = useAppActors();
@@ -32,6 +49,8 @@ export function AppLayout() {
   const name = useSession((s) => s.context.user?.full_name ?? null);
   const location = useLocation();
   const activeTab = useUi((s) => s.context.activeTab);
+  const accountOpen = useUi((s) => s.context.account !== null);
+  const openAccount = (section: AccountSection) => ui.send({ type: 'account.open', section });
   const tab = navigation.find((r) => r.path === location.pathname)?.path.slice(1);
   // Signed in: the award and confirmation dialogs' code arrives before the first response that opens one.
   useEffect(preloadOverlays, []);
@@ -47,6 +66,9 @@ export function AppLayout() {
       padding="md"
     >
       <AppShell.Header>
+        <a href="#main-content" className="skip-link" onClick={skipToContent}>
+          Skip to content
+        </a>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
@@ -78,6 +100,12 @@ export function AppLayout() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{email}</Menu.Label>
+                {accountSections.map((section) => (
+                  <Menu.Item key={section} onClick={() => openAccount(section)}>
+                    {accountMenuLabels[section]}
+                  </Menu.Item>
+                ))}
+                <Menu.Divider />
                 <Menu.Item onClick={() => session.send({ type: 'session.logout' })}>Log out</Menu.Item>
               </Menu.Dropdown>
             </Menu>
@@ -103,11 +131,14 @@ export function AppLayout() {
           <NavLink component="button" label={collapsed ? <VisuallyHidden>Log out</VisuallyHidden> : 'Log out'} leftSection={<Icon name="logout" />} onClick={() => session.send({ type: 'session.logout' })} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
       <OnboardingRequiredModal />
       <SubscriptionModal />
+      <OnceOpened opened={accountOpen}>
+        <AccountDialog />
+      </OnceOpened>
     </AppShell>
   );
 }

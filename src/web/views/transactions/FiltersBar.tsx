@@ -1,11 +1,11 @@
 import { Badge, Button, Collapse, Group, MultiSelect, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import type { PageFilters as TransactionFilters } from '../../../../machines/transactionList';
 import type { SortOrder, TransactionSort } from '../../../contract/transactions';
-import { activeFilterCount, DEFAULT_FILTERS } from '../../transactions/urlCodec';
+import { activeFilterCount, DEFAULT_FILTERS, filterProblems, type RangeField } from '../../transactions/urlCodec';
 import { readAmount } from '../../format/money';
-import { useTransactions } from './transactionsActor';
+import { useTransactions, useTransactionsActor } from './transactionsActor';
 
 const sortOptions: { value: `${TransactionSort}:${SortOrder}`; label: string }[] = [
   { value: 'date:desc', label: 'Newest first' },
@@ -51,14 +51,26 @@ const amountText = (n: number | undefined) => (n === undefined ? '' : String(n))
 /** Search, sort and the filters of the list. Every value lives in the URL; changing one rewrites it. */
 export function FiltersBar({ filters, onChange }: { filters: TransactionFilters; onChange: (filters: TransactionFilters) => void }) {
   const active = activeFilterCount(filters);
-  const [open, panel] = useDisclosure(active > 0);
+  const actor = useTransactionsActor();
+  const open = useTransactions((s) => s.matches({ filterPanel: 'open' }));
   const panelId = useId();
   const categories = useTransactions((s) => s.context.categories);
   const set = (patch: Partial<TransactionFilters>) => onChange({ ...filters, ...patch });
 
+  const [problems, setProblems] = useState<Partial<Record<RangeField, string>>>({});
+  // A range that cannot hold a row, or an amount that is not one, is said at its field and not applied.
+  const setRange = (field: RangeField, value: string | number | undefined | null) => {
+    if (value === null) return setProblems((p) => ({ ...p, [field]: 'Enter an amount of 0 or more' }));
+    const next = { ...filters, [field]: value };
+    const found = filterProblems(next);
+    setProblems(found);
+    if (Object.keys(found).length === 0) onChange(next);
+  };
   const search = useCommittedText(filters.q ?? '', (q) => set({ q: q.trim() || undefined }));
-  const minAmount = useCommittedText(amountText(filters.amount_min), (text) => set({ amount_min: validAmount(text) }));
-  const maxAmount = useCommittedText(amountText(filters.amount_max), (text) => set({ amount_max: validAmount(text) }));
+  const minAmount = useCommittedText(amountText(filters.amount_min), (text) => setRange('amount_min', amountOf(text)));
+  const maxAmount = useCommittedText(amountText(filters.amount_max), (text) => setRange('amount_max', amountOf(text)));
+  const fromDay = useCommittedText(filters.date_from ?? '', (day) => setRange('date_from', day || undefined), 0);
+  const toDay = useCommittedText(filters.date_to ?? '', (day) => setRange('date_to', day || undefined), 0);
 
   const categoryData = [
     { group: 'Expenses', items: categories.filter((c) => c.type === 'expense').map((c) => c.name) },
@@ -96,7 +108,7 @@ export function FiltersBar({ filters, onChange }: { filters: TransactionFilters;
           />
           <Button
             variant={open ? 'light' : 'default'}
-            onClick={panel.toggle}
+            onClick={() => actor.send({ type: 'filterPanel.toggle' })}
             aria-expanded={open}
             aria-controls={panelId}
             rightSection={active > 0 ? <Badge size="sm" circle aria-label={`${active} active`}>{active}</Badge> : undefined}
@@ -135,10 +147,10 @@ export function FiltersBar({ filters, onChange }: { filters: TransactionFilters;
               comboboxProps={{ withinPortal: true }}
             />
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-              <TextInput label="From" type="date" value={filters.date_from ?? ''} max={filters.date_to} onChange={(e) => set({ date_from: e.currentTarget.value || undefined })} />
-              <TextInput label="To" type="date" value={filters.date_to ?? ''} min={filters.date_from} onChange={(e) => set({ date_to: e.currentTarget.value || undefined })} />
-              <TextInput label="Min amount" inputMode="decimal" placeholder="0.00" value={minAmount.value} onChange={(e) => minAmount.onChange(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && minAmount.flush()} />
-              <TextInput label="Max amount" inputMode="decimal" placeholder="Any" value={maxAmount.value} onChange={(e) => maxAmount.onChange(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && maxAmount.flush()} />
+              <TextInput label="From" type="date" value={fromDay.value} error={problems.date_from} onChange={(e) => fromDay.onChange(e.currentTarget.value)} />
+              <TextInput label="To" type="date" value={toDay.value} error={problems.date_to} onChange={(e) => toDay.onChange(e.currentTarget.value)} />
+              <TextInput label="Min amount" inputMode="decimal" placeholder="0.00" value={minAmount.value} error={problems.amount_min} onChange={(e) => minAmount.onChange(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && minAmount.flush()} />
+              <TextInput label="Max amount" inputMode="decimal" placeholder="Any" value={maxAmount.value} error={problems.amount_max} onChange={(e) => maxAmount.onChange(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && maxAmount.flush()} />
             </SimpleGrid>
           </Stack>
         </Collapse>
@@ -147,8 +159,9 @@ export function FiltersBar({ filters, onChange }: { filters: TransactionFilters;
   );
 }
 
-/** A typed amount bound, or none when blank or not a number. */
-function validAmount(text: string): number | undefined {
+/** A typed amount bound: undefined when blank, null when it is not an amount of 0 or more. */
+function amountOf(text: string): number | undefined | null {
+  if (!text.trim()) return undefined;
   const n = readAmount(text);
-  return n === undefined || Number.isNaN(n) || n < 0 ? undefined : n;
+  return n === undefined || Number.isNaN(n) || n < 0 ? null : n;
 }

@@ -11,6 +11,7 @@ import { useMoney } from '../../hooks/useMoney';
 import { LoadFailed } from '../LoadFailed';
 import { useTransactions, type ImportActor, type ImportSnapshot } from './transactionsActor';
 import classes from './transactions.module.css';
+import { useDialog } from '../../hooks/useDialog';
 
 const steps = ['choosing', 'reviewing', 'running', 'done'] as const;
 type Step = (typeof steps)[number];
@@ -26,6 +27,7 @@ function stepOf(s: ImportSnapshot): Step {
 export function ImportWizard() {
   const wizard = useTransactions((s) => s.children.transactionImport as ImportActor | undefined);
   const fullScreen = useMediaQuery('(max-width: 36em)', false) ?? false;
+  useDialog('import', Boolean(wizard));
   return (
     <Modal
       opened={Boolean(wizard)}

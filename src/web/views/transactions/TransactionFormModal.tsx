@@ -1,16 +1,17 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { TransactionDraft } from '../../../../machines/transactions';
 import type { CallFailure } from '../../../../machines/types';
 import { createTransactionRequest } from '../../../contract/rules/transactions';
 import { TRANSACTION_LIMITS, type Transaction, type TransactionType } from '../../../contract/transactions';
 import { readAmount } from '../../format/money';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
-import { localDay } from '../../format/date';
+import { isScheduled, localDay } from '../../format/date';
 import { categoryOptions } from './display';
 import { useTransactions, useTransactionsActor } from './transactionsActor';
+import { useDialog } from '../../hooks/useDialog';
 
 /** The add/edit transaction modal, driven by the transactions machine's form region. */
 export function TransactionFormModal() {
@@ -22,6 +23,7 @@ export function TransactionFormModal() {
   const fullScreen = useMediaQuery('(max-width: 36em)', false) ?? false;
   const close = () => actor.send({ type: 'form.close' });
   const title = editing ? 'Edit transaction' : 'Add transaction';
+  useDialog('transactionForm', open);
 
   return (
     <Modal
@@ -38,6 +40,9 @@ export function TransactionFormModal() {
     </Modal>
   );
 }
+
+/** The value of the "Create '…'" option: never a category name (those cannot hold control characters). */
+const CREATE = '\u0000create:';
 
 interface FormProps {
   transaction: Transaction | null;
@@ -96,6 +101,12 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
   });
   const alert = useServerFieldError(form, failure, fields, { labels });
   const type = form.values.type;
+  // A name typed that is no category yet is offered as "Create 'Pets'".
+  const [categorySearch, setCategorySearch] = useState('');
+  const typed = categorySearch.trim();
+  const offerNew = typed.length > 0 && typed !== form.values.category && !categories.some((c) => c.name.toLowerCase() === typed.toLowerCase());
+  const categoryError = useTransactions((s) => s.context.categoryError?.message ?? null);
+  const creatingCategory = useTransactions((s) => s.matches({ categories: 'creating' }));
 
   return (
     <form
@@ -131,17 +142,34 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
         </div>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput label="Amount" placeholder="0.00" inputMode="decimal" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('amount')} />
-          <TextInput label="Date" type="date" withAsterisk {...form.getInputProps('date')} />
+          <TextInput
+            label="Date"
+            type="date"
+            withAsterisk
+            description={isScheduled(form.values.date) ? 'After today: saved as scheduled, counted in totals and the balance from that day on' : undefined}
+            {...form.getInputProps('date')}
+          />
         </SimpleGrid>
         <Select
           label="Category"
-          placeholder="Pick a category"
-          data={categoryOptions(categories, type, transaction?.category)}
+          placeholder="Pick a category or type a new one"
+          data={[...categoryOptions(categories, type, form.values.category ?? transaction?.category), ...(offerNew ? [{ group: 'New', items: [{ value: `${CREATE}${typed}`, label: `Create '${typed}'` }] }] : [])]}
           searchable
+          searchValue={categorySearch}
+          onSearchChange={setCategorySearch}
           withAsterisk
           nothingFoundMessage="No such category"
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('category')}
+          error={form.errors.category ?? categoryError}
+          disabled={creatingCategory}
+          onChange={(value) => {
+            if (value?.startsWith(CREATE)) {
+              const name = value.slice(CREATE.length);
+              form.setFieldValue('category', name);
+              actor.send({ type: 'category.create', name, categoryType: type });
+            } else form.setFieldValue('category', value);
+          }}
         />
         <TextInput label="Description" placeholder="Weekly groceries" maxLength={TRANSACTION_LIMITS.description} {...form.getInputProps('description')} />
         <TextInput label="Merchant or payee" placeholder="Corner Market" maxLength={TRANSACTION_LIMITS.merchant} {...form.getInputProps('merchant')} />

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useState } from 'react';
 import type { Transaction } from '../../../contract/transactions';
-import { formatDay } from '../../format/date';
+import { formatDay, isScheduled } from '../../format/date';
 import { formatCount } from '../../format/number';
 import { useMoney } from '../../hooks/useMoney';
 import { LoadFailed } from '../LoadFailed';
@@ -161,6 +161,11 @@ const TransactionRow = memo(function TransactionRow({ transaction: t, position, 
       <div className={classes.main}>
         <div id={titleId} className={classes.title}>
           {title}
+          {isScheduled(t.date) && (
+            <span className={classes.scheduled} title="Dated after today: counted in totals and the balance from its date on">
+              Scheduled
+            </span>
+          )}
         </div>
         {compact ? (
           <div className={classes.details}>

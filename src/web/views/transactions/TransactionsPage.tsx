@@ -27,6 +27,12 @@ export default function TransactionsPage() {
     actor.send({ type: 'filters.change', filters });
   }, [actor, filters]);
 
+  // A value the page could not use (a hand-edited or stale link) leaves the URL too, so it never shows a filter that is not applied.
+  useEffect(() => {
+    const applied = new URLSearchParams(filtersToQuery(filters));
+    if (applied.toString() !== search.toString()) setSearch(applied, { replace: true });
+  }, [filters, search, setSearch]);
+
   const setFilters = useCallback((next: TransactionFilters) => setSearch(filtersToQuery(next), { replace: true }), [setSearch]);
 
   return (

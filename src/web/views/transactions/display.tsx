@@ -1,6 +1,7 @@
 import type { TransactionCategory } from '../../../../machines/transactions';
 import type { Transaction } from '../../../contract/transactions';
 import { categoryColor as sharedCategoryColor } from '../../../contract/categoryColors';
+import { formatDay } from '../../format/date';
 
 /** The category's one colour, as on the dashboard (src/contract/categoryColors.ts). */
 export const categoryColor = (categories: TransactionCategory[], name: string) => sharedCategoryColor(name, categories.find((c) => c.name.toLowerCase() === name.toLowerCase())?.color);
@@ -16,3 +17,7 @@ export function categoryOptions(categories: TransactionCategory[], type: Transac
   if (current && !categories.some((c) => c.name === current)) groups.push({ group: 'Other', items: [current] });
   return groups.filter((g) => g.items.length > 0);
 }
+
+/** The delete confirmation's words: the row as the list names it, and its day as people write it. */
+export const deletionMessage = (t: Pick<Transaction, 'description' | 'merchant' | 'category' | 'date'>) =>
+  `Delete "${t.description || t.merchant || t.category}" of ${formatDay(t.date)}? This cannot be undone.`;

@@ -8,6 +8,7 @@ import { unlessAborted } from '../../api/abort';
 import { localDay, localMonth } from '../../format/date';
 import { askToConfirm, confirmDeletion, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
 import { saveFile } from '../saveFile';
+import { deletionMessage } from './display';
 
 export type TransactionsActor = ActorRefFrom<typeof transactionsMachine>;
 export type ImportActor = ActorRefFrom<typeof transactionImportMachine>;
@@ -56,13 +57,14 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
               requestDeleteConfirmation: ({ self }, { item: transaction }) =>
                 confirmDeletion(ui, self, {
                   title: 'Delete transaction',
-                  message: `Delete "${transaction.description || transaction.merchant || transaction.category}" of ${transaction.date}? This cannot be undone.`,
+                  message: deletionMessage(transaction),
                   confirmLabel: 'Delete transaction',
                 }),
             },
           }),
           fetchSummary: fromPromise(({ signal }) => unlessAborted(signal, api.transactions.summary(localMonth(), signal))),
           fetchCategories: fromPromise(async ({ signal }) => (await unlessAborted(signal, api.transactions.categories(signal))).categories),
+          createCategory: fromPromise(({ input }) => api.transactions.createCategory({ name: input.name, type: input.type })),
           // The form sends what the user entered; the server validates every field ([spec:5-server-validates]),
           // so a blank amount is left out on purpose and the server answers "amount is required".
           saveTransaction: fromPromise(({ input }) =>
@@ -105,7 +107,8 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
               onConfirm: { type: 'demoRemoval.confirm' },
               onCancel: { type: 'demoRemoval.cancel' },
             }),
-          saveFile: (_, file) => saveFile(file.content, file.fileName, 'text/csv;charset=utf-8'),
+          // Decoding the answer dropped its byte order mark; the file keeps one so Excel reads UTF-8.
+          saveFile: (_, file) => saveFile(file.content.startsWith('\uFEFF') ? file.content : `\uFEFF${file.content}`, file.fileName, 'text/csv;charset=utf-8'),
         },
       }),
     { filters: initialFilters, categories: builtInCategories, maxImportBytes: CSV_IMPORT_LIMITS.maxBytes },
