@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_GROUPS, ACCOUNT_KINDS, NET_WORTH_MONTHS } from '../accounts';
+import { MAX_AMOUNT, hasAtMostTwoDecimals } from '../fields';
+import { calendarDate } from './fields';
 import { transaction } from './transactions';
 export * from '../accounts';
 
@@ -66,8 +68,11 @@ export const valuationResponse = z.object({
 });
 
 export const reconcilePreviewQuery = z.object({
-  statement_date: z.string().describe('YYYY-MM-DD'),
-  statement_balance: z.coerce.number({ error: 'statement_balance must be a number' }),
+  statement_date: calendarDate('statement_date'),
+  statement_balance: z.coerce
+    .number({ error: 'statement_balance must be a number' })
+    .refine((n) => Number.isFinite(n) && Math.abs(n) < MAX_AMOUNT, 'statement_balance must be between -100,000,000,000 and 100,000,000,000')
+    .refine(hasAtMostTwoDecimals, 'statement_balance must have at most two decimal places'),
 });
 
 export const reconcilePreview = z

@@ -488,7 +488,7 @@ export function transactionsRepository(db: Db) {
       return db
         .select(rowColumns)
         .from(transactions)
-        .where(and(eq(transactions.userId, userId), eq(transactions.type, type), gte(transactions.date, dateFrom), lte(transactions.date, dateTo)))
+        .where(and(eq(transactions.userId, userId), eq(transactions.type, type), eq(transactions.counts, true), gte(transactions.date, dateFrom), lte(transactions.date, dateTo)))
         .orderBy(desc(transactions.amountMinor), desc(transactions.id))
         .limit(limit);
     },
