@@ -231,4 +231,44 @@ describe('accounts', () => {
     expect(list.accounts).toHaveLength(1);
     expect(list.accounts[0]).toMatchObject({ account_id: t.account_id, name: 'Main', kind: 'checking', on_budget: true, balance: -9.99 });
   });
+
+  it('an imported row matching the other leg of a transfer (same amount the other way, within 3 days, another account) can be linked as a transfer', async () => {
+    const u = client(await signUpWithAccess(app));
+    const checking = await u.account({ name: 'Checking', kind: 'checking', opening_date: '2025-01-01' });
+    const card = await u.account({ name: 'Card', kind: 'credit_card', opening_date: '2025-01-01' });
+    await u.tx({ account_id: card.account_id, type: 'expense', amount: 80, date: '2025-08-01' });
+    const out = await u.tx({ account_id: checking.account_id, type: 'expense', amount: 80, date: '2025-08-05', category: 'Other', description: 'CARD PAYMENT' });
+    const into = await u.tx({ account_id: card.account_id, type: 'income', amount: 80, date: '2025-08-07', category: 'Other Income', description: 'PAYMENT THANK YOU' });
+    await u.tx({ account_id: card.account_id, type: 'income', amount: 80, date: '2025-08-12', category: 'Other Income', description: 'too late' });
+    const spendingBefore = (await u.dashboard('2025-08-01', '2025-08-31')).totals.spending;
+    const matches = (await u.call<{ matches: Transaction[] }>('GET', `/transactions/${out.transaction_id}/transfer-matches`)).body.matches;
+    expect(matches.map((m) => m.transaction_id)).toEqual([into.transaction_id]);
+    const linked = await u.call<TransferResult>('POST', `/transactions/${out.transaction_id}/link-transfer`, { other_transaction_id: into.transaction_id });
+    expect(linked.status, linked.raw).toBe(200);
+    expect(linked.body.from).toMatchObject({ transaction_id: out.transaction_id, kind: 'transfer', counts: false, category: 'Transfer' });
+    expect((await u.dashboard('2025-08-01', '2025-08-31')).totals.spending).toBe(spendingBefore - 80);
+    expect((await u.call('POST', `/transactions/${out.transaction_id}/link-transfer`, { other_transaction_id: into.transaction_id })).status).toBe(422);
+  });
+
+  it('demo data comes in a checking account, a card paid monthly, savings fed by transfers and a tracking-only car loan', async () => {
+    const u = client(await signUpWithAccess(app));
+    expect((await u.call('POST', '/transactions/demo?seed=3')).status).toBe(201);
+    const list = (await u.call<AccountList>('GET', '/accounts')).body;
+    expect(list.accounts.map((a) => [a.name, a.kind, a.on_budget])).toEqual([
+      ['Everyday checking', 'checking', true],
+      ['Rewards card', 'credit_card', true],
+      ['Savings', 'savings', true],
+      ['Car loan', 'loan', false],
+    ]);
+    const [checking, card, savings, loan] = list.accounts as [Account, Account, Account, Account];
+    // Paid in full each month: what is owed is at most about a month of card spending.
+    expect(card.owed!).toBeGreaterThan(0);
+    expect(card.owed!).toBeLessThan(6000);
+    expect(savings.balance).toBeGreaterThan(8000 + 11 * 400 - 1);
+    expect(loan.owed!).toBeLessThan(18500);
+    expect(checking.transaction_count).toBeGreaterThan(50);
+    // Removing the demo removes its rows and its accounts.
+    expect((await u.call('DELETE', '/transactions/demo')).status).toBe(200);
+    expect((await u.call<AccountList>('GET', '/accounts')).body.accounts).toEqual([]);
+  });
 });

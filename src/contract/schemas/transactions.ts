@@ -418,6 +418,7 @@ export const importCommitRequest = z
     mapping: importMapping,
     skip_duplicates: z.boolean().default(true).describe('Skip rows matching an existing transaction (re-importing an overlapping statement adds nothing twice)'),
     skip_file_duplicates: z.boolean().default(false).describe('Also skip rows repeating an earlier row of the same file (off by default: two equal coffees on one day are real)'),
+    account_id: z.uuid({ error: 'account_id must be an account id (a UUID)' }).optional().describe('The account the rows go into (GET /accounts); omit for the first on-budget account'),
   })
   .strict()
   .meta({ id: 'ImportCommit' });

@@ -24,7 +24,9 @@ import {
   valuationRequest,
   valuationResponse,
 } from '../../contract/schemas/accounts';
+import { transaction } from '../../contract/schemas/transactions';
 import { areaSchemas, premiumRoutes } from '../routeSchema';
+import { transactionNotFound } from '../services/transactions/service';
 import { accountsService } from '../services/accounts/service';
 import { todayUtc } from '../services/transactions/reports';
 
@@ -39,6 +41,11 @@ const confirmQuery = z.object({
 /** /accounts: money accounts, transfers between them, valuations, reconciliation, the register and net worth. A premium area. */
 export default async function accountsRoutes(fastify: FastifyInstance) {
   const app = premiumRoutes(fastify);
+  const mustGetTransaction = async (userId: string, id: string) => {
+    const row = await fastify.repos.transactions.get(userId, id);
+    if (!row) throw transactionNotFound();
+    return row;
+  };
   const accounts = accountsService({ repo: fastify.repos.accounts, currencyOf: (userId) => fastify.repos.transactions.accountCurrency(userId), today: () => todayUtc() });
 
   app.get(
@@ -176,6 +183,32 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
       }),
     },
     async (request) => accounts.reconcile(request.userId, request.params.id, request.body),
+  );
+
+  app.get(
+    '/transactions/:id/transfer-matches',
+    {
+      schema: schema({
+        summary: 'Rows of your other accounts that look like the other leg of this one ("link as transfer")',
+        description: 'The same amount the other way, within 3 days, in another of your accounts, not already a transfer.',
+        params: accountIdParams,
+        response: { 200: z.object({ matches: z.array(transaction) }) },
+      }),
+    },
+    async (request) => ({ matches: await accounts.transferCandidates(request.userId, await mustGetTransaction(request.userId, request.params.id)) }),
+  );
+
+  app.post(
+    '/transactions/:id/link-transfer',
+    {
+      schema: schema({
+        summary: 'Link this row and the matching other leg as one transfer',
+        params: accountIdParams,
+        body: z.object({ other_transaction_id: z.uuid({ error: 'other_transaction_id must be a transaction id (a UUID)' }) }).strict(),
+        response: { 200: transferResponse },
+      }),
+    },
+    async (request) => accounts.linkTransfer(request.userId, await mustGetTransaction(request.userId, request.params.id), request.body.other_transaction_id),
   );
 
   app.get(

@@ -62,7 +62,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   const app = premiumRoutes(fastify);
   const repo = fastify.repos.transactions;
   const transactions = transactionsService({ repo, accounts: fastify.repos.accounts, rewards: fastify.rewards });
-  const imports = importService({ repo, runner: fastify.importRunner, rewards: fastify.rewards });
+  const imports = importService({ repo, accounts: fastify.repos.accounts, runner: fastify.importRunner, rewards: fastify.rewards });
   const reports = transactionReports(repo, fastify.repos.accounts);
   const currencyOf = transactions.currencyOf;
   acceptCsvUploads(fastify);
@@ -329,7 +329,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      const result = await loadDemoData(repo, request.userId, { seed: request.query.seed });
+      const result = await loadDemoData(repo, fastify.repos.accounts, request.userId, { seed: request.query.seed });
       app.dbMaintenance.changed();
       reply.code(201);
       return { message: 'Demo data loaded', inserted: result.inserted, date_from: result.dateFrom, date_to: result.dateTo, seed: result.seed };
@@ -340,7 +340,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
     '/transactions/demo',
     { schema: schema({ summary: 'Remove the demo transactions (and nothing else)', response: { 200: demoRemoveResponse } }) },
     async (request) => {
-      const deleted = await removeDemoData(repo, request.userId);
+      const deleted = await removeDemoData(repo, fastify.repos.accounts, request.userId);
       app.dbMaintenance.changed();
       return { message: 'Demo data removed', deleted };
     },
