@@ -100,3 +100,6 @@ export const reconcileRequest = z.strictObject({
   /** Record the difference as an adjustment; without it a non-zero difference is refused. */
   adjust: z.optional(z.boolean({ error: 'adjust must be true or false' })),
 });
+
+/** The kind rules the account form follows (the machines take values from the rules only). */
+export { ON_BUDGET_BY_DEFAULT, isLiability } from '../accounts';

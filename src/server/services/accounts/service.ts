@@ -55,7 +55,7 @@ export function toAccount(a: AccountWithBalance): Account {
     closed: a.closed,
     order: a.position,
     balance: fromMinor(a.balanceMinor),
-    owed: liability ? fromMinor(-a.balanceMinor) : null,
+    owed: liability ? fromMinor(0 - a.balanceMinor) : null,
     cleared_balance: fromMinor(a.clearedMinor),
     transaction_count: a.count,
     reconciled_date: a.reconciledDate,

@@ -3,12 +3,12 @@ import { TRANSFER_CATEGORY } from '../../../contract/accounts';
 import type { NewTransaction } from '../../repositories/transactions';
 import { seededRandom } from './generator';
 
-/** The demo's accounts: everyday money, a card paid off monthly, savings fed monthly and a car loan (tracking only). */
+/** The demo's accounts: everyday money, a card paid off monthly, savings fed monthly and a car loan (tracking only). The on-budget ones open at 0, so the demo's balance is its transactions' sum. */
 export const DEMO_INSTITUTION = 'Demo Bank';
 export const DEMO_ACCOUNTS = [
-  { key: 'checking', name: 'Everyday checking', kind: 'checking', onBudget: true, openingBalanceMinor: 250_000 },
+  { key: 'checking', name: 'Everyday checking', kind: 'checking', onBudget: true, openingBalanceMinor: 0 },
   { key: 'card', name: 'Rewards card', kind: 'credit_card', onBudget: true, openingBalanceMinor: 0 },
-  { key: 'savings', name: 'Savings', kind: 'savings', onBudget: true, openingBalanceMinor: 800_000 },
+  { key: 'savings', name: 'Savings', kind: 'savings', onBudget: true, openingBalanceMinor: 0 },
   { key: 'loan', name: 'Car loan', kind: 'loan', onBudget: false, openingBalanceMinor: -1_850_000 },
 ] as const satisfies readonly { key: string; name: string; kind: AccountKind; onBudget: boolean; openingBalanceMinor: number }[];
 export type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]['key'];
