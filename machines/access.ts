@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SubscriptionStatus } from '../src/contract/subscription';
 import type { Toast } from './types';
 
-/** The part of GET /subscription/status (the contract's SubscriptionStatus) the access rule reads (spec §3). */
+/** The part of GET /subscription/status (the contract's SubscriptionStatus) the access rule reads ([spec:3-subscription-status]). */
 export type AccessStatus = Pick<SubscriptionStatus, 'has_access'> & {
   trial: Pick<SubscriptionStatus['trial'], 'active' | 'has_used_trial'> & Partial<Pick<SubscriptionStatus['trial'], 'days_left'>>;
 };

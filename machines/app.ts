@@ -8,7 +8,7 @@ import { uiMachine, type Preferences } from './ui';
 
 /**
  * The root of the app: it runs the app-lifetime actors (session, onboarding, access, ui) and decides, for
- * every location the router shows, what the user gets (spec §2 routes, §4 route guard and access check):
+ * every location the router shows, what the user gets (docs/product.md: routes, route guard and access check):
  * sign-in → onboarding → access → trial → plan. Views and the router only read this state and send events.
  */
 
@@ -41,7 +41,7 @@ export type AppEvent =
 
 const url = (location: string) => new URL(location || '/', 'http://app.invalid');
 
-/** The spec §2/§4 rules (machines/routes.ts) applied to what the app knows now. */
+/** The route rules (docs/product.md) (machines/routes.ts) applied to what the app knows now. */
 export function routeDecision(context: AppContext): GuardDecision {
   const where = url(context.location);
   return guardRoute({
@@ -227,7 +227,7 @@ export const appMachine = setup({
       tags: ['loading'],
     },
     deciding: {
-      description: 'Applies the route rules of spec §2 and §4 to the location, in the order a user meets them.',
+      description: 'Applies the route rules of docs/product.md to the location, in the order a user meets them.',
       always: [
         { description: 'A stored session is still being checked: wait before deciding.', guard: 'sessionPending', target: 'waitingForSession' },
         { description: 'No token: go to /login, remembering the origin (not after an explicit logout). [spec:4-route-login]', guard: 'signInRequired', target: 'signIn' },
@@ -242,7 +242,7 @@ export const appMachine = setup({
           target: 'onboardingModal',
         },
         {
-          description: 'Any other redirect: an unknown path to /login, / to /ai-coach or /onboarding, a signed-in user away from the sign-in forms (spec §2 redirects).',
+          description: 'Any other redirect: an unknown path to /login, / to /ai-coach or /onboarding, a signed-in user away from the sign-in forms (the redirects of docs/product.md).',
           guard: 'redirectRequired',
           target: 'redirecting',
         },

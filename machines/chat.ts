@@ -5,7 +5,7 @@ import { chatConversationMachine, type ChatConversationEvent, type ChatConversat
 import { chatListMachine, type ChatListEvent, type ChatListNews } from './chatList';
 
 /**
- * The coach page (spec §4 chat) as a parent with three children, each readable on its own in the Stately
+ * The coach page (docs/product.md, "Chat") as a parent with three children, each readable on its own in the Stately
  * visualizer: the conversation list (machines/chatList.ts), one conversation's messages
  * (machines/chatConversation.ts) and the answer stream (machines/chatAnswer.ts). The page loads the
  * counts and today's allowance, passes the user's events to the child they are for, and passes each
@@ -66,7 +66,7 @@ export const chatMachine = setup({
 }).createMachine({
   id: 'chat',
   description:
-    "The coach page (spec §4 chat): the conversation list, the current conversation's messages and the answer stream run as three children for as long as the page is open; the page loads the counts and today's allowance and tells each child what the others did.",
+    "The coach page (the product's chat rules): the conversation list, the current conversation's messages and the answer stream run as three children for as long as the page is open; the page loads the counts and today's allowance and tells each child what the others did.",
   context: { chatStatistics: null },
   invoke: [
     { id: 'list', systemId: 'chatList', src: 'chatList' },

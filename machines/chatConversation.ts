@@ -12,7 +12,7 @@ export interface ChatConversationContext {
   /** The conversation on screen; null before the first question. */
   conversationId: string | null;
   chatMessages: DisplayedMessage[];
-  /** Spec §3 financial state; emptied with the rest by clear memory. */
+  /** [spec:3-client-state]; emptied with the rest by clear memory. */
   chatHistory: HistoryEntry[];
   conversationError: string | null;
 }

@@ -270,7 +270,7 @@ export const chatListMachine = setup({
           },
         },
         renaming: {
-          description: 'Renames it; errors are swallowed (spec §8): the old title stays, no toast.',
+          description: 'Renames it; errors are swallowed, as docs/product.md says: the old title stays, no toast.',
           invoke: {
             src: 'renameConversation',
             input: ({ context }) => ({ conversationId: context.targetId!, title: context.renameTitle! }),

@@ -3,7 +3,7 @@ import type { CallFailure } from './types';
 
 /** The coach chat's shapes, texts and rules as plain functions (the chat machines use them; tests and views too). */
 
-/** Spec §8 texts of the chat machines, held by the compiler to the contract's. */
+/** The chat machines' texts ([spec:8-chat-list], [spec:8-stream]), held by the compiler to the contract's. */
 export const chatTexts: Pick<
   typeof contractTexts,
   'listConnection' | 'listAuth' | 'streamFailed' | 'fetchConversations' | 'searchConversations' | 'fetchConversation' | 'startConversation' | 'deleteConversation' | 'clearMemory'
@@ -24,14 +24,14 @@ export type ConversationSummary = Pick<WireConversationSummary, 'conversation_id
 
 export interface CurrentConversation {
   conversation_id: string;
-  /** Null until known; filled from the list (spec §4). */
+  /** Null until known; filled from the list ([spec:4-chat-title-fill]). */
   conversation_title: string | null;
 }
 
-/** A chat message as the server sends it; spec §3: any role but 'user' is shown as the coach, so the role is read as any text. */
+/** A chat message as the server sends it; [spec:3-chat-message]: any role but 'user' is shown as the coach, so the role is read as any text. */
 export type ServerChatMessage = Pick<ChatMessage, 'chat_id' | 'message' | 'timestamp'> & { role: string; status?: string };
 
-/** Spec §3 displayed message: id, sender user or ai, content, timestamp, type 'text'. */
+/** The displayed message ([spec:3-chat-message]): id, sender user or ai, content, timestamp, type 'text'. */
 export interface DisplayedMessage {
   id: string;
   sender: 'user' | 'ai';
@@ -42,7 +42,7 @@ export interface DisplayedMessage {
   stopped?: boolean;
 }
 
-/** Spec §3: any role but 'user' is shown as the coach. */
+/** [spec:3-chat-message]: any role but 'user' is shown as the coach. */
 export function toDisplayed(message: ServerChatMessage): DisplayedMessage {
   return {
     id: message.chat_id,
@@ -54,14 +54,14 @@ export function toDisplayed(message: ServerChatMessage): DisplayedMessage {
   };
 }
 
-/** Spec §8 conversation-list errors: no connection, or not signed in; else the server's message. */
+/** The conversation list's errors ([spec:8-chat-list]): no connection, or not signed in; else the server's message. */
 export function listErrorText(failure: CallFailure): string {
   if (failure.status === undefined) return chatTexts.listConnection;
   if (failure.status === 401) return chatTexts.listAuth;
   return failure.message;
 }
 
-/** Spec §4: a missing title is filled from the list. */
+/** [spec:4-chat-title-fill]: a missing title is filled from the list. */
 export function withTitle(current: CurrentConversation, list: ConversationSummary[]): CurrentConversation {
   if (current.conversation_title) return current;
   const listed = list.find((c) => c.conversation_id === current.conversation_id);
@@ -74,7 +74,7 @@ export function toFront(list: ConversationSummary[], entry: ConversationSummary)
   return [{ ...existing, ...entry }, ...list.filter((c) => c.conversation_id !== entry.conversation_id)];
 }
 
-/** Spec §4: renaming updates the title in the list (and in search results). */
+/** [spec:4-chat-rename]: renaming updates the title in the list (and in search results). */
 export function renamed(list: ConversationSummary[], conversationId: string, title: string): ConversationSummary[] {
   return list.map((c) => (c.conversation_id === conversationId ? { ...c, conversation_title: title } : c));
 }
@@ -93,7 +93,7 @@ interface ListState {
 export const currentId = (list: Pick<ListState, 'currentConversation'>) => list.currentConversation?.conversation_id ?? null;
 /**
  * The list as loaded, keeping the current conversation in front when the answer lacks it: a conversation the
- * user started while the list was loading is newer than the list the server read (spec §4: a new conversation
+ * user started while the list was loading is newer than the list the server read ([spec:4-chat-create]: a new conversation
  * is added to the front).
  */
 export function loadedList(list: ListState, loaded: { conversations: ConversationSummary[]; total_conversations: number }): Pick<ListState, 'conversations' | 'totalConversations'> {

@@ -18,7 +18,7 @@ export interface FetchPageInput<Query> {
   includeTotal: boolean;
 }
 
-/** The collection's own texts: spec §8 defaults of the list and delete calls, and the toast after a delete ('' for none). */
+/** The collection's own texts: the defaults of the list and delete calls ([spec:8-message]), and the toast after a delete ('' for none). */
 export interface CollectionTexts {
   fetchFailed: string;
   deleteFailed: string;
@@ -67,7 +67,7 @@ export type CollectionReport = { type: 'list.changed' };
 
 const idOf = <Item>(idKey: keyof Item, item: Item) => String(item[idKey]);
 
-/** Spec §4: create adds to the front (once), update replaces by id, delete removes. */
+/** [spec:4-create-front], [spec:4-replace-by-id], [spec:4-delete-removes]: create adds to the front (once), update replaces by id, delete removes. */
 export const addToFront = <Item>(idKey: keyof Item, list: Item[], item: Item) => [item, ...list.filter((x) => idOf(idKey, x) !== idOf(idKey, item))];
 export const replaceById = <Item>(idKey: keyof Item, list: Item[], item: Item) => list.map((x) => (idOf(idKey, x) === idOf(idKey, item) ? item : x));
 export const removeById = <Item>(idKey: keyof Item, list: Item[], id: string) => list.filter((x) => idOf(idKey, x) !== id);
@@ -86,7 +86,7 @@ const findItem = <Item, Query>(context: CollectionContext<Item, Query>, id: stri
 type AnyItem = Record<string, unknown>;
 
 /**
- * A collection the user manages (spec §4, the rule of transactions, goals and conversations): the list
+ * A collection the user manages ([spec:4-create-front], [spec:4-replace-by-id], [spec:4-delete-removes]: transactions, goals and conversations): the list
  * (first page, more on demand), create to the front, replace by id, delete after a danger confirmation.
  * One machine, written once as it runs (Stately reads it whole); each page provides its effects with
  * `.provide()` (`fetchPage`, `deleteItem`, `notify`, `requestDeleteConfirmation`) and its item key, query
@@ -123,7 +123,7 @@ export const collectionMachine = setup({
 }).createMachine({
   id: 'collection',
   description:
-    'A list the user manages (spec §4 for transactions, goals and conversations): loads it (more on demand), adds created items to the front, replaces updated ones by id, deletes after a danger confirmation. The transactions page (100 rows, then 500 more at a time, filtered) and the goals page each run it with their own calls and texts.',
+    'A list the user manages (the rule of docs/product.md for transactions, goals and conversations): loads it (more on demand), adds created items to the front, replaces updated ones by id, deletes after a danger confirmation. The transactions page (100 rows, then 500 more at a time, filtered) and the goals page each run it with their own calls and texts.',
   context: ({ input }) => ({
     idKey: input.idKey,
     query: input.query,

@@ -72,7 +72,7 @@ export interface DashboardContext<A = DashboardAnalytics> {
   timeUnit: TimeUnit;
   /** The days of a custom period; null for the named periods. */
   range: DayRange | null;
-  /** dashboardAnalytics of spec §3: the last answer of GET /dashboard/analytics. */
+  /** The dashboard analytics ([spec:3-client-state]): the last answer of GET /dashboard/analytics. */
   analytics: A | null;
   error: CallFailure | null;
 }

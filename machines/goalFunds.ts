@@ -46,7 +46,7 @@ export type GoalFundsEvent =
   | { type: 'funds.retry' }
   | { type: 'funds.cancel' };
 
-/** Spec §8 toasts and default messages of a fund operation. */
+/** The toasts and default messages ([spec:8-success], [spec:8-message]) of a fund operation. */
 export const goalFundsTexts = {
   added: 'Funds added to goal successfully!',
   withdrawn: 'Funds withdrawn from goal successfully!',

@@ -22,7 +22,7 @@ export const goalListMachine = collectionMachineOf<Goal>();
 export type GoalListActor = ActorRefFrom<typeof goalListMachine>;
 
 export interface GoalsContext {
-  /** The goals (spec §3): a child actor, spawned with the page. */
+  /** The goals ([spec:3-client-state]): a child actor, spawned with the page. */
   list: GoalListActor;
   summary: GoalsSummary | null;
   /** The goal the form edits; null while it creates one. */
@@ -54,7 +54,7 @@ export type GoalsEvent =
   | { type: 'history.close' };
 
 /**
- * Spec §8 texts of the goals page, held by the compiler to the contract's. The two toasts are also written
+ * The goals page's texts ([spec:8-message], [spec:8-success]), held by the compiler to the contract's. The two toasts are also written
  * literally in the machine, so Stately shows them; tests/machines/goals.model.test.ts keeps both equal.
  */
 export const goalsTexts: Pick<typeof goalMessages, 'fetchGoals' | 'deleteGoal' | 'createGoal' | 'updateGoal' | 'fetchTransactions'> & Pick<typeof goalToasts, 'created' | 'updated'> = {

@@ -32,7 +32,7 @@ export type OnboardingEvent =
   | { type: 'onboarding.cancel' }
   | { type: 'onboarding.complete' };
 
-/** The spec §8 default, typed by the contract: a text that drifts from it fails tsc. */
+/** The call's default ([spec:8-message]), typed by the contract: a text that drifts from it fails tsc. */
 const failed: (typeof defaultMessages)['completeOnboarding'] = 'Failed to complete onboarding';
 
 export const onboardingTexts = {
@@ -61,7 +61,7 @@ const lastStep = wizardSteps.length - 1;
 /** The answers the user has given: an unanswered question (undefined) does not hide what the profile holds. */
 const given = (draft: OnboardingDraft): OnboardingDraft => Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== undefined));
 
-/** Where onboarding stands according to a profile (spec §3 onboarding_completed / onboarding_skipped), with the stored answers. */
+/** Where onboarding stands according to a profile ([spec:3-profile] onboarding_completed / onboarding_skipped), with the stored answers. */
 export function onboardingFromProfile(user: SessionUser | null): { completed: boolean; skipped: boolean; draft: OnboardingDraft } {
   const answers = (user?.onboarding ?? {}) as OnboardingDraft;
   return {
@@ -89,7 +89,7 @@ export const onboardingMachine = setup({
   actions: {
     /** Hands the profile the server answered to the session. */
     profileUpdated: (_, _user: SessionUser) => {},
-    /** Refetches the profile (spec §4: after completing onboarding). */
+    /** Refetches the profile ([spec:4-onboarding-complete]). */
     refreshProfile: () => {},
     notify: (_, _toast: Toast) => {},
     navigate: (_, _params: { to: string }) => {},

@@ -5,7 +5,7 @@ export interface RequestContext {
   params: Record<string, unknown> | null;
   result: unknown;
   error: CallFailure | null;
-  /** The message used when the server gives none (spec §8 defaults). */
+  /** The message used when the server gives none ([spec:8-message] defaults). */
   defaultError: string;
 }
 

@@ -1,7 +1,7 @@
 import { safeReturnPath } from './session';
 
 /**
- * Route guarding as pure logic the router consults (spec §2 and §4).
+ * Route guarding as pure logic the router consults (docs/product.md: [spec:2-guarded-routes], [spec:2-redirects], "Route guard").
  * Issue-by-issue the table grows; the decision function is the single place the rules live.
  */
 

@@ -5,7 +5,7 @@ import { failureToast, toFailure } from './types';
 export * from './sessionRules';
 
 /**
- * Who is signed in (spec §4 Session). The shapes, texts, calls and rules it runs are in
+ * Who is signed in (docs/product.md, "Session"). The shapes, texts, calls and rules it runs are in
  * machines/sessionRules.ts; the wallet steps are the child machine machines/walletSignIn.ts.
  */
 export const sessionMachine = setup({

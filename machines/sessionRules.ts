@@ -6,8 +6,8 @@ import type { CallFailure, Toast } from './types';
 import { walletSignInMachine, walletTexts } from './walletSignIn';
 
 /**
- * The session machine's shapes, texts, the calls it makes and its pure rules (spec §2 callbacks,
- * §5 validation); machines/session.ts is the flow that runs them.
+ * The session machine's shapes, texts, the calls it makes and its pure rules ([spec:2-callbacks],
+ * [spec:5-oauth-callback], [spec:5-verify-callback]); machines/session.ts is the flow that runs them.
  */
 
 /**
@@ -37,7 +37,7 @@ export type Registration = SignupRequest;
 
 export type CallbackKind = 'oauth' | 'email' | 'web3';
 
-/** The query parameters of spec §2 callbacks. */
+/** The query parameters of the callbacks ([spec:2-callbacks]). */
 export interface CallbackParams {
   access_token?: string | null;
   token?: string | null;
@@ -71,7 +71,7 @@ export interface SessionInput {
   user?: SessionUser | null;
 }
 
-/** Spec §8 defaults and §5 callback errors, typed by the contract: a text that drifts from it fails tsc. */
+/** The default messages ([spec:8-message]) and the callback errors ([spec:5-oauth-callback], [spec:5-verify-callback]), typed by the contract: a text that drifts from it fails tsc. */
 const defaults: Pick<typeof defaultMessages, 'login' | 'register' | 'getProfile' | 'verifyEmail'> = {
   login: 'Login failed',
   register: 'Registration failed',
@@ -157,7 +157,7 @@ export function returnPathFromSaved(saved: string | null | undefined): string | 
   }
 }
 
-/** Spec §5: what makes a callback's parameters usable. */
+/** [spec:5-oauth-callback], [spec:5-verify-callback]: what makes a callback's parameters usable. */
 export function readCallback(kind: CallbackKind, params: CallbackParams): { ok: true; token: string; userId: string } | { ok: false; error: string } {
   if (kind === 'email') {
     if (params.success === 'true' && params.token && params.user_id) return { ok: true, token: params.token, userId: params.user_id };
@@ -172,7 +172,7 @@ type CallbackEvent = Extract<SessionEvent, { type: 'session.callback' }>;
 const isCallback = (event: { type: string }): event is CallbackEvent => event.type === 'session.callback';
 const usable = (event: { type: string }) => isCallback(event) && readCallback(event.kind, event.params).ok;
 
-/** The session's guards: pure reads of its context and of the callback's parameters (spec §5). */
+/** The session's guards: pure reads of its context and of the callback's parameters ([spec:5-oauth-callback], [spec:5-verify-callback]). */
 export const sessionGuards = {
   hasToken: ({ context }: { context: SessionContext }) => Boolean(context.token),
   callbackValid: ({ event }: { event: SessionEvent }) => usable(event),
@@ -201,7 +201,7 @@ export const callbackToken = (event: { type: string }) => {
   return read?.ok ? read.token : '';
 };
 
-/** The toast of a callback that carries an error (spec §2: 'OAuth error: …', 'Email verification error: …'). */
+/** The toast of a callback that carries an error ([spec:8-callback-toasts]: 'OAuth error: …', 'Email verification error: …'). */
 export const callbackErrorToast = (event: CallbackEvent): Toast => ({ kind: 'error', message: `${event.kind === 'email' ? 'Email verification error' : 'OAuth error'}: ${event.params.error}` });
 
 /** Only same-site paths may be returned to after login (no open redirects). */

@@ -37,7 +37,7 @@ export type SubscriptionEvent =
   | { type: 'plans.reload' };
 
 /**
- * What the user reads after each step, and the spec §8-style defaults when the server gives no detail. The
+ * What the user reads after each step, and the defaults in the style of [spec:8-message] when the server gives no detail. The
  * machine writes its success toasts literally (so Stately shows them); tests/machines/subscription.test.ts checks they agree.
  */
 export const subscriptionTexts = {

@@ -37,7 +37,7 @@ export interface TransactionImportOutput {
   imported: number;
 }
 
-/** Spec §8 defaults of the import calls; the compiler holds them to the contract's texts. */
+/** The import calls' defaults ([spec:8-message]); the compiler holds them to the contract's texts. */
 const texts: Pick<typeof transactionMessages, 'importPreview' | 'importCommit' | 'importProgress'> = {
   importPreview: 'Failed to read the CSV file',
   importCommit: 'Failed to start the import',

@@ -32,7 +32,7 @@ export const filterKey = (f: FilterQuery) =>
 export const TOTALS_SETTLE_MS = 250;
 
 /**
- * The totals line of the transactions list (issue 15, defect 7): GET /transactions/summary for the
+ * The totals line of the transactions list: GET /transactions/summary for the
  * current filters, asked again when the filters change or the list's rows do (add, edit, delete, import).
  */
 export const transactionTotalsMachine = setup({

@@ -11,7 +11,7 @@ export type TransactionsSummary = Pick<SummaryOverview, 'currency' | 'balance' |
 /** A category the form offers (the list call also counts its transactions; the built-in ones are offered before it answers). */
 export type TransactionCategory = Pick<Category, 'name' | 'type' | 'color' | 'is_default'>;
 
-/** What the add/edit form sends (the server validates it, spec §5). The amount is left out when the field is blank or not a number, so the server answers "amount is required". */
+/** What the add/edit form sends (the server validates it, [spec:5-server-validates]). The amount is left out when the field is blank or not a number, so the server answers "amount is required". */
 export type TransactionDraft = Omit<CreateTransactionRequest, 'amount' | 'currency'> & { amount?: number };
 
 export interface ExportFile {
@@ -19,7 +19,7 @@ export interface ExportFile {
   content: string;
 }
 
-/** Spec §8 defaults, held by the compiler to the contract's texts, and the page's own toasts. */
+/** The default messages ([spec:8-message]), held by the compiler to the contract's texts, and the page's own toasts. */
 const failures: Pick<typeof transactionMessages, 'fetchTransactions' | 'createTransaction' | 'updateTransaction' | 'deleteTransaction' | 'exportTransactions' | 'loadDemo' | 'removeDemo'> = {
   fetchTransactions: 'Failed to fetch transactions',
   createTransaction: 'Failed to create transaction',
@@ -41,9 +41,9 @@ export const transactionsToasts = {
 export type TransactionListActor = ActorRefFrom<typeof transactionListMachine>;
 
 export interface TransactionsContext {
-  /** The list and its filters (spec §3 transactions): a child actor, spawned with the page. */
+  /** The list and its filters ([spec:3-client-state]): a child actor, spawned with the page. */
   list: TransactionListActor;
-  /** transactionSummary / currentBalance of spec §3: balance and this month's income and spending. */
+  /** The transaction summary and current balance ([spec:3-client-state]): balance and this month's income and spending. */
   summary: TransactionsSummary | null;
   categories: TransactionCategory[];
   /** The transaction the form edits; null while it adds one. */

@@ -68,7 +68,7 @@ export type UiEvent =
   | { type: 'modal.close'; modal: ModalName }
   | { type: 'app.reset' };
 
-/** Spec §2 defaults of the global overlays. */
+/** The global overlays' defaults ([spec:2-reward-dialog], [spec:2-confirm-dialog], [spec:2-onboarding-modal]). */
 export const uiTexts = {
   confirmationTitle: 'Confirm Action',
   confirmationMessage: 'Are you sure you want to proceed?',
@@ -92,7 +92,7 @@ const closedModals: Record<ModalName, boolean> = { subscription: false, addTrans
 
 const preferencesOf = (c: Preferences): Preferences => ({ theme: c.theme, sidebarCollapsed: c.sidebarCollapsed, showBalances: c.showBalances, activeTab: c.activeTab });
 
-/** Spec §3: theme light by default. */
+/** [spec:3-client-state]: theme light by default. */
 export const defaultPreferences: Preferences = { theme: 'light', sidebarCollapsed: false, showBalances: true, activeTab: 'dashboard' };
 
 /** The colour scheme on screen: the chosen theme, or the device's for 'system'. */

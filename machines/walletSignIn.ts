@@ -44,7 +44,7 @@ export type WalletSignInEvent = { type: 'wallet.chosen'; walletId: string };
 /** What the parent gets: the session token (signing in) or the updated sign-in methods (linking), or why it failed. */
 export type WalletSignInOutput = { ok: true; token: string | null; methods: SignInMethodsResponse | null } | { ok: false; error: CallFailure };
 
-/** Spec §8 defaults, typed by the contract: a text that drifts from it fails tsc. */
+/** The default messages ([spec:8-message]), typed by the contract: a text that drifts from it fails tsc. */
 const defaults: Pick<typeof defaultMessages, 'nonce' | 'web3Auth'> = { nonce: 'Failed to get nonce', web3Auth: 'Web3 authentication failed' };
 
 /**

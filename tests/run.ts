@@ -29,7 +29,7 @@ Runs, in order, stopping at the first failure:
   reliability vitest project "reliability" (tests/reliability, short sizes)   } (same process)
   crash      vitest project "crash"  (tests/server/crash.test.ts alone: kill -9 during conversions)
   e2e        vitest --config ${e2eConfig} (Chromium; skipped while the file is missing)
-  coverage   every spec §4 transition of an enforced machine walked by a model-based path of this run
+  coverage   every docs/product.md §4 transition of an enforced machine walked by a model-based path of this run
              (src/tools/machine-coverage.ts --check; needs unit, and takes e2e's paths when e2e ran)
 
 Options:

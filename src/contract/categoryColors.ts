@@ -1,7 +1,7 @@
 import { DEFAULT_CATEGORIES } from './transactions';
 
 /**
- * Each category's one colour, the same on every chart and list (issue 15, defect 6): the user's own
+ * Each category's one colour, the same on every chart and list: the user's own
  * colour when they chose one, else the built-in category's, else a stable one picked from the name.
  * Every colour here has at least 3:1 contrast on white and on the dark theme's cards.
  */

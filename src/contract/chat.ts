@@ -3,8 +3,8 @@ import type { Reward } from './rewards';
 import type { adviceRequest, adviceResponse, allowance, chatMessage, chatStatistics, clearMemoryResponse, conversation, conversationDetails, conversationPage, conversationSummary, conversationsResponse, deleteConversationResponse, historyEntry, historyResponse, renameRequest, renameResponse } from './schemas/chat';
 
 /**
- * The AI coach chat (spec §3 conversation, chat message, streaming chunk; §7 chat calls; §8 chat
- * errors; §9 search defaults). Design choices beyond the spec: docs/coach.md.
+ * The AI coach chat ([spec:3-conversation], [spec:3-chat-message], [spec:3-stream-chunk], [spec:7-chat],
+ * [spec:8-chat-list], [spec:9-constants]). Design choices beyond the product rules: docs/coach.md.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -34,7 +34,7 @@ export type ChatRole = (typeof CHAT_ROLES)[number];
 export const MESSAGE_STATUSES = ['complete', 'stopped'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-/** Spec §8 texts of the chat, and the default message of each chat call. */
+/** The chat's texts ([spec:8-chat-list], [spec:8-stream]), and the default message of each chat call. */
 export const chatTexts = {
   listConnection: 'Unable to connect to server. Please check your connection.',
   listAuth: 'Authentication required. Please log in again.',

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { analyticsQuery, dashboardAnalytics } from './schemas/dashboard';
 
 /**
- * Spec §7 GET /dashboard/analytics?period=7_days&time_unit=days (the defaults, §9). Beyond the
+ * GET /dashboard/analytics?period=7_days&time_unit=days ([spec:7-finance]; the defaults, [spec:9-constants]). Beyond the
  * spec: last_month (the previous calendar month) and custom (date_from..date_to, both required).
  */
 export const DASHBOARD_PERIODS = ['7_days', '30_days', '90_days', '12_months', 'year_to_date', 'last_month', 'all_time', 'custom'] as const;

@@ -3,7 +3,7 @@ import type { errorBody } from './schemas/errors';
 
 export type ErrorBody = z.infer<typeof errorBody>;
 
-/** Spec §8: the default message of each call when the server gives none. */
+/** [spec:8-message]: the default message of each call when the server gives none. */
 export const defaultMessages = {
   login: 'Login failed',
   register: 'Registration failed',
@@ -23,7 +23,7 @@ export const defaultMessages = {
   getUser: 'Failed to fetch user',
 } as const;
 
-/** Spec §8 global handling texts. */
+/** The global handling texts ([spec:8-401], [spec:8-403], [spec:8-5xx], [spec:8-network]). */
 export const globalErrorTexts = {
   sessionExpired: 'Session expired. Please login again.',
   accessDenied: 'Access denied',
@@ -31,7 +31,7 @@ export const globalErrorTexts = {
   networkError: 'Network error. Please check your connection.',
 } as const;
 
-/** Spec §5 callback errors. */
+/** The callback errors ([spec:5-oauth-callback], [spec:5-verify-callback]). */
 export const callbackErrors = {
   oauth: 'Invalid OAuth response',
   emailVerification: 'Invalid email verification response',

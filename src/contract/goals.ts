@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { createGoalRequest, deleteGoalResponse, fundTransaction, fundsRequest, fundsResponse, goal, goalTransactionSummary, goalTransactionsResponse, goalsSummary, updateGoalRequest } from './schemas/goals';
 
 /**
- * Savings goals (spec §3 Goal, §7 goals calls). Amounts are decimal numbers with two places;
+ * Savings goals ([spec:3-transaction] goal_id, [spec:7-finance] goals calls). Amounts are decimal numbers with two places;
  * the server keeps integer cents. Design choices beyond `goal_id`: docs/decisions.md, "Goals".
  */
 
@@ -40,7 +40,7 @@ export const FUND_NOTE_MAX = 200;
 export const GOAL_HISTORY_DEFAULTS = { limit: 50, offset: 0 } as const;
 export const GOAL_HISTORY_MAX_LIMIT = 100;
 
-/** Spec §8 default messages of the goals calls (detail, then message, then these). */
+/** The default messages ([spec:8-message]) of the goals calls (detail, then message, then these). */
 export const goalMessages = {
   fetchGoals: 'Failed to fetch goals',
   fetchGoal: 'Failed to fetch goal',
@@ -54,7 +54,7 @@ export const goalMessages = {
   fetchTransactionSummary: 'Failed to fetch goal transaction summary',
 } as const;
 
-/** Spec §8 success toasts of the goals flows. */
+/** The success toasts ([spec:8-success]) of the goals flows. */
 export const goalToasts = {
   created: 'Goal created successfully!',
   updated: 'Goal updated successfully!',

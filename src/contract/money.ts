@@ -9,7 +9,7 @@ export const fromMinor = (minor: number | bigint | string): number => Number(min
  * A whole number with English thousands separators ("250,000"), as `n.toLocaleString('en-US')` writes
  * it, without Intl: the server builds its schema messages and route descriptions at start, and the
  * first Intl call maps several MB of the node binary's ICU data into memory (docs/performance.md,
- * memory session 9).
+ * "Memory").
  */
 export const wholeNumber = (n: number): string => {
   const digits = String(Math.trunc(Math.abs(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { activityItem, availableRewards, backupResponse, convertRequest, convertResponse, dailyWeeklyEarnings, onchainBalance, reward, signMessageResponse, tokenBalance, tokenHistory, tokenStatistics, transactionProgress, transfer, walletBalance, walletInfo } from './schemas/rewards';
 
 /**
- * Points, the custodial wallet and FINU (spec §3 token balance, §7 "Wallet and rewards").
+ * Points, the custodial wallet and FINU ([spec:3-token-balance], [spec:7-wallet-rewards]).
  * Points are whole numbers; FINU amounts are decimal strings (18 decimals) so no precision is lost.
  * Rate, minimum and award rules: docs/decisions.md, "Rewards".
  */

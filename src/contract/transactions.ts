@@ -5,7 +5,7 @@ import type { category, categoryList, categoryTotal, createCategoryRequest, crea
 export { isRealDate };
 
 /**
- * Transactions (spec §3 Transaction, §4 transactions, §7 /transactions calls): income and
+ * Transactions ([spec:3-transaction], [spec:4-create-front], [spec:7-finance]): income and
  * expenses, categories, summaries and reports, CSV import and export, demo data.
  *
  * Money: `amount` is a positive decimal number with at most two places; `type` says whether it
@@ -72,7 +72,7 @@ export { DEFAULT_CATEGORIES, type DefaultCategory } from './categories';
 /** Where imported rows without a known category land. */
 export const FALLBACK_CATEGORY: Record<TransactionType, string> = { income: 'Other Income', expense: 'Other' };
 
-/** Spec §8 default messages of the transactions calls (detail, then message, then these). */
+/** The default messages ([spec:8-message]) of the transactions calls (detail, then message, then these). */
 export const transactionMessages = {
   fetchTransactions: 'Failed to fetch transactions',
   fetchTransaction: 'Failed to fetch transaction',

@@ -130,7 +130,7 @@ export interface Config {
   /** Where the help centre's contact form is mailed. */
   supportEmail: string;
   authRateLimitPerMinute: number;
-  /** Slow and idle clients: how long a request may take to arrive, keep-alive and socket idle time, and how many connections are held (issue 11). */
+  /** Slow and idle clients: how long a request may take to arrive, keep-alive and socket idle time, and how many connections are held. */
   http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; socketIdleTimeoutMs: number; maxConnections: number; maxConnectionsPerIp: number };
   /** CSV uploads a user may start per hour (each is parsed in memory). */
   importUploadsPerHour: number;

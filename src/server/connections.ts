@@ -2,7 +2,7 @@ import type { Server, ServerOptions } from 'node:http';
 import type { Config } from './config';
 
 /**
- * Timeouts for slow clients (issue 11, defect 3). A request (headers and body) must arrive within
+ * Timeouts for slow clients . A request (headers and body) must arrive within
  * REQUEST_TIMEOUT_MS, or Node answers 408 and closes the socket; headers alone get at most 20 s;
  * an idle keep-alive socket closes after KEEP_ALIVE_TIMEOUT_MS, any socket silent both ways after
  * SOCKET_IDLE_TIMEOUT_MS. Node checks the request timeout every `connectionsCheckingInterval`,

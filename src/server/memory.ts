@@ -4,7 +4,7 @@
  * or lightly used server may not collect for a long time: the 9 MB buffer pglite.wasm was read into
  * (V8 keeps its own copy of the module's bytes), the migrator's SQL files, the route and schema
  * builders' temporaries. A major collection only starts when the heap grows, so without this they
- * stay resident (docs/performance.md, "Memory of the API process (memory, session 8)"). Without the
+ * stay resident (docs/performance.md, "Memory"). Without the
  * flag (tests, `npm run dev`) it does nothing.
  */
 export function collectOpeningGarbage(): void {

@@ -146,6 +146,14 @@ function compare(pairs: [Measurement, Measurement][], rows: number): string {
   return lines.join('\n');
 }
 
+/** The comparison in one line for docs/performance.md (the full table goes to the console). */
+function compareLine(pairs: [Measurement, Measurement][], rows: number): string {
+  const ratios = pairs.map(([little, big]) => big.p50 / little.p50);
+  if (ratios.length === 0) return '';
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `Dashboard analytics for a user with ${n(SMALL_ROWS)} transactions against the one with ${n(rows)}, same run: p50 ${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}× (the full table is printed on the console).`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Import at size and memory
 
@@ -171,7 +179,7 @@ export interface ImportTiming {
  * fetch, with the reason when the request fails below HTTP: undici reports only "fetch failed" and
  * keeps the socket's error (ECONNRESET, "other side closed", a timeout) in `cause`. A peer-bench run
  * at load 6 once lost its import to a bare "fetch failed" that could not be told apart afterwards
- * (docs/performance.md, issue 18, session 8).
+ * (docs/performance.md).
  */
 async function fetchStep(step: string, url: string, init?: RequestInit): Promise<Response> {
   try {
@@ -365,9 +373,7 @@ async function main() {
 
 ${markdown}
 
-Dashboard analytics for a user with ${SMALL_ROWS.toLocaleString('en-US')} transactions and for the one with ${options.rows.toLocaleString('en-US')}, in the same database and run:
-
-${compare(pairs, options.rows)}
+${compareLine(pairs, options.rows)}
 
 The filtered page matches ${Number(filteredCount!.n).toLocaleString('en-US')} rows.
 ${
@@ -385,24 +391,17 @@ API process resident memory (RSS): ${rssOpen.toFixed(0)} MB after opening, ${rss
 <!-- /bench:${key} -->`;
     const intro = `# Performance
 
-Figures from \`npm run bench\` (\`src/tools/bench.ts\`): it seeds 1,000,000 transactions for one user into a fresh database (INSERT … SELECT generate_series in date order, with the secondary indexes dropped during the load and rebuilt after it, then the rollups rebuilt from the rows), starts the API in its own process on a free loopback port (\`LOG_LEVEL=warn\`), and measures each endpoint with autocannon from another process, after a bare Fastify route (no auth, no database) measured the same way in the same run. p50/p95 are computed from every response time of a run. They are one run on one machine: read the ratios, not the absolute numbers.
+Current figures, each with the command that reproduces it. They are single runs on a shared 2-core
+machine: read the ratios, not the absolute numbers. What was tried and why is in git log and
+[decisions.md](decisions.md).
 
-- \`npm run bench\`: the embedded PGlite, in a temporary directory.
-- \`DATABASE_URL=postgres://… npm run bench\`: a new database on that PostgreSQL server, dropped afterwards.
-- Options: \`npm run bench -- --rows N --duration S --connections C --no-write --keep --no-import\`.
-- \`npm run bench -- --peer actual\`: side by side with Actual Budget (\`src/tools/bench-peer.ts\`, section below).
-
-The API runs compiled (\`src/tools/bench-api.ts\` bundled by esbuild into \`dist/bench\`), on plain node as \`npm start\` runs the server, so its memory carries no TypeScript loader.
-
-"bare req/s ÷ req/s" is how many times more requests per second the bare route served than the endpoint; "p50 ÷ bare p50" compares median latency the same way. With 10 connections each request also waits for the ones ahead of it, so p50 is close to 10 ÷ req/s; a request on its own takes about 1 ÷ req/s (a dashboard answer at 1,000,000 transactions: 10–15 ms). Every transactions request also checks the bearer token (its version, the revoked token ids) and the subscription access, as in production: from the API process's auth cache (\`src/server/services/authCache.ts\`), which the database keeps in step through LISTEN/NOTIFY, so a request pays no database round trip for them while the user's state is unchanged.
-
-What the figures show:
-
-- Summaries, balance, categories, monthly income, the monthly report and the dashboard analytics read the rollup tables (\`transaction_daily_totals\`, \`transaction_monthly_totals\`, \`transaction_merchant_daily\`, \`transaction_merchant_monthly\`): whole months from the monthly tables and the partial months at either edge from the daily ones, so their cost follows the months and categories in range, not the number of transactions. So does the list's \`total\` for type, category and date filters. The dashboard table below sets the same requests for a user with 1,000 transactions next to the one with 1,000,000.
-- A deep keyset page (\`cursor\`) costs what the first page costs; an offset page reads and discards every skipped row, which is why offsets stop at 100,000 and the client should follow \`next_cursor\`.
-- Text search stops early: a capped probe of the GIN index (at most 500 rows) tells a rare word, which is then read through the index and sorted (almost nothing); a common one walks the list order on its btree and stops at a full page (about 50 ÷ the word's share of the rows, 5,000 rows at most). A word between the two (too rare to fill a page within 5,000 rows, more than 500 matches) is read through the index and sorted, costing about its number of matches. The total, when asked, is the exact count from the GIN index (docs/decisions.md).
-- The CSV import's duplicate check is one indexed join on a stored key of date, type, amount and normalised description (\`transactions.duplicate_key\`, migration 0015) per 5,000 rows, so it costs the same in an empty account and in one with 1,000,000 rows.
-- PGlite runs queries on the API process's own thread, one at a time, so on 2 cores it is the ceiling for every database-backed endpoint; PostgreSQL moves that work to other processes and serves concurrent requests in parallel.
+\`npm run bench\` (\`src/tools/bench.ts\`) seeds 1,000,000 transactions for one user into a fresh database,
+starts the compiled API in its own process on a loopback port and measures each endpoint with autocannon,
+after a bare Fastify route (no auth, no database) measured the same way in the same run. Options:
+\`--rows N --duration S --connections C --no-write --keep --no-import\`; \`DATABASE_URL=postgres://…\` runs it
+on PostgreSQL. Summaries, balance, categories, the monthly report and the dashboard read the rollup tables,
+so their cost follows the months in range, not the number of rows; a keyset page costs what the first page
+costs, an offset page reads every skipped row.
 `;
     const path = join(root, 'docs', 'performance.md');
     let doc = existsSync(path) ? readFileSync(path, 'utf8') : '';

@@ -18,7 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from '../../tests/support/chromium';
 
-/** Issue 12: /login ships at most 150 KB of gzipped JavaScript. */
+/** /login ships at most 150 KB of gzipped JavaScript. */
 export const LOGIN_BUDGET_BYTES = 150 * 1024;
 
 export interface ScriptSize {

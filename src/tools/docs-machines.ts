@@ -1,6 +1,6 @@
 /**
  * `npm run docs:machines`: writes docs/machines/<file>.md for every machines/*.ts (Mermaid diagram, the
- * states and the transitions with their descriptions, spec §4 rules and the model-based tests that walk
+ * states and the transitions with their descriptions, product rules (docs/product.md) and the model-based tests that walk
  * them), docs/machines/README.md (the index), and the coverage of the machines by the model-based paths
  * (docs/machines/coverage.json and coverage.md, updated from the recordings in .tmp/machine-coverage
  * when there are any). `--check` writes nothing and exits 1 when a page is stale or missing.

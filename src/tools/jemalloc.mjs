@@ -3,7 +3,7 @@
  * system's libjemalloc.so.2 and, when it is missing, installs Debian's `libjemalloc2` package with
  * apt-get (as root, the way the tests install Chromium and CI installs PostgreSQL). Never fails:
  * without the library the API runs on glibc's malloc and holds about 20 MB more (docs/performance.md,
- * "Memory of the API process (memory, session 8)").
+ * "Memory").
  *
  *   node src/tools/jemalloc.mjs            print where it is, installing it first when possible
  *   node src/tools/jemalloc.mjs --quiet    the same, silent when nothing was to be done (npm start)

@@ -1,7 +1,7 @@
 /**
  * The one place that says which machines/ files are held to the statechart checks
  * (tests/docs/machine-extractor.test.ts, tests/docs/machine-descriptions.test.ts and the
- * spec-rule coverage check of src/tools/machine-coverage.ts), and the spec §4 rules a
+ * spec-rule coverage check of src/tools/machine-coverage.ts), and the product rules (docs/product.md, section 4) a
  * transition can cite with a `[spec:4-…]` tag at the end of its description.
  *
  * Every file in machines/ is enforced unless it is listed in PENDING_MACHINES below. The list
@@ -11,13 +11,12 @@
 
 /** machines/<file>.ts basenames not yet enforced, with the reason. */
 export const PENDING_MACHINES: Readonly<Record<string, string>> = {
-  // Merged from issue 12's branches; each reason is what the checks print today.
 };
 
 export const isPending = (file: string) => Object.hasOwn(PENDING_MACHINES, file);
 
 /**
- * Spec §4 ("States and transitions") rule by rule: the tag a transition cites, and the rule's words.
+ * docs/product.md section 4 ("States and transitions") rule by rule: the tag a transition cites, and the rule's words.
  * A description ends with one or more tags: `… and the user lands on /ai-coach. [spec:4-access-deny]`.
  */
 export const SPEC_RULES: Readonly<Record<string, string>> = {

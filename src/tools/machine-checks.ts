@@ -1,5 +1,5 @@
 /**
- * The statechart checks of issue 17, per machines/ file, as lists of readable problems (empty = passes):
+ * The statechart checks, per machines/ file, as lists of readable problems (empty = passes):
  * - extractorProblems: Stately's extractor reads every machine, sees what runs, and can show every value
  *   (dynamic `params` functions excepted: XState 5's idiom);
  * - descriptionProblems: every state and transition has a description; spec tags are known and at the end.

@@ -5,7 +5,7 @@
  * - docs/machines/coverage.json: what each model test file walked, per machine, kept by `npm run
  *   docs:machines` (a recording replaces the entry of its own test file and environment; entries without
  *   a new recording stay, so a node-only run keeps the Chromium figures).
- * - docs/machines/coverage.md: the figures per machine, and the spec §4 transitions walked or not.
+ * - docs/machines/coverage.md: the figures per machine, and the transitions tagged with a product rule walked or not.
  * - `tsx src/tools/machine-coverage.ts --check` (the last step of `npm test`): fails when a transition of
  *   an enforced machine tagged `[spec:4-…]` is walked by no path recorded in this run.
  */
@@ -120,7 +120,7 @@ export async function coverageMarkdown(data: CoverageData, files = listMachineFi
     '',
     'Which states and transitions of the real machines the model-based paths walk (`@xstate/test` paths of the',
     'test models in `tests/models/`), in node (`tests/machines/*.model.test.ts`) and in Chromium against the real app',
-    '(`tests/e2e/access|goals|coach`). `npm test` fails when a transition tagged with a spec §4 rule in an enforced',
+    '(`tests/e2e/access|goals|coach`). `npm test` fails when a transition tagged with a product rule in an enforced',
     'machine is walked by no path. Refresh: run the model tests (or `npm test`), then `npm run docs:machines`.',
     '',
     '| Machine | File | States walked (node) | States walked (Chromium) | Transitions walked (node) | Transitions walked (Chromium) |',
@@ -140,8 +140,8 @@ export async function coverageMarkdown(data: CoverageData, files = listMachineFi
       }
     }
   }
-  lines.push('', '## Spec §4 rules', '');
-  if (ruleRows.length === 0) lines.push('No transition cites a spec §4 rule yet.');
+  lines.push('', '## Product rules (docs/product.md)', '');
+  if (ruleRows.length === 0) lines.push('No transition cites a product rule yet.');
   else {
     lines.push('| Rule | Transition | Walked by |', '| --- | --- | --- |');
     ruleRows.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0)).forEach((row) => lines.push(`| ${row.join(' | ')} |`));

@@ -388,7 +388,7 @@ export function toIndex(files: readonly MachineFileSummary[]): string {
     'Diagrams use Mermaid `stateDiagram-v2`; edges read `event [guard]`, `always`, `after <delay>`,',
     '`done: <actor>` / `error: <actor>` (invoke results) and `done` (a compound state reached its final state).',
     'A dashed "any state" node stands for transitions declared on an enclosing state, which apply in every state inside it.',
-    'Each page lists every state and transition in product words, the spec §4 rule a transition implements',
+    'Each page lists every state and transition in product words, the product rule (docs/product.md) a transition implements',
     '(`[spec:4-…]` at the end of its description) and the model-based tests that walk it; [coverage.md](coverage.md)',
     'has the figures per machine. "Described" counts the machine, its states and its transitions that have a description.',
     '',

@@ -105,7 +105,7 @@ describe('onboarding, route guard, free trial and subscription in Chromium (mode
           COMPLETE_ONBOARDING: async () => {
             await wizard.complete(answers);
             await toasts.waitFor(texts.onboardingCompleted);
-            // Completing lands on /dashboard (spec §4), the first visit to a feature: the trial starts there.
+            // Completing lands on /dashboard (docs/product.md §4), the first visit to a feature: the trial starts there.
             await waitForPath(page, '/dashboard');
             await settle(page);
           },
@@ -130,7 +130,7 @@ describe('onboarding, route guard, free trial and subscription in Chromium (mode
             await toasts.waitFor(texts.trialEnded);
           },
           // Not mocking the server away: Playwright aborts the status request the way a dropped
-          // connection would, to show the spec §4 rule "if the status call fails, allow".
+          // connection would, to show the rule of docs/product.md §4, "if the status call fails, allow".
           VISIT_TRANSACTIONS_WHILE_STATUS_FAILS: async () => {
             await page.route(`${apiUrl}/subscription/status`, (route) => route.abort('internetdisconnected'));
             await goTo('Transactions');

@@ -8,7 +8,7 @@ import { Toasts } from './pages/Toasts';
 import { callApi, changePasswordElsewhere, createVerifiedUser, linkOf, PASSWORD, readOutbox, uniqueEmail, waitForMail } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
 
-// Spec §8 texts; the server's own details come from src/server/routes/users.ts.
+// docs/product.md §8 texts; the server's own details come from src/server/routes/users.ts.
 const texts = {
   loginSuccess: 'Login successful!',
   registered: 'Registration successful! Please check your email for verification.',
@@ -50,7 +50,7 @@ async function isOnScreen(page: Page, element: Locator): Promise<boolean> {
   return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width + 1 && box.width > 0;
 }
 
-describe('session (spec §4) through the browser', () => {
+describe('session (docs/product.md §4) through the browser', () => {
   it('a guarded route while signed out redirects to /login remembering the origin', async () => {
     const { page } = browser;
     await page.goto('/transactions');
@@ -84,7 +84,7 @@ describe('session (spec §4) through the browser', () => {
     await waitForPath(page, '/email-verification-sent');
     await sent.heading.waitFor();
     await sent.sentTo(email).waitFor();
-    // Spec §2: toasts appear at the top right.
+    // docs/product.md §2: toasts appear at the top right.
     const box = (await toast.boundingBox())!;
     expect(box.x + box.width).toBeGreaterThan(1280 * 0.75);
     expect(box.y).toBeLessThan(150);
@@ -96,7 +96,7 @@ describe('session (spec §4) through the browser', () => {
     const newest = await waitForMail(apiUrl, email, { count: 2 });
     expect(newest.link).toContain('/users/verify-email?token=');
     expect(await readOutbox(apiUrl, email)).toHaveLength(2);
-    // Registration does not sign the user in (spec §4).
+    // Registration does not sign the user in (docs/product.md §4).
     expect(await storedToken(page)).toBeNull();
   });
 
@@ -163,7 +163,7 @@ describe('session (spec §4) through the browser', () => {
   it("'Log out everywhere' in Settings ends this session and every other one, on the server too", async () => {
     const { page, apiUrl } = browser;
     const user = await createVerifiedUser(apiUrl);
-    // Settings needs completed onboarding (spec §2: redirect mode).
+    // Settings needs completed onboarding (docs/product.md §2: redirect mode).
     await callApi(apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency: 'EUR', monthly_income: 3200, main_goal: 'understand_spending', help_with: [] } });
     const otherDevice = (await callApi<{ access_token: string }>(apiUrl, '', 'POST', '/users/login', { email: user.email, password: user.password })).access_token;
     await (await AppShell.openSignedIn(page, user.token, '/settings')).waitUntilShown();
@@ -256,7 +256,7 @@ describe('session (spec §4) through the browser', () => {
     // The password changes on another device: tokens issued before stop working.
     await changePasswordElsewhere(apiUrl, user, 'changed somewhere else');
     await page.reload();
-    // The start-up check calls GET /users/me, which spec §8's 401 rule covers (only login, signup and profile are exempt).
+    // The start-up check calls GET /users/me, which docs/product.md §8: 401 rule covers (only login, signup and profile are exempt).
     await new Toasts(page).waitFor(texts.sessionExpired);
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('from') === '/dashboard');
     await new LoginPage(page).heading.waitFor();
@@ -278,7 +278,7 @@ describe('session (spec §4) through the browser', () => {
     const user = await createVerifiedUser(apiUrl);
     const shell = await (await AppShell.openSignedIn(page, user.token, '/onboarding')).waitUntilShown();
 
-    // The token goes bad while the app is open; opening the dashboard makes a call (the access check, spec §4).
+    // The token goes bad while the app is open; opening the dashboard makes a call (the access check, docs/product.md §4).
     await changePasswordElsewhere(apiUrl, user, 'changed somewhere else');
     await shell.goTo('Dashboard');
     await new Toasts(page).waitFor(texts.sessionExpired);
@@ -295,7 +295,7 @@ describe('session (spec §4) through the browser', () => {
   });
 
   // NOTE (lead, spec question): the unknown path does redirect to /login, but machines/routes.ts then sends a
-  // signed-in user from /login on to / (→ /onboarding). Spec §2 only says "Any unknown path redirects to /login";
+  // signed-in user from /login on to / (→ /onboarding). docs/product.md §2 only says "Any unknown path redirects to /login";
   // this test pins today's behaviour: the redirect to /login happens and the user stays signed in.
   it('any unknown path redirects to /login while signed in, and the signed-in user is sent on into the app', async () => {
     const { page, apiUrl } = browser;

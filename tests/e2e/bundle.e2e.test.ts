@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { kb, LOGIN_BUDGET_BYTES, measureFirstLoad, report } from '../../src/tools/bundle-size';
 
-// Issue 12: /login ships at most 150 KB of gzipped JavaScript. A production build of its own (the app
+// /login ships at most 150 KB of gzipped JavaScript. A production build of its own (the app
 // under test runs a development build, with React's development code), served on loopback and opened
 // in Chromium: the same measurement as npm run bench:bundle.
 it('the first load of /login fetches at most 150 KB of gzipped JavaScript', { timeout: 300_000 }, async () => {

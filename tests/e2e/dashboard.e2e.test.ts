@@ -97,7 +97,7 @@ async function demoUser(apiUrl: string): Promise<TestUser> {
 
 const statCard = (page: Page, label: string) => page.getByRole('main').getByText(label, { exact: true }).first().locator('xpath=..');
 
-describe('dashboard defects of issue 15 (Chromium against the real app)', () => {
+describe('dashboard defects a new user met (Chromium against the real app)', () => {
   it('defect 5: with a year of history, 7 days compares with the 7 days before or says why a figure is undefined', async () => {
     const page = browser.page;
     const user = await demoUser(browser.apiUrl);

@@ -12,7 +12,7 @@ import { saveScreenshot, useBrowser } from './support/browser';
 import { controlsUnder } from './support/covered';
 
 /**
- * Issue 15, defect 8: every form checks the contract's rules before sending and shows every
+ * Every form checks the contract's rules before sending and shows every
  * problem at once, next to its field, in sentence case, announced with the field (aria-invalid +
  * aria-describedby) and with the focus on the first one; a refusal the server gives about a field
  * lands next to that field. And the rest of defect 9: a toast covers no control of Settings, Tokens
@@ -46,7 +46,7 @@ async function expectNextToFields(root: Locator) {
 const usePreferences = (page: Page, theme: 'light' | 'dark') =>
   page.addInitScript((prefs) => localStorage.setItem('preferences', prefs), JSON.stringify({ theme, sidebarCollapsed: false, showBalances: true, activeTab: 'transactions' }));
 
-describe('forms: every problem at once, next to its field, in sentence case (issue 15, defect 8)', () => {
+describe('forms: every problem at once, next to its field, in sentence case', () => {
   it('an empty Add transaction form flags every missing field at once and sends nothing', async () => {
     const page = browser.page;
     const user = await readyUser(browser.apiUrl);

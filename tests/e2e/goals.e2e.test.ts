@@ -11,7 +11,7 @@ import { Toasts } from './pages/Toasts';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { keepRewardDialog, saveScreenshot, useBrowser } from './support/browser';
 
-// Spec §8 toasts, exactly.
+// docs/product.md §8 toasts, exactly.
 const texts = {
   created: 'Goal created successfully!',
   updated: 'Goal updated successfully!',
@@ -27,7 +27,7 @@ const money = (amount: number) => formatMoney(amount, 'USD', { locale: 'en-GB' }
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * A verified user who completed onboarding (spec §2: /budget requires it) and started the free trial,
+ * A verified user who completed onboarding (docs/product.md §2: /budget requires it) and started the free trial,
  * so /budget opens and the goals calls made here through the API are allowed.
  */
 async function budgetUser(apiUrl: string): Promise<TestUser> {
@@ -146,7 +146,7 @@ describe('savings goals on /budget (Chromium against the real app)', () => {
     const card = budget.card('Keep me');
     await card.root.waitFor();
 
-    // The server answers a 4xx without a detail: the spec §8 default is shown.
+    // The server answers a 4xx without a detail: the docs/product.md §8 default is shown.
     await page.route('**/goals/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 409, json: {} }) : route.fallback()));
     const confirm = await card.delete();
     await confirm.getByRole('button', { name: 'Delete goal' }).click();

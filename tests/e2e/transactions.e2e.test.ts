@@ -11,7 +11,7 @@ import { callApi as api, createVerifiedUser, type TestUser } from './support/api
 import { saveScreenshot, useBrowser } from './support/browser';
 import { controlsUnder } from './support/covered';
 
-// The page's own toasts (spec §8 has none for transactions) and spec §8's defaults.
+// The page's own toasts (docs/product.md §8 has none for transactions) and docs/product.md §8: defaults.
 const texts = {
   added: 'Transaction added',
   updated: 'Transaction updated',
@@ -44,8 +44,8 @@ const listOnServer = async (apiUrl: string, token: string, query = '') =>
   (await api<{ transactions: ListedTransaction[]; total: number }>(apiUrl, token, 'GET', `/transactions?${new URLSearchParams({ limit: '500', ...Object.fromEntries(new URLSearchParams(query)) })}`)).transactions;
 
 /**
- * A verified user who completed onboarding (spec §2: /transactions requires it); the free trial
- * starts by itself on the first visit (spec §4 access check).
+ * A verified user who completed onboarding (docs/product.md §2: /transactions requires it); the free trial
+ * starts by itself on the first visit (docs/product.md §4 access check).
  */
 async function transactionsUser(apiUrl: string): Promise<TestUser> {
   const user = await createVerifiedUser(apiUrl);
@@ -404,7 +404,7 @@ describe('transactions on /transactions (Chromium against the real app)', () => 
   });
 });
 
-describe('totals of the filtered list (issue 15, defect 7; Chromium against the real app)', () => {
+describe('totals of the filtered list (Chromium against the real app)', () => {
   it('a filtered list shows its income, spending and net, equal to its rows and to the dashboard, and follows an added row', async () => {
     const { page, apiUrl } = browser;
     const user = await seededUser(apiUrl);
@@ -432,7 +432,7 @@ describe('totals of the filtered list (issue 15, defect 7; Chromium against the 
     const form = await transactions.openAddForm();
     await form.fill({ type: 'Expense', amount: '12.34', date: isoDay(-20), category: 'Transport', description: 'Bus pass top-up' });
     await form.submit();
-    // Its toast covers none of the page's controls (issue 15, defect 9).
+    // Its toast covers none of the page's controls.
     expect(await controlsUnder(await new Toasts(page).waitFor(texts.added))).toEqual([]);
     await expect.poll(() => totals.innerText(), { timeout: 15_000 }).toContain(`Spending ${money(Math.round((spent + 12.34) * 100) / 100)}`);
     expect(await totals.innerText()).toContain(`${rows.length + 1} transactions`);

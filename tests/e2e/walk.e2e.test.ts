@@ -5,7 +5,7 @@ import { useBrowser } from './support/browser';
 
 const browser = useBrowser();
 
-/** What a new user's walk through the app turned up (issue 15), seen in Chromium. */
+/** What a new user's walk through the app turned up, seen in Chromium. */
 describe('a new user’s walk', () => {
   it('a first goal at 0 % draws no progress on the summary ring (a round cap would show a dot)', async () => {
     const page = browser.page;

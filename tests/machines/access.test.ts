@@ -5,7 +5,7 @@ import type { Toast } from '../../machines/types';
 import { recordMachineCoverage } from '../support/machine-coverage';
 
 // These cases walk the real access machine too (the rare answers no model path reaches, such as a trial
-// start that does not report 'started'): record them for docs/machines/coverage.md and the spec §4 check.
+// start that does not report 'started'): record them for docs/machines/coverage.md and the docs/product.md §4 check.
 const coverage = recordMachineCoverage(import.meta.url, 'node');
 
 type Server = { status?: AccessStatus | Error; trial?: { status: string } | Error };
@@ -43,7 +43,7 @@ function start(server: Server) {
 
 const status = (has_access: boolean, active: boolean, has_used_trial: boolean): AccessStatus => ({ has_access, trial: { active, has_used_trial } });
 
-describe('access machine (spec §4 access check after onboarding)', () => {
+describe('access machine (docs/product.md §4 access check after onboarding)', () => {
   it('has_access allows', async () => {
     const a = start({ status: status(true, true, true) });
     const snap = await a.check();

@@ -84,7 +84,7 @@ function startApp(options: { token?: string | null; stored?: SessionUser | null;
 
 const signedIn = (profile: Partial<SessionUser> = {}) => ({ token: 'stored', stored: { user_id: 'u1' }, profile: { user_id: 'u1', onboarding_completed: true, onboarding_skipped: false, ...profile } });
 
-describe('app machine: the route decision of spec §2 and §4', () => {
+describe('app machine: the route decision of docs/product.md §2 and §4', () => {
   it('waits for the router before deciding anything', () => {
     const app = startApp();
     expect(app.state()).toBe('waitingForRouter');

@@ -271,7 +271,7 @@ async function returningUser() {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('chat machine: spec §4 chat rules', () => {
+describe('chat machine: docs/product.md §4 chat rules', () => {
   it('on start the list loads and the conversation the user was in reopens, with its messages', async () => {
     const { chat, earlier } = await returningUser();
     expect(chat.titles()).toEqual([chatFlow.earlierTitle, chatFlow.olderTitle]);

@@ -46,7 +46,7 @@ describe('goals machine: loading', () => {
   });
 });
 
-describe('spec §4 Goals: create adds to the front; update, add funds and withdraw funds replace by goal_id; delete removes', () => {
+describe('docs/product.md §4 Goals: create adds to the front; update, add funds and withdraw funds replace by goal_id; delete removes', () => {
   it('the list helpers follow the rule', () => {
     const a = makeGoal({ goal_id: 'a' });
     const b = makeGoal({ goal_id: 'b' });

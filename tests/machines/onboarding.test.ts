@@ -34,7 +34,7 @@ function start(input: { completed?: boolean; skipped?: boolean; draft?: Onboardi
 
 const fullDraft: OnboardingDraft = { currency: 'EUR', monthly_income: 3200, main_goal: 'grow_savings', help_with: ['saving'] };
 
-describe('onboarding machine (spec §4 Onboarding)', () => {
+describe('onboarding machine (docs/product.md §4 Onboarding)', () => {
   it('starts in the state the profile says: not completed, skipped or completed', () => {
     expect(start().actor.getSnapshot().value).toBe('notCompleted');
     expect(start({ skipped: true }).actor.getSnapshot().value).toBe('skipped');

@@ -24,7 +24,7 @@ describe('request machine (one form submission)', () => {
     expect(r.outcomes).toEqual(['success']);
   });
 
-  it("a failure keeps the server's message; without one, the call's default (spec §8)", async () => {
+  it("a failure keeps the server's message; without one, the call's default (docs/product.md §8)", async () => {
     const r = start(async () => {
       throw new Error('email: email must be a valid email address');
     });

@@ -4,7 +4,7 @@ import { guardRoute, type GuardInput } from '../../machines/routes';
 const at = (path: string, session: GuardInput['session'], extra: Partial<GuardInput> = {}) =>
   guardRoute({ path, location: path, session, onboardingCompleted: false, onboardingSkipped: false, ...extra });
 
-describe('route guard (spec §2, §4)', () => {
+describe('route guard (docs/product.md §2, §4)', () => {
   it('no token redirects to /login, remembering the origin', () => {
     expect(guardRoute({ path: '/budget', location: '/budget?goal=3', session: 'anonymous', onboardingCompleted: false, onboardingSkipped: false })).toEqual({
       kind: 'redirect',
@@ -50,7 +50,7 @@ describe('route guard (spec §2, §4)', () => {
   });
 });
 
-describe('onboarding requirement per route (spec §2, §4)', () => {
+describe('onboarding requirement per route (docs/product.md §2, §4)', () => {
   it('/onboarding is open to any signed-in user who has not completed it', () => {
     expect(at('/onboarding', 'authenticated').kind).toBe('allow');
     expect(at('/onboarding', 'authenticated', { onboardingSkipped: true }).kind).toBe('allow');

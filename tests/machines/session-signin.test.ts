@@ -152,7 +152,7 @@ describe('session machine: Google sign-in', () => {
     expect(s.navigations.at(-1)).toBe('/login');
   });
 
-  it("spec §5: without both an access token and user_id the callback is 'Invalid OAuth response'", () => {
+  it("docs/product.md §5: without both an access token and user_id the callback is 'Invalid OAuth response'", () => {
     const s = start();
     s.actor.send({ type: 'session.callback', kind: 'oauth', params: { access_token: 't' } });
     expect(s.toasts.at(-1)?.message).toBe('Invalid OAuth response');

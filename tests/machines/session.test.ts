@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readCallback, safeReturnPath, sessionTexts } from '../../machines/session';
 import { fakeBackend, startSession } from './support/session';
 
-describe('session machine (spec §4 Session)', () => {
+describe('session machine (docs/product.md §4 Session)', () => {
   it('with nothing in local storage the user is anonymous', async () => {
     const s = startSession(fakeBackend());
     await s.settled();
@@ -299,7 +299,7 @@ describe('session machine (spec §4 Session)', () => {
 });
 
 describe('callback and return-path rules', () => {
-  it('reads spec §5 callback parameters', () => {
+  it('reads docs/product.md §5 callback parameters', () => {
     expect(readCallback('email', { success: 'true', token: 't', user_id: 'u' })).toEqual({ ok: true, token: 't', userId: 'u' });
     expect(readCallback('email', { success: 'true', token: 't' })).toEqual({ ok: false, error: 'Invalid email verification response' });
     expect(readCallback('oauth', { access_token: 't', user_id: 'u' })).toEqual({ ok: true, token: 't', userId: 'u' });

@@ -21,7 +21,7 @@ function statusOf(status: SubscriptionStatus['status'], extra: Partial<Subscript
   };
 }
 
-/** A billing server as the client sees it: one subscription that moves between the states of spec §3/§4. */
+/** A billing server as the client sees it: one subscription that moves between the states of docs/product.md §3/§4. */
 function fakeBilling(initial: SubscriptionStatus['status']) {
   let current = statusOf(initial);
   const calls: string[] = [];

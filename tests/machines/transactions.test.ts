@@ -168,7 +168,7 @@ describe('transactions machine: filters', () => {
   });
 });
 
-describe('spec §4 Transactions: create adds to the front, update replaces by transaction_id, delete removes', () => {
+describe('docs/product.md §4 Transactions: create adds to the front, update replaces by transaction_id, delete removes', () => {
   it('the list helpers follow the rule', () => {
     const a = makeTransaction({ transaction_id: 'a' });
     const b = makeTransaction({ transaction_id: 'b' });

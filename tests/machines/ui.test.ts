@@ -136,7 +136,7 @@ describe('ui machine', () => {
   });
 });
 
-describe('one failure-toast rule (issue 12)', () => {
+describe('one failure-toast rule', () => {
   it('a failure the API client already toasted (empty message) shows no second toast; others show their message', async () => {
     const { failureToast } = await import('../../machines/types');
     const { actor: ui, toasts } = startUi();

@@ -1,7 +1,7 @@
 import { createMachine } from 'xstate';
 
 /**
- * A new user's way into the features, as the user sees it (spec §2 routes and overlays, §4 onboarding,
+ * A new user's way into the features, as the user sees it (docs/product.md §2 routes and overlays, §4 onboarding,
  * route guard and access check): onboarding (skip or complete) → a route that requires onboarding
  * (/transactions in modal mode, /settings in redirect mode) → the access check (has access, the trial
  * starts by itself, the subscription modal and /ai-coach, the status call fails and the page opens anyway).
@@ -50,7 +50,7 @@ export const accessFlowModel = createMachine({
       on: { SUBSCRIBE_MONTHLY: 'subscribed' },
     },
     openedDespiteFailure: {
-      description: 'The status call failed (network): the page opens anyway (spec §4: if the status call fails, allow).',
+      description: 'The status call failed (network): the page opens anyway (docs/product.md §4: if the status call fails, allow).',
     },
     subscribed: {
       description: 'Paid the monthly plan at checkout; /subscription/success confirmed it; access is back.',
@@ -73,7 +73,7 @@ export type AccessFlowEventType =
   | 'VISIT_TRANSACTIONS_WHILE_STATUS_FAILS'
   | 'SUBSCRIBE_MONTHLY';
 
-/** What the user reads, exactly (spec §2 and the machines' texts). */
+/** What the user reads, exactly (docs/product.md §2 and the machines' texts). */
 export const accessFlowTexts = {
   onboardingTitle: 'Complete Onboarding',
   skippedMessage: 'You previously skipped onboarding. Please complete it to access transactions and budgeting features.',

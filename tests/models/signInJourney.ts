@@ -1,7 +1,7 @@
 import { createMachine } from 'xstate';
 
 /**
- * The journey of spec §4 from the outside in, as a signed-out user meets it: a guarded page sends them to
+ * The journey of docs/product.md §4 from the outside in, as a signed-out user meets it: a guarded page sends them to
  * /login (remembering the page), signing in leads through onboarding to the access check, the free trial
  * cannot start, so the plan picker opens on /ai-coach; logging out resets the app. Its paths run against the
  * real app machine and its real children (tests/machines/signInJourney.model.test.ts). States are what the user

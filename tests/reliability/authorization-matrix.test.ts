@@ -21,7 +21,7 @@ import {
 } from './support/world';
 
 /**
- * Issue 11, standing proof (a): the authorization matrix, generated from the app's OpenAPI
+ * A standing proof: the authorization matrix, generated from the app's OpenAPI
  * document. Two users (A, the victim, and B) hold data in every area, created through the API
  * itself; a third (D) is deleted from the database while holding a valid token. Then every
  * operation is called with A's ids and values:

@@ -9,7 +9,7 @@ import { csvFor, fuzzValue, hostileText, pathParams, validValue, type JsonSchema
 import { ensureSession, idsOf, LONG, newPerson, operationsOf, reliabilityApp, seedThroughApi, send, STACK_OR_SQL, valueContext, type Person, type Request } from './support/world';
 
 /**
- * Issue 11, standing proof (b): fuzz generated from the OpenAPI document. Every operation gets
+ * A standing proof: fuzz generated from the OpenAPI document. Every operation gets
  * requests built by fast-check from its parameter and body schemas, mixed with the hostile values
  * the audit found (NUL bytes, impossible dates, amounts that round to 0 cents, ids of 36 dashes,
  * wrong types, prototype keys) and broken tokens. About 2,000 requests in `npm test`, 20,000 with

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 /**
- * Issue 11, defect 5: input the database cannot store (NUL bytes, impossible dates, amounts that
+ * Input the database cannot store (NUL bytes, impossible dates, amounts that
  * round to 0 cents, a token naming no user id) answered 500. Each is a 422 (401 for the token)
  * whose detail names the field. Defect 9: answers carry `Cache-Control: no-store`.
  */

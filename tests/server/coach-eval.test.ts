@@ -5,7 +5,7 @@ import { rate, score, startEval, type EvalRun, type Outcome } from '../coach-eva
 import { WORKING } from '../coach-eval/working';
 
 /**
- * The coach evaluation's threshold (issue 16): over the generated users, at least 95 % of all the
+ * The coach evaluation's threshold: over the generated users, at least 95 % of all the
  * questions (working and held-out together) get every expected figure, and at least 90 % in every
  * class. `npm run eval:coach` prints the table; this keeps it from sliding back.
  */

@@ -4,7 +4,7 @@ import { SINGLE_WALK, singleTransaction, type SubsetFilter } from '../../src/ser
 import { createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 /**
- * The coach's "the most (least) I spent on a single order at <merchant>" (issue 16) walks the
+ * The coach's "the most (least) I spent on a single order at <merchant>" walks the
  * merchant's rows in amount order and stops at the first one of the period, or, when the walk meets
  * none within SINGLE_WALK rows, sorts the period's rows. Either way the answer must be the exact
  * largest (smallest) payment of the period, the latest one on a tie, whatever the merchant's case:

@@ -296,7 +296,7 @@ describe('add and withdraw funds', () => {
     expect(none.json()).toEqual({ detail: 'Cannot withdraw $1.00: nothing is saved in this goal yet.' });
   });
 
-  it("the refusal names the amounts in the user's own currency (issue 15, defect 9)", async () => {
+  it("the refusal names the amounts in the user's own currency", async () => {
     const euro = await signUpWithAccess(app);
     expect((await call('PUT', '/users/me/profile', { currency: 'EUR' }, euro.token)).statusCode).toBe(200);
     const goal = await createGoal({ initial_amount: 500 }, euro.token);

@@ -5,7 +5,7 @@ import type { ImportJob, ImportPreview } from '../../src/contract/schemas/transa
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 /**
- * Issue 11, defect 2: a 1,000,000-line CSV (21.8 MB) was read and parsed whole before its row cap
+ * A 1,000,000-line CSV (21.8 MB) was read and parsed whole before its row cap
  * answered 413, growing the server by 1.8 GB; eight at once from one user took it to 4.6 GB. The
  * upload is now read as a stream that stops at the cap, one upload (and one running import) per
  * user at a time, and uploads are rate limited.

@@ -16,7 +16,7 @@ const answers = { currency: 'EUR', monthly_income: 3250.5, main_goal: 'build_eme
 const onboard = (user: VerifiedUser, payload: unknown) => app.inject({ method: 'POST', url: '/users/me/onboarding', headers: bearer(user.token), payload: payload as object });
 const profileOf = async (user: VerifiedUser) => (await app.inject({ method: 'GET', url: '/users/me/profile', headers: bearer(user.token) })).json();
 
-describe('POST /users/me/onboarding (spec §4 onboarding: not completed, skipped, or completed)', () => {
+describe('POST /users/me/onboarding (docs/product.md §4 onboarding: not completed, skipped, or completed)', () => {
   it('completing sets completed true and skipped false, stores the answers and the currency; the profile reflects it', async () => {
     const user = await signUpAndVerify(app);
     const res = await onboard(user, { action: 'complete', answers });

@@ -33,7 +33,7 @@ describe('GET /users/me/profile', () => {
       has_password: true,
       subscription: expect.any(Object),
     });
-    // A new user has no access yet and a trial still to start (spec §4 access check).
+    // A new user has no access yet and a trial still to start (docs/product.md §4 access check).
     expect(res.json().subscription).toMatchObject({ has_access: false, trial: { active: false, has_used_trial: false } });
     expect(new Date(res.json().created_at).getTime()).toBeGreaterThan(Date.now() - 5 * 60_000);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 
 /**
- * Issue 11, defect 3: a login announcing 1 MB and sending a byte every 10 s stayed open past
+ * A login announcing 1 MB and sending a byte every 10 s stayed open past
  * 330 s, and 2,000 of them held 2,000 descriptors. With real sockets on loopback: a slow body or
  * slow headers are cut off (408, then closed) once REQUEST_TIMEOUT_MS has passed, and while 2,000
  * slow clients from one address hammer the server, /health keeps answering another address.

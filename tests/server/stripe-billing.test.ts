@@ -191,7 +191,7 @@ describe('Stripe provider (against a local server speaking the Stripe API)', () 
     const user = await signUpAndVerify(app);
     fake.failNext(401, 'invalid_request_error', 'Invalid API Key provided: sk_test_***');
     const res = await call(user, '/subscription/create-checkout-session', { plan_id: 'monthly' });
-    // The client toasts 'Server error. Please try again later.' (spec §8); the reason is in the server log.
+    // The client toasts 'Server error. Please try again later.' (docs/product.md §8); the reason is in the server log.
     expectDetail(res, 502, PROVIDER_FAILED);
     // The user is still signed in.
     expect((await app.inject({ method: 'GET', url: '/subscription/status', headers: bearer(user.token) })).statusCode).toBe(200);

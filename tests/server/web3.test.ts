@@ -216,7 +216,7 @@ describe('linking a wallet', () => {
   });
 });
 
-describe('the API documents every sign-in call of spec §7', () => {
+describe('the API documents every sign-in call of docs/product.md §7', () => {
   it('OpenAPI lists Google, both nonce calls, web3 auth and me, linking and sign-in methods (not the embedded provider)', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const calls: [string, string][] = [

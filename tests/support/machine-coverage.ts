@@ -3,7 +3,7 @@
  * in node (attach to the actors under test) and in Chromium (the app passes every inspection event to
  * `window.__FINU_INSPECT__`, see src/web/app/inspect.ts; the init script below records them in the page).
  * Each test file writes .tmp/machine-coverage/<env>/<file>.json when it ends; `npm run docs:machines`
- * turns the recordings into docs/machines/coverage.md and `npm test` checks the spec §4 transitions
+ * turns the recordings into docs/machines/coverage.md and `npm test` checks the docs/product.md §4 transitions
  * (src/tools/machine-coverage.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -12,7 +12,7 @@ const forms: Record<string, (text: string) => number | undefined> = {
   },
 };
 
-describe('one amount rule: an amount reads the same in every form (issue 12)', () => {
+describe('one amount rule: an amount reads the same in every form', () => {
   const cases: [string, number][] = [
     ['12,50', 12.5],
     ['12.50', 12.5],
@@ -42,7 +42,7 @@ describe('one amount rule: an amount reads the same in every form (issue 12)', (
   });
 });
 
-describe('wholeNumber: thousands separators without Intl (the server builds messages at start, memory session 9)', () => {
+describe('wholeNumber: thousands separators without Intl (the server builds messages at start)', () => {
   it('writes what toLocaleString("en-US") writes for whole numbers', () => {
     const samples = [0, 7, 42, 999, 1_000, 12_345, 250_000, 1_000_000, 9_007_199_254_740_991, -1, -1_234, -1_000_000];
     for (const n of samples) expect(wholeNumber(n)).toBe(n.toLocaleString('en-US'));

@@ -46,7 +46,7 @@ beforeEach(() => {
   received.length = 0;
 });
 
-describe('API client (spec §7 base, §8 global handling)', () => {
+describe('API client (docs/product.md §7 base, §8 global handling)', () => {
   it('sends JSON with the bearer token to the configured base', async () => {
     respond = json(200, { ok: true });
     const h = hooks();

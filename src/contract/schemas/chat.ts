@@ -84,7 +84,7 @@ export const clearMemoryQuery = z.object({
 // ---------------------------------------------------------------------------------------------
 // Responses
 
-/** Spec §3 chat message: role is 'user' or anything else, which clients show as the coach. */
+/** A chat message ([spec:3-chat-message]): role is 'user' or anything else, which clients show as the coach. */
 export const chatMessage = z
   .object({
     chat_id: z.string(),
@@ -124,7 +124,7 @@ export const conversationSummary = z
   })
   .meta({ id: 'ConversationSummary' });
 
-/** Spec §3 conversation: id, title, messages (oldest first) and metadata. */
+/** A conversation ([spec:3-conversation]): id, title, messages (oldest first) and metadata. */
 export const conversation = conversationSummary
   .extend({
     messages: z.array(chatMessage),
@@ -169,7 +169,7 @@ export const renameResponse = z.object({ conversation_id: z.string(), conversati
 
 export const deleteConversationResponse = z.object({ conversation_id: z.string(), message: z.string() });
 
-/** One exchange: the user's question and the coach's answer to it (spec §3 chat message with message and response). */
+/** One exchange: the user's question and the coach's answer to it ([spec:3-chat-message]: message and response). */
 export const historyEntry = z.object({
   chat_id: z.string(),
   conversation_id: z.string(),

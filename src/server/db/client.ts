@@ -166,7 +166,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  // Reads parsed and planned once, then reused (the per-request floor, issue 18).
+  // Reads parsed and planned once, then reused (the per-request floor).
   preparePgliteReads(client);
   // One process, one session: PGlite hands a commit's notifications over before the query returns.
   const hub = notificationHub();

@@ -10,7 +10,7 @@ import type { Db } from './client';
  * statistics: measured at 1,000,000 rows, a database without them plans the import's duplicate check
  * as a hash join over the whole duplicate-key index, a search's count and "any match" as a scan of the
  * whole (user_id, date) index, and the largest payments of a year by sorting the year
- * (docs/performance.md, "Text search that stops early (search, session 8)").
+ * (docs/performance.md, "Text search").
  *
  * The rules are autovacuum's defaults per table, read from the same counters (pg_stat_*: changes since
  * the last vacuum and analyze), plus two of our own for `transactions`: vacuum once 1,000 rows changed

@@ -1,7 +1,7 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 /**
- * Named prepared statements for PGlite's `query()` (issue 18, the per-request floor).
+ * Named prepared statements for PGlite's `query()` (the per-request floor).
  *
  * PGlite's own `query()` sends every statement as the unnamed one, in five separate calls into the
  * database (parse, describe, bind and describe, execute, sync), so PostgreSQL parses, analyses and

@@ -49,7 +49,7 @@ const VERIFIED_TOKENS = 2_000;
 
 /**
  * The claims of tokens whose signature and header already passed `jwtVerify`, by the token's exact
- * text (issue 18, the per-request floor: jose's HMAC check through WebCrypto was about a fifth of a
+ * text (the per-request floor: jose's HMAC check through WebCrypto was about a fifth of a
  * list request's CPU). A token's text fixes its signature, so a second check of the same text with the
  * same secret can only agree; what changes with time, `exp` and `nbf`, is checked again on every hit,
  * as jose checks it (expired once `exp` ≤ now, in whole seconds). Revocation and the token version are

@@ -23,7 +23,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): { set: Record<s
 }
 
 /**
- * helmet's security headers on every answer, errors included, computed once at start (issue 18, the
+ * helmet's security headers on every answer, errors included, computed once at start (the
  * per-request floor). @fastify/helmet builds helmet's middleware afresh on every request (parsing the
  * Content-Security-Policy directives each time), about 5 % of a list request's CPU; the options here
  * are constants, so the headers are too. Options as helmet takes them.

@@ -44,7 +44,7 @@ const completedAtFor = (currentMinor: SQL | number, targetMinor: SQL | number): 
 /** Savings goals and their fund history; every query is scoped by user_id. */
 export function goalsRepository(db: Db) {
   return {
-    /** Newest first (spec §4: create adds to the front). */
+    /** Newest first ([spec:4-create-front]). */
     async list(userId: string, limit: number): Promise<GoalRow[]> {
       return db.select().from(goals).where(eq(goals.userId, userId)).orderBy(desc(goals.createdAt), desc(goals.id)).limit(limit);
     },

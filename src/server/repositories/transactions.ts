@@ -163,7 +163,7 @@ const INSERT_CHUNK = 2_000;
 const arrayLiteral = (values: string[]) => `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
 /**
- * A timestamp as whole epoch milliseconds, for a page's JSON (issue 18, session 8): a number costs far
+ * A timestamp as whole epoch milliseconds, for a page's JSON : a number costs far
  * less to write in the database (PGlite's WASM above all) and to read in JS than the ISO text with its
  * time zone, which `new Date` would parse. The microseconds are rounded exact (a double holds them to a
  * fraction of a microsecond at today's epoch), then floored to the millisecond, as `new Date(text)`
@@ -223,7 +223,7 @@ const totalOf = (userId: SQLWrapper) =>
 const PAGE_BOUND = TRANSACTION_PAGE.maxLimit + 1;
 
 /**
- * The unfiltered page and total as prepared statements, built once per repository (issue 18, the
+ * The unfiltered page and total as prepared statements, built once per repository (the
  * per-request floor): no SQL built per request, and the database parses and plans each once per
  * connection (node-postgres names them; PGlite through db/pgliteStatements.ts). One statement per
  * sort, direction, first-or-keyset page and with-or-without the total.
@@ -645,7 +645,7 @@ async function lockUser(tx: Queryable, userId: string): Promise<void> {
 }
 
 /**
- * Text search, cheapest path first (issue 18; docs/decisions.md, docs/performance.md):
+ * Text search, cheapest path first (docs/decisions.md, docs/performance.md):
  * 1. Walk the list order on the sort key's btree, SEARCH_WALK rows at most, keep the matching rows
  *    and stop as soon as the page is full; the page comes back as one JSON value (a common word:
  *    about 50 ÷ its share of the rows, no sort, no GIN). The walk only starts if one of the first
@@ -654,7 +654,7 @@ async function lockUser(tx: Queryable, userId: string): Promise<void> {
  * 2. Otherwise, or if the walk could not fill the page: collect the matches through the GIN index and
  *    sort them (a rare word costs ~nothing; a word between the two about its number of matches).
  * No GIN probe before the walk: building the bitmap of a common word's posting list costs more than
- * the whole walk (docs/performance.md, "Text search that stops early (search, session 7)").
+ * the whole walk (docs/performance.md, "Text search").
  * The total, when asked, is the exact count of matches (the GIN index's bitmap, no sort, no order).
  */
 const SEARCH_SAMPLE = 500;

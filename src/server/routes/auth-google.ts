@@ -59,7 +59,7 @@ const callbackQuery = z
 const startQuery = z.object({ link: text(512).optional().describe('A link request prepared by POST /auth/link/google') }).catchall(z.unknown());
 
 /**
- * 'Continue with Google' (spec §7): OpenID Connect with openid-client against Google, any issuer set
+ * 'Continue with Google' ([spec:7-auth]): OpenID Connect with openid-client against Google, any issuer set
  * by OIDC_ISSUER, or the embedded provider. Every outcome ends in the browser on the app: the callback
  * page with the token, or with `error`; a link flow on Settings.
  */

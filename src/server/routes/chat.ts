@@ -39,7 +39,7 @@ const LIST_LIMIT = 100;
 const askLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /**
- * Spec §7 chat calls. Every route needs a signed-in user, and none needs a subscription: the coach
+ * The chat calls ([spec:7-chat]). Every route needs a signed-in user, and none needs a subscription: the coach
  * is where users without access land. Users without a trial or plan get a daily allowance of
  * questions (docs/coach.md).
  */

@@ -3,7 +3,7 @@ import { analyticsQuery, dashboardAnalytics } from '../../contract/schemas/dashb
 import { premiumQuerySchema, premiumRoutes } from '../routeSchema';
 import { analyticsFor } from '../services/dashboard';
 
-/** GET /dashboard/analytics (spec §7): a premium endpoint, read from rollups. */
+/** GET /dashboard/analytics ([spec:7-finance]): a premium endpoint, read from rollups. */
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   premiumRoutes(fastify).get(
     '/dashboard/analytics',

@@ -20,7 +20,7 @@ import { goalsService } from '../services/goals';
 
 const schema = areaSchemas({ tags: ['goals'], errors: [400, 401, 403, 404, 409, 422] });
 
-/** Spec §7 goals calls: a premium area (a signed-in user with a trial or a paid plan). */
+/** The goals calls ([spec:7-finance]): a premium area (a signed-in user with a trial or a paid plan). */
 export default async function goalsRoutes(fastify: FastifyInstance) {
   const app = premiumRoutes(fastify);
   const goals = goalsService({ goals: fastify.repos.goals, users: fastify.repos.users, rewards: fastify.rewards });

@@ -29,7 +29,7 @@ export const toTransfer = async (row: TransferRow): Promise<Transfer> => ({
   finished_at: row.finishedAt?.toISOString() ?? null,
 });
 
-/** Spec §7 reward calls: convert points to FINU exactly once, follow the transfer, read any address's FINU. */
+/** The reward calls ([spec:7-wallet-rewards]): convert points to FINU exactly once, follow the transfer, read any address's FINU. */
 export default async function rewardsRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRequest', fastify.authenticate);
   const app = fastify.withTypeProvider<ZodTypeProvider>();

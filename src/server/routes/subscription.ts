@@ -15,7 +15,7 @@ import { badRequest, conflict, notFound } from '../errors';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
-/** Spec §7 Subscription calls. Works the same on the local provider and on Stripe. */
+/** The subscription calls ([spec:7-subscription]). Works the same on the local provider and on Stripe. */
 export default async function subscriptionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { repos, billing } = fastify;

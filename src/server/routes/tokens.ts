@@ -51,7 +51,7 @@ function days(from: Date, to: Date, byDay: Array<{ day: string; points: number }
   return out;
 }
 
-/** Spec §7 token calls: the points balance, its history and statistics, what is left to earn, and FINU on chain. */
+/** The token calls ([spec:7-wallet-rewards]): the points balance, its history and statistics, what is left to earn, and FINU on chain. */
 export default async function tokensRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRequest', fastify.authenticate);
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -4,7 +4,7 @@ import { filterTotals } from '../../contract/schemas/transactionTotals';
 import { premiumQuerySchema, premiumRoutes } from '../routeSchema';
 import { filterTotals as totalsFor } from '../services/transactions/filterTotals';
 
-/** GET /transactions/summary: the totals of the filtered transaction list (issue 15, defect 7). */
+/** GET /transactions/summary: the totals of the filtered transaction list. */
 export default async function transactionTotalsRoutes(fastify: FastifyInstance) {
   premiumRoutes(fastify).get(
     '/transactions/summary',

@@ -89,7 +89,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
         querystring: transactionListQuery,
         response: { 200: transactionListResponse },
       }),
-      // The list screen's every request (issue 18, the per-request floor): the answer is built field by
+      // The list screen's every request (the per-request floor): the answer is built field by
       // field in the contract's types (toTransaction, typed Transaction), so it goes out as it is,
       // without zod re-checking the 50 rows on every page (the schema still documents the answer).
       serializerCompiler: () => (data) => JSON.stringify(data),

@@ -8,7 +8,7 @@ const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 422: errorBody,
 const tags = ['wallet'];
 const security = [{ bearerAuth: [] }];
 
-/** Spec §7 wallet calls: the custodial wallet, created on first use. The private key never leaves the server in the clear. */
+/** The wallet calls ([spec:7-wallet-rewards]): the custodial wallet, created on first use. The private key never leaves the server in the clear. */
 export default async function walletRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRequest', fastify.authenticate);
   const app = fastify.withTypeProvider<ZodTypeProvider>();

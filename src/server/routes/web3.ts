@@ -11,7 +11,7 @@ import { signInMethodsOf } from './sign-in-methods';
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
 const ETHEREUM = 'eip155';
 
-/** Sign-In with Ethereum (spec §7): nonces, the signed message, and the wallet user's profile. */
+/** Sign-In with Ethereum ([spec:7-auth]): nonces, the signed message, and the wallet user's profile. */
 export default async function web3Routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, repos } = fastify;

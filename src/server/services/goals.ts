@@ -25,7 +25,7 @@ const blankToNull = (text: string | null | undefined) => (text ? text : null);
 const withReward = <T extends object>(answer: T, reward: Reward | null | undefined): T & { reward?: Reward } => ({ ...answer, ...(reward ? { reward } : {}) });
 
 /**
- * One user's savings goals (spec §7 goals calls): the limit on how many, the target-date rule of an
+ * One user's savings goals ([spec:7-finance] goals calls): the limit on how many, the target-date rule of an
  * edit, fund moves that never take a goal below zero, and the points they earn. Throws domain errors.
  */
 export function goalsService(deps: { goals: GoalsRepository; users: Pick<UsersRepository, 'findById'>; rewards: Pick<RewardsService, 'record'> }) {

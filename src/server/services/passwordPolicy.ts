@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors';
 
 /**
- * 422 naming the field when a new password is too easy to guess (spec §5 leaves bounds to us; see docs/decisions.md).
+ * 422 naming the field when a new password is too easy to guess ([spec:5-password-change] leaves the bounds to us; see docs/decisions.md).
  * zxcvbn and its dictionaries (about 15 MB of the API's resident memory) load on the first password
  * set, not at start: most processes never need them (docs/performance.md, memory).
  */

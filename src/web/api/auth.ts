@@ -6,7 +6,7 @@ import { ApiError, type ApiCall } from './client';
 
 type TokenResponse = z.infer<typeof tokenResponse>;
 
-/** Spec §7 Auth calls. */
+/** The sign-in and account calls ([spec:7-auth]). */
 export function authApi(call: ApiCall) {
   return {
     login: (body: { email: string; password: string }) =>
@@ -32,7 +32,7 @@ export function authApi(call: ApiCall) {
       call<z.infer<typeof userProfile>>('/users/me/profile', { defaultMessage: defaultMessages.getProfile, ignoreUnauthorized: true, token }),
     updateProfile: async (body: UpdateProfileRequest) => {
       const result = await call<unknown>('/users/me/profile', { method: 'PUT', body, defaultMessage: defaultMessages.updateProfile, ignoreUnauthorized: true });
-      // Spec §5: a profile update must return an object.
+      // [spec:5-profile-object]: a profile update must return an object.
       if (!result || typeof result !== 'object' || Array.isArray(result)) throw new ApiError(callbackErrors.profileFormat, undefined, false);
       return result as z.infer<typeof userProfile>;
     },

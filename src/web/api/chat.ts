@@ -22,8 +22,8 @@ import { ApiError, messageFrom, takeReward, type ApiCall, type ApiHooks } from '
 const conversationPath = (id: string) => `/chat/conversation/${encodeURIComponent(id)}`;
 
 /**
- * Spec §7 chat calls. The streaming call is plain `fetch` (ofetch buffers bodies): the same base URL,
- * bearer token, 30 s limit for the answer to start, and spec §8 handling as every other call.
+ * The chat calls ([spec:7-chat]). The streaming call is plain `fetch` (ofetch buffers bodies): the same base URL,
+ * bearer token, 30 s limit for the answer to start, and the same error handling as every other call ([spec:8-message]).
  */
 export function chatApi(call: ApiCall, baseURL: string, hooks: ApiHooks) {
   return {
@@ -46,7 +46,7 @@ export function chatApi(call: ApiCall, baseURL: string, hooks: ApiHooks) {
     statistics: (signal?: AbortSignal) => call<ChatStatistics>('/chat/statistics', { defaultMessage: chatTexts.fetchStatistics, signal }),
     /**
      * POST /chat/financial-advice-stream: calls `onChunk` for each `data: {json}` line and resolves
-     * when the stream ends. Rejects with an ApiError: spec §8 global handling, then the server's
+     * when the stream ends. Rejects with an ApiError: the global handling ([spec:8-401], [spec:8-403], [spec:8-5xx]), then the server's
      * detail, else 'Failed to send streaming message'. Aborting `signal` rejects with a cancelled error.
      */
     stream: (body: AdviceRequest, onChunk: (chunk: StreamChunk) => void, signal: AbortSignal) => streamAdvice(baseURL, hooks, body, onChunk, signal),

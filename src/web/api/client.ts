@@ -3,7 +3,7 @@ import { REQUEST_TIMEOUT_MS } from '../../contract/constants';
 import { globalErrorTexts } from '../../contract/errors';
 import type { Reward } from '../../contract/rewards';
 
-/** A failed call: `message` follows spec §8 (detail, then message, then the call's default). */
+/** A failed call: `message` follows [spec:8-message] (detail, then message, then the call's default). */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -32,11 +32,11 @@ export interface CallOptions {
   /** The raw body's media type, e.g. text/csv for a file upload; JSON when absent. */
   contentType?: string;
   query?: Record<string, string | number | boolean | undefined | null>;
-  /** Spec §8 default message for this call. */
+  /** The default message for this call ([spec:8-message]). */
   defaultMessage: string;
-  /** Login, signup and profile handle their own 401 (spec §8). */
+  /** Login, signup and profile handle their own 401 ([spec:8-401]). */
   ignoreUnauthorized?: boolean;
-  /** No global toast for network errors and 5xx: a fallback call follows (spec §7 nonce). */
+  /** No global toast for network errors and 5xx: a fallback call follows (the nonce's fallback, [spec:7-auth]). */
   silent?: boolean;
   /** Use this token instead of the stored one (the session machine's first profile call). */
   token?: string;
@@ -45,7 +45,7 @@ export interface CallOptions {
   responseType?: 'blob';
 }
 
-/** Spec §8 message rule: detail, then message, then the default. */
+/** The message rule ([spec:8-message]): detail, then message, then the default. */
 export function messageFrom(data: unknown, fallback: string): string {
   if (data && typeof data === 'object') {
     const { detail, message } = data as { detail?: unknown; message?: unknown };
@@ -70,7 +70,7 @@ export function takeReward<T>(data: T, hooks: Pick<ApiHooks, 'onReward'>): T {
 
 export type ApiCall = <T>(path: string, options: CallOptions) => Promise<T>;
 
-/** The one HTTP client: base URL from runtime config, 30 s timeout, JSON (or a raw body with its type), bearer token, spec §8 global handling. */
+/** The one HTTP client: base URL from runtime config, 30 s timeout, JSON (or a raw body with its type), bearer token, the global error handling of [spec:8-401] to [spec:8-network]. */
 export function createApiClient(baseURL: string, hooks: ApiHooks): ApiCall {
   const http = ofetch.create({ baseURL, timeout: REQUEST_TIMEOUT_MS, retry: 0, headers: { Accept: 'application/json' } });
 

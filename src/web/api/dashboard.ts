@@ -1,7 +1,7 @@
 import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../contract/dashboard';
 import type { ApiCall } from './client';
 
-/** Spec §7 GET /dashboard/analytics (period=custom takes date_from and date_to). */
+/** GET /dashboard/analytics ([spec:7-finance]) (period=custom takes date_from and date_to). */
 export function dashboardApi(call: ApiCall) {
   return {
     analytics: (period: DashboardPeriod, timeUnit: TimeUnit, range?: { from: string; to: string }) =>

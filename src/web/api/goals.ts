@@ -15,7 +15,7 @@ import type { ApiCall } from './client';
 
 const goalPath = (id: string) => `/goals/${encodeURIComponent(id)}`;
 
-/** Spec §7 goals calls; failures carry the server's detail, else spec §8's default for the call. */
+/** The goals calls ([spec:7-finance]); failures carry the server's detail, else the call's default ([spec:8-message]). */
 export function goalsApi(call: ApiCall) {
   return {
     list: (signal?: AbortSignal) => call<Goal[]>('/goals', { defaultMessage: goalMessages.fetchGoals, signal }),

@@ -4,7 +4,7 @@ import type { ApiCall } from './client';
 
 type Status = z.infer<typeof subscriptionStatus>;
 
-/** Spec §7 Subscription calls. */
+/** The subscription calls ([spec:7-subscription]). */
 export function subscriptionApi(call: ApiCall) {
   return {
     status: () => call<Status>('/subscription/status', { defaultMessage: 'Failed to fetch subscription status' }),

@@ -18,10 +18,10 @@ import {
 import { TOKEN_HISTORY_DEFAULTS } from '../../contract/constants';
 import { ApiError, type ApiCall } from './client';
 
-/** Spec §7 "Wallet and rewards" calls. */
+/** The wallet and rewards calls ([spec:7-wallet-rewards]). */
 export function tokensApi(call: ApiCall) {
   return {
-    /** GET /tokens/balance, falling back to /tokens/balance/fast when it fails for a reason other than the session (spec §7). */
+    /** GET /tokens/balance, falling back to /tokens/balance/fast when it fails for a reason other than the session ([spec:7-wallet-rewards]). */
     async balance(signal?: AbortSignal): Promise<TokenBalance> {
       try {
         return await call<TokenBalance>('/tokens/balance', { defaultMessage: rewardMessages.fetchBalance, signal });

@@ -46,7 +46,7 @@ export interface TransactionQuery {
   include_total?: boolean;
 }
 
-/** Spec §7 transactions calls plus categories, CSV import/export and demo data; failures carry the server's detail, else the call's default. */
+/** The transactions calls ([spec:7-finance]) plus categories, CSV import/export and demo data; failures carry the server's detail, else the call's default. */
 export function transactionsApi(call: ApiCall) {
   return {
     list: (query: TransactionQuery, signal?: AbortSignal) =>

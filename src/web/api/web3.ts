@@ -2,7 +2,7 @@ import type { NonceResponse, SignInMethodsResponse, Web3AuthRequest, Web3AuthRes
 import { defaultMessages } from '../../contract/errors';
 import type { ApiCall } from './client';
 
-/** Spec §7 web3 calls, plus linking and the sign-in methods Settings shows. */
+/** The web3 calls ([spec:7-auth]), plus linking and the sign-in methods Settings shows. */
 export function web3Api(call: ApiCall) {
   return {
     /** GET /web3/nonce?wallet_address=, and when that fails, the fallback GET /api/nonce?address=. */

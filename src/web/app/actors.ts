@@ -58,7 +58,7 @@ export function createAppActors(apiUrl: string, navigate: Navigate): AppActors {
             verifyEmail: fromPromise(({ input }) => api.auth.verifyEmail(input.token)),
             exchangeToken: fromPromise(({ input }) => api.auth.exchangeToken(input.token)),
             fetchProfile: fromPromise(({ input }) => api.auth.getProfile(input.token)),
-            // GET /users/me is not exempt from spec §8's 401 rule: an expired stored token toasts 'Session expired…'.
+            // GET /users/me is not exempt from the 401 rule [spec:8-401]: an expired stored token toasts 'Session expired…'.
             checkSession: fromPromise(async ({ input }) => {
               await api.auth.me();
               return api.auth.getProfile(input.token);

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { lazyNamed } from './lazy';
 
 /**
- * The page of each guarded route (spec §2), loaded only when visited so heavy code
+ * The page of each guarded route ([spec:2-guarded-routes]), loaded only when visited so heavy code
  * (charts, ethers) stays out of the first load. A route without an entry shows its title only.
  * Feature issues add one line here.
  */

@@ -58,7 +58,7 @@ function BindNavigate({ router }: { router: AppRouter }) {
   return null;
 }
 
-/** Spec §2 routes: public pages, guarded pages inside the app shell, unknown paths to /login. */
+/** The routes ([spec:2-public-routes], [spec:2-guarded-routes], [spec:2-redirects]): public pages, guarded pages inside the app shell, unknown paths to /login. */
 export function AppRoutes({ router }: { router: AppRouter }) {
   return (
     <BrowserRouter>

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../machines/session';
 import type { Preferences } from '../../../machines/ui';
 
-/** Spec §4: the session is a token and a user in local storage. */
+/** [spec:4-session-store]: the session is a token and a user in local storage. */
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 const PREFERENCES_KEY = 'preferences';
@@ -55,7 +55,7 @@ export function watchSystemDark(onChange: (dark: boolean) => void): () => void {
 
 export const savePreferences = (prefs: Preferences) => localStorage.setItem(PREFERENCES_KEY, JSON.stringify(prefs));
 
-/** Spec §2: before the Google redirect the current location is saved under this key. */
+/** [spec:2-callbacks]: before the Google redirect the current location is saved under this key. */
 const OAUTH_REDIRECT_KEY = 'oauth_redirect_url';
 
 export const saveOAuthRedirect = (location: string) => localStorage.setItem(OAUTH_REDIRECT_KEY, location);

@@ -6,7 +6,7 @@ import { useAppActors } from './context';
 
 interface RequestOptions<P extends Record<string, unknown>> {
   submit: (params: P) => Promise<unknown>;
-  /** Spec §8 default message when the server gives none. */
+  /** The default message ([spec:8-message]) when the server gives none. */
   defaultError: string;
   /** Exact success toast, when the spec has one. */
   successToast?: string;

@@ -62,6 +62,6 @@ export const toastVia =
 export const askToConfirm = (ui: AppActors['ui'], replyTo: AnyActorRef, request: Omit<ConfirmationRequest, 'replyTo'>): void =>
   ui.send({ type: 'confirmation.open', request: { ...request, replyTo } });
 
-/** Spec §4's rule for lists (transactions, goals, conversations): delete only after a danger confirmation, answered with `deletion.confirm` / `deletion.cancel`. */
+/** The rule for lists ([spec:4-delete-confirm] (transactions, goals, conversations): delete only after a danger confirmation, answered with `deletion.confirm` / `deletion.cancel`. */
 export const confirmDeletion = (ui: AppActors['ui'], replyTo: AnyActorRef, request: Pick<ConfirmationRequest, 'title' | 'message' | 'confirmLabel'>): void =>
   askToConfirm(ui, replyTo, { variant: 'danger', ...request, onConfirm: { type: 'deletion.confirm' }, onCancel: { type: 'deletion.cancel' } });

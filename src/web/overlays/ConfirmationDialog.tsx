@@ -3,7 +3,7 @@ import { useAppActors, useUi } from '../app/context';
 
 const colors = { danger: 'red', warning: 'yellow', info: 'blue' } as const;
 
-/** Spec §2 confirmation dialog, driven by the ui machine. */
+/** The confirmation dialog ([spec:2-confirm-dialog]), driven by the ui machine. */
 export function ConfirmationDialog() {
   const { ui } = useAppActors();
   const confirmation = useUi((s) => s.context.confirmation);

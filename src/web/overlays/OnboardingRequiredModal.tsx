@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { uiTexts } from '../../../machines/ui';
 import { useAppActors, useOnboarding, useUi } from '../app/context';
 
-/** Spec §2 onboarding-required modal, opened by the route guard through the ui machine. */
+/** The onboarding-required modal ([spec:2-onboarding-modal]), opened by the route guard through the ui machine. */
 export function OnboardingRequiredModal() {
   const { ui } = useAppActors();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { rewardPointsLabel, uiTexts } from '../../../machines/ui';
 import { useAppActors, useUi } from '../app/context';
 import { useBalancesHidden } from '../hooks/useMoney';
 
-/** Spec §2 reward dialog, driven by the ui machine. */
+/** The reward dialog ([spec:2-reward-dialog]), driven by the ui machine. */
 export function RewardDialog() {
   const { ui } = useAppActors();
   const reward = useUi((s) => s.context.reward);

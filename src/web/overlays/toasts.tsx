@@ -4,7 +4,7 @@ import type { Toast } from '../../../machines/types';
 import { OnceOpened } from '../app/lazy';
 
 /**
- * Toasts (spec §2: top right, 3 s) through @mantine/notifications, loaded with the first toast:
+ * Toasts ([spec:2-toasts]: top right, 3 s) through @mantine/notifications, loaded with the first toast:
  * the notifications package and its transitions are not part of the first load of /login.
  */
 type NotificationsModule = typeof import('@mantine/notifications');
@@ -35,7 +35,7 @@ export function ToastHost() {
   const ready = useSyncExternalStore(subscribe, () => loaded);
   return (
     <OnceOpened opened={ready}>
-      {/* Top right (spec §2), under the app header, beside the page title: pages keep that corner free of controls (docs/decisions.md). */}
+      {/* Top right ([spec:2-toasts]), under the app header, beside the page title: pages keep that corner free of controls (docs/decisions.md). */}
       <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={3} containerWidth={360} classNames={{ root: 'toasts' }} />
     </OnceOpened>
   );

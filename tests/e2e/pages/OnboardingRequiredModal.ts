@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** Spec §2 onboarding-required modal (src/web/overlays/OnboardingRequiredModal.tsx). */
+/** docs/product.md §2 onboarding-required modal (src/web/overlays/OnboardingRequiredModal.tsx). */
 export class OnboardingRequiredModal {
   readonly root: Locator;
   readonly buttons: Locator;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** Spec §2 reward dialog (src/web/overlays/RewardDialog.tsx): 'Congratulations!', the award, '+N points', 'Awesome!'. */
+/** docs/product.md §2 reward dialog (src/web/overlays/RewardDialog.tsx): 'Congratulations!', the award, '+N points', 'Awesome!'. */
 export class RewardDialog {
   readonly root: Locator;
   readonly awesome: Locator;

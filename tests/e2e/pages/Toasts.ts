@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** Mantine notifications (spec §2: toasts at the top right for 3 seconds), found by their exact text. */
+/** Mantine notifications (docs/product.md §2: toasts at the top right for 3 seconds), found by their exact text. */
 export class Toasts {
   constructor(readonly page: Page) {}
 

@@ -64,7 +64,7 @@ export function useBrowser(): BrowserSession {
     page = await context.newPage();
     // Records which machine states and transitions the page walks (model-based coverage; cheap for every test).
     await page.addInitScript(browserRecorder);
-    // Awards open the reward dialog (spec §2) in the middle of many flows, and a modal hides the page from
+    // Awards open the reward dialog (docs/product.md §2) in the middle of many flows, and a modal hides the page from
     // role queries: tests not about rewards have it closed at once with 'Awesome!', as a user would
     // (tokens.e2e.test.ts calls keepRewardDialog and checks the dialog itself).
     await page.addInitScript(() => {

@@ -65,7 +65,7 @@ export function fakeBackend() {
       accounts.get(email)!.verified = true;
       return { success: 'true', token: this.oneTimeTokenFor(email), user_id: accounts.get(email)!.user.user_id };
     },
-    /** Google approved the sign-in: the OAuth callback's parameters (spec §2). */
+    /** Google approved the sign-in: the OAuth callback's parameters (docs/product.md §2). */
     googleCallbackFor(email: string) {
       const { access_token, user_id } = issue(accounts.get(email)!.user.user_id);
       return { access_token, token_type: 'bearer', user_id };

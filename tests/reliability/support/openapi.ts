@@ -172,7 +172,7 @@ export function validValue(schema: JsonSchema, ctx: ValueContext, key = '', dept
 }
 
 // -------------------------------------------------------------------------------------------
-// Values an attacker or a broken client would send (issue 11: what the audit found, and more)
+// Values an attacker or a broken client would send (what the audit found, and more)
 
 const HOSTILE_TEXT = [
   'a\u0000b',

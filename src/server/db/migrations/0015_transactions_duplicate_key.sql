@@ -1,4 +1,4 @@
--- The CSV import's duplicate check (issue 18): a transaction is "already there" when a stored one has
+-- The CSV import's duplicate check: a transaction is "already there" when a stored one has
 -- the same date, type, amount and description (case and runs of whitespace ignored). One immutable
 -- function computes that key, for the stored column and for the file's rows in the check's query,
 -- so both sides normalise the same way; the check is then one indexed equality join per import

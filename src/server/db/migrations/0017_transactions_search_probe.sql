@@ -1,4 +1,4 @@
--- Text search stops early (issue 18). Before walking the list order for a word, the list asks how
+-- Text search stops early. Before walking the list order for a word, the list asks how
 -- many of the user's rows match, up to a small cap, through the GIN index only: with index and
 -- sequential scans off inside this function, the planner can only answer with a bitmap scan of
 -- transactions_search_idx, on PGlite and PostgreSQL alike (a LIMIT would otherwise tempt it to walk

@@ -1,4 +1,4 @@
--- The coach's largest or smallest single payment at one merchant (issue 16: "the most I spent on a
+-- The coach's largest or smallest single payment at one merchant (a question such as "the most I spent on a
 -- single order at Amazon this year"): walk that merchant's rows in amount order and stop at the first
 -- one of the period, instead of reading and sorting every row of the merchant in the period (about
 -- 15,000 at a million transactions). The date in the index lets the walk skip rows of other periods

@@ -1,4 +1,4 @@
--- Text search that stops early, index-only (issue 18 item 2): the list's date-order walk for a common
+-- Text search that stops early, index-only: the list's date-order walk for a common
 -- word tests each row's search vector. With the vector in the (user_id, date, id) index, the walk reads
 -- the index alone (an index-only scan: no heap row visited on pages the visibility map marks
 -- all-visible; the embedded database's vacuum job keeps that map, src/server/db/maintenance.ts, and

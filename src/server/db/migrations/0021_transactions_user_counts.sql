@@ -1,5 +1,5 @@
--- Each user's number of transactions, kept by trigger in the same transaction as every write (issue 18,
--- the per-request floor): the list's total is one row instead of a sum over every monthly rollup row.
+-- Each user's number of transactions, kept by trigger in the same transaction as every write (the
+-- per-request floor): the list's total is one row instead of a sum over every monthly rollup row.
 CREATE TABLE "transaction_user_counts" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"count" bigint NOT NULL

@@ -27,7 +27,7 @@ export function stripeBilling(config: StripeConfig, deps: { appUrl: string; plan
 
   /**
    * Stripe's own status codes must not reach our client as-is (a 401 for a revoked key would sign the user
-   * out, spec §8): a refused or failed call is a 502 with a generic detail, the reason goes to the log.
+   * out, [spec:8-message]): a refused or failed call is a 502 with a generic detail, the reason goes to the log.
    */
   async function stripeCall<T>(run: () => Promise<T>): Promise<T> {
     try {

@@ -179,7 +179,7 @@ export function coachConversations(deps: CoachConversationDeps) {
     },
 
     /**
-     * The answer as stream chunks (spec §7): start, chunk and tool pieces, then done or error. A client
+     * The answer as stream chunks ([spec:7-chat], [spec:3-stream-chunk]): start, chunk and tool pieces, then done or error. A client
      * that leaves (signal) stops the answer; what was said so far is saved as stopped. Never throws.
      */
     async stream(userId: string, prepared: PreparedQuestion, send: (chunk: StreamChunk) => void, signal: AbortSignal, log = deps.log): Promise<void> {

@@ -3,7 +3,7 @@ import { fromMinor } from '../../../contract/money';
 /**
  * A value made on its first use: the Intl formatters below are made on the first coach question
  * rather than when the module loads at start, because the first Intl formatter maps several MB of
- * the node binary's ICU data into the process (docs/performance.md, memory session 9).
+ * the node binary's ICU data into the process (docs/performance.md, "Memory").
  */
 export function onFirstUse<T>(make: () => T): () => T {
   let value: T | undefined;

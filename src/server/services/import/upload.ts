@@ -13,7 +13,7 @@ export const binaryFile = () =>
   new ValidationError('The file contains NUL bytes, so it is not a CSV text file (an Excel workbook?): export the statement as CSV and upload that');
 
 /**
- * Reads an uploaded CSV as it arrives (issue 11, defect 2): counts records outside quotes and
+ * Reads an uploaded CSV as it arrives : counts records outside quotes and
  * stops at the row cap, the byte cap, or a NUL byte, without reading the rest, so a
  * million-line file costs a few MB instead of gigabytes. Then decodes UTF-8, or Windows-1252
  * when the bytes are not UTF-8 (older bank exports). Quote, CR and LF are ASCII in both.

@@ -8,7 +8,7 @@ import { GoalHistoryDrawer } from './GoalHistoryDrawer';
 import { GoalsProvider, useGoalList, useGoalsActor, useGoalsMachine } from './goalsActor';
 import { GoalsSummaryPanel } from './GoalsSummaryPanel';
 
-/** /budget: the savings goals page (spec §2). */
+/** /budget: the savings goals page ([spec:2-guarded-routes]). */
 export default function BudgetPage() {
   const goals = useGoalsMachine();
   return (

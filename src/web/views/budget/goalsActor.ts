@@ -36,7 +36,7 @@ export function useGoalsMachine(): GoalsActor {
           },
         }),
         fetchSummary: fromPromise(({ signal }) => unlessAborted(signal, api.goals.summary(signal))),
-        // The form sends what the user chose; the server validates every field (spec §5: no client-side rules),
+        // The form sends what the user chose; the server validates every field ([spec:5-server-validates]),
         // so a blank target is left out and the category is sent as chosen: the server names what is wrong.
         saveGoal: fromPromise(({ input }) =>
           input.goalId === null ? api.goals.create(input.values as CreateGoalRequest) : api.goals.update(input.goalId, input.values as CreateGoalRequest),

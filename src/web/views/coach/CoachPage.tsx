@@ -7,7 +7,7 @@ import classes from './coach.module.css';
 import { CoachIcon } from './coachIcons';
 import { ConversationSidebar } from './ConversationSidebar';
 
-/** /ai-coach (spec §2): the coach chat. No onboarding or subscription needed; users without access get a daily allowance. */
+/** /ai-coach ([spec:2-guarded-routes]): the coach chat. No onboarding or subscription needed; users without access get a daily allowance. */
 export default function CoachPage() {
   const chat = useChatMachine();
   usePageTitle('AI Coach');
@@ -25,7 +25,7 @@ function CoachLayout() {
   const total = useChatList((s) => s.context.totalConversations);
   return (
     <div className={classes.page}>
-      {/* Title and description keep the top-right corner free of controls: a toast shows there (issue 15, defect 9). */}
+      {/* Title and description keep the top-right corner free of controls: a toast shows there ([spec:2-toasts]). */}
       <Stack gap={2}>
         <Title order={1} size="h2">
           AI Coach

@@ -128,7 +128,7 @@ function ConversationItem({ conversation, current, onOpen, onRename, onDelete }:
   );
 }
 
-/** The rename form; the machine renames (and swallows a failure, spec §8). */
+/** The rename form; the machine renames (and swallows a failure, [spec:8-rename-swallow]). */
 function RenameModal({ conversation, onClose }: { conversation: ConversationSummary | null; onClose: () => void }) {
   const chat = useChatActor();
   const [title, setTitle] = useState('');

@@ -3,7 +3,7 @@ import type { DashboardAnalytics } from '../../../contract/dashboard';
 import { formatDay } from '../../format/date';
 
 /**
- * What the dashboard's figures say under their value (issue 15, defect 5): a change against the
+ * What the dashboard's figures say under their value: a change against the
  * previous period whenever the history covers it, and otherwise why there is none, in the words of
  * the period on screen ("No income in these 7 days"). Pure, so it is tested without a browser.
  */

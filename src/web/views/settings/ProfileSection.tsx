@@ -52,7 +52,7 @@ export function ProfileSection() {
     // A refusal about a field ("currency must be a three-letter ISO 4217 code") is shown under it, not toasted.
     toastErrors: false,
     onSuccess: (profile) => {
-      // PUT /users/me/profile answers the updated profile (spec §5 checks it is an object).
+      // PUT /users/me/profile answers the updated profile ([spec:5-profile-object] checks it is an object).
       session.send({ type: 'session.profileUpdated', user: profile as UserProfile });
       form.resetDirty();
     },

@@ -36,7 +36,7 @@ export function AppLayout() {
   // Signed in: the award and confirmation dialogs' code arrives before the first response that opens one.
   useEffect(preloadOverlays, []);
   useEffect(() => {
-    // The ui machine remembers the section in view (spec §3 activeTab).
+    // The ui machine remembers the section in view ([spec:3-client-state], the active tab).
     if (tab && tab !== activeTab) ui.send({ type: 'tab.select', tab });
   }, [tab, activeTab, ui]);
 

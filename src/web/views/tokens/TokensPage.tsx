@@ -22,7 +22,7 @@ function useShownPoints(): (n: number, signed?: boolean) => string {
   return (n, signed = false) => (hidden ? MASK : `${signed && n > 0 ? '+' : ''}${points(n)}`);
 }
 
-/** /tokens: points, how to earn more, history, the wallet and converting points to FINU (spec §2, §3, §7). */
+/** /tokens: points, how to earn more, history, the wallet and converting points to FINU ([spec:3-token-balance], [spec:7-wallet-rewards]). */
 export default function TokensPage() {
   const { tokens, wallet } = useTokensMachines();
   return (

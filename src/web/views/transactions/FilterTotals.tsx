@@ -11,7 +11,7 @@ import { useMoney } from '../../hooks/useMoney';
 import { useTransactionList } from './transactionsActor';
 
 /**
- * Income, spending and net of every transaction the filters match (issue 15, defect 7), so a figure can
+ * Income, spending and net of every transaction the filters match, so a figure can
  * be checked against the dashboard. Its own small machine asks GET /transactions/summary.
  */
 export function FilterTotals({ filters, filtered }: { filters: TransactionFilters; filtered: boolean }) {

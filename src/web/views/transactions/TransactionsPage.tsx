@@ -15,7 +15,7 @@ import { TransactionList, TransactionListSkeleton } from './TransactionList';
 import { TransactionsProvider, useTransactionList, useTransactions, useTransactionsActor, useTransactionsMachine } from './transactionsActor';
 
 /**
- * /transactions (spec §2). The filters live in the URL, so a view can be shared and survives a reload:
+ * /transactions ([spec:2-guarded-routes]). The filters live in the URL, so a view can be shared and survives a reload:
  * the page reads them and tells the machine, which owns the loaded rows.
  */
 export default function TransactionsPage() {

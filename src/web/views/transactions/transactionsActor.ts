@@ -63,7 +63,7 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
           }),
           fetchSummary: fromPromise(({ signal }) => unlessAborted(signal, api.transactions.summary(localMonth(), signal))),
           fetchCategories: fromPromise(async ({ signal }) => (await unlessAborted(signal, api.transactions.categories(signal))).categories),
-          // The form sends what the user entered; the server validates every field (spec §5: no client-side rules),
+          // The form sends what the user entered; the server validates every field ([spec:5-server-validates]),
           // so a blank amount is left out on purpose and the server answers "amount is required".
           saveTransaction: fromPromise(({ input }) =>
             input.transactionId === null ? api.transactions.create(input.values as CreateTransactionRequest) : api.transactions.update(input.transactionId, input.values),
