@@ -124,7 +124,7 @@ export const accountReconcileMachine = setup({
       invoke: {
         src: 'finishReconcile',
         input: ({ context }) => ({ ...checkStatement(context).input, adjust: false }),
-        onDone: { target: 'reconciled', description: "Locked: a toast says 'Account reconciled'.", actions: [assign({ result: ({ event }) => event.output }), { type: 'notify', params: { kind: 'success', message: reconcileTexts.done } }] },
+        onDone: { target: 'reconciled', description: "Locked: a toast says 'Account reconciled'.", actions: [assign({ result: ({ event }) => event.output }), { type: 'notify', params: { kind: 'success', message: 'Account reconciled' } }] },
         onError: { target: 'review', description: "Refused (the balance changed meanwhile) or failed: the server's detail.", actions: assign({ error: ({ event }) => toFailure(event.error, reconcileTexts.failed) }) },
       },
     },
@@ -134,7 +134,7 @@ export const accountReconcileMachine = setup({
       invoke: {
         src: 'finishReconcile',
         input: ({ context }) => ({ ...checkStatement(context).input, adjust: true }),
-        onDone: { target: 'reconciled', description: "Adjusted and locked: a toast says 'Account reconciled'.", actions: [assign({ result: ({ event }) => event.output }), { type: 'notify', params: { kind: 'success', message: reconcileTexts.done } }] },
+        onDone: { target: 'reconciled', description: "Adjusted and locked: a toast says 'Account reconciled'.", actions: [assign({ result: ({ event }) => event.output }), { type: 'notify', params: { kind: 'success', message: 'Account reconciled' } }] },
         onError: { target: 'review', description: "Failed: the server's detail.", actions: assign({ error: ({ event }) => toFailure(event.error, reconcileTexts.failed) }) },
       },
     },

@@ -127,7 +127,7 @@ export const accountTransferMachine = setup({
         onDone: {
           target: 'saved',
           description: "Both legs saved: a toast says 'Transfer saved'.",
-          actions: [assign({ saved: ({ event }) => event.output, error: null }), { type: 'notify', params: { kind: 'success', message: transferTexts.made } }],
+          actions: [assign({ saved: ({ event }) => event.output, error: null }), { type: 'notify', params: { kind: 'success', message: 'Transfer saved' } }],
         },
         onError: { target: 'failed', description: "Refused (a closed account, two currencies) or failed: the server's detail.", actions: assign({ error: ({ event }) => toFailure(event.error, transferTexts.failed) }) },
       },
