@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Account, AccountList, NetWorth } from '../src/contract/schemas/accounts';
 import { accountFormMachine } from './accountForm';
 import { accountReconcileMachine } from './accountReconcile';
+import { accountRegisterMachine } from './accountRegister';
 import { accountTransferMachine } from './accountTransfer';
 import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
@@ -24,7 +25,9 @@ export type AccountsEvent =
   | { type: 'account.edit'; accountId: string }
   | { type: 'account.close'; accountId: string }
   | { type: 'transfer.open'; fromAccountId?: string }
-  | { type: 'reconcile.open'; accountId: string };
+  | { type: 'reconcile.open'; accountId: string }
+  | { type: 'register.open'; accountId: string }
+  | { type: 'register.close' };
 
 export const accountsTexts = { loadFailed: 'Failed to fetch accounts', closed: 'Account closed', closeFailed: 'Failed to close account' } as const;
 
@@ -53,6 +56,7 @@ export const accountsMachine = setup({
     accountForm: accountFormMachine,
     accountTransfer: accountTransferMachine,
     accountReconcile: accountReconcileMachine,
+    accountRegister: accountRegisterMachine,
   },
   actions: { notify: (_, _toast: Toast) => {} },
 }).createMachine({
@@ -86,6 +90,7 @@ export const accountsMachine = setup({
             'account.edit': { target: 'editing', description: 'Opens the form with the account’s fields.', actions: assign({ selected: ({ context, event }) => find(context, event.accountId) }) },
             'transfer.open': { target: 'transferring', description: 'Opens the transfer form (from the account it was opened on, if any).', actions: assign({ selected: ({ context, event }) => (event.fromAccountId ? find(context, event.fromAccountId) : null) }) },
             'reconcile.open': { target: 'reconciling', description: 'Opens reconciling for one account.', actions: assign({ selected: ({ context, event }) => find(context, event.accountId) }) },
+            'register.open': { target: 'registering', description: 'Opens one account’s register (its transactions with the running balance).', actions: assign({ selected: ({ context, event }) => find(context, event.accountId) }) },
             'account.close': { target: 'closing', description: 'Closes an account (a zero balance closes at once).', actions: assign({ selected: ({ context, event }) => find(context, event.accountId) }) },
           },
         },
@@ -124,6 +129,11 @@ export const accountsMachine = setup({
               { target: 'idle', description: 'Cancelled: the dialog closes.' },
             ],
           },
+        },
+        registering: {
+          description: "One account's register is open.",
+          invoke: { id: 'register', src: 'accountRegister', input: ({ context }) => ({ accountId: context.selected!.account_id }) },
+          on: { 'register.close': { target: 'idle', description: 'Closes the register.' } },
         },
         closing: {
           description: 'Closing the selected account.',

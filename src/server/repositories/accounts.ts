@@ -53,6 +53,9 @@ export function accountsRepository(db: Db) {
   const repo = {
     list: (userId: string, includeClosed: boolean) => withBalances(userId, includeClosed ? eq(accounts.userId, userId) : and(eq(accounts.userId, userId), eq(accounts.closed, false))!),
 
+    /** Every account of the user without balances (the net-worth series sums the monthly rollup itself). */
+    plain: (userId: string): Promise<AccountRow[]> => db.select().from(accounts).where(eq(accounts.userId, userId)).orderBy(...listOrder),
+
     async get(userId: string, id: string): Promise<AccountWithBalance | undefined> {
       if (!isUuid(id)) return undefined;
       return (await withBalances(userId, owned(userId, id)!))[0];

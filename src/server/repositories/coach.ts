@@ -45,7 +45,7 @@ export function coachRepository(db: Db, userId: string) {
 
     /** Every account (closed ones too, for history) and the per-account monthly rollup: the net-worth series. */
     async accountHistory() {
-      const [list, monthly] = await Promise.all([moneyAccounts.list(userId, true), moneyAccounts.monthly(userId)]);
+      const [list, monthly] = await Promise.all([moneyAccounts.plain(userId), moneyAccounts.monthly(userId)]);
       return { accounts: list, monthly };
     },
 

@@ -1,6 +1,6 @@
 import { ACCOUNT_KINDS, isLiability, type NetWorth } from '../../../contract/schemas/accounts';
 import { fromMinor } from '../../../contract/money';
-import type { AccountWithBalance } from '../../repositories/accounts';
+import type { AccountRow } from '../../repositories/accounts';
 
 type Kind = (typeof ACCOUNT_KINDS)[number];
 
@@ -16,7 +16,7 @@ export function addMonths(month: string, delta: number): string {
  * per-account monthly rollup (a few rows per account and month, whatever the number of
  * transactions). Accounts in another currency than the profile's are left out until rates exist.
  */
-export function netWorthSeries(accounts: AccountWithBalance[], monthly: { accountId: string; month: string; netMinor: number }[], currency: string, count: number, toMonth: string): NetWorth {
+export function netWorthSeries(accounts: AccountRow[], monthly: { accountId: string; month: string; netMinor: number }[], currency: string, count: number, toMonth: string): NetWorth {
   const months = Array.from({ length: count }, (_, i) => addMonths(toMonth, i - count + 1));
   const first = months[0]!;
   const included = accounts.filter((a) => a.currency === currency);

@@ -342,7 +342,7 @@ export function accountsService({ repo, currencyOf, today }: Deps) {
     },
 
     async netWorth(userId: string, months: number, toMonth?: string): Promise<NetWorth> {
-      const [list, monthly, currency] = await Promise.all([repo.list(userId, true), repo.monthly(userId), currencyOf(userId)]);
+      const [list, monthly, currency] = await Promise.all([repo.plain(userId), repo.monthly(userId), currencyOf(userId)]);
       return netWorthSeries(list, monthly, currency, months, toMonth ?? today().slice(0, 7));
     },
 

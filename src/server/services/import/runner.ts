@@ -11,7 +11,7 @@ import { layoutFile, readRow, type ImportRow, type RowResult } from './mapping';
 export interface ImportRunnerOptions {
   repo: TransactionsRepository;
   /** The money account a commit names (the rows count as income or spending as its on-budget flag says). */
-  accounts?: Pick<AccountsRepository, 'get'>;
+  accounts?: Pick<AccountsRepository, 'get' | 'defaultAccount'>;
   log: FastifyBaseLogger;
   batchSize?: number;
   /** A running job whose progress has not moved for this long is taken over (its worker died). */
@@ -55,7 +55,8 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
       return;
     }
     const { mapping, skip_duplicates: skipDuplicates, skip_file_duplicates: skipFileDuplicates, account_id: accountId } = parsed.data;
-    const account = accountId ? await options.accounts?.get(job.userId, accountId) : undefined;
+    // No account named: the default account, looked up once here rather than by the database's per-row default.
+    const account = accountId ? await options.accounts?.get(job.userId, accountId) : await options.accounts?.defaultAccount(job.userId);
     if (accountId && !account) {
       await repo.imports.finish(id, 'failed', 'The account this import was going into no longer exists.');
       return;

@@ -6,6 +6,7 @@ import { PageTitle } from '../PageTitle';
 import { AccountFormModal, ReconcileModal, TransferModal } from './AccountDialogs';
 import { AccountsProvider, useAccounts, useAccountsActor, useAccountsMachine } from './accountsActor';
 import { NetWorthPanel } from './NetWorthPanel';
+import { RegisterDrawer } from './RegisterDrawer';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -100,6 +101,7 @@ function Accounts() {
       <AccountFormModal />
       <TransferModal accounts={open} />
       <ReconcileModal />
+      <RegisterDrawer />
     </Stack>
   );
 }
@@ -128,6 +130,9 @@ function AccountRow({ account: a }: { account: Account }) {
           <Text fw={700} data-testid="balance">
             {a.is_liability ? `${money(a.owed ?? 0, a.currency)} owed` : money(a.balance, a.currency)}
           </Text>
+          <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'register.open', accountId: a.account_id })}>
+            Register
+          </Button>
           <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'account.edit', accountId: a.account_id })}>
             Edit
           </Button>

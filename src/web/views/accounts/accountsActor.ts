@@ -1,6 +1,7 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { accountFormMachine } from '../../../../machines/accountForm';
 import { accountReconcileMachine } from '../../../../machines/accountReconcile';
+import { accountRegisterMachine } from '../../../../machines/accountRegister';
 import { accountsMachine } from '../../../../machines/accounts';
 import { accountTransferMachine } from '../../../../machines/accountTransfer';
 import { unlessAborted } from '../../api/abort';
@@ -22,6 +23,7 @@ export function useAccountsMachine(today: string): AccountsActor {
           closeAccount: fromPromise(({ input }) => api.accounts.close(input.accountId)),
           accountForm: accountFormMachine.provide({ actors: { saveAccount: fromPromise(({ input }) => api.accounts.save(input.accountId, input.body)) }, actions: { notify: toastVia(ui) } }),
           accountTransfer: accountTransferMachine.provide({ actors: { saveTransfer: fromPromise(({ input }) => api.accounts.saveTransfer(input.transferId, input.body)) }, actions: { notify: toastVia(ui) } }),
+          accountRegister: accountRegisterMachine.provide({ actors: { fetchRegister: fromPromise(({ input, signal }) => api.accounts.register(input.accountId, input.cursor ?? undefined, signal)) } }),
           accountReconcile: accountReconcileMachine.provide({
             actors: {
               previewStatement: fromPromise(({ input }) => api.accounts.previewReconcile(input.accountId, input.statementDate, input.statementBalance)),
