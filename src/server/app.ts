@@ -22,6 +22,7 @@ import repositoriesPlugin from './plugins/repositories';
 import authGoogleRoutes from './routes/auth-google';
 import rewardsPlugin from './plugins/rewards';
 import accountRoutes from './routes/account';
+import accountsRoutes from './routes/accounts';
 import billingPagesRoutes from './routes/billing-pages';
 import chatRoutes from './routes/chat';
 import dashboardRoutes from './routes/dashboard';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes);
   await app.register(accountRoutes);
   await app.register(transactionsRoutes);
+  await app.register(accountsRoutes);
   await app.register(transactionTotalsRoutes);
   await app.register(subscriptionRoutes);
   await app.register(billingPagesRoutes);

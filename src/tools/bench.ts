@@ -231,6 +231,10 @@ async function main() {
       ['Expense categories (one year)', `/transactions/categories/expenses?date_from=${day(-365)}&date_to=${day(0)}`],
       ['Monthly income (12 months)', '/transactions/income/monthly'],
       ['Monthly report', `/transactions/reports/monthly/${lastMonth.getUTCFullYear()}/${lastMonth.getUTCMonth() + 1}`],
+      // Money accounts: 12 accounts over the rows (benchSeed.ts), read from the per-account monthly rollup.
+      ['Accounts with balances (12 accounts)', '/accounts'],
+      ['Net worth, 12 months', '/accounts/net-worth'],
+      ['Net worth, 72 months', '/accounts/net-worth?months=72'],
     ];
     // Dashboard analytics (issue #5): one request per period, for the big user and the small one.
     const dashboard: [string, string][] = [

@@ -33,8 +33,21 @@ export async function seedTransactions(db: Db, userId: string, total: number, lo
     db,
     sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'transactions' and indexname <> 'transactions_pkey'`,
   );
+  // Twelve accounts, one of each kind, all on budget (so every row still counts as income or spending);
+  // the rows are spread over them evenly.
+  const accountIds = (
+    await rows<{ id: string }>(
+      db,
+      sql.raw(`
+      insert into accounts (user_id, name, kind, currency, opening_date, position)
+      select ${quote(userId)}::uuid, 'Bench ' || k, k, 'USD', current_date - ${days}, n
+      from unnest(array['checking', 'savings', 'credit_card', 'cash', 'loan', 'mortgage', 'investment', 'property', 'vehicle', 'crypto', 'other_asset', 'other_liability']) with ordinality as a(k, n)
+      returning id`),
+    )
+  ).map((r) => r.id);
   await db.execute(sql`alter table transactions disable trigger transactions_daily_totals_insert`);
   await db.execute(sql`alter table transactions disable trigger transactions_merchant_daily_insert`);
+  await db.execute(sql`alter table transactions disable trigger transactions_account_totals_insert`);
   // Rebuilding the indexes pays off for a bulk load only.
   const rebuild = total >= 100_000 ? indexes : [];
   for (const ix of rebuild) await db.execute(sql.raw(`drop index ${ix.indexname}`));
@@ -44,8 +57,8 @@ export async function seedTransactions(db: Db, userId: string, total: number, lo
     const started = performance.now();
     await db.execute(
       sql.raw(`
-      insert into transactions (user_id, type, amount_minor, date, category, description, merchant, notes, tags, source, created_at, updated_at)
-      select ${quote(userId)}::uuid, m.type, m.lo + (h % greatest(1, m.hi - m.lo)),
+      insert into transactions (user_id, account_id, type, amount_minor, date, category, description, merchant, notes, tags, source, created_at, updated_at)
+      select ${quote(userId)}::uuid, ('{${accountIds.join(',')}}'::uuid[])[1 + g % ${accountIds.length}], m.type, m.lo + (h % greatest(1, m.hi - m.lo)),
         -- In date order, as a life's worth of entries and imports arrive.
         current_date - ${days - 1} + ((g - 1)::bigint * ${days} / ${total})::int, m.category, m.description || ' #' || (g % 9973), m.name,
         case when g % 53 = 0 then 'reimbursable, keep the receipt' end,
@@ -63,6 +76,7 @@ export async function seedTransactions(db: Db, userId: string, total: number, lo
   if (rebuild.length) log(`  ${rebuild.length} indexes rebuilt in ${seconds(started)}`);
   await db.execute(sql`alter table transactions enable trigger transactions_daily_totals_insert`);
   await db.execute(sql`alter table transactions enable trigger transactions_merchant_daily_insert`);
+  await db.execute(sql`alter table transactions enable trigger transactions_account_totals_insert`);
   started = performance.now();
   await transactionsRepository(db).rebuildRollups(userId);
   await db.execute(sql`analyze`);

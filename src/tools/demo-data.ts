@@ -8,6 +8,7 @@
  */
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { accountsRepository } from '../server/repositories/accounts';
 import { transactionsRepository } from '../server/repositories/transactions';
 import { usersRepository } from '../server/repositories/users';
 import { DEFAULT_DEMO_SEED, loadDemoData, removeDemoData } from '../server/services/demo';
@@ -30,10 +31,11 @@ async function main() {
     const user = await usersRepository(database.db).findByEmail(email);
     if (!user) throw new Error(`no user with email ${email}`);
     const repo = transactionsRepository(database.db);
+    const accounts = accountsRepository(database.db);
     if (process.argv.includes('--remove')) {
-      console.log(`removed ${await removeDemoData(repo, user.id)} demo transactions of ${email}`);
+      console.log(`removed ${await removeDemoData(repo, accounts, user.id)} demo transactions of ${email}`);
     } else {
-      const result = await loadDemoData(repo, user.id, { seed, endDate });
+      const result = await loadDemoData(repo, accounts, user.id, { seed, endDate });
       console.log(`loaded ${result.inserted} demo transactions (${result.dateFrom} to ${result.dateTo}, seed ${result.seed}) for ${email}`);
     }
   } finally {

@@ -58,7 +58,7 @@ async function rollup(userId: string): Promise<Row[]> {
 
 async function fromScratch(userId: string): Promise<Row[]> {
   const res = (await app.db.execute(
-    sql`select user_id, date::text as day, category, type, sum(amount_minor) as total, count(*) as count from transactions where user_id = ${userId} group by user_id, date, category, type`,
+    sql`select user_id, date::text as day, category, type, sum(amount_minor) as total, count(*) as count from transactions where user_id = ${userId} and counts group by user_id, date, category, type`,
   )) as unknown as { rows: Record<string, unknown>[] };
   return normalize(res.rows);
 }
@@ -72,7 +72,7 @@ async function monthly(userId: string): Promise<Row[]> {
 
 async function monthlyFromScratch(userId: string): Promise<Row[]> {
   const res = (await app.db.execute(
-    sql`select user_id, date_trunc('month', date)::date::text as day, category, type, sum(amount_minor) as total, count(*) as count from transactions where user_id = ${userId} group by 1, 2, 3, 4`,
+    sql`select user_id, date_trunc('month', date)::date::text as day, category, type, sum(amount_minor) as total, count(*) as count from transactions where user_id = ${userId} and counts group by 1, 2, 3, 4`,
   )) as unknown as { rows: Record<string, unknown>[] };
   return normalize(res.rows);
 }
@@ -104,7 +104,7 @@ async function merchants(userId: string): Promise<MerchantRow[]> {
 
 /** What both merchant rollups should hold: expenses with a merchant, per day and per month. */
 async function merchantsFromScratch(userId: string): Promise<MerchantRow[]> {
-  const where = sql`where user_id = ${userId} and type = 'expense' and merchant is not null and merchant <> ''`;
+  const where = sql`where user_id = ${userId} and counts and type = 'expense' and merchant is not null and merchant <> ''`;
   const daily = (await app.db.execute(
     sql`select date::text as day, merchant, sum(amount_minor) as total, count(*) as count from transactions ${where} group by 1, 2`,
   )) as unknown as { rows: Record<string, unknown>[] };
@@ -118,7 +118,7 @@ async function directTotals(userId: string, from?: string, to?: string) {
   const res = (await app.db.execute(
     sql`select coalesce(sum(case when type = 'income' then amount_minor else 0 end), 0)::text as income,
                coalesce(sum(case when type = 'expense' then amount_minor else 0 end), 0)::text as expense, count(*)::text as n
-        from transactions where user_id = ${userId} and (${from ?? null}::date is null or date >= ${from ?? null}::date) and (${to ?? null}::date is null or date <= ${to ?? null}::date)`,
+        from transactions where user_id = ${userId} and counts and (${from ?? null}::date is null or date >= ${from ?? null}::date) and (${to ?? null}::date is null or date <= ${to ?? null}::date)`,
   )) as unknown as { rows: { income: string; expense: string; n: string }[] };
   const r = res.rows[0]!;
   return { incomeMinor: Number(r.income), expenseMinor: Number(r.expense), count: Number(r.n) };

@@ -288,10 +288,13 @@ describe('CSV commit: background job, duplicates, undo', () => {
     expect(p.counts.errors).toBe(0);
     const job = await finished(to, (await commit(to, p)).import_id);
     expect(job.rows_failed).toBe(0);
-    // The same rows, field for field (ids and timestamps aside).
+    // The same rows, field for field (ids and timestamps aside). The demo's transfers between its own
+    // accounts come back as plain rows of one account (a CSV carries no second leg): left out here.
+    const transfers = new Set(['Monthly savings', 'Card payment', 'Car loan payment']);
     const rowsOf = async (user: VerifiedUser) =>
       parseCsv((await call(user, 'GET', '/transactions/export?sort=date&order=asc')).body, ',')
         .slice(1)
+        .filter((r) => !r.cells.some((c) => transfers.has(c)))
         .map((r) => JSON.stringify(r.cells.slice(0, 9)))
         .sort();
     const exported = await rowsOf(from);

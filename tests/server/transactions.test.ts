@@ -63,6 +63,13 @@ describe('POST /transactions', () => {
     expect(reward).toMatchObject({ points: 55, title: 'First transaction logged' });
     expect(t).toEqual({
       transaction_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      // No account_id sent: the user's first on-budget account, made as "Main" for a user who has none.
+      account_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      kind: 'standard',
+      transfer_id: null,
+      counts: true,
+      cleared: false,
+      reconciled: false,
       type: 'expense',
       amount: 1234.5,
       currency: null,
@@ -305,13 +312,13 @@ describe('GET /transactions: filters, order and pages', () => {
       sql`update transactions set created_at = (${sql.param(edges)}::timestamptz[])[1 + (abs(hashtext(id::text)) % 4)], updated_at = (${sql.param(edges)}::timestamptz[])[1 + (abs(hashtext(id::text) / 4) % 4)] where user_id = ${owner.userId}`,
     );
     const res = (await app.db.execute(sql`
-      select id, type, amount_minor::text as amount, currency, date::text as date, category, description, merchant, notes, array_to_json(tags)::text as tags, source, import_id::text as import_id,
+      select id, account_id::text as account_id, kind, transfer_id::text as transfer_id, counts, cleared, reconciled, type, amount_minor::text as amount, currency, date::text as date, category, description, merchant, notes, array_to_json(tags)::text as tags, source, import_id::text as import_id,
         to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
       from transactions where user_id = ${owner.userId}`)) as unknown as { rows: Record<string, string | null>[] };
     const expected = new Map(
       res.rows.map((r) => [
         r.id!,
-        { transaction_id: r.id, type: r.type, amount: Number(r.amount) / 100, currency: r.currency, date: r.date, category: r.category, description: r.description, merchant: r.merchant, notes: r.notes, tags: JSON.parse(r.tags!), source: r.source, import_id: r.import_id, created_at: r.created_at, updated_at: r.updated_at },
+        { transaction_id: r.id, account_id: r.account_id, kind: r.kind, transfer_id: r.transfer_id, counts: r.counts, cleared: r.cleared, reconciled: r.reconciled, type: r.type, amount: Number(r.amount) / 100, currency: r.currency, date: r.date, category: r.category, description: r.description, merchant: r.merchant, notes: r.notes, tags: JSON.parse(r.tags!), source: r.source, import_id: r.import_id, created_at: r.created_at, updated_at: r.updated_at },
       ]),
     );
     for (const [sort, order] of [['date', 'desc'], ['amount', 'asc'], ['created_at', 'desc']] as const) {
@@ -600,7 +607,11 @@ describe('demo data', () => {
 
     const overview = (await call('GET', '/transactions/summary/overview', undefined, u.token)).json<SummaryOverview>();
     expect(overview.has_demo_data).toBe(true);
-    expect(overview.transaction_count).toBe(body.inserted + 1);
+    // The demo's transfers between its accounts (savings, the card payment) are neither income nor spending.
+    const uncounted = async () => Number(((await app.db.execute(sql`select count(*) as n from transactions where user_id = ${u.userId} and not counts`)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+    const notIncomeOrSpending = await uncounted();
+    expect(notIncomeOrSpending).toBeGreaterThan(20);
+    expect(overview.transaction_count).toBe(body.inserted + 1 - notIncomeOrSpending);
     const { categories } = (await call('GET', '/transactions/categories', undefined, u.token)).json<{ categories: Category[] }>();
     for (const name of ['Salary', 'Housing', 'Groceries', 'Utilities', 'Subscriptions', 'Dining', 'Transport', 'Travel', 'Gifts & Donations', 'Refunds']) {
       expect(categories.find((c) => c.name === name)!.transaction_count, name).toBeGreaterThan(0);
@@ -612,7 +623,7 @@ describe('demo data', () => {
     const again = await call('POST', '/transactions/demo?seed=7', undefined, u.token);
     expect(again.json().inserted).toBe(body.inserted);
     const balance = (await call('GET', '/transactions/balance/current', undefined, u.token)).json<CurrentBalance>();
-    expect(balance.transaction_count).toBe(body.inserted + 1);
+    expect(balance.transaction_count).toBe(body.inserted + 1 - (await uncounted()));
 
     const removed = await call('DELETE', '/transactions/demo', undefined, u.token);
     expect(removed.json()).toEqual({ message: 'Demo data removed', deleted: body.inserted });

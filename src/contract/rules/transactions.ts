@@ -36,8 +36,13 @@ export const currencyField = z
   .string({ error: 'currency must be a three-letter ISO 4217 code' })
   .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{3}$/, 'currency must be a three-letter ISO 4217 code'));
 
+const accountIdField = z
+  .string({ error: 'account_id must be an account id (a UUID)' })
+  .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'account_id must be an account id (a UUID)'));
+
 export const createTransactionRequest = z
   .strictObject({
+    account_id: z.optional(accountIdField).check(z.describe('The money account (GET /accounts); omit for the first open on-budget account, made as "Main" when there is none')),
     type: transactionType,
     amount: amountField(),
     date: dateField(),
@@ -47,6 +52,7 @@ export const createTransactionRequest = z
     notes: optionalText('notes', TRANSACTION_LIMITS.notes),
     tags: z._default(tags, []),
     currency: z.optional(z.nullable(currencyField)).check(z.describe('Omit for the account currency')),
+    cleared: z.optional(z.boolean({ error: 'cleared must be true or false' })),
   })
   .check(z.meta({ id: 'CreateTransaction' }));
 
@@ -62,8 +68,12 @@ export const updateTransactionRequest = z
     notes: optionalText('notes', TRANSACTION_LIMITS.notes),
     tags: z.optional(tags),
     currency: z.optional(z.nullable(currencyField)),
+    account_id: z.optional(accountIdField),
+    cleared: z.optional(z.boolean({ error: 'cleared must be true or false' })),
+    /** A reconciled (locked) transaction changes only with this set. */
+    confirm_reconciled: z.optional(z.boolean({ error: 'confirm_reconciled must be true or false' })),
   })
   .check(
-    z.refine((body: object) => Object.keys(body).length > 0, 'Send at least one field to change'),
+    z.refine((body: object) => Object.keys(body).some((k) => k !== 'confirm_reconciled'), 'Send at least one field to change'),
     z.meta({ id: 'UpdateTransaction', description: 'Any subset of the fields of CreateTransaction' }),
   );

@@ -29,6 +29,12 @@ export const tagValue = text('tags')
 export const transaction = z
   .object({
     transaction_id: z.string().describe('UUID of the transaction'),
+    account_id: z.string().describe('The money account it belongs to'),
+    kind: z.enum(['standard', 'transfer', 'valuation', 'adjustment']).describe('standard; a transfer leg; a valuation (market change); a reconciliation adjustment'),
+    transfer_id: z.string().nullable().describe('Both legs of a transfer share it'),
+    counts: z.boolean().describe('Counts as income or spending (false for transfers between on-budget accounts, tracking-only accounts and valuations)'),
+    cleared: z.boolean(),
+    reconciled: z.boolean().describe('Locked by a reconciliation: a change needs confirm_reconciled'),
     type: z.enum(TRANSACTION_TYPES).describe("'income' (money in) or 'expense' (money out)"),
     amount: z.number().describe('Positive amount, two decimal places'),
     currency: z.string().nullable().describe('ISO 4217 code; null means the account currency (profile `currency`)'),
@@ -92,6 +98,7 @@ const filterFields = {
   tags: listOf(tagValue, 'tags', TRANSACTION_LIMITS.tags).optional().describe('Rows carrying every one of these tags'),
   source: z.enum(TRANSACTION_SOURCES, { error: 'source must be manual, import or demo' }).optional(),
   import_id: text('import_id').optional().describe('Rows created by one CSV import'),
+  account_id: text('account_id').optional().describe('Rows of one money account (GET /accounts)'),
   sort: z.enum(TRANSACTION_SORTS, { error: 'sort must be date, amount or created_at' }).default('date').describe('Sort key; ties break on transaction_id'),
   order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).default('desc'),
 };
@@ -411,6 +418,7 @@ export const importCommitRequest = z
     mapping: importMapping,
     skip_duplicates: z.boolean().default(true).describe('Skip rows matching an existing transaction (re-importing an overlapping statement adds nothing twice)'),
     skip_file_duplicates: z.boolean().default(false).describe('Also skip rows repeating an earlier row of the same file (off by default: two equal coffees on one day are real)'),
+    account_id: z.uuid({ error: 'account_id must be an account id (a UUID)' }).optional().describe('The account the rows go into (GET /accounts); omit for the first on-budget account'),
   })
   .strict()
   .meta({ id: 'ImportCommit' });

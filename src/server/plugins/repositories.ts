@@ -1,3 +1,4 @@
+import { accountsRepository, type AccountsRepository } from '../repositories/accounts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { accountRepository, type AccountRepository } from '../repositories/account';
@@ -32,6 +33,8 @@ export interface Repositories {
   identities: IdentitiesRepository;
   rewards: RewardsRepository;
   account: AccountRepository;
+  /** Money accounts (a checking account, a card, a loan), transfers and their rollup. */
+  accounts: AccountsRepository;
   /** The coach's read-only view of one user's money. */
   coach: (userId: string) => CoachRepository;
   health: HealthRepository;
@@ -61,6 +64,7 @@ export default fp(
       identities: identitiesRepository(app.db),
       rewards: rewardsRepository(app.db),
       account: accountRepository(app.db),
+      accounts: accountsRepository(app.db),
       coach: (userId: string) => coachRepository(app.db, userId),
       health: healthRepository(app.db),
     });

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { goals, goalTransactions, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions } from '../db/schema';
+import { accountsRepository } from './accounts';
 import type { GoalRow } from './goals';
 import { allTimeTotals, merchantSource, merchantTotal, monthlyTotals, rollupGroups, sumByType, topMerchants, type RollupGroup } from './rollups';
 import { anyMatch, recentWords, singleTransaction, subsetGroups, type SubsetFilter } from './transactionStats';
@@ -36,8 +37,36 @@ export interface MerchantMonth {
 export function coachRepository(db: Db, userId: string) {
   const span = (r: DayRange) => ({ from: r.start, to: r.end });
   const merchantDaily = transactionMerchantDaily;
+  const moneyAccounts = accountsRepository(db);
 
   return {
+    /** The open money accounts with their balances (the per-account rollup). */
+    accounts: () => moneyAccounts.list(userId, false),
+
+    /** Every account (closed ones too, for history) and the per-account monthly rollup: the net-worth series. */
+    async accountHistory() {
+      const [list, monthly] = await Promise.all([moneyAccounts.plain(userId), moneyAccounts.monthly(userId)]);
+      return { accounts: list, monthly };
+    },
+
+    /** Money moved into one account by transfers in a range: the sum and how many. */
+    async transfersInto(accountId: string, r: DayRange): Promise<{ totalMinor: number; count: number }> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${transactions.amountMinor}), 0)`, n: count() })
+        .from(transactions)
+        .where(
+          and(
+            eq(transactions.userId, userId),
+            eq(transactions.accountId, accountId),
+            eq(transactions.kind, 'transfer'),
+            eq(transactions.type, 'income'),
+            gte(transactions.date, r.start),
+            sql`${transactions.date} <= ${r.end}`,
+          ),
+        );
+      return { totalMinor: Number(row?.total ?? 0), count: Number(row?.n ?? 0) };
+    },
+
     /** Income and spending in a range. */
     async totals(r: DayRange) {
       return totalsOf(await rollupGroups(db, userId, span(r)));

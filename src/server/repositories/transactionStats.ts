@@ -37,7 +37,8 @@ export interface SingleTransaction {
 }
 
 function conditions(userId: string, f: SubsetFilter): SQL {
-  const conds: SQL[] = [eq(transactions.userId, userId), gte(transactions.date, f.from), lte(transactions.date, f.to), eq(transactions.type, f.type)];
+  // Only rows that are income or spending: never a transfer between the user's own accounts.
+  const conds: SQL[] = [eq(transactions.userId, userId), gte(transactions.date, f.from), lte(transactions.date, f.to), eq(transactions.type, f.type), eq(transactions.counts, true)];
   const any: SQL[] = [];
   if (f.categories?.length) any.push(inArray(transactions.category, f.categories));
   if (f.merchants?.length) any.push(inArray(sql`lower(${transactions.merchant})`, f.merchants.map((m) => m.toLowerCase())));

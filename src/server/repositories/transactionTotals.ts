@@ -1,4 +1,4 @@
-import { and, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { transactions } from '../db/schema';
 import { rollupGroups, sumByType } from './rollups';
@@ -13,7 +13,8 @@ export interface FilterTotalsRow {
 }
 
 /**
- * Income and spending of every transaction matching a list filter. Type, category and day filters
+ * Income and spending of every transaction matching a list filter (transfers between the user's own
+ * accounts and valuations are neither). Type, category and day filters
  * read the rollups (whole months monthly, edge days daily: the dashboard's own figures); any other
  * filter sums the rows in one query with the list's own conditions (user_id and date index, the
  * search GIN index for text).
@@ -29,7 +30,7 @@ export function transactionTotalsRepository(db: Db) {
       const rows = await db
         .select({ type: t.type, total: sql<string>`sum(${t.amountMinor})::text`, n: sql<string>`count(*)::text` })
         .from(t)
-        .where(and(...filterConditions(userId, f)))
+        .where(and(...filterConditions(userId, f), eq(t.counts, true)))
         .groupBy(t.type);
       const sums = sumByType(rows.map((r) => ({ type: r.type, totalMinor: Number(r.total), count: Number(r.n) })));
       return { ...sums, source: 'transactions' };

@@ -2,7 +2,7 @@ import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, lt, l
 import { TRANSACTION_PAGE } from '../../contract/transactions';
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
-import { importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
+import { accountMonthlyTotals, importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
 import { monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey'>;
@@ -13,7 +13,16 @@ type Source = 'manual' | 'import' | 'demo';
 /** The database or an open transaction on it. */
 export type Queryable = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
+export type TransactionKind = 'standard' | 'transfer' | 'valuation' | 'adjustment';
+
 export interface NewTransaction {
+  /** Omitted: the user's default account (trigger transactions_default_account). */
+  accountId?: string | null;
+  /** Counts as income or spending (see the column's comment in db/schema/transactions.ts); true when omitted. */
+  counts?: boolean;
+  kind?: TransactionKind;
+  transferId?: string | null;
+  cleared?: boolean;
   type: TxType;
   amountMinor: number;
   date: string;
@@ -25,7 +34,7 @@ export interface NewTransaction {
   currency: string | null;
 }
 
-export type TransactionPatch = Partial<NewTransaction>;
+export type TransactionPatch = Partial<Omit<NewTransaction, 'accountId'>> & { accountId?: string; reconciled?: boolean };
 
 /** Filters in storage terms: canonical category names, minor units, a ready tsquery. */
 export interface StoredFilters {
@@ -40,6 +49,7 @@ export interface StoredFilters {
   tags?: string[];
   source?: Source;
   importId?: string;
+  accountId?: string;
 }
 
 export type SortKey = 'date' | 'amount' | 'created_at';
@@ -74,9 +84,15 @@ export interface PeriodTotals {
 export type CategoryTotalRow = RollupGroup;
 
 /** Every column but the search vector, which only the database needs. */
-const rowColumns = {
+export const rowColumns = {
   id: transactions.id,
   userId: transactions.userId,
+  accountId: transactions.accountId,
+  kind: transactions.kind,
+  transferId: transactions.transferId,
+  counts: transactions.counts,
+  cleared: transactions.cleared,
+  reconciled: transactions.reconciled,
   type: transactions.type,
   amountMinor: transactions.amountMinor,
   currency: transactions.currency,
@@ -112,15 +128,21 @@ export function filterConditions(userId: string, f: StoredFilters): SQL[] {
   if (f.tags?.length) conds.push(arrayContains(transactions.tags, f.tags));
   if (f.source) conds.push(eq(transactions.source, f.source));
   if (f.importId) conds.push(isUuid(f.importId) ? eq(transactions.importId, f.importId) : sql`false`);
+  if (f.accountId) conds.push(isUuid(f.accountId) ? eq(transactions.accountId, f.accountId) : sql`false`);
   return conds;
 }
 
 /** Filters the daily rollup can count exactly: type, category and day range. */
 export const countableFromRollup = (f: StoredFilters) =>
-  f.amountMinMinor === undefined && f.amountMaxMinor === undefined && !f.tsquery && !f.tags?.length && !f.source && !f.importId;
+  f.amountMinMinor === undefined && f.amountMaxMinor === undefined && !f.tsquery && !f.tags?.length && !f.source && !f.importId && !f.accountId;
 
 const toInsert = (userId: string, t: NewTransaction, source: Source, importId: string | null) => ({
   userId,
+  accountId: t.accountId ?? sql`null`,
+  counts: t.counts ?? true,
+  kind: t.kind ?? 'standard',
+  transferId: t.transferId ?? null,
+  cleared: t.cleared ?? false,
   type: t.type,
   amountMinor: t.amountMinor,
   date: t.date,
@@ -150,7 +172,7 @@ const arrayLiteral = (values: string[]) => `{${values.map((v) => `"${v.replace(/
 const epochMs = (column: SQLWrapper) => sql`floor(round(date_part('epoch', ${column}) * 1000000) / 1000)`;
 
 /** The columns of a page read as one JSON value, in order (the unfiltered page and the search walk): every column but the user's (the caller's). */
-const PAGE_FIELDS = ['id', 'type', 'amountMinor', 'currency', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'source', 'importId', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof typeof rowColumns)[];
+const PAGE_FIELDS = ['id', 'type', 'amountMinor', 'currency', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'source', 'importId', 'createdAt', 'updatedAt', 'accountId', 'kind', 'transferId', 'counts', 'cleared', 'reconciled'] as const satisfies readonly (keyof typeof rowColumns)[];
 type PageField = (typeof PAGE_FIELDS)[number];
 
 /** A row's JSON array for a page, each field read by `column`, the timestamps as epoch milliseconds (fromPageJson reads it back). */
@@ -178,6 +200,12 @@ function fromPageJson(userId: string, v: unknown[]): TransactionRow {
     importId: v[11] as string | null,
     createdAt: new Date(v[12] as number),
     updatedAt: new Date(v[13] as number),
+    accountId: v[14] as string,
+    kind: v[15] as TransactionKind,
+    transferId: v[16] as string | null,
+    counts: v[17] as boolean,
+    cleared: v[18] as boolean,
+    reconciled: v[19] as boolean,
   };
 }
 
@@ -331,11 +359,12 @@ export function transactionsRepository(db: Db) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
         const column = <T>(pick: (t: NewTransaction) => T) => sql.param(chunk.map(pick));
         await q.execute(sql`
-          insert into transactions (user_id, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, import_id)
-          select ${userId}::uuid, r.type, r.amount_minor, r.date, r.category, r.description, r.merchant, r.notes, r.tags::text[], r.currency, ${source}, ${importId}::uuid
-          from unnest(${column((t) => t.type)}::text[], ${column((t) => t.amountMinor)}::bigint[], ${column((t) => t.date)}::date[], ${column((t) => t.category)}::text[],
+          insert into transactions (user_id, account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, import_id)
+          select ${userId}::uuid, r.account_id, r.counts, r.kind, r.transfer_id, r.cleared, r.type, r.amount_minor, r.date, r.category, r.description, r.merchant, r.notes, r.tags::text[], r.currency, ${source}, ${importId}::uuid
+          from unnest(${column((t) => t.accountId ?? null)}::uuid[], ${column((t) => t.counts ?? true)}::boolean[], ${column((t) => t.kind ?? 'standard')}::text[], ${column((t) => t.transferId ?? null)}::uuid[],
+            ${column((t) => t.cleared ?? false)}::boolean[], ${column((t) => t.type)}::text[], ${column((t) => t.amountMinor)}::bigint[], ${column((t) => t.date)}::date[], ${column((t) => t.category)}::text[],
             ${column((t) => t.description)}::text[], ${column((t) => t.merchant)}::text[], ${column((t) => t.notes)}::text[], ${column((t) => arrayLiteral(t.tags))}::text[],
-            ${column((t) => t.currency)}::text[]) as r(type, amount_minor, date, category, description, merchant, notes, tags, currency)`);
+            ${column((t) => t.currency)}::text[]) as r(account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency)`);
       }
       return rows.length;
     },
@@ -378,8 +407,16 @@ export function transactionsRepository(db: Db) {
     async count(userId: string, f: StoredFilters): Promise<number> {
       if (unfiltered(f)) return prepared.total(userId);
       if (countableFromRollup(f)) {
-        const groups = await repo.rollupGroups(userId, { from: f.dateFrom, to: f.dateTo, type: f.type, categories: f.categories });
-        return groups.reduce((n, g) => n + g.count, 0);
+        // The rollups hold the rows that count as income or spending; the few others (transfers,
+        // valuations, tracking-only accounts) are counted from their partial index.
+        const [groups, [uncounted]] = await Promise.all([
+          repo.rollupGroups(userId, { from: f.dateFrom, to: f.dateTo, type: f.type, categories: f.categories }),
+          db
+            .select({ n: sql<string>`count(*)` })
+            .from(transactions)
+            .where(and(...filterConditions(userId, f), sql`not ${transactions.counts}`)),
+        ]);
+        return groups.reduce((n, g) => n + g.count, 0) + num(uncounted?.n);
       }
       const [row] = await db
         .select({ n: sql<string>`count(*)` })
@@ -451,7 +488,7 @@ export function transactionsRepository(db: Db) {
       return db
         .select(rowColumns)
         .from(transactions)
-        .where(and(eq(transactions.userId, userId), eq(transactions.type, type), gte(transactions.date, dateFrom), lte(transactions.date, dateTo)))
+        .where(and(eq(transactions.userId, userId), eq(transactions.type, type), eq(transactions.counts, true), gte(transactions.date, dateFrom), lte(transactions.date, dateTo)))
         .orderBy(desc(transactions.amountMinor), desc(transactions.id))
         .limit(limit);
     },
@@ -518,19 +555,27 @@ export function transactionsRepository(db: Db) {
     async rebuildRollups(userId?: string): Promise<void> {
       await db.transaction(async (tx) => {
         const scope = userId ? sql`where user_id = ${userId}` : sql``;
+        const counted = userId ? sql`where counts and user_id = ${userId}` : sql`where counts`;
         await tx.execute(sql`delete from ${transactionDailyTotals} ${scope}`);
         await tx.execute(sql`delete from ${transactionMonthlyTotals} ${scope}`);
         await tx.execute(sql`delete from ${transactionUserCounts} ${scope}`);
         await tx.execute(sql`insert into ${transactionUserCounts} (user_id, count) select user_id, count(*) from ${transactions} ${scope} group by user_id`);
         await tx.execute(sql`
           insert into ${transactionDailyTotals} (user_id, day, category, type, total_minor, count)
-          select user_id, date, category, type, sum(amount_minor), count(*) from ${transactions} ${scope}
+          select user_id, date, category, type, sum(amount_minor), count(*) from ${transactions} ${counted}
           group by user_id, date, category, type`);
         await tx.execute(sql`
           insert into ${transactionMonthlyTotals} (user_id, month, category, type, total_minor, count)
-          select user_id, date_trunc('month', date)::date, category, type, sum(amount_minor), count(*) from ${transactions} ${scope}
+          select user_id, date_trunc('month', date)::date, category, type, sum(amount_minor), count(*) from ${transactions} ${counted}
           group by 1, 2, 3, 4`);
-        const merchantScope = sql`where type = 'expense' and merchant is not null and merchant <> ''${userId ? sql` and user_id = ${userId}` : sql``}`;
+        await tx.execute(sql`delete from ${accountMonthlyTotals} ${scope}`);
+        await tx.execute(sql`
+          insert into ${accountMonthlyTotals} (account_id, user_id, month, net_minor, cleared_minor, count)
+          select account_id, user_id, date_trunc('month', date)::date,
+            sum(case when type = 'income' then amount_minor else -amount_minor end),
+            sum(case when not cleared then 0 when type = 'income' then amount_minor else -amount_minor end), count(*)
+          from ${transactions} ${scope} group by 1, 2, 3`);
+        const merchantScope = sql`where counts and type = 'expense' and merchant is not null and merchant <> ''${userId ? sql` and user_id = ${userId}` : sql``}`;
         await tx.execute(sql`delete from ${transactionMerchantDaily} ${scope}`);
         await tx.execute(sql`delete from ${transactionMerchantMonthly} ${scope}`);
         await tx.execute(sql`

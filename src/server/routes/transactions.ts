@@ -61,9 +61,9 @@ const schema = areaSchemas({ tags: TAGS, errors: [400, 401, 404, 409, 413, 422] 
 export default async function transactionsRoutes(fastify: FastifyInstance) {
   const app = premiumRoutes(fastify);
   const repo = fastify.repos.transactions;
-  const transactions = transactionsService({ repo, rewards: fastify.rewards });
-  const imports = importService({ repo, runner: fastify.importRunner, rewards: fastify.rewards });
-  const reports = transactionReports(repo);
+  const transactions = transactionsService({ repo, accounts: fastify.repos.accounts, rewards: fastify.rewards });
+  const imports = importService({ repo, accounts: fastify.repos.accounts, runner: fastify.importRunner, rewards: fastify.rewards });
+  const reports = transactionReports(repo, fastify.repos.accounts);
   const currencyOf = transactions.currencyOf;
   acceptCsvUploads(fastify);
   const uploadLimit = {
@@ -135,7 +135,14 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/transactions/balance/current',
-    { schema: schema({ summary: 'Income minus expenses up to today (or as_of)', querystring: balanceQuery, response: { 200: currentBalance } }) },
+    {
+      schema: schema({
+        summary: 'The balance of the on-budget accounts up to today (or as_of)',
+        description: 'Their opening balances plus income minus expenses; transfers between them cancel out, and tracking-only accounts (loans, property) are left out.',
+        querystring: balanceQuery,
+        response: { 200: currentBalance },
+      }),
+    },
     async (request) => reports.balance(request.userId, await currencyOf(request.userId), request.query.as_of),
   );
 
@@ -322,7 +329,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      const result = await loadDemoData(repo, request.userId, { seed: request.query.seed });
+      const result = await loadDemoData(repo, fastify.repos.accounts, request.userId, { seed: request.query.seed });
       app.dbMaintenance.changed();
       reply.code(201);
       return { message: 'Demo data loaded', inserted: result.inserted, date_from: result.dateFrom, date_to: result.dateTo, seed: result.seed };
@@ -333,7 +340,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
     '/transactions/demo',
     { schema: schema({ summary: 'Remove the demo transactions (and nothing else)', response: { 200: demoRemoveResponse } }) },
     async (request) => {
-      const deleted = await removeDemoData(repo, request.userId);
+      const deleted = await removeDemoData(repo, fastify.repos.accounts, request.userId);
       app.dbMaintenance.changed();
       return { message: 'Demo data removed', deleted };
     },
@@ -363,9 +370,22 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/transactions/:id',
-    { schema: schema({ summary: 'Delete a transaction', params: transactionIdParams, response: { 200: deleteTransactionResponse } }) },
+    {
+      schema: schema({
+        summary: 'Delete a transaction (both legs of a transfer)',
+        description: 'A reconciled transaction needs confirm_reconciled=true.',
+        params: transactionIdParams,
+        querystring: z.object({
+          confirm_reconciled: z
+            .enum(['true', 'false', '1', '0'], { error: 'confirm_reconciled must be true or false' })
+            .transform((v) => v === 'true' || v === '1')
+            .optional(),
+        }),
+        response: { 200: deleteTransactionResponse },
+      }),
+    },
     async (request) => {
-      await transactions.remove(request.userId, request.params.id);
+      await transactions.remove(request.userId, request.params.id, request.query.confirm_reconciled);
       return { message: 'Transaction deleted', transaction_id: request.params.id };
     },
   );

@@ -1,4 +1,5 @@
 import { accountApi } from './account';
+import { accountsApi } from './accounts';
 import { authApi } from './auth';
 import { chatApi } from './chat';
 import { createApiClient, type ApiHooks } from './client';
@@ -15,6 +16,7 @@ export function createApi(baseURL: string, hooks: ApiHooks) {
   const call = createApiClient(baseURL, hooks);
   return {
     account: accountApi(call),
+    accounts: accountsApi(call),
     auth: authApi(call),
     chat: chatApi(call, baseURL, hooks),
     dashboard: dashboardApi(call),

@@ -11,6 +11,7 @@ export const pages: Partial<Record<string, LazyExoticComponent<ComponentType>>> 
   '/dashboard': lazy(() => import('../views/dashboard/DashboardPage')),
   '/settings': lazy(() => import('../views/settings/SettingsPage')),
   '/budget': lazy(() => import('../views/budget/BudgetPage')),
+  '/accounts': lazy(() => import('../views/accounts/AccountsPage')),
   '/transactions': lazy(() => import('../views/transactions/TransactionsPage')),
   '/ai-coach': lazy(() => import('../views/coach/CoachPage')),
   '/tokens': lazy(() => import('../views/tokens/TokensPage')),

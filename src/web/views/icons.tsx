@@ -4,6 +4,7 @@ import type { SVGProps } from 'react';
 const paths = {
   dashboard: 'M4 13h6V4H4zM14 20h6v-9h-6zM4 20h6v-3H4zM14 4v3h6V4z',
   transactions: 'M7 7h13l-3-3M17 17H4l3 3',
+  accounts: 'M3 9l9-5 9 5M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 20h18',
   budget: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8z',
   coach: 'M4 5h16v11H8l-4 4zM8 10h8M8 13h5',
   tokens: 'M12 3l8 4.5v9L12 21l-8-4.5v-9zM12 8v8M9 10h6',

@@ -21,6 +21,12 @@ export const fail = (message: string, status: number, handledGlobally = false) =
 
 export function makeTransaction(fields: Partial<Transaction> & { transaction_id: string }): Transaction {
   return {
+    account_id: '00000000-0000-4000-8000-0000000000a1',
+    kind: 'standard',
+    transfer_id: null,
+    counts: true,
+    cleared: false,
+    reconciled: false,
     type: 'expense',
     amount: 10,
     currency: null,

@@ -2,6 +2,7 @@
 export * from './auth';
 export * from './billing';
 export * from './goals';
+export * from './accounts';
 export * from './transactions';
 export * from './dashboard';
 export * from './chat';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
 import { users } from './auth';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -59,8 +60,28 @@ export const transactions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The money account it belongs to (migration 0031). */
+    // A row inserted without one goes to the user's default account (trigger transactions_default_account).
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' })
+      .$defaultFn(() => sql`null`),
     type: text('type', { enum: ['income', 'expense'] }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** standard, a transfer leg (with transfer_id), a valuation ("market change") or a reconciliation adjustment. */
+    kind: text('kind', { enum: ['standard', 'transfer', 'valuation', 'adjustment'] })
+      .notNull()
+      .default('standard'),
+    /** Both legs of a transfer share it. */
+    transferId: uuid('transfer_id'),
+    /**
+     * Counts as income or spending (the category and merchant rollups hold only these): false for a
+     * transfer between two on-budget accounts, a row of a tracking-only account and a valuation.
+     */
+    counts: boolean('counts').notNull().default(true),
+    cleared: boolean('cleared').notNull().default(false),
+    /** Locked by a reconciliation: a change asks for confirmation. */
+    reconciled: boolean('reconciled').notNull().default(false),
     /** ISO 4217; null means the account currency (users.currency). */
     currency: text('currency'),
     date: date('date', { mode: 'string' }).notNull(),
@@ -87,6 +108,12 @@ export const transactions = pgTable(
   (t) => [
     check('transactions_amount_positive', sql`${t.amountMinor} > 0`),
     check('transactions_type_valid', sql`${t.type} in ('income', 'expense')`),
+    check('transactions_kind_valid', sql`${t.kind} in ('standard', 'transfer', 'valuation', 'adjustment')`),
+    check('transactions_transfer_has_id', sql`(${t.kind} = 'transfer') = (${t.transferId} is not null)`),
+    // The register: one account's rows in date order (migration 0031).
+    index('transactions_account_date_idx').on(t.accountId, t.date, t.id),
+    index('transactions_transfer_idx').on(t.transferId).where(sql`${t.transferId} is not null`),
+    index('transactions_user_uncounted_idx').on(t.userId, t.date).where(sql`not ${t.counts}`),
     // Plain ascending btrees: a backward scan serves ORDER BY ... DESC (NULLS FIRST) exactly.
     // Default list order and keyset pagination: (date desc, id desc). Migration 0019 builds it with
     // INCLUDE (search), which drizzle's index builder cannot express: a text search's walk in date order

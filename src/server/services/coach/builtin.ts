@@ -1,3 +1,4 @@
+import { answerAccountQuestion, recogniseAccountQuestion } from './accounts';
 import { builtInCategoryNames, recognise, type Intent } from './intents';
 import { dayName, listOf, money, monthName, percent } from './format';
 import { addDays, lastMonth, thisMonth, type Period } from './period';
@@ -100,6 +101,13 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
   const intent = recognise(request.question, { categories, merchants: names.merchants, goals: goalNames }, ctx.today);
   const hasData = names.categories.length > 0;
   if (['greeting', 'thanks', 'securities', 'affordability'].includes(intent.kind)) return { intent, composed: await answerFor(intent, ctx, request, hasData) };
+
+  // A balance of one account, what is owed, net worth, money moved between accounts.
+  const accountQuestion = recogniseAccountQuestion(request.question, await ctx.data.accounts(), ctx.today);
+  if (accountQuestion) {
+    const tool = { account_balance: 'get_accounts', owed: 'get_accounts', net_worth: 'get_net_worth', moved: 'get_transfers_into' }[accountQuestion.kind];
+    return { intent: { kind: 'balance' }, composed: { text: await answerAccountQuestion(accountQuestion, ctx), tools: [tool] } };
+  }
 
   const t = request.question.toLowerCase();
   const goal = goalNamed(request.question, goalNames);

@@ -3,7 +3,8 @@ import { addMonths, isDay, monthFrom } from '../../../contract/calendar';
 import { fromMinor, toMinor } from '../../../contract/money';
 import { WARNING_RULE } from '../dashboard';
 import { planGoal } from '../goalPlan';
-import type { ToolContext } from './data';
+import { accountToolArgs, getAccounts, getNetWorth, getTransfersInto } from './accounts';
+import type { CoachData, ToolContext } from './data';
 import { shareOf } from './format';
 import { planQuestion, runPart, runPlan, subjectLabel, writePlanAnswer } from './plans';
 import type { Subject } from './understand';
@@ -503,6 +504,21 @@ export const coachTools = {
     description: 'A month at a glance (default this month so far): income, spending, savings rate, top categories and merchants, comparison with the same days of the month before, goals.',
     args: z.object({ month: month.optional() }),
     run: getMonthSummary,
+  }),
+  get_accounts: tool({
+    description: 'The money accounts (checking, savings, cards, loans, property) with their balance today; for cards and loans what is owed as a positive figure.',
+    args: accountToolArgs.get_accounts,
+    run: getAccounts,
+  }),
+  get_net_worth: tool({
+    description: 'Assets minus liabilities at the end of each month (default the last 13), with each account’s line and the change over the series. Transfers between own accounts never move it.',
+    args: accountToolArgs.get_net_worth,
+    run: getNetWorth,
+  }),
+  get_transfers_into: tool({
+    description: 'Money moved into one account by transfers from the person’s other accounts in a period (default this year so far). Transfers are never spending.',
+    args: accountToolArgs.get_transfers_into,
+    run: getTransfersInto,
   }),
   get_top_merchants: tool({
     description: 'The merchants with the most spending in a period (default this month so far).',

@@ -1,5 +1,7 @@
+import type { AccountsRepository } from '../../repositories/accounts';
 import type { TransactionsRepository } from '../../repositories/transactions';
 import { todayUtc } from '../transactions/reports';
+import { DEMO_ACCOUNTS, DEMO_INSTITUTION, placeDemoRows, type DemoAccountKey } from './accounts';
 import { generateDemoYear } from './generator';
 
 export const DEFAULT_DEMO_SEED = 42;
@@ -11,14 +13,44 @@ export interface DemoLoadResult {
   seed: number;
 }
 
-/** Loads (or reloads) a year of demo transactions ending today for one user; one database transaction. */
-export async function loadDemoData(repo: TransactionsRepository, userId: string, options: { seed?: number; endDate?: string } = {}): Promise<DemoLoadResult> {
+/** The demo accounts of a user (found by name, added when missing). */
+async function demoAccounts(accounts: AccountsRepository, userId: string, currency: string, openingDate: string): Promise<Record<DemoAccountKey, string>> {
+  const existing = await accounts.list(userId, true);
+  const ids = {} as Record<DemoAccountKey, string>;
+  for (const spec of DEMO_ACCOUNTS) {
+    const found = existing.find((a) => a.name.toLowerCase() === spec.name.toLowerCase());
+    if (found) {
+      ids[spec.key] = found.id;
+      if (found.closed) await accounts.update(userId, found.id, { closed: false });
+      continue;
+    }
+    const created =
+      (await accounts.create(userId, { name: spec.name, kind: spec.kind, currency, onBudget: spec.onBudget, openingBalanceMinor: spec.openingBalanceMinor, openingDate, institution: DEMO_INSTITUTION, last4: null })) ??
+      (await accounts.list(userId, true)).find((a) => a.name.toLowerCase() === spec.name.toLowerCase());
+    ids[spec.key] = created!.id;
+  }
+  return ids;
+}
+
+/**
+ * Loads (or reloads) a year of demo transactions ending today for one user, in the demo accounts
+ * (checking, a card paid monthly, savings fed monthly, a car loan); the rows in one database transaction.
+ */
+export async function loadDemoData(repo: TransactionsRepository, accounts: AccountsRepository, userId: string, options: { seed?: number; endDate?: string } = {}): Promise<DemoLoadResult> {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
-  const rows = generateDemoYear(seed, options.endDate ?? todayUtc());
+  const year = generateDemoYear(seed, options.endDate ?? todayUtc());
+  const dates = year.map((r) => r.date).sort();
+  const ids = await demoAccounts(accounts, userId, await repo.accountCurrency(userId), dates[0] ?? todayUtc());
+  const rows = placeDemoRows(year, ids, seed);
   const inserted = await repo.replaceDemo(userId, rows);
-  const dates = rows.map((r) => r.date).sort();
+  // An account of the same name the person made themselves may be tracking only: count as its flag says.
+  await accounts.recount(userId, Object.values(ids));
   return { inserted, dateFrom: dates[0] ?? '', dateTo: dates[dates.length - 1] ?? '', seed };
 }
 
-/** Removes exactly the demo rows (source = demo) of one user. */
-export const removeDemoData = (repo: TransactionsRepository, userId: string) => repo.removeDemo(userId);
+/** Removes exactly the demo rows (source = demo) of one user, and the demo accounts left empty. */
+export async function removeDemoData(repo: TransactionsRepository, accounts: AccountsRepository, userId: string): Promise<number> {
+  const deleted = await repo.removeDemo(userId);
+  for (const a of await accounts.list(userId, true)) if (a.institution === DEMO_INSTITUTION && a.count === 0) await accounts.remove(userId, a.id);
+  return deleted;
+}

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CSV_IMPORT_LIMITS, FALLBACK_CATEGORY, importCommitRequest, type LineError } from '../../../contract/schemas/transactions';
 import type { ImportJobRow, NewTransaction, TransactionsRepository } from '../../repositories/transactions';
+import type { AccountsRepository } from '../../repositories/accounts';
+import { countsFor } from '../accounts/service';
 import { createJobRunner, yieldToEventLoop, type JobRunner } from '../jobs';
 import { isDefaultCategory, loadCategories } from '../transactions/categories';
 import { DuplicateTracker } from './duplicates';
@@ -8,6 +10,8 @@ import { layoutFile, readRow, type ImportRow, type RowResult } from './mapping';
 
 export interface ImportRunnerOptions {
   repo: TransactionsRepository;
+  /** The money account a commit names (the rows count as income or spending as its on-budget flag says). */
+  accounts?: Pick<AccountsRepository, 'get' | 'defaultAccount'>;
   log: FastifyBaseLogger;
   batchSize?: number;
   /** A running job whose progress has not moved for this long is taken over (its worker died). */
@@ -20,7 +24,8 @@ export interface ImportRunnerOptions {
 
 const UPLOAD_TTL_MS = 24 * 3600_000;
 
-const toNew = (r: ImportRow): NewTransaction => ({
+const toNew = (r: ImportRow, account: { accountId: string | null; counts: boolean }): NewTransaction => ({
+  ...account,
   type: r.type,
   amountMinor: r.amountMinor,
   date: r.date,
@@ -49,7 +54,14 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
       await repo.imports.finish(id, 'failed', 'The import has no file or mapping to work from.');
       return;
     }
-    const { mapping, skip_duplicates: skipDuplicates, skip_file_duplicates: skipFileDuplicates } = parsed.data;
+    const { mapping, skip_duplicates: skipDuplicates, skip_file_duplicates: skipFileDuplicates, account_id: accountId } = parsed.data;
+    // No account named: the default account, looked up once here rather than by the database's per-row default.
+    const account = accountId ? await options.accounts?.get(job.userId, accountId) : await options.accounts?.defaultAccount(job.userId);
+    if (accountId && !account) {
+      await repo.imports.finish(id, 'failed', 'The account this import was going into no longer exists.');
+      return;
+    }
+    const into = { accountId: account?.id ?? null, counts: account ? countsFor(account) : true };
     const categories = await loadCategories(repo, job.userId);
     const layout = layoutFile(job.content, mapping.delimiter, mapping.skip_lines, mapping.has_header);
     const tracker = new DuplicateTracker((rows) => repo.duplicateCandidates(job.userId, rows, job.id));
@@ -91,7 +103,7 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
         }
         const status = tracker.classify(r.row);
         if ((status === 'duplicate' && skipDuplicates) || (status === 'duplicate_in_file' && skipFileDuplicates)) duplicates++;
-        else insert.push(toNew(r.row));
+        else insert.push(toNew(r.row, into));
       }
       const written = await repo.imports.writeBatch({ id, userId: job.userId, rowsDone }, { rows: insert, processed: results.length, duplicates, failed, errors }, async (tx) => {
         // A user category deleted since the import started: its rows go where an unknown category goes.

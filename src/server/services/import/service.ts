@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { importCommitRequest, ImportJob, ImportMapping } from '../../../contract/schemas/transactions';
 import type { Reward } from '../../../contract/schemas/rewards';
 import { conflict, notFound, unprocessable } from '../../errors';
+import type { AccountsRepository } from '../../repositories/accounts';
 import type { ImportJobRow, TransactionsRepository } from '../../repositories/transactions';
 import type { RewardsService } from '../rewards';
 import { loadCategories } from '../transactions/categories';
@@ -36,8 +37,8 @@ export function toImportJob(row: Omit<ImportJobRow, 'content'>): ImportJob {
  * commit (queued for the import runner), progress and cancel. Format detection, mapping and
  * duplicate detection live in mapping.ts, preview.ts and duplicates.ts; this is their order.
  */
-export function importService(deps: { repo: TransactionsRepository; runner: Pick<JobRunner, 'enqueue'>; rewards: Pick<RewardsService, 'record'> }) {
-  const { repo, runner, rewards } = deps;
+export function importService(deps: { repo: TransactionsRepository; accounts?: Pick<AccountsRepository, 'get'>; runner: Pick<JobRunner, 'enqueue'>; rewards: Pick<RewardsService, 'record'> }) {
+  const { repo, accounts, runner, rewards } = deps;
 
   const checkDefaults = (categories: Awaited<ReturnType<typeof loadCategories>>, mapping: ImportMapping) => {
     knownCategory(categories, mapping.default_expense_category, 'mapping.default_expense_category');
@@ -96,6 +97,11 @@ export function importService(deps: { repo: TransactionsRepository; runner: Pick
       const job = await uploadedJob(userId, id);
       const { mapping } = request;
       checkDefaults(await loadCategories(repo, userId), mapping);
+      if (request.account_id) {
+        const account = await accounts?.get(userId, request.account_id);
+        if (!account) throw unprocessable('account_id is not one of your accounts: see GET /accounts');
+        if (account.closed) throw conflict('account_id is a closed account: reopen it first');
+      }
       const rowsTotal = countRows(layoutFile(job.content, mapping.delimiter, mapping.skip_lines, mapping.has_header));
       const running = await repo.imports.active(userId);
       if (running && running.id !== job.id) throw conflict(`Another import of yours is still running (import ${running.id}): wait for it to finish, then start this one`);

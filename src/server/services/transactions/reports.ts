@@ -10,6 +10,7 @@ import type {
   SummaryOverview,
   TransactionType,
 } from '../../../contract/schemas/transactions';
+import type { AccountsRepository } from '../../repositories/accounts';
 import type { CategoryTotalRow, PeriodTotals, TransactionsRepository } from '../../repositories/transactions';
 import { toTransaction } from './wire';
 
@@ -51,18 +52,24 @@ function sumGroups(groups: CategoryTotalRow[]): PeriodTotals {
   return t;
 }
 
-export function transactionReports(repo: TransactionsRepository) {
+export function transactionReports(repo: TransactionsRepository, accounts: Pick<AccountsRepository, 'onBudgetOpenings'>) {
   return {
     async overview(userId: string, currency: string, month = thisMonth()): Promise<SummaryOverview> {
       const today = todayOf();
       const previous = addMonths(month, -1);
-      const [all, months, span, hasDemo] = await Promise.all([repo.totals(userId, undefined, today), repo.monthGroups(userId, previous, month), repo.dateSpan(userId), repo.hasDemo(userId)]);
+      const [all, months, span, hasDemo, openings] = await Promise.all([
+        repo.totals(userId, undefined, today),
+        repo.monthGroups(userId, previous, month),
+        repo.dateSpan(userId),
+        repo.hasDemo(userId),
+        accounts.onBudgetOpenings(userId, today),
+      ]);
       const current = sumGroups(months.filter((g) => g.month === month));
       const before = sumGroups(months.filter((g) => g.month === previous));
       const expenseCategories = months.filter((g) => g.month === month && g.type === 'expense');
       return {
         currency,
-        balance: fromMinor(all.incomeMinor - all.expenseMinor),
+        balance: fromMinor(openings + all.incomeMinor - all.expenseMinor),
         total_income: fromMinor(all.incomeMinor),
         total_expenses: fromMinor(all.expenseMinor),
         transaction_count: all.count,
@@ -114,10 +121,15 @@ export function transactionReports(repo: TransactionsRepository) {
       };
     },
 
+    /**
+     * The on-budget accounts' balance: their opening balances plus the rows that count as income or
+     * spending (a transfer between two of them counts on neither side and cancels out; one into a
+     * tracking-only account is spending of this side).
+     */
     async balance(userId: string, currency: string, asOf = todayOf()): Promise<CurrentBalance> {
-      const t = await repo.totals(userId, undefined, asOf);
+      const [t, openings] = await Promise.all([repo.totals(userId, undefined, asOf), accounts.onBudgetOpenings(userId, asOf)]);
       return {
-        balance: fromMinor(t.incomeMinor - t.expenseMinor),
+        balance: fromMinor(openings + t.incomeMinor - t.expenseMinor),
         total_income: fromMinor(t.incomeMinor),
         total_expenses: fromMinor(t.expenseMinor),
         transaction_count: t.count,

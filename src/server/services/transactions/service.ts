@@ -10,8 +10,10 @@ import type {
 } from '../../../contract/schemas/transactions';
 import type { Reward } from '../../../contract/schemas/rewards';
 import { conflict, notFound, unprocessable } from '../../errors';
-import type { NewTransaction, TransactionPatch, TransactionsRepository } from '../../repositories/transactions';
+import type { NewTransaction, TransactionPatch, TransactionRow, TransactionsRepository } from '../../repositories/transactions';
+import type { AccountsRepository } from '../../repositories/accounts';
 import type { RewardsService } from '../rewards';
+import { countsFor, reconciledChange } from '../accounts/service';
 import { isDefaultCategory, loadCategories, type Categories } from './categories';
 import { exportCsv } from './export';
 import { decodeCursor, encodeCursor, toStoredFilters, toTransaction } from './wire';
@@ -31,9 +33,50 @@ export function knownCategory(categories: Categories, name: string, field = 'cat
  * One user's transactions and categories: the rules between the API and the repository (category
  * names resolved case-insensitively, cursors, rewards for the first transactions). Throws domain errors.
  */
-export function transactionsService(deps: { repo: TransactionsRepository; rewards: Pick<RewardsService, 'record' | 'takeBack'> }) {
-  const { repo, rewards } = deps;
+export function transactionsService(deps: { repo: TransactionsRepository; accounts: AccountsRepository; rewards: Pick<RewardsService, 'record' | 'takeBack'> }) {
+  const { repo, accounts, rewards } = deps;
+  /** An open account of the user, or a validation error naming the field. */
+  const openAccount = async (userId: string, id: string) => {
+    const a = await accounts.get(userId, id);
+    if (!a) throw unprocessable('account_id is not one of your accounts: see GET /accounts');
+    if (a.closed) throw conflict('account_id is a closed account: reopen it first');
+    return a;
+  };
   const categoriesFor = async (userId: string, f: TransactionFilters) => (f.category?.length ? loadCategories(repo, userId) : undefined);
+
+  /**
+   * A transfer leg's change: amount, date, description and notes change both legs; the account changes
+   * this leg's; its type and category stay (a transfer is a transfer).
+   */
+  async function updateLeg(userId: string, current: TransactionRow, b: z.output<typeof updateTransactionRequest>, patch: TransactionPatch): Promise<Transaction> {
+    if (b.type !== undefined && b.type !== current.type) throw conflict("A transfer leg keeps its direction: change the transfer's accounts instead");
+    if (b.category !== undefined) throw conflict('A transfer leg has no category: delete the transfer and enter a transaction instead');
+    const legs = await accounts.transfers.legs(userId, current.transferId!);
+    const other = legs.find((l) => l.id !== current.id);
+    if (!other) throw transactionNotFound();
+    const shared: TransactionPatch = {};
+    if (b.amount !== undefined) shared.amountMinor = toMinor(b.amount);
+    if (b.date !== undefined) shared.date = b.date;
+    if (b.description !== undefined) shared.description = b.description;
+    if (b.notes !== undefined) shared.notes = b.notes;
+    if (patch.reconciled === false) shared.reconciled = false;
+    const own: TransactionPatch = { ...patch };
+    if (b.merchant !== undefined) own.merchant = b.merchant;
+    if (b.tags !== undefined) own.tags = b.tags;
+    const mine = await accounts.get(userId, b.account_id ?? current.accountId);
+    const theirs = await accounts.get(userId, other.accountId);
+    if (!mine || !theirs) throw unprocessable('account_id is not one of your accounts: see GET /accounts');
+    if (mine.id === theirs.id) throw unprocessable('account_id must be another account than the other leg’s');
+    if (mine.currency !== theirs.currency) throw unprocessable('A transfer between accounts in different currencies is not supported yet');
+    own.accountId = mine.id;
+    own.counts = countsFor(mine, 'transfer', theirs);
+    const theirsPatch: TransactionPatch = { counts: countsFor(theirs, 'transfer', mine) };
+    const isOut = current.type === 'expense';
+    const updated = await accounts.transfers.update(userId, current.transferId!, shared, isOut ? own : theirsPatch, isOut ? theirsPatch : own);
+    const row = updated?.find((l) => l.id === current.id);
+    if (!row) throw transactionNotFound();
+    return toTransaction(row);
+  }
 
   return {
     currencyOf: (userId: string) => repo.accountCurrency(userId),
@@ -69,7 +112,12 @@ export function transactionsService(deps: { repo: TransactionsRepository; reward
 
     async create(userId: string, b: z.output<typeof createTransactionRequest>): Promise<Transaction & { reward?: Reward }> {
       const categories = await loadCategories(repo, userId);
+      // No account named: the default account (trigger transactions_default_account), always on budget.
+      const account = b.account_id ? await openAccount(userId, b.account_id) : undefined;
       const input: NewTransaction = {
+        accountId: account?.id ?? null,
+        counts: account ? countsFor(account) : true,
+        cleared: b.cleared ?? false,
         type: b.type,
         amountMinor: toMinor(b.amount),
         date: b.date,
@@ -89,7 +137,20 @@ export function transactionsService(deps: { repo: TransactionsRepository; reward
 
     /** Changes only the fields sent. */
     async update(userId: string, id: string, b: z.output<typeof updateTransactionRequest>): Promise<Transaction> {
+      const current = await repo.get(userId, id);
+      if (!current) throw transactionNotFound();
+      if (current.reconciled && !b.confirm_reconciled) throw reconciledChange();
       const patch: TransactionPatch = {};
+      if (b.cleared !== undefined) patch.cleared = b.cleared;
+      // A changed reconciled row is no longer what the statement showed.
+      if (current.reconciled && Object.keys(b).some((k) => k !== 'confirm_reconciled' && k !== 'cleared')) patch.reconciled = false;
+      if (current.kind === 'transfer') return updateLeg(userId, current, b, patch);
+      if (current.kind !== 'standard' && (b.type !== undefined || b.category !== undefined)) throw conflict('A valuation or adjustment keeps its type and category');
+      if (b.account_id !== undefined && b.account_id !== current.accountId) {
+        const account = await openAccount(userId, b.account_id);
+        patch.accountId = account.id;
+        patch.counts = countsFor(account, current.kind);
+      }
       if (b.type !== undefined) patch.type = b.type;
       if (b.amount !== undefined) patch.amountMinor = toMinor(b.amount);
       if (b.date !== undefined) patch.date = b.date;
@@ -105,8 +166,15 @@ export function transactionsService(deps: { repo: TransactionsRepository; reward
       return toTransaction(row);
     },
 
-    /** Points the transaction earned today are taken back with it. */
-    async remove(userId: string, id: string): Promise<void> {
+    /** Deleting a transfer leg deletes both legs; a reconciled row needs confirmReconciled. */
+    async remove(userId: string, id: string, confirmReconciled = false): Promise<void> {
+      const current = await repo.get(userId, id);
+      if (!current) throw transactionNotFound();
+      if (current.reconciled && !confirmReconciled) throw reconciledChange();
+      if (current.transferId) {
+        await accounts.transfers.remove(userId, current.transferId);
+        return;
+      }
       if (!(await repo.remove(userId, id))) throw transactionNotFound();
       await rewards.takeBack(userId, 'transaction', id);
     },

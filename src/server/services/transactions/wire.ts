@@ -40,6 +40,12 @@ export function isoString(date: Date): string {
 export function toTransaction(row: TransactionRow): Transaction {
   return {
     transaction_id: row.id,
+    account_id: row.accountId,
+    kind: row.kind,
+    transfer_id: row.transferId,
+    counts: row.counts,
+    cleared: row.cleared,
+    reconciled: row.reconciled,
     type: row.type,
     amount: fromMinor(row.amountMinor),
     currency: row.currency,
@@ -95,6 +101,7 @@ export function toStoredFilters(f: TransactionFilters, categories?: Categories):
     tags: tagsOf(f),
     source: f.source,
     importId: f.import_id,
+    accountId: f.account_id,
   };
 }
 

@@ -15,6 +15,7 @@ import { usePageMachine } from '../../hooks/pageActor';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useBalancesHidden, useMoney } from '../../hooks/useMoney';
 import { Icon } from '../icons';
+import { NetWorthCard } from '../accounts/NetWorthCard';
 
 const periods: { value: DashboardPeriod; label: string }[] = [
   { value: '7_days', label: '7 days' },
@@ -296,6 +297,7 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
           </Table>
         </Card>
       </SimpleGrid>
+      <NetWorthCard />
     </Stack>
   );
 }

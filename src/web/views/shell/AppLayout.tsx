@@ -15,6 +15,7 @@ const navigation = guardedRoutes.filter((r) => r.path !== '/onboarding');
 const icons: Record<string, IconName> = {
   '/dashboard': 'dashboard',
   '/transactions': 'transactions',
+  '/accounts': 'accounts',
   '/budget': 'budget',
   '/ai-coach': 'coach',
   '/tokens': 'tokens',

@@ -1,0 +1,55 @@
+import { ACCOUNT_KINDS, isLiability, type NetWorth } from '../../../contract/schemas/accounts';
+import { fromMinor } from '../../../contract/money';
+import type { AccountRow } from '../../repositories/accounts';
+
+type Kind = (typeof ACCOUNT_KINDS)[number];
+
+/** YYYY-MM, `delta` months from `month`. */
+export function addMonths(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + delta, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+/**
+ * Assets minus liabilities at the end of each of `count` months up to `toMonth`, from the
+ * per-account monthly rollup (a few rows per account and month, whatever the number of
+ * transactions). Accounts in another currency than the profile's are left out until rates exist.
+ */
+export function netWorthSeries(accounts: AccountRow[], monthly: { accountId: string; month: string; netMinor: number }[], currency: string, count: number, toMonth: string): NetWorth {
+  const months = Array.from({ length: count }, (_, i) => addMonths(toMonth, i - count + 1));
+  const first = months[0]!;
+  const included = accounts.filter((a) => a.currency === currency);
+  const byAccount = new Map<string, { before: number; perMonth: Map<string, number> }>();
+  for (const a of included) byAccount.set(a.id, { before: 0, perMonth: new Map() });
+  for (const r of monthly) {
+    const entry = byAccount.get(r.accountId);
+    if (!entry) continue;
+    if (r.month < first) entry.before += r.netMinor;
+    else entry.perMonth.set(r.month, (entry.perMonth.get(r.month) ?? 0) + r.netMinor);
+  }
+  const lines: { account_id: string; name: string; kind: Kind; minor: number[] }[] = [];
+  for (const a of included) {
+    const entry = byAccount.get(a.id)!;
+    let running = entry.before;
+    const minor = months.map((m) => {
+      running += entry.perMonth.get(m) ?? 0;
+      // The opening balance counts from the month the account was opened.
+      return running + (a.openingDate.slice(0, 7) <= m ? a.openingBalanceMinor : 0);
+    });
+    lines.push({ account_id: a.id, name: a.name, kind: a.kind, minor });
+  }
+  const assets = months.map((_, i) => lines.reduce((n, l) => n + (isLiability(l.kind) ? 0 : l.minor[i]!), 0));
+  const owed = months.map((_, i) => lines.reduce((n, l) => n + (isLiability(l.kind) ? -l.minor[i]! : 0), 0));
+  const net = months.map((_, i) => assets[i]! - owed[i]!);
+  return {
+    currency,
+    months,
+    assets: assets.map(fromMinor),
+    liabilities: owed.map(fromMinor),
+    net_worth: net.map(fromMinor),
+    change: fromMinor(net[net.length - 1]! - net[0]!),
+    accounts: lines.map((l) => ({ account_id: l.account_id, name: l.name, kind: l.kind, balances: l.minor.map(fromMinor) })),
+    unconverted_accounts: accounts.filter((a) => a.currency !== currency && !a.closed).length,
+  };
+}

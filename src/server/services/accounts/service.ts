@@ -1,0 +1,396 @@
+import type { z } from 'zod';
+import {
+  ACCOUNT_GROUP_OF,
+  ACCOUNT_GROUPS,
+  ACCOUNT_LIMITS,
+  ADJUSTMENT_CATEGORY,
+  ON_BUDGET_BY_DEFAULT,
+  TRANSFER_CATEGORY,
+  TRANSFER_MATCH_DAYS,
+  VALUATION_CATEGORY,
+  isLiability,
+  type Account,
+  type AccountList,
+  type NetWorth,
+  type Register,
+  type TransferResult,
+  type closeAccountRequest,
+  type createAccountRequest,
+  type reconcileRequest,
+  type transferRequest,
+  type updateAccountRequest,
+  type updateTransferRequest,
+  type valuationRequest,
+} from '../../../contract/schemas/accounts';
+import type { Transaction } from '../../../contract/schemas/transactions';
+import { fromMinor, toMinor } from '../../../contract/money';
+import { conflict, notFound, unprocessable } from '../../errors';
+import type { AccountPatch, AccountRow, AccountsRepository, AccountWithBalance } from '../../repositories/accounts';
+import type { NewTransaction, TransactionPatch, TransactionRow } from '../../repositories/transactions';
+import { isoString, toTransaction } from '../transactions/wire';
+import { netWorthSeries } from './netWorth';
+
+export const accountNotFound = () => notFound('Account not found');
+export const transferNotFound = () => notFound('Transfer not found');
+export const reconciledChange = () => conflict('This transaction is reconciled: send confirm_reconciled: true to change it');
+
+/** Whether a row counts as income or spending (see the `counts` column). */
+export const countsFor = (account: Pick<AccountRow, 'onBudget'>, kind: NewTransaction['kind'] = 'standard', other?: Pick<AccountRow, 'onBudget'>) =>
+  kind !== 'valuation' && account.onBudget && !(kind === 'transfer' && other?.onBudget === true);
+
+export function toAccount(a: AccountWithBalance): Account {
+  const liability = isLiability(a.kind);
+  return {
+    account_id: a.id,
+    name: a.name,
+    kind: a.kind,
+    group: ACCOUNT_GROUP_OF[a.kind],
+    is_liability: liability,
+    currency: a.currency,
+    on_budget: a.onBudget,
+    opening_balance: fromMinor(a.openingBalanceMinor),
+    opening_date: a.openingDate,
+    institution: a.institution,
+    last4: a.last4,
+    closed: a.closed,
+    order: a.position,
+    balance: fromMinor(a.balanceMinor),
+    owed: liability ? fromMinor(0 - a.balanceMinor) : null,
+    cleared_balance: fromMinor(a.clearedMinor),
+    transaction_count: a.count,
+    reconciled_date: a.reconciledDate,
+    reconciled_balance: a.reconciledBalanceMinor === null ? null : fromMinor(a.reconciledBalanceMinor),
+    created_at: isoString(a.createdAt),
+    updated_at: isoString(a.updatedAt),
+  };
+}
+
+interface Deps {
+  repo: AccountsRepository;
+  /** The profile currency (users.currency). */
+  currencyOf: (userId: string) => Promise<string>;
+  today: () => string;
+}
+
+/**
+ * Money accounts: create, edit, close, transfers between them, valuations, reconciliation, the
+ * register and net worth. The rules live here; SQL in repositories/accounts.ts. Throws domain errors.
+ */
+export function accountsService({ repo, currencyOf, today }: Deps) {
+  const mustGet = async (userId: string, id: string) => {
+    const a = await repo.get(userId, id);
+    if (!a) throw accountNotFound();
+    return a;
+  };
+  const open = async (userId: string, id: string, field: string) => {
+    const a = await repo.get(userId, id);
+    if (!a) throw unprocessable(`${field} is not one of your accounts`);
+    if (a.closed) throw conflict(`${field} is a closed account: reopen it first`);
+    return a;
+  };
+  const nameTaken = (name: string) => conflict(`You already have an account named '${name}'`);
+
+  const legOf = (a: AccountRow, type: 'income' | 'expense', amountMinor: number, date: string, description: string, notes: string | null, other: AccountRow): NewTransaction & { accountId: string } => ({
+    accountId: a.id,
+    type,
+    amountMinor,
+    date,
+    category: TRANSFER_CATEGORY,
+    description,
+    merchant: null,
+    notes,
+    tags: [],
+    currency: null,
+    kind: 'transfer',
+    counts: countsFor(a, 'transfer', other),
+  });
+
+  const service = {
+    async list(userId: string, includeClosed: boolean): Promise<AccountList> {
+      const [rows, currency] = await Promise.all([repo.list(userId, includeClosed), currencyOf(userId)]);
+      const openInBase = rows.filter((a) => !a.closed && a.currency === currency);
+      const groups = ACCOUNT_GROUPS.map((group) => {
+        const members = openInBase.filter((a) => ACCOUNT_GROUP_OF[a.kind] === group);
+        return { group, balance: fromMinor(members.reduce((n, a) => n + a.balanceMinor, 0)), account_count: members.length };
+      }).filter((g) => g.account_count > 0);
+      return {
+        accounts: rows.map(toAccount),
+        groups,
+        currency,
+        on_budget_balance: fromMinor(openInBase.filter((a) => a.onBudget).reduce((n, a) => n + a.balanceMinor, 0)),
+        net_worth: fromMinor(openInBase.reduce((n, a) => n + a.balanceMinor, 0)),
+        unconverted_accounts: rows.filter((a) => !a.closed && a.currency !== currency).length,
+      };
+    },
+
+    get: async (userId: string, id: string) => toAccount(await mustGet(userId, id)),
+
+    async create(userId: string, b: z.output<typeof createAccountRequest>): Promise<Account> {
+      if ((await repo.count(userId)) >= ACCOUNT_LIMITS.accounts) throw conflict(`You can have at most ${ACCOUNT_LIMITS.accounts} accounts`);
+      const row = await repo.create(userId, {
+        name: b.name,
+        kind: b.kind,
+        currency: b.currency ?? (await currencyOf(userId)),
+        onBudget: b.on_budget ?? ON_BUDGET_BY_DEFAULT.includes(b.kind),
+        openingBalanceMinor: toMinor(b.opening_balance),
+        openingDate: b.opening_date ?? today(),
+        institution: b.institution ?? null,
+        last4: b.last4 ?? null,
+        position: b.order,
+      });
+      if (!row) throw nameTaken(b.name);
+      return service.get(userId, row.id);
+    },
+
+    async update(userId: string, id: string, b: z.output<typeof updateAccountRequest>): Promise<Account> {
+      const before = await mustGet(userId, id);
+      const patch: AccountPatch = {};
+      if (b.name !== undefined) patch.name = b.name;
+      if (b.kind !== undefined) patch.kind = b.kind;
+      if (b.currency !== undefined && b.currency !== before.currency) {
+        if (before.count > 0) throw conflict('An account with transactions keeps its currency');
+        patch.currency = b.currency;
+      }
+      if (b.on_budget !== undefined) patch.onBudget = b.on_budget;
+      if (b.opening_balance !== undefined) patch.openingBalanceMinor = toMinor(b.opening_balance);
+      if (b.opening_date !== undefined) patch.openingDate = b.opening_date;
+      if (b.institution !== undefined) patch.institution = b.institution;
+      if (b.last4 !== undefined) patch.last4 = b.last4;
+      if (b.order !== undefined) patch.position = b.order;
+      if (b.closed === false) patch.closed = false;
+      const row = await repo.update(userId, id, patch);
+      if (row === 'name_taken') throw nameTaken(b.name!);
+      if (!row) throw accountNotFound();
+      // Moving on or off the budget changes what its rows (and the other legs of its transfers) count as.
+      if (patch.onBudget !== undefined && patch.onBudget !== before.onBudget) await repo.recount(userId, [id]);
+      return service.get(userId, id);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      const outcome = await repo.remove(userId, id);
+      if (outcome === 'not_found') throw accountNotFound();
+      if (outcome === 'in_use') throw conflict('This account has transactions: close it instead (it stays in your history)');
+    },
+
+    /** Closes an account; a non-zero balance needs a final transfer or an adjustment first. */
+    async close(userId: string, id: string, b: z.output<typeof closeAccountRequest>): Promise<{ account: Account; transaction: Transaction | null }> {
+      const a = await mustGet(userId, id);
+      if (a.closed) throw conflict('This account is already closed');
+      const date = b.date ?? today();
+      let moved: Transaction | null = null;
+      if (a.balanceMinor !== 0) {
+        if (b.transfer_to_account_id) {
+          const amount = fromMinor(Math.abs(a.balanceMinor));
+          // Money left moves out; a debt left is paid off from the other account.
+          const t = a.balanceMinor > 0
+            ? await service.transfer(userId, { from_account_id: id, to_account_id: b.transfer_to_account_id, amount, date, description: `Closing ${a.name}`, notes: null })
+            : await service.transfer(userId, { from_account_id: b.transfer_to_account_id, to_account_id: id, amount, date, description: `Closing ${a.name}`, notes: null });
+          moved = a.balanceMinor > 0 ? t.from : t.to;
+        } else if (b.adjust) {
+          const row = await repo.insert(userId, adjustmentRow(a, -a.balanceMinor, date, `Closing ${a.name}`));
+          moved = toTransaction(row);
+        } else {
+          throw conflict(`This account's balance is ${fromMinor(a.balanceMinor).toFixed(2)} ${a.currency}: move it with a final transfer (transfer_to_account_id) or record an adjustment (adjust: true) to close it`);
+        }
+      }
+      const row = await repo.update(userId, id, { closed: true });
+      if (!row || row === 'name_taken') throw accountNotFound();
+      return { account: await service.get(userId, id), transaction: moved };
+    },
+
+    async transfer(userId: string, b: z.output<typeof transferRequest>): Promise<TransferResult> {
+      const [from, to] = [await open(userId, b.from_account_id, 'from_account_id'), await open(userId, b.to_account_id, 'to_account_id')];
+      if (from.id === to.id) throw unprocessable('to_account_id must be another account than from_account_id');
+      if (from.currency !== to.currency) throw unprocessable('A transfer between accounts in different currencies is not supported yet');
+      const amountMinor = toMinor(b.amount);
+      const legs = await repo.transfers.create(
+        userId,
+        legOf(from, 'expense', amountMinor, b.date, b.description, b.notes ?? null, to),
+        legOf(to, 'income', amountMinor, b.date, b.description, b.notes ?? null, from),
+      );
+      return transferResult(legs);
+    },
+
+    async getTransfer(userId: string, transferId: string): Promise<TransferResult> {
+      const legs = await repo.transfers.legs(userId, transferId);
+      if (legs.length !== 2) throw transferNotFound();
+      return transferResult(legs);
+    },
+
+    /** Changes both legs together: amount, date, description and notes on each, the accounts on their own leg. */
+    async updateTransfer(userId: string, transferId: string, b: z.output<typeof updateTransferRequest>): Promise<TransferResult> {
+      const legs = await repo.transfers.legs(userId, transferId);
+      if (legs.length !== 2) throw transferNotFound();
+      if (legs.some((l) => l.reconciled) && !b.confirm_reconciled) throw reconciledChange();
+      const [outLeg, inLeg] = legs as [TransactionRow, TransactionRow];
+      const fromId = b.from_account_id ?? outLeg.accountId;
+      const toId = b.to_account_id ?? inLeg.accountId;
+      if (fromId === toId) throw unprocessable('to_account_id must be another account than from_account_id');
+      const [from, to] = [await mustGetAny(userId, fromId, 'from_account_id'), await mustGetAny(userId, toId, 'to_account_id')];
+      if (from.currency !== to.currency) throw unprocessable('A transfer between accounts in different currencies is not supported yet');
+      const shared: TransactionPatch = {};
+      if (b.amount !== undefined) shared.amountMinor = toMinor(b.amount);
+      if (b.date !== undefined) shared.date = b.date;
+      if (b.description !== undefined) shared.description = b.description;
+      if (b.notes !== undefined) shared.notes = b.notes;
+      const updated = await repo.transfers.update(
+        userId,
+        transferId,
+        shared,
+        { accountId: from.id, counts: countsFor(from, 'transfer', to) },
+        { accountId: to.id, counts: countsFor(to, 'transfer', from) },
+      );
+      if (!updated) throw transferNotFound();
+      return transferResult(updated);
+    },
+
+    async removeTransfer(userId: string, transferId: string, confirmReconciled = false): Promise<void> {
+      const legs = await repo.transfers.legs(userId, transferId);
+      if (legs.length === 0) throw transferNotFound();
+      if (legs.some((l) => l.reconciled) && !confirmReconciled) throw reconciledChange();
+      await repo.transfers.remove(userId, transferId);
+    },
+
+    /** Other accounts' rows that look like the other leg of this one (same amount the other way, ±3 days). */
+    async transferCandidates(userId: string, row: TransactionRow): Promise<Transaction[]> {
+      if (row.kind !== 'standard') return [];
+      return (await repo.transfers.candidates(userId, row, TRANSFER_MATCH_DAYS)).map(toTransaction);
+    },
+
+    /** Makes a row and the matching other leg one transfer ("link as transfer"). */
+    async linkTransfer(userId: string, row: TransactionRow, otherId: string): Promise<TransferResult> {
+      const candidates = await repo.transfers.candidates(userId, row, TRANSFER_MATCH_DAYS);
+      const other = candidates.find((c) => c.id === otherId);
+      if (!other) throw unprocessable('other_transaction_id is not a matching other leg (same amount the other way, within 3 days, in another of your accounts)');
+      const transferId = await repo.transfers.link(userId, [row.id, other.id]);
+      await repo.recount(userId, [row.accountId, other.accountId]);
+      return service.getTransfer(userId, transferId);
+    },
+
+    /** A dated value of a tracking-only account: the difference from its balance that day is a market change. */
+    async valuation(userId: string, id: string, b: z.output<typeof valuationRequest>): Promise<{ account: Account; transaction: Transaction | null }> {
+      const a = await mustGet(userId, id);
+      if (a.closed) throw conflict('This account is closed: reopen it first');
+      if (a.onBudget) throw conflict('Valuations are for tracking-only accounts (a house, a car, an investment): an on-budget account moves by its transactions');
+      const before = (b.date >= a.openingDate ? a.openingBalanceMinor : 0) + (await repo.changeThrough(userId, id, b.date));
+      const change = toMinor(b.value) - before;
+      let row: TransactionRow | null = null;
+      if (change !== 0) {
+        row = await repo.insert(userId, {
+          accountId: id,
+          kind: 'valuation',
+          counts: false,
+          type: change > 0 ? 'income' : 'expense',
+          amountMinor: Math.abs(change),
+          date: b.date,
+          category: VALUATION_CATEGORY,
+          description: 'Market change',
+          merchant: null,
+          notes: null,
+          tags: [],
+          currency: null,
+          cleared: true,
+        });
+      }
+      return { account: await service.get(userId, id), transaction: row ? toTransaction(row) : null };
+    },
+
+    async reconcilePreview(userId: string, id: string, statementDate: string, statementBalance: number) {
+      const a = await mustGet(userId, id);
+      const c = await repo.clearedThrough(userId, id, statementDate);
+      const clearedMinor = (statementDate >= a.openingDate ? a.openingBalanceMinor : 0) + c.clearedMinor;
+      const statementMinor = toMinor(statementBalance);
+      return {
+        statement_date: statementDate,
+        statement_balance: fromMinor(statementMinor),
+        cleared_balance: fromMinor(clearedMinor),
+        difference: fromMinor(statementMinor - clearedMinor),
+        cleared_count: c.cleared,
+        uncleared_count: c.uncleared,
+        differenceMinor: statementMinor - clearedMinor,
+      };
+    },
+
+    /** Checks the cleared balance against a statement, adjusts the difference when asked, and locks the cleared rows. */
+    async reconcile(userId: string, id: string, b: z.output<typeof reconcileRequest>) {
+      const preview = await service.reconcilePreview(userId, id, b.statement_date, b.statement_balance);
+      const a = await mustGet(userId, id);
+      if (preview.differenceMinor !== 0 && !b.adjust) {
+        throw conflict(`The cleared balance is ${preview.cleared_balance.toFixed(2)}, ${preview.difference.toFixed(2)} from the statement: clear the missing transactions or send adjust: true to record the difference`);
+      }
+      const adjustment = preview.differenceMinor !== 0 ? adjustmentRow(a, preview.differenceMinor, b.statement_date, 'Reconciliation adjustment') : null;
+      const result = await repo.reconcile(userId, id, b.statement_date, toMinor(b.statement_balance), adjustment);
+      return { account: await service.get(userId, id), adjustment: result.adjustment ? toTransaction(result.adjustment) : null, locked: result.locked };
+    },
+
+    /** One account's rows newest first, each with the balance after it. */
+    async register(userId: string, id: string, q: { limit: number; cursor?: string }): Promise<Register> {
+      const a = await mustGet(userId, id);
+      const after = q.cursor ? decodeRegisterCursor(q.cursor) : undefined;
+      const rows = await repo.registerPage(userId, id, q.limit + 1, after);
+      const hasMore = rows.length > q.limit;
+      if (hasMore) rows.pop();
+      const first = rows[0];
+      let balance = first ? a.openingBalanceMinor + (await repo.changeThroughRow(userId, id, first.date, first.id)) : a.balanceMinor;
+      const out = rows.map((r) => {
+        const row = { ...toTransaction(r), running_balance: fromMinor(balance) };
+        balance -= r.type === 'income' ? r.amountMinor : -r.amountMinor;
+        return row;
+      });
+      const last = rows[rows.length - 1];
+      return { account: toAccount(a), transactions: out, has_more: hasMore, next_cursor: hasMore && last ? Buffer.from(JSON.stringify([last.date, last.id])).toString('base64url') : null };
+    },
+
+    async netWorth(userId: string, months: number, toMonth?: string): Promise<NetWorth> {
+      const [list, monthly, currency] = await Promise.all([repo.plain(userId), repo.monthly(userId), currencyOf(userId)]);
+      return netWorthSeries(list, monthly, currency, months, toMonth ?? today().slice(0, 7));
+    },
+
+    /** The on-budget accounts' opening balances dated on or before a day (GET /transactions/balance/current adds them). */
+    onBudgetOpenings: (userId: string, day: string) => repo.onBudgetOpenings(userId, day),
+  };
+
+  async function mustGetAny(userId: string, id: string, field: string) {
+    const a = await repo.get(userId, id);
+    if (!a) throw unprocessable(`${field} is not one of your accounts`);
+    return a;
+  }
+  return service;
+}
+export type AccountsService = ReturnType<typeof accountsService>;
+
+function adjustmentRow(a: AccountRow, changeMinor: number, date: string, description: string): NewTransaction & { accountId: string } {
+  return {
+    accountId: a.id,
+    kind: 'adjustment',
+    counts: countsFor(a, 'adjustment'),
+    type: changeMinor > 0 ? 'income' : 'expense',
+    amountMinor: Math.abs(changeMinor),
+    date,
+    category: ADJUSTMENT_CATEGORY,
+    description,
+    merchant: null,
+    notes: null,
+    tags: [],
+    currency: null,
+    cleared: true,
+  };
+}
+
+function transferResult(legs: TransactionRow[]): TransferResult {
+  const out = legs.find((l) => l.type === 'expense');
+  const into = legs.find((l) => l.type === 'income');
+  if (!out || !into) throw transferNotFound();
+  return { transfer_id: out.transferId!, from: toTransaction(out), to: toTransaction(into) };
+}
+
+function decodeRegisterCursor(cursor: string): { date: string; id: string } {
+  try {
+    const [date, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { date, id };
+  } catch {
+    // fall through
+  }
+  throw unprocessable('cursor is invalid; start again without it');
+}
+

@@ -1,0 +1,30 @@
+import type { AccountList, NetWorth, ReconcilePreview, Register, TransferResult, Account } from '../../contract/schemas/accounts';
+import type { AccountBody } from '../../../machines/accountForm';
+import type { TransferBody } from '../../../machines/accountTransfer';
+import type { ApiCall } from './client';
+
+const accountPath = (id: string) => `/accounts/${encodeURIComponent(id)}`;
+
+/** /accounts: money accounts, transfers, reconcile, the register and net worth. */
+export function accountsApi(call: ApiCall) {
+  return {
+    list: (signal?: AbortSignal) => call<AccountList>('/accounts', { defaultMessage: 'Failed to fetch accounts', signal }),
+    netWorth: (months = 12, signal?: AbortSignal) => call<NetWorth>('/accounts/net-worth', { query: { months }, defaultMessage: 'Failed to fetch net worth', signal }),
+    save: (accountId: string | null, body: AccountBody) =>
+      accountId
+        ? call<Account>(accountPath(accountId), { method: 'PUT', body, defaultMessage: 'Failed to save account' })
+        : call<Account>('/accounts', { method: 'POST', body, defaultMessage: 'Failed to save account' }),
+    close: (accountId: string) => call<unknown>(`${accountPath(accountId)}/close`, { method: 'POST', body: {}, defaultMessage: 'Failed to close account' }),
+    saveTransfer: (transferId: string | null, body: TransferBody) =>
+      transferId
+        ? call<TransferResult>(`/accounts/transfers/${encodeURIComponent(transferId)}`, { method: 'PUT', body, defaultMessage: 'Failed to save transfer' })
+        : call<TransferResult>('/accounts/transfers', { method: 'POST', body, defaultMessage: 'Failed to save transfer' }),
+    previewReconcile: (accountId: string, statementDate: string, statementBalance: number) =>
+      call<ReconcilePreview>(`${accountPath(accountId)}/reconcile`, { query: { statement_date: statementDate, statement_balance: statementBalance }, defaultMessage: 'Failed to reconcile' }),
+    reconcile: (accountId: string, statementDate: string, statementBalance: number, adjust: boolean) =>
+      call<{ account: Account; locked: number }>(`${accountPath(accountId)}/reconcile`, { method: 'POST', body: { statement_date: statementDate, statement_balance: statementBalance, adjust }, defaultMessage: 'Failed to reconcile' }),
+    register: (accountId: string, cursor?: string, signal?: AbortSignal) =>
+      call<Register>(`${accountPath(accountId)}/register`, { query: cursor ? { cursor } : {}, defaultMessage: 'Failed to fetch transactions', signal }),
+  };
+}
+export type AccountsApi = ReturnType<typeof accountsApi>;

@@ -1,0 +1,110 @@
+import { createTestModel } from '@xstate/test';
+import { describe, expect, it } from 'vitest';
+import type { AccountList, TransferResult } from '../../src/contract/schemas/accounts';
+import type { TransactionListResponse } from '../../src/contract/schemas/transactions';
+import { formatMoney } from '../../src/web/format/money';
+import { accountsFlow, accountsModel } from '../models/accounts';
+import { AccountsPage } from './pages/AccountsPage';
+import { AppShell } from './pages/AppShell';
+import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
+import { useBrowser } from './support/browser';
+
+const browser = useBrowser();
+const money = (amount: number) => formatMoney(amount, 'USD', { locale: 'en-GB' });
+
+async function accountsUser(apiUrl: string): Promise<TestUser> {
+  const user = await createVerifiedUser(apiUrl);
+  await api(apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency: 'USD', monthly_income: 4000, main_goal: 'grow_savings', help_with: ['goals'] } });
+  await api(apiUrl, user.token, 'POST', '/subscription/trial/start');
+  return user;
+}
+
+describe('accounts on /accounts (Chromium against the real app, the paths of tests/models/accounts.ts)', () => {
+  const paths = createTestModel(accountsModel).getSimplePaths();
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { page, apiUrl } = browser;
+      const user = await accountsUser(apiUrl);
+      await AppShell.openSignedIn(page, user.token, '/accounts');
+      const accounts = new AccountsPage(page);
+      await accounts.heading.waitFor();
+      const idOf = async (name: string) => (await api<AccountList>(apiUrl, user.token, 'GET', '/accounts')).accounts.find((a) => a.name === name)!.account_id;
+      const legs = async () => (await api<TransactionListResponse>(apiUrl, user.token, 'GET', `/transactions?account_id=${await idOf('Savings')}`)).transactions.filter((t) => t.kind === 'transfer');
+      const balances = async (checking: number, savings: number) => {
+        await expect.poll(() => accounts.balanceOf('Checking').textContent()).toBe(money(checking));
+        await expect.poll(() => accounts.balanceOf('Savings').textContent()).toBe(money(savings));
+      };
+      const reload = async () => {
+        await page.reload();
+        await accounts.heading.waitFor();
+      };
+
+      await path.test({
+        states: {
+          empty: async () => void (await accounts.emptyState.waitFor()),
+          invalid: async () => {
+            await accounts.dialog.getByText('Name is required').waitFor();
+            await accounts.dialog.getByText('Last four digits must be four digits').waitFor();
+          },
+          created: () => balances(accountsFlow.checking, 0),
+          transferred: async () => {
+            await balances(500, 500);
+            await expect.poll(() => accounts.netWorth.textContent()).toBe(money(accountsFlow.checking));
+          },
+          edited: () => balances(700, 300),
+          deleted: () => balances(1000, 0),
+          reconciled: async () => {
+            await balances(accountsFlow.statement, 0);
+            // The statement date defaults to today (the accounts opened today, so their opening balance counts).
+            await accounts.row('Checking').getByText(`reconciled ${new Date().toISOString().slice(0, 10)}`).waitFor();
+          },
+          closed: async () => {
+            await accounts.row('Savings').waitFor({ state: 'detached' });
+            await accounts.row('Checking').waitFor();
+          },
+        },
+        events: {
+          CREATE_INVALID: async () => {
+            await accounts.addAccountButton.click();
+            await accounts.fillAccount({ last4: '12a4' });
+          },
+          CREATE: async () => {
+            if (!(await accounts.dialog.isVisible())) await accounts.addAccountButton.click();
+            await accounts.fillAccount({ name: 'Checking', kind: 'checking', opening: String(accountsFlow.checking), last4: '' });
+            await accounts.row('Checking').waitFor();
+            await accounts.addAccountButton.click();
+            await accounts.fillAccount({ name: 'Savings', kind: 'savings' });
+            await accounts.row('Savings').waitFor();
+          },
+          TRANSFER: () => accounts.transfer('Checking', 'Savings', String(accountsFlow.transfer)),
+          EDIT_LEG: async () => {
+            const into = (await legs())[0]!;
+            await api(apiUrl, user.token, 'PUT', `/transactions/${into.transaction_id}`, { amount: accountsFlow.edited });
+            const both = await api<TransferResult>(apiUrl, user.token, 'GET', `/accounts/transfers/${into.transfer_id}`);
+            expect([both.from.amount, both.to.amount]).toEqual([accountsFlow.edited, accountsFlow.edited]);
+            await reload();
+          },
+          DELETE_LEG: async () => {
+            const into = (await legs())[0]!;
+            const both = await api<TransferResult>(apiUrl, user.token, 'GET', `/accounts/transfers/${into.transfer_id}`);
+            await api(apiUrl, user.token, 'DELETE', `/transactions/${both.from.transaction_id}`);
+            expect(await legs()).toEqual([]);
+            await reload();
+          },
+          RECONCILE_ADJUST: async () => {
+            await accounts.row('Checking').getByRole('button', { name: 'Reconcile' }).click();
+            const d = accounts.dialog;
+            await d.getByLabel('Statement balance').fill(String(accountsFlow.statement));
+            await d.getByRole('button', { name: 'Check' }).click();
+            await expect.poll(() => d.getByTestId('reconcile-difference').textContent()).toContain(money(-accountsFlow.adjustment));
+            await d.getByRole('button', { name: /Add an adjustment/ }).click();
+            await d.waitFor({ state: 'hidden' });
+          },
+          CLOSE: async () => {
+            await accounts.row('Savings').getByRole('button', { name: 'Close' }).click();
+          },
+        },
+      });
+    });
+  }
+});
