@@ -4,7 +4,7 @@ import { fromMinor, toMinor } from '../../../contract/money';
 import { WARNING_RULE } from '../dashboard';
 import { planGoal } from '../goalPlan';
 import { accountToolArgs, getAccounts, getNetWorth, getTransfersInto } from './accounts';
-import type { CoachData, ToolContext } from './data';
+import type { ToolContext } from './data';
 import { shareOf } from './format';
 import { planQuestion, runPart, runPlan, subjectLabel, writePlanAnswer } from './plans';
 import type { Subject } from './understand';
