@@ -5,7 +5,7 @@ import type { AccountWithBalance } from '../../repositories/accounts';
 import { addMonths, netWorthSeries } from '../accounts/netWorth';
 import { listOf, money, monthName } from './format';
 import { explicitPeriod, periodMentioned, type Period } from './period';
-import type { ToolContext } from './tools';
+import type { ToolContext } from './data';
 
 /**
  * The coach's account questions: a balance, what is owed, net worth and how it moved, money moved
