@@ -213,13 +213,14 @@ export function rewardsRepository(db: Db) {
     },
 
     /**
-     * How many of the user's own transactions count towards milestones: all of them from the monthly rollup (no
-     * row scan) less the demo rows (their partial index), which never earn anything.
+     * How many of the user's own transactions count towards milestones: the income and spending rows of the monthly
+     * rollup (no row scan; transfer legs are not in it) less the demo rows that count the same way (their partial
+     * index), which never earn anything.
      */
     async transactionCount(userId: string): Promise<number> {
       const [[all], [demo]] = await Promise.all([
         db.select({ n: sql<number>`coalesce(sum(${transactionMonthlyTotals.count}), 0)`.mapWith(Number) }).from(transactionMonthlyTotals).where(eq(transactionMonthlyTotals.userId, userId)),
-        db.select({ n: count() }).from(transactions).where(and(eq(transactions.userId, userId), eq(transactions.source, 'demo'))),
+        db.select({ n: count() }).from(transactions).where(and(eq(transactions.userId, userId), eq(transactions.source, 'demo'), eq(transactions.counts, true))),
       ]);
       return Math.max(0, (all?.n ?? 0) - (demo?.n ?? 0));
     },

@@ -1,7 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { AccountKind } from '../../../contract/accounts';
 import { TRANSFER_CATEGORY } from '../../../contract/accounts';
 import type { NewTransaction } from '../../repositories/transactions';
-import { seededRandom } from './generator';
 
 /** The demo's accounts: everyday money, a card paid off monthly, savings fed monthly and a car loan (tracking only). The on-budget ones open at 0, so the demo's balance is its transactions' sum. */
 export const DEMO_INSTITUTION = 'Demo Bank';
@@ -23,15 +23,11 @@ const day = (month: string, d: number) => `${month}-${String(d).padStart(2, '0')
 /**
  * Puts a demo year's rows into the demo accounts and adds the transfers a person makes: the card paid
  * in full on the 3rd for the month before, 400.00 to savings on the 2nd, 320.00 to the car loan on the
- * 15th (spending of checking: the loan is tracking only). Deterministic per seed.
+ * 15th (spending of checking: the loan is tracking only).
  */
-export function placeDemoRows(rows: NewTransaction[], ids: Record<DemoAccountKey, string>, seed: number): NewTransaction[] {
-  const rand = seededRandom(seed ^ 0x5eed);
-  const uuid = () => {
-    // Seeded so a reload with the same seed writes the same rows; the format is a v4 UUID.
-    const hex = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16)).join('');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[Math.floor(rand() * 4)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-  };
+export function placeDemoRows(rows: NewTransaction[], ids: Record<DemoAccountKey, string>): NewTransaction[] {
+  // Transfer ids are the user's own: a seeded id would be shared by every user who loads the same demo year.
+  const uuid = () => randomUUID();
   const out: NewTransaction[] = [];
   const cardByMonth = new Map<string, number>();
   for (const r of rows) {

@@ -41,7 +41,7 @@ export async function loadDemoData(repo: TransactionsRepository, accounts: Accou
   const year = generateDemoYear(seed, options.endDate ?? todayUtc());
   const dates = year.map((r) => r.date).sort();
   const ids = await demoAccounts(accounts, userId, await repo.accountCurrency(userId), dates[0] ?? todayUtc());
-  const rows = placeDemoRows(year, ids, seed);
+  const rows = placeDemoRows(year, ids);
   const inserted = await repo.replaceDemo(userId, rows);
   // An account of the same name the person made themselves may be tracking only: count as its flag says.
   await accounts.recount(userId, Object.values(ids));

@@ -32,9 +32,10 @@ const stepsCrossed = (beforeMinor: number, afterMinor: number, targetMinor: numb
   GOAL_PROGRESS_STEPS.filter((p) => afterMinor * 100 >= targetMinor * p && beforeMinor * 100 < targetMinor * p);
 
 /** Awards that happen once (ever, or per goal or count) are worth a dialog; daily repeatable ones are not. */
+/** A first-time award or a milestone (once ever, or once per goal step or count): the dialog, not a toast. */
 const isMilestone = (reason: string) => {
   const rule = (AWARD_RULES as Record<string, { limit: object }>)[reason];
-  return !rule || !('perDay' in rule.limit);
+  return !rule || 'once' in rule.limit || 'perReference' in rule.limit;
 };
 
 /** One reward for the dialog: the points of every award, the title and message of the largest. */
