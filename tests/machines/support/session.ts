@@ -67,8 +67,8 @@ export function fakeBackend() {
     },
     /** Google approved the sign-in: the OAuth callback's parameters (docs/product.md §2). */
     googleCallbackFor(email: string) {
-      const { access_token, user_id } = issue(accounts.get(email)!.user.user_id);
-      return { access_token, token_type: 'bearer', user_id };
+      // As the API sends it: a one-time token to exchange, never the session token in the URL.
+      return { token: this.oneTimeTokenFor(email), user_id: accounts.get(email)!.user.user_id };
     },
     /** Wallets linked to accounts (address → user id), and the nonces handed out. */
     wallets: new Map<string, string>(),
