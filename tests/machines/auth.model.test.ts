@@ -66,6 +66,10 @@ describe('model-based paths: sign-up, sign-in (password, email link, Google, wal
             sut.session.actor.send({ type: 'session.callback', kind: 'oauth', params: sut.backend.googleCallbackFor(EMAIL) });
             await sut.session.settled();
           },
+          FOLLOW_TOKEN_CALLBACK: async () => {
+            sut.session.actor.send({ type: 'session.callback', kind: 'oauth', params: sut.backend.tokenCallbackFor(EMAIL) });
+            await sut.session.settled();
+          },
           SIGN_IN_WITH_WALLET: async () => {
             sut.backend.linkWallet(EMAIL);
             sut.session.actor.send({ type: 'session.wallet' });

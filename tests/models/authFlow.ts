@@ -27,7 +27,7 @@ export const authFlowModel = createMachine({
     },
     signedOut: {
       description: 'Signed out with a verified account.',
-      on: { LOG_IN: 'signedIn', LOG_IN_WITH_WRONG_PASSWORD: 'loginRefused', SIGN_IN_WITH_GOOGLE: 'signedIn', SIGN_IN_WITH_WALLET: 'signedIn' },
+      on: { LOG_IN: 'signedIn', LOG_IN_WITH_WRONG_PASSWORD: 'loginRefused', SIGN_IN_WITH_GOOGLE: 'signedIn', FOLLOW_TOKEN_CALLBACK: 'signedIn', SIGN_IN_WITH_WALLET: 'signedIn' },
     },
     loginRefused: {
       description: "Wrong password: 'Incorrect email or password', still signed out.",
@@ -38,11 +38,13 @@ export const authFlowModel = createMachine({
 
 /**
  * OPEN_VERIFICATION_LINK: the web page /verify-email?token= verifies; FOLLOW_VERIFICATION_CALLBACK: the API verified
- * and sent the browser back with a one-time sign-in token (exchanged at once). SIGN_IN_WITH_GOOGLE: the OAuth
- * callback; SIGN_IN_WITH_WALLET: Sign-In with Ethereum with a wallet linked to the account.
+ * and sent the browser back with a one-time sign-in token (exchanged at once). SIGN_IN_WITH_GOOGLE: the Google
+ * callback with its one-time token (exchanged at once); FOLLOW_TOKEN_CALLBACK: a callback that carries the session
+ * token itself (the product's /oauth-callback shape, still accepted); SIGN_IN_WITH_WALLET: Sign-In with Ethereum
+ * with a wallet linked to the account.
  */
 export type AuthFlowEvent = {
-  type: 'REGISTER' | 'LOG_IN' | 'OPEN_VERIFICATION_LINK' | 'FOLLOW_VERIFICATION_CALLBACK' | 'LOG_OUT' | 'SESSION_EXPIRES' | 'RELOAD' | 'LOG_IN_WITH_WRONG_PASSWORD' | 'SIGN_IN_WITH_GOOGLE' | 'SIGN_IN_WITH_WALLET';
+  type: 'REGISTER' | 'LOG_IN' | 'OPEN_VERIFICATION_LINK' | 'FOLLOW_VERIFICATION_CALLBACK' | 'LOG_OUT' | 'SESSION_EXPIRES' | 'RELOAD' | 'LOG_IN_WITH_WRONG_PASSWORD' | 'SIGN_IN_WITH_GOOGLE' | 'FOLLOW_TOKEN_CALLBACK' | 'SIGN_IN_WITH_WALLET';
 };
 
 /** Every transition of a model as "state:EVENT", to check that the chosen paths cover them all. */

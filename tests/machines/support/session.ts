@@ -70,6 +70,11 @@ export function fakeBackend() {
       // As the API sends it: a one-time token to exchange, never the session token in the URL.
       return { token: this.oneTimeTokenFor(email), user_id: accounts.get(email)!.user.user_id };
     },
+    /** A callback that carries the session token itself (the /oauth-callback shape the app still accepts). */
+    tokenCallbackFor(email: string) {
+      const { access_token, user_id } = issue(accounts.get(email)!.user.user_id);
+      return { access_token, token_type: 'bearer', user_id };
+    },
     /** Wallets linked to accounts (address → user id), and the nonces handed out. */
     wallets: new Map<string, string>(),
     nonces: new Set<string>(),
