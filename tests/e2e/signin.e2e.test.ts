@@ -130,7 +130,8 @@ describe('Settings › Sign-in methods', () => {
     const googleEmail = uniqueEmail('e2e-link-google');
     await section.getByRole('button', { name: 'Link Google' }).click();
     await (await new EmbeddedProviderPage(page).waitUntilShown()).signIn(googleEmail, 'Linked Account');
-    await new Toasts(page).waitFor('Google account linked. You can now sign in with it.');
+    // Back from the provider, the app redeems the link code before it says so: a longer chain than one call.
+    await new Toasts(page).waitFor('Google account linked. You can now sign in with it.', 30_000);
     await page.waitForURL((url) => url.pathname === '/settings' && !url.searchParams.has('linked'));
     await section.getByText(`Google · ${googleEmail}`).waitFor();
     await page.setViewportSize({ width: 375, height: 800 });

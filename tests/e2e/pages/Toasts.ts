@@ -9,10 +9,13 @@ export class Toasts {
     return this.page.getByRole('alert').filter({ has: this.page.getByText(text, { exact: true }) });
   }
 
-  /** Waits for the toast to show; the first match, since the same toast may be shown twice in a row. */
-  async waitFor(text: string): Promise<Locator> {
+  /**
+   * Waits for the toast to show; the first match, since the same toast may be shown twice in a row. `timeout`
+   * for a toast at the end of a longer chain (a provider round trip) on a loaded machine.
+   */
+  async waitFor(text: string, timeout?: number): Promise<Locator> {
     const toast = this.withText(text).first();
-    await toast.waitFor({ state: 'visible' });
+    await toast.waitFor({ state: 'visible', timeout });
     return toast;
   }
 }
