@@ -27,6 +27,19 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
+/**
+ * Users are signed up on the real clock: PostgreSQL checks verification links and sessions against its own
+ * now(), which the test's clock does not move. The dashboard is then read on the test's day.
+ */
+async function onRealClock<T>(make: () => Promise<T>): Promise<T> {
+  vi.useRealTimers();
+  try {
+    return await make();
+  } finally {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  }
+}
+
 /** A small deterministic random source, so a failing sequence can be replayed. */
 function random(seed: number) {
   let s = seed >>> 0;
@@ -88,7 +101,7 @@ async function analytics(token: string, query = '') {
 
 describe('GET /dashboard/analytics', () => {
   it('answers the spec defaults (7_days by days) for a new user with an empty picture', async () => {
-    const u = await signUpWithAccess(t.app);
+    const u = await onRealClock(() => signUpWithAccess(t.app));
     const res = await analytics(u.token);
     expect(res.statusCode).toBe(200);
     const body = res.json<DashboardAnalytics>();
@@ -98,7 +111,7 @@ describe('GET /dashboard/analytics', () => {
   });
 
   it('unknown period or time_unit is a 422 naming the allowed values', async () => {
-    const u = await signUpWithAccess(t.app);
+    const u = await onRealClock(() => signUpWithAccess(t.app));
     const bad = await analytics(u.token, '?period=forever');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail).toBe('period must be one of 7_days, 30_days, 90_days, 12_months, year_to_date, last_month, all_time, custom');
@@ -108,7 +121,7 @@ describe('GET /dashboard/analytics', () => {
   });
 
   it('is a premium endpoint: 403 with a detail without trial or plan; 401 without a token', async () => {
-    const u = await signUpAndVerify(t.app);
+    const u = await onRealClock(() => signUpAndVerify(t.app));
     const res = await analytics(u.token);
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toMatch(/free trial|plan/);
@@ -116,7 +129,7 @@ describe('GET /dashboard/analytics', () => {
   });
 
   it.each(DASHBOARD_PERIODS.filter((p) => p !== 'custom'))('%s: totals, categories, merchants and every series bucket equal a from-scratch aggregate', async (period) => {
-    const u = await signUpWithAccess(t.app);
+    const u = await onRealClock(() => signUpWithAccess(t.app));
     await seed(u.userId, 400, random(period.length * 7919));
     const body = (await analytics(u.token, `?period=${period}&time_unit=weeks`)).json<DashboardAnalytics>();
     const truth = await fromScratch(u.userId, body.range.start, body.range.end);
@@ -163,7 +176,7 @@ describe('GET /dashboard/analytics', () => {
   });
 
   it('rollups equal recomputation after random create, update and delete sequences', async () => {
-    const u = await signUpWithAccess(t.app);
+    const u = await onRealClock(() => signUpWithAccess(t.app));
     const rnd = random(424242);
     await seed(u.userId, 150, rnd);
     for (let round = 0; round < 25; round++) {
@@ -192,7 +205,7 @@ describe('GET /dashboard/analytics', () => {
   });
 
   it('compares with the previous period and warns about categories spending faster than usual', async () => {
-    const u = await signUpWithAccess(t.app);
+    const u = await onRealClock(() => signUpWithAccess(t.app));
     const row = (date: string, category: string, amountMinor: number) => ({ userId: u.userId, type: 'expense' as const, amountMinor, date, category, description: 'x', merchant: 'Shop' });
     // Usual dining: 100.00 in each of the three 30-day periods before; this period: 300.00.
     await t.app.db.insert(transactions).values([row(daysAgo(40), 'Dining', 10_000), row(daysAgo(70), 'Dining', 10_000), row(daysAgo(100), 'Dining', 10_000), row(daysAgo(2), 'Dining', 30_000), row(daysAgo(3), 'Groceries', 5_000), row(daysAgo(40), 'Groceries', 5_000), row(daysAgo(70), 'Groceries', 5_000), row(daysAgo(100), 'Groceries', 5_000), row(daysAgo(119), 'Transport', 500)]);
@@ -208,7 +221,7 @@ describe('GET /dashboard/analytics', () => {
   });
 
   it('no comparison with a previous period the history only partly covers (a new user would see +900%)', async () => {
-    const u = await signUpWithAccess(t.app);
+    const u = await onRealClock(() => signUpWithAccess(t.app));
     const row = (date: string, amountMinor: number) => ({ userId: u.userId, type: 'expense' as const, amountMinor, date, category: 'Dining', description: 'x' });
     // 30 days: the previous period is 30–59 days ago; the history starts 40 days ago.
     await t.app.db.insert(transactions).values([row(daysAgo(40), 1_000), row(daysAgo(2), 9_000)]);
@@ -225,7 +238,7 @@ describe('GET /dashboard/analytics', () => {
 
 
   it('last month and a custom range: the days asked for, compared with the same number of days before (defect 7)', async () => {
-    const u = await signUpWithAccess(t.app);
+    const u = await onRealClock(() => signUpWithAccess(t.app));
     await seed(u.userId, 300, random(77));
     const [y, m] = today.split('-').map(Number) as [number, number];
     const first = (dy: number, dm: number) => new Date(Date.UTC(dy, dm, 1)).toISOString().slice(0, 10);
@@ -251,14 +264,14 @@ describe('GET /dashboard/analytics', () => {
     ['?period=custom&date_from=2020-02-30&date_to=2020-03-01', 'date_from must be a real calendar date'],
     ['?period=custom&date_from=2000-01-01&date_to=2020-01-01&time_unit=days', 'time_unit=days would draw more than 1,000 bars for this range: use weeks or months'],
   ])('%s is a 422: %s', async (query, detail) => {
-    const u = await signUpWithAccess(t.app);
+    const u = await onRealClock(() => signUpWithAccess(t.app));
     const res = await analytics(u.token, query);
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toContain(detail);
   });
 
   it("each category carries its own colour: the user's, the built-in one, or a stable one from the name (defect 6)", async () => {
-    const u = await signUpWithAccess(t.app);
+    const u = await onRealClock(() => signUpWithAccess(t.app));
     const add = (payload: object) => t.app.inject({ method: 'POST', url: '/transactions/categories', headers: bearer(u.token), payload });
     expect((await add({ name: 'Pets', type: 'expense', color: '#D6336C' })).statusCode).toBe(201);
     expect((await add({ name: 'Hobbies', type: 'expense' })).statusCode).toBe(201);
@@ -274,7 +287,7 @@ describe('GET /dashboard/analytics', () => {
   it('the dashboard and the transaction filter totals agree for the same days (defect 7)', async () => {
     const from = daysAgo(120);
     const to = daysAgo(3);
-    const u = await signUpWithAccess(t.app);
+    const u = await onRealClock(() => signUpWithAccess(t.app));
     await seed(u.userId, 300, random(5));
     const token = u.token;
     const totals = (await get<FilterTotals>(token, `/transactions/summary?date_from=${from}&date_to=${to}`)).body;
@@ -288,8 +301,8 @@ describe('GET /dashboard/analytics', () => {
   });
 
   it("one user never sees another's numbers", async () => {
-    const a = await signUpWithAccess(t.app);
-    const b = await signUpWithAccess(t.app);
+    const a = await onRealClock(() => signUpWithAccess(t.app));
+    const b = await onRealClock(() => signUpWithAccess(t.app));
     await seed(a.userId, 50, random(1));
     const body = (await analytics(b.token, '?period=all_time')).json<DashboardAnalytics>();
     expect(body.has_transactions).toBe(false);
