@@ -112,13 +112,14 @@ export function LinkedMethodsReview({ intro }: { intro: string }) {
         <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {methods.methods.map((m) => (
             <Group component="li" key={m.identity_id} justify="space-between" wrap="nowrap">
-              <Text size="sm" truncate>
+              <Text size="sm" truncate style={{ minWidth: 0, flex: 1 }}>
                 {methodLabel(m)}
               </Text>
               <Button
                 size="xs"
                 variant="subtle"
                 color="red"
+                style={{ flexShrink: 0 }}
                 disabled={count <= 1 || snapshot.hasTag('busy')}
                 loading={snapshot.context.removing === m.identity_id}
                 aria-label={`Remove ${methodLabel(m)}`}
