@@ -1,4 +1,5 @@
 import { lazy, useSyncExternalStore } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { TOAST_DURATION_MS } from '../../contract/constants';
 import type { Toast } from '../../../machines/types';
 import { OnceOpened } from '../app/lazy';
@@ -33,10 +34,12 @@ const subscribe = (listener: () => void) => (listeners.add(listener), () => void
 /** Where toasts appear, mounted once the first one is on its way. */
 export function ToastHost() {
   const ready = useSyncExternalStore(subscribe, () => loaded);
+  // On a phone a stack of toasts would reach the page's actions under its title: one at a time there, the next queued.
+  const phone = useMediaQuery('(max-width: 36em)', false) ?? false;
   return (
     <OnceOpened opened={ready}>
       {/* Top right ([spec:2-toasts]), under the app header, beside the page title: pages keep that corner free of controls (docs/decisions.md). */}
-      <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={3} containerWidth={360} classNames={{ root: 'toasts' }} />
+      <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={phone ? 1 : 3} containerWidth={360} classNames={{ root: 'toasts' }} />
     </OnceOpened>
   );
 }
