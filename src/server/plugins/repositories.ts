@@ -2,6 +2,7 @@ import { accountsRepository, type AccountsRepository } from '../repositories/acc
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { accountRepository, type AccountRepository } from '../repositories/account';
+import { categoriesRepository, type CategoriesRepository } from '../repositories/categories';
 import { chatRepository, type ChatRepository } from '../repositories/chat';
 import { coachRepository, type CoachRepository } from '../repositories/coach';
 import { dashboardRepository, type DashboardRepository } from '../repositories/dashboard';
@@ -38,6 +39,8 @@ export interface Repositories {
   /** The coach's read-only view of one user's money. */
   coach: (userId: string) => CoachRepository;
   health: HealthRepository;
+  /** Every category of a user (built in and own) with groups, hidden, colour and order. */
+  categories: CategoriesRepository;
 }
 
 declare module 'fastify' {
@@ -67,6 +70,7 @@ export default fp(
       accounts: accountsRepository(app.db),
       coach: (userId: string) => coachRepository(app.db, userId),
       health: healthRepository(app.db),
+      categories: categoriesRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },
