@@ -5,7 +5,6 @@ import { wholeNumber } from '../../contract/money';
 import { withReward } from '../../contract/schemas/rewards';
 import {
   balanceQuery,
-  categoryList,
   categoryNameParams,
   category as categorySchema,
   createCategoryRequest,
@@ -46,7 +45,8 @@ import { areaSchemas, bearerAuth as security, premiumRoutes } from '../routeSche
 import { acceptCsvUploads, CSV_TYPES } from '../plugins/csv-upload';
 import { loadDemoData, removeDemoData } from '../services/demo';
 import { importService } from '../services/import/service';
-import { categoryList as listCategories } from '../services/transactions/categories';
+import { categoryListResponse } from '../../contract/categories';
+import { categoriesService } from '../services/categories';
 import { currentMonth, transactionReports } from '../services/transactions/reports';
 import { transactionsService } from '../services/transactions/service';
 
@@ -64,6 +64,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   const transactions = transactionsService({ repo, accounts: fastify.repos.accounts, rewards: fastify.rewards });
   const imports = importService({ repo, accounts: fastify.repos.accounts, runner: fastify.importRunner, rewards: fastify.rewards });
   const reports = transactionReports(repo, fastify.repos.accounts);
+  const categories = categoriesService(fastify.repos.categories);
   const currencyOf = transactions.currencyOf;
   acceptCsvUploads(fastify);
   const uploadLimit = {
@@ -175,8 +176,8 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/transactions/categories',
-    { schema: schema({ summary: 'The default categories and the user’s own, with usage counts', response: { 200: categoryList } }) },
-    async (request) => ({ categories: await listCategories(repo, request.userId) }),
+    { schema: schema({ summary: 'The default categories and the user’s own, with usage counts, groups, colours and hidden flags', response: { 200: categoryListResponse } }) },
+    async (request) => categories.list(request.userId),
   );
 
   app.post(

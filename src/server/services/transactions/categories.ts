@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORIES, type Category, type TransactionType } from '../../../contract/schemas/transactions';
+import { DEFAULT_CATEGORIES, type TransactionType } from '../../../contract/schemas/transactions';
 import type { TransactionsRepository } from '../../repositories/transactions';
 
 /** The categories one user can use: the built-in set plus their own, looked up case-insensitively. */
@@ -23,10 +23,4 @@ export async function loadCategories(repo: TransactionsRepository, userId: strin
       ...own.map((c) => ({ name: c.name, type: c.type, color: c.color, isDefault: false })),
     ],
   };
-}
-
-/** The categories list of the API, each with how many transactions use it. */
-export async function categoryList(repo: TransactionsRepository, userId: string): Promise<Category[]> {
-  const [categories, usage] = await Promise.all([loadCategories(repo, userId), repo.usageByCategory(userId)]);
-  return categories.list.map((c) => ({ name: c.name, type: c.type, color: c.color, is_default: c.isDefault, transaction_count: usage.get(c.name) ?? 0 }));
 }

@@ -191,7 +191,7 @@ export function transactionsService(deps: { repo: TransactionsRepository; accoun
       if (isDefaultCategory(name)) throw conflict('Default categories cannot be deleted');
       const outcome = await repo.categories.remove(userId, name);
       if (outcome === 'not_found') throw notFound('Category not found');
-      if (outcome === 'in_use') throw conflict('This category is used by transactions: move them to another category first');
+      if (outcome === 'in_use') throw conflict('This category is used by transactions: merge it into another category instead');
     },
 
     /** The filtered list as CSV text, streamed a page at a time (see export.ts). */
