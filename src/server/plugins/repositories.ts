@@ -8,6 +8,7 @@ import { dashboardRepository, type DashboardRepository } from '../repositories/d
 import { emailTokensRepository, type EmailTokensRepository } from '../repositories/emailTokens';
 import { identitiesRepository, type IdentitiesRepository } from '../repositories/identities';
 import { goalsRepository, type GoalsRepository } from '../repositories/goals';
+import { budgetsRepository, type BudgetsRepository } from '../repositories/budgets';
 import { healthRepository, type HealthRepository } from '../repositories/health';
 import { sessionsRepository, type SessionsRepository } from '../repositories/sessions';
 import { throttlesRepository, type ThrottlesRepository } from '../repositories/throttles';
@@ -38,6 +39,8 @@ export interface Repositories {
   /** The coach's read-only view of one user's money. */
   coach: (userId: string) => CoachRepository;
   health: HealthRepository;
+  /** Category budgets: assigned amounts, rollovers, the mode. */
+  budgets: BudgetsRepository;
 }
 
 declare module 'fastify' {
@@ -67,6 +70,7 @@ export default fp(
       accounts: accountsRepository(app.db),
       coach: (userId: string) => coachRepository(app.db, userId),
       health: healthRepository(app.db),
+      budgets: budgetsRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },
