@@ -21,6 +21,7 @@ import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
 import authGoogleRoutes from './routes/auth-google';
 import rewardsPlugin from './plugins/rewards';
+import budgetsPlugin from './plugins/budgets';
 import accountRoutes from './routes/account';
 import accountsRoutes from './routes/accounts';
 import billingPagesRoutes from './routes/billing-pages';
@@ -29,6 +30,7 @@ import dashboardRoutes from './routes/dashboard';
 import devRoutes from './routes/dev';
 import devOidcRoutes from './routes/dev-oidc';
 import goalsRoutes from './routes/goals';
+import budgetsRoutes from './routes/budgets';
 import healthRoutes from './routes/health';
 import signInMethodsRoutes from './routes/sign-in-methods';
 import rewardsRoutes from './routes/rewards';
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(billingPlugin);
   await app.register(coachPlugin);
   await app.register(rewardsPlugin);
+  await app.register(budgetsPlugin);
   await app.register(chainPlugin);
   await app.register(jobRunnersPlugin);
 
@@ -121,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(billingPagesRoutes);
   await app.register(dashboardRoutes);
   await app.register(goalsRoutes);
+  await app.register(budgetsRoutes);
   await app.register(chatRoutes);
   await app.register(authGoogleRoutes);
   await app.register(web3Routes);

@@ -9,6 +9,7 @@ import { dashboardRepository, type DashboardRepository } from '../repositories/d
 import { emailTokensRepository, type EmailTokensRepository } from '../repositories/emailTokens';
 import { identitiesRepository, type IdentitiesRepository } from '../repositories/identities';
 import { goalsRepository, type GoalsRepository } from '../repositories/goals';
+import { budgetsRepository, type BudgetsRepository } from '../repositories/budgets';
 import { healthRepository, type HealthRepository } from '../repositories/health';
 import { sessionsRepository, type SessionsRepository } from '../repositories/sessions';
 import { throttlesRepository, type ThrottlesRepository } from '../repositories/throttles';
@@ -41,6 +42,9 @@ export interface Repositories {
   health: HealthRepository;
   /** Every category of a user (built in and own) with groups, hidden, colour and order. */
   categories: CategoriesRepository;
+
+  /** Category budgets: assigned amounts, rollovers, the mode. */
+  budgets: BudgetsRepository;
 }
 
 declare module 'fastify' {
@@ -71,6 +75,8 @@ export default fp(
       coach: (userId: string) => coachRepository(app.db, userId),
       health: healthRepository(app.db),
       categories: categoriesRepository(app.db),
+
+      budgets: budgetsRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

@@ -1,4 +1,7 @@
 import { Button, Card, EmptyState, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import { isRealMonth } from '../../../contract/fields';
+import { localMonth } from '../../format/date';
 import { LoadFailed } from '../LoadFailed';
 import { PageTitle } from '../PageTitle';
 import { GoalCard } from './GoalCard';
@@ -7,15 +10,26 @@ import { GoalFundsModal } from './GoalFundsModal';
 import { GoalHistoryDrawer } from './GoalHistoryDrawer';
 import { GoalsProvider, useGoalList, useGoalsActor, useGoalsMachine } from './goalsActor';
 import { GoalsSummaryPanel } from './GoalsSummaryPanel';
+import { BudgetProvider, useBudgetMachine } from './budgetActor';
+import { MonthBudget } from './MonthBudget';
 
-/** /budget: the savings goals page ([spec:2-guarded-routes]). */
+/**
+ * /budget: the savings goals page ([spec:2-guarded-routes]), with the month's category budget below the goals
+ * on the same page (`?month=YYYY-MM` opens that month; otherwise this one).
+ */
 export default function BudgetPage() {
   const goals = useGoalsMachine();
+  const [search] = useSearchParams();
+  const linked = search.get('month') ?? '';
+  const budget = useBudgetMachine(isRealMonth(linked) ? linked : localMonth());
   return (
     <GoalsProvider value={goals}>
       <Stack gap="lg">
-        <PageTitle title="Budget" description="Savings goals: put money aside for what matters and see whether you are on track." actions={<NewGoalButton />} />
+        <PageTitle title="Budget" description="Savings goals: put money aside for what matters and see whether you are on track. Below them, the month's budget per category." actions={<NewGoalButton />} />
         <GoalsContent />
+        <BudgetProvider value={budget}>
+          <MonthBudget />
+        </BudgetProvider>
       </Stack>
       <GoalFormModal />
       <GoalFundsModal />

@@ -1,0 +1,246 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { BUDGET_MESSAGES, assignRequest, moveRequest, type BudgetCategory, type BudgetMode, type BudgetMonth, type Rollover } from '../src/contract/budgets';
+import { addMonths } from '../src/contract/calendar';
+import { readAmount } from '../src/contract/money';
+import { fieldMessage, ruleErrors } from '../src/contract/rules/messages';
+import { failureToast, toFailure, type CallFailure, type Toast } from './types';
+
+/** One change the budget sends; every call answers the month drawn again. */
+export type BudgetChange =
+  | { kind: 'assign'; category: string; assigned: number }
+  | { kind: 'move'; from: string; to: string; amount: number }
+  | { kind: 'rollover'; category: string; rollover: Rollover }
+  | { kind: 'mode'; mode: BudgetMode };
+
+export interface BudgetEdit {
+  category: string;
+  /** The amount as typed. */
+  text: string;
+  error: string | null;
+}
+
+export interface BudgetMove {
+  from: string;
+  to: string;
+  text: string;
+  error: string | null;
+}
+
+export interface BudgetContext {
+  /** The month shown, YYYY-MM. */
+  month: string;
+  data: BudgetMonth | null;
+  /** Why the month could not be read. */
+  error: CallFailure | null;
+  edit: BudgetEdit | null;
+  move: BudgetMove | null;
+  /** The change being sent. */
+  change: BudgetChange | null;
+}
+
+export type BudgetEvent =
+  | { type: 'month.previous' }
+  | { type: 'month.next' }
+  | { type: 'budget.retry' }
+  | { type: 'assigned.edit'; category: string }
+  | { type: 'assigned.change'; value: string }
+  | { type: 'assigned.save' }
+  | { type: 'assigned.cancel' }
+  | { type: 'move.open'; from: string }
+  | { type: 'move.change'; to?: string; value?: string }
+  | { type: 'move.submit' }
+  | { type: 'move.cancel' }
+  | { type: 'rollover.change'; category: string; rollover: Rollover }
+  | { type: 'mode.change'; mode: BudgetMode };
+
+const categoryOf = (data: BudgetMonth | null, name: string): BudgetCategory | undefined => data?.groups.flatMap((g) => g.categories).find((c) => c.category === name);
+
+/** The typed amount read the way every form reads money, or why the contract's rule refuses it. */
+export function readBudgetAmount(text: string, field: 'assigned' | 'amount'): { ok: true; amount: number } | { ok: false; error: string } {
+  const value = readAmount(text);
+  const amount = value === undefined && field === 'assigned' ? 0 : value;
+  const errors = field === 'assigned' ? ruleErrors(assignRequest, { category: 'x', assigned: amount }) : ruleErrors(moveRequest, { from: 'x', to: 'y', amount });
+  const error = errors[field];
+  return error || amount === undefined ? { ok: false, error: error ?? fieldMessage(field, 'Required') } : { ok: true, amount };
+}
+
+const editedAmount = (context: BudgetContext) => readBudgetAmount(context.edit?.text ?? '', 'assigned');
+const moveAmount = (context: BudgetContext) => readBudgetAmount(context.move?.text ?? '', 'amount');
+
+const MODE_TOAST = BUDGET_MESSAGES.mode;
+
+/**
+ * The month of the category budget on /budget: it reads one month, shows it, and sends one change at a
+ * time (an assigned amount typed in a row, a move between categories, a rollover, the mode); each change
+ * answers the month drawn again, which replaces what is shown. Previous and next month read that month.
+ */
+export const budgetMachine = setup({
+  types: {
+    context: {} as BudgetContext,
+    events: {} as BudgetEvent,
+    input: {} as { month: string },
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** GET /budgets/{month}. */
+    fetchMonth: fromPromise<BudgetMonth, { month: string }>(async () => {
+      throw new Error('fetchMonth not provided');
+    }),
+    /** PUT /budgets/{month}/assigned, POST …/move, PUT …/rollover or PUT …/mode. */
+    saveChange: fromPromise<BudgetMonth, { month: string; change: BudgetChange }>(async () => {
+      throw new Error('saveChange not provided');
+    }),
+  },
+  actions: {
+    notify: (_, _toast: Toast) => {},
+    startEdit: assign(({ context, event }) => {
+      const category = (event as { category: string }).category;
+      const assigned = categoryOf(context.data, category)?.assigned ?? 0;
+      return { edit: { category, text: assigned === 0 ? '' : assigned.toFixed(2), error: null }, move: null };
+    }),
+    startMove: assign(({ event }) => ({ move: { from: (event as { from: string }).from, to: '', text: '', error: null }, edit: null })),
+  },
+  guards: {
+    editValid: ({ context }) => editedAmount(context).ok,
+    editUnchanged: ({ context }) => {
+      const parsed = editedAmount(context);
+      return parsed.ok && parsed.amount === (categoryOf(context.data, context.edit?.category ?? '')?.assigned ?? 0);
+    },
+    moveValid: ({ context }) => moveAmount(context).ok && !!context.move?.to && context.move.to !== context.move.from,
+    wasAssign: ({ context }) => context.change?.kind === 'assign',
+    wasMove: ({ context }) => context.change?.kind === 'move',
+  },
+}).createMachine({
+  id: 'budget',
+  description: 'One month of the category budget: its categories with assigned, activity and available, and the changes made to it.',
+  context: ({ input }) => ({ month: input.month, data: null, error: null, edit: null, move: null, change: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Reads the month (a spinner where the categories go; the month name is already shown).',
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchMonth',
+        input: ({ context }) => ({ month: context.month }),
+        onDone: { target: 'ready', description: 'The month is shown.', actions: assign({ data: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', description: "The month could not be read: 'Failed to fetch budget' or the server's detail, with Retry.", actions: assign({ error: ({ event }) => toFailure(event.error, BUDGET_MESSAGES.loadFailed) }) },
+      },
+      on: {
+        'month.previous': { target: 'loading', reenter: true, description: 'Going on to the month before drops the read under way and reads that month.', actions: assign({ month: ({ context }) => addMonths(context.month, -1) }) },
+        'month.next': { target: 'loading', reenter: true, description: 'Going on to the month after drops the read under way and reads that month.', actions: assign({ month: ({ context }) => addMonths(context.month, 1) }) },
+      },
+    },
+    failed: {
+      description: 'The month could not be read: the message and a Retry button; the month can still be changed.',
+      on: {
+        'budget.retry': { target: 'loading', description: 'Reads the same month again.' },
+        'month.previous': { target: 'loading', description: 'Reads the month before.', actions: assign({ month: ({ context }) => addMonths(context.month, -1) }) },
+        'month.next': { target: 'loading', description: 'Reads the month after.', actions: assign({ month: ({ context }) => addMonths(context.month, 1) }) },
+      },
+    },
+    ready: {
+      description: 'The month is shown: each group and category with assigned, activity and available; ready to assign or income against the limits.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Nothing is being edited.',
+          on: {
+            'assigned.edit': { target: 'editing', description: "A category's assigned amount becomes a field holding it, focused.", actions: 'startEdit' },
+            'move.open': { target: 'moving', description: 'The move form opens with the category to take from.', actions: 'startMove' },
+            'rollover.change': { target: 'saving', description: 'Sends the category’s rollover from this month on.', actions: assign({ change: ({ event }) => ({ kind: 'rollover', category: event.category, rollover: event.rollover }) }) },
+            'mode.change': { target: 'saving', description: 'Sends the switch between envelope and tracking budgeting.', actions: assign({ change: ({ event }) => ({ kind: 'mode', mode: event.mode }) }) },
+          },
+        },
+        editing: {
+          description: 'A category’s assigned amount is being typed; Enter saves, Escape cancels.',
+          on: {
+            'assigned.change': { description: 'Typing clears the message under the field.', actions: assign({ edit: ({ context, event }) => ({ ...context.edit!, text: event.value, error: null }) }) },
+            'assigned.save': [
+              { guard: 'editUnchanged', target: 'idle', description: 'The same amount as before: the field closes and nothing is sent.', actions: assign({ edit: null }) },
+              {
+                guard: 'editValid',
+                target: 'saving',
+                description: 'A valid amount (blank is 0) is sent.',
+                actions: assign({ change: ({ context }) => ({ kind: 'assign', category: context.edit!.category, assigned: (editedAmount(context) as { amount: number }).amount }) }),
+              },
+              { description: "Refused by the contract's rule: 'Assigned must be 0 or more…' under the field; nothing is sent.", actions: assign({ edit: ({ context }) => ({ ...context.edit!, error: (editedAmount(context) as { error: string }).error }) }) },
+            ],
+            'assigned.cancel': { target: 'idle', description: 'The field closes; the amount stays as it was.', actions: assign({ edit: null }) },
+            'assigned.edit': { target: 'editing', reenter: true, description: 'Editing another category drops what was typed here.', actions: 'startEdit' },
+          },
+        },
+        moving: {
+          description: 'Moving available money from one category to another: the target and the amount are chosen.',
+          on: {
+            'move.change': { description: 'Choosing the target or typing the amount clears the message.', actions: assign({ move: ({ context, event }) => ({ ...context.move!, to: event.to ?? context.move!.to, text: event.value ?? context.move!.text, error: null }) }) },
+            'move.submit': [
+              {
+                guard: 'moveValid',
+                target: 'saving',
+                description: 'A target and a valid amount are sent.',
+                actions: assign({ change: ({ context }) => ({ kind: 'move', from: context.move!.from, to: context.move!.to, amount: (moveAmount(context) as { amount: number }).amount }) }),
+              },
+              {
+                description: "No target, or an amount the contract refuses ('Amount must be greater than 0…'): the message under the form; nothing is sent.",
+                actions: assign({ move: ({ context }) => ({ ...context.move!, error: context.move!.to ? ((moveAmount(context) as { error?: string }).error ?? 'Choose another category to move to') : 'Choose a category to move to' }) }),
+              },
+            ],
+            'move.cancel': { target: 'idle', description: 'The form closes; nothing moves.', actions: assign({ move: null }) },
+          },
+        },
+        saving: {
+          description: 'The change is being sent; the month stays shown and month changes wait.',
+          tags: ['busy'],
+          on: {
+            'month.previous': { description: 'Waits: the change is sent for the month shown.' },
+            'month.next': { description: 'Waits: the change is sent for the month shown.' },
+          },
+          invoke: {
+            src: 'saveChange',
+            input: ({ context }) => ({ month: context.month, change: context.change! }),
+            onDone: {
+              target: 'idle',
+              description: "The month drawn again replaces what is shown (later months follow); a move, a rollover or a mode switch says so in a toast ('Money moved', 'Rollover changed', 'Budget mode changed').",
+              actions: [
+                assign({ data: ({ event }) => event.output, edit: null, move: null }),
+                {
+                  type: 'notify',
+                  params: ({ context }) => ({
+                    kind: 'success',
+                    message: context.change?.kind === 'move' ? BUDGET_MESSAGES.moved : context.change?.kind === 'rollover' ? BUDGET_MESSAGES.rollover : context.change?.kind === 'mode' ? MODE_TOAST : '',
+                  }),
+                },
+                assign({ change: null }),
+              ],
+            },
+            onError: [
+              {
+                guard: 'wasAssign',
+                target: 'editing',
+                description: "An assigned amount the server refused: its detail under the field, which keeps what was typed.",
+                actions: assign({ edit: ({ context, event }) => ({ ...context.edit!, error: toFailure(event.error, BUDGET_MESSAGES.saveFailed).message }), change: null }),
+              },
+              {
+                guard: 'wasMove',
+                target: 'moving',
+                description: "A move the server refused (more than is available): its detail under the form.",
+                actions: assign({ move: ({ context, event }) => ({ ...context.move!, error: toFailure(event.error, BUDGET_MESSAGES.saveFailed).message }), change: null }),
+              },
+              {
+                target: 'idle',
+                description: "A rollover or mode switch that failed: 'Failed to save budget' or the server's detail in a toast; nothing changed.",
+                actions: [{ type: 'notify', params: ({ event }) => failureToast(toFailure(event.error, BUDGET_MESSAGES.saveFailed)) }, assign({ change: null })],
+              },
+            ],
+          },
+        },
+      },
+      on: {
+        'month.previous': { target: 'loading', description: 'Reads the month before; an edit under way is dropped.', actions: [assign({ month: ({ context }) => addMonths(context.month, -1), edit: null, move: null })] },
+        'month.next': { target: 'loading', description: 'Reads the month after; an edit under way is dropped.', actions: [assign({ month: ({ context }) => addMonths(context.month, 1), edit: null, move: null })] },
+      },
+    },
+  },
+});
+
+export type BudgetMachine = typeof budgetMachine;

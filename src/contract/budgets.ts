@@ -1,0 +1,120 @@
+import * as z from 'zod/mini';
+import { MAX_AMOUNT, hasAtMostTwoDecimals, isRealMonth, required } from './fields';
+import { text } from './rules/fields';
+
+/**
+ * Monthly category budgets: constants, the wire shapes (zod/mini, so the web's forms use the same
+ * rules), their types and the texts, in one file. Amounts are decimals with two places; activity is
+ * signed (spending is negative), so available = carried in + assigned + activity.
+ */
+
+/** envelope: every dollar gets a job ("ready to assign"); tracking: a limit per category, income beside their sum. */
+export const BUDGET_MODES = ['envelope', 'tracking'] as const;
+export type BudgetMode = (typeof BUDGET_MODES)[number];
+
+/** What a category's available amount at the end of a month carries into the next. */
+export const ROLLOVERS = ['none', 'surplus', 'full'] as const;
+export type Rollover = (typeof ROLLOVERS)[number];
+export const DEFAULT_ROLLOVER: Rollover = 'surplus';
+
+export const ROLLOVER_LABELS: Record<Rollover, string> = {
+  none: 'No rollover',
+  surplus: 'Roll over what is left',
+  full: 'Roll over everything (overspending too)',
+};
+export const BUDGET_MODE_LABELS: Record<BudgetMode, string> = { envelope: 'Envelope', tracking: 'Tracking' };
+
+/** The groups a category sits in until the user groups their categories themselves. */
+export const DEFAULT_BUDGET_GROUPS = ['Bills', 'Everyday', 'Fun', 'Other'] as const;
+const DEFAULT_GROUP_OF: Record<string, (typeof DEFAULT_BUDGET_GROUPS)[number]> = {
+  housing: 'Bills',
+  utilities: 'Bills',
+  insurance: 'Bills',
+  subscriptions: 'Bills',
+  groceries: 'Everyday',
+  transport: 'Everyday',
+  health: 'Everyday',
+  'personal care': 'Everyday',
+  'fees & charges': 'Everyday',
+  dining: 'Fun',
+  entertainment: 'Fun',
+  shopping: 'Fun',
+  travel: 'Fun',
+};
+export const defaultBudgetGroup = (category: string) => DEFAULT_GROUP_OF[category.trim().toLowerCase()] ?? 'Other';
+
+export const BUDGET_MESSAGES = {
+  assigned: 'Budget saved',
+  moved: 'Money moved',
+  rollover: 'Rollover changed',
+  mode: 'Budget mode changed',
+  loadFailed: 'Failed to fetch budget',
+  saveFailed: 'Failed to save budget',
+} as const;
+
+/** A signed amount with at most two decimals (an assigned amount may be 0; a move is positive). */
+const amount = (field: string, min: number) =>
+  z.number({ error: required(field, 'a number') }).check(
+    z.refine((n) => Number.isFinite(n) && n >= min && n < MAX_AMOUNT, min === 0 ? `${field} must be 0 or more, below 100,000,000,000` : `${field} must be greater than 0, below 100,000,000,000`),
+    z.refine(hasAtMostTwoDecimals, `${field} must have at most two decimal places`),
+    z.refine((n) => min === 0 || Math.round(n * 100) >= 1, `${field} must be at least 0.01`),
+    z.meta({ multipleOf: 0.01 }),
+  );
+
+const month = (field: string) =>
+  z.string({ error: required(field, 'a month like 2026-05') }).check(z.refine(isRealMonth, `${field} must be a month like 2026-05 (YYYY-MM)`));
+
+const categoryName = (field: string) => text(field, z.trim(), z.minLength(1, `${field} is required`), z.maxLength(60, `${field} must be at most 60 characters`));
+
+export const budgetMonthParams = z.object({ month: month('month') });
+
+export const assignRequest = z.strictObject({ category: categoryName('category'), assigned: amount('assigned', 0) });
+export const moveRequest = z.strictObject({ from: categoryName('from'), to: categoryName('to'), amount: amount('amount', 0.01) });
+export const rolloverRequest = z.strictObject({
+  category: categoryName('category'),
+  rollover: z.enum(ROLLOVERS, { error: `rollover must be one of ${ROLLOVERS.join(', ')}` }),
+});
+export const modeRequest = z.strictObject({ mode: z.enum(BUDGET_MODES, { error: `mode must be one of ${BUDGET_MODES.join(', ')}` }) });
+
+export type AssignRequest = z.infer<typeof assignRequest>;
+export type MoveRequest = z.infer<typeof moveRequest>;
+export type RolloverRequest = z.infer<typeof rolloverRequest>;
+export type ModeRequest = z.infer<typeof modeRequest>;
+
+export const budgetCategory = z.object({
+  category: z.string(),
+  group: z.string(),
+  rollover: z.enum(ROLLOVERS),
+  carried_in: z.number().check(z.describe('What the month before carried into this one (negative: overspending carried)')),
+  assigned: z.number().check(z.describe('Assigned this month (envelope) or the limit (tracking)')),
+  activity: z.number().check(z.describe('Signed: spending is negative, refunds positive')),
+  available: z.number().check(z.describe('carried_in + assigned + activity; negative is overspent')),
+  overspent: z.number().check(z.describe('How much spending went past what was available, 0 when within it')),
+  spent_percent: z.number().check(z.describe('Spending as a percent of carried_in + assigned (0 when nothing was set), one decimal')),
+});
+export type BudgetCategory = z.infer<typeof budgetCategory>;
+
+export const budgetGroup = z.object({
+  name: z.string(),
+  assigned: z.number(),
+  activity: z.number(),
+  available: z.number(),
+  categories: z.array(budgetCategory),
+});
+export type BudgetGroup = z.infer<typeof budgetGroup>;
+
+export const budgetMonth = z
+  .object({
+    month: z.string(),
+    mode: z.enum(BUDGET_MODES),
+    income: z.number().check(z.describe('Income of the month on on-budget accounts (transfers never count)')),
+    assigned: z.number(),
+    activity: z.number(),
+    available: z.number(),
+    overspent: z.number(),
+    ready_to_assign: z.nullable(z.number()).check(z.describe('Envelope mode: what is left to give a job; null in tracking mode')),
+    income_minus_limits: z.nullable(z.number()).check(z.describe('Tracking mode: income less the sum of limits; null in envelope mode')),
+    groups: z.array(budgetGroup),
+  })
+  .check(z.meta({ id: 'BudgetMonth', description: 'One month of the category budget' }));
+export type BudgetMonth = z.infer<typeof budgetMonth>;

@@ -1,0 +1,127 @@
+import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import type { BudgetMode, Rollover } from '../../contract/budgets';
+import type { Db } from '../db/client';
+import { accountMonthlyTotals, accounts, budgetAssignments, budgetRollovers, budgetSettings, transactionMonthlyTotals } from '../db/schema';
+
+/** A month's first day, as the tables store months. */
+const first = (month: string) => `${month.slice(0, 7)}-01`;
+const ym = (day: string) => day.slice(0, 7);
+
+export interface AssignmentRow {
+  month: string;
+  category: string;
+  assignedMinor: number;
+}
+export interface RolloverRow {
+  category: string;
+  fromMonth: string;
+  rollover: Rollover;
+}
+export interface ActivityRow {
+  month: string;
+  category: string;
+  type: 'income' | 'expense';
+  totalMinor: number;
+}
+
+/** Category budgets: assigned amounts, rollovers and the mode, and the rollups a month is drawn from. Every query is scoped by user. */
+export function budgetsRepository(db: Db) {
+  return {
+    async mode(userId: string): Promise<BudgetMode> {
+      const [row] = await db.select({ mode: budgetSettings.mode }).from(budgetSettings).where(eq(budgetSettings.userId, userId));
+      return row?.mode ?? 'envelope';
+    },
+
+    async setMode(userId: string, mode: BudgetMode): Promise<void> {
+      await db
+        .insert(budgetSettings)
+        .values({ userId, mode })
+        .onConflictDoUpdate({ target: budgetSettings.userId, set: { mode, updatedAt: sql`now()` } });
+    },
+
+    /** The first month anything was assigned (YYYY-MM), or null: the budget starts there. */
+    async firstMonth(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ month: sql<string | null>`min(${budgetAssignments.month})::text` })
+        .from(budgetAssignments)
+        .where(eq(budgetAssignments.userId, userId));
+      return row?.month ? ym(row.month) : null;
+    },
+
+    async assignments(userId: string, from: string, to: string): Promise<AssignmentRow[]> {
+      const a = budgetAssignments;
+      const rows = await db
+        .select({ month: a.month, category: a.category, assignedMinor: a.assignedMinor })
+        .from(a)
+        .where(and(eq(a.userId, userId), gte(a.month, first(from)), lte(a.month, first(to))));
+      return rows.map((r) => ({ ...r, month: ym(r.month) }));
+    },
+
+    async rollovers(userId: string): Promise<RolloverRow[]> {
+      const r = budgetRollovers;
+      const rows = await db.select({ category: r.category, fromMonth: r.fromMonth, rollover: r.rollover }).from(r).where(eq(r.userId, userId)).orderBy(asc(r.fromMonth));
+      return rows.map((row) => ({ ...row, fromMonth: ym(row.fromMonth) }));
+    },
+
+    /** Sets several categories' amounts for one month in one database transaction (an assignment, or both sides of a move). */
+    async setAssigned(userId: string, month: string, amounts: { category: string; assignedMinor: number }[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const { category, assignedMinor } of amounts) {
+          await tx
+            .insert(budgetAssignments)
+            .values({ userId, month: first(month), category, assignedMinor })
+            .onConflictDoUpdate({ target: [budgetAssignments.userId, budgetAssignments.month, budgetAssignments.category], set: { assignedMinor } });
+        }
+      });
+    },
+
+    /** A category's rollover from `month` on: later changes of it give way, earlier months keep theirs. */
+    async setRollover(userId: string, category: string, month: string, rollover: Rollover): Promise<void> {
+      const r = budgetRollovers;
+      await db.transaction(async (tx) => {
+        await tx.delete(r).where(and(eq(r.userId, userId), eq(r.category, category), gt(r.fromMonth, first(month))));
+        await tx
+          .insert(r)
+          .values({ userId, category, fromMonth: first(month), rollover })
+          .onConflictDoUpdate({ target: [r.userId, r.category, r.fromMonth], set: { rollover } });
+      });
+    },
+
+    /** Income and spending per month and category from the monthly rollup (rows that count only: no transfers, no tracking accounts). */
+    async activity(userId: string, from: string, to: string): Promise<ActivityRow[]> {
+      const m = transactionMonthlyTotals;
+      const rows = await db
+        .select({ month: m.month, category: m.category, type: m.type, totalMinor: m.totalMinor })
+        .from(m)
+        .where(and(eq(m.userId, userId), gte(m.month, first(from)), lte(m.month, first(to))));
+      return rows.map((r) => ({ month: ym(r.month), category: r.category, type: r.type as 'income' | 'expense', totalMinor: Number(r.totalMinor) }));
+    },
+
+    /**
+     * The on-budget accounts' money before `month`: opening balances dated before it plus every row
+     * before it (from the per-account rollup), and the opening balances dated within later months.
+     */
+    async onBudgetBalance(userId: string, month: string): Promise<{ beforeMinor: number; openings: { month: string; amountMinor: number }[] }> {
+      const a = accounts;
+      const t = accountMonthlyTotals;
+      const [open, [net]] = await Promise.all([
+        db.select({ openingDate: a.openingDate, amount: a.openingBalanceMinor }).from(a).where(and(eq(a.userId, userId), eq(a.onBudget, true))),
+        db
+          .select({ net: sql<string | null>`sum(${t.netMinor})::text` })
+          .from(t)
+          .innerJoin(a, eq(a.id, t.accountId))
+          .where(and(eq(t.userId, userId), eq(a.onBudget, true), sql`${t.month} < ${first(month)}`)),
+      ]);
+      let beforeMinor = Number(net?.net ?? 0);
+      const openings: { month: string; amountMinor: number }[] = [];
+      for (const o of open) {
+        if (o.amount === 0) continue;
+        if (o.openingDate < first(month)) beforeMinor += o.amount;
+        else openings.push({ month: ym(o.openingDate), amountMinor: o.amount });
+      }
+      return { beforeMinor, openings };
+    },
+  };
+}
+
+export type BudgetsRepository = ReturnType<typeof budgetsRepository>;

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { assignRequest, budgetMonth, budgetMonthParams, modeRequest, moveRequest, rolloverRequest } from '../../contract/budgets';
+import { areaSchemas, premiumRoutes } from '../routeSchema';
+
+const schema = areaSchemas({ tags: ['budgets'], errors: [400, 401, 403, 404, 422] });
+
+/** Monthly category budgets: a premium area, like goals. Every change answers the month drawn again. */
+export default async function budgetsRoutes(fastify: FastifyInstance) {
+  const app = premiumRoutes(fastify);
+  const budgets = fastify.budgets;
+
+  app.get(
+    '/budgets/:month',
+    {
+      schema: schema({
+        summary: 'One month of the category budget',
+        description: 'Each expense category with carried in, assigned, activity and available, grouped; ready to assign (envelope) or income against the limits (tracking). Drawn from the monthly rollups.',
+        params: budgetMonthParams,
+        response: { 200: budgetMonth },
+      }),
+    },
+    async (request) => budgets.month(request.userId, request.params.month),
+  );
+
+  app.put(
+    '/budgets/:month/assigned',
+    { schema: schema({ summary: 'Assign an amount to a category for the month (the limit in tracking mode)', params: budgetMonthParams, body: assignRequest, response: { 200: budgetMonth } }) },
+    async (request) => budgets.assign(request.userId, request.params.month, request.body),
+  );
+
+  app.post(
+    '/budgets/:month/move',
+    {
+      schema: schema({
+        summary: 'Move available money from one category to another',
+        description: 'At most what is available in from (400 otherwise).',
+        params: budgetMonthParams,
+        body: moveRequest,
+        response: { 200: budgetMonth },
+      }),
+    },
+    async (request) => budgets.move(request.userId, request.params.month, request.body),
+  );
+
+  app.put(
+    '/budgets/:month/rollover',
+    { schema: schema({ summary: 'A category’s rollover from this month on (later months follow)', params: budgetMonthParams, body: rolloverRequest, response: { 200: budgetMonth } }) },
+    async (request) => budgets.setRollover(request.userId, request.params.month, request.body),
+  );
+
+  app.put(
+    '/budgets/:month/mode',
+    { schema: schema({ summary: 'Switch between envelope and tracking budgeting; answers this month in the new mode', params: budgetMonthParams, body: modeRequest, response: { 200: budgetMonth } }) },
+    async (request) => budgets.setMode(request.userId, request.params.month, request.body.mode),
+  );
+}

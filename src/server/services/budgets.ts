@@ -1,0 +1,228 @@
+import {
+  DEFAULT_BUDGET_GROUPS,
+  DEFAULT_ROLLOVER,
+  defaultBudgetGroup,
+  type AssignRequest,
+  type BudgetCategory,
+  type BudgetMode,
+  type BudgetMonth,
+  type MoveRequest,
+  type Rollover,
+  type RolloverRequest,
+} from '../../contract/budgets';
+import { addMonths } from '../../contract/calendar';
+import { fromMinor, toMinor } from '../../contract/money';
+import { InsufficientFundsError, notFound, unprocessable } from '../errors';
+import { minorMoneyText } from '../money';
+import type { ActivityRow, AssignmentRow, BudgetsRepository, RolloverRow } from '../repositories/budgets';
+import type { TransactionsRepository } from '../repositories/transactions';
+import type { UsersRepository } from '../repositories/users';
+import { loadCategories } from './transactions/categories';
+
+/** What one month of the budget is drawn from: all in cents, months as YYYY-MM from `start` to `month`. */
+export interface BudgetInput {
+  month: string;
+  start: string;
+  mode: BudgetMode;
+  /** Expense categories in the order the list shows them, with their group. */
+  categories: { name: string; group: string }[];
+  incomeCategories: Set<string>;
+  assignments: AssignmentRow[];
+  rollovers: RolloverRow[];
+  activity: ActivityRow[];
+  /** On-budget money before `start`, and opening balances of on-budget accounts dated later (income of their month). */
+  startingMinor: number;
+  openings: { month: string; amountMinor: number }[];
+}
+
+interface Line {
+  carriedIn: number;
+  assigned: number;
+  activity: number;
+  available: number;
+  rollover: Rollover;
+}
+
+const key = (month: string, category: string) => `${month}\u0000${category}`;
+const carryOut = (available: number, rollover: Rollover) => (rollover === 'full' ? available : rollover === 'surplus' ? Math.max(0, available) : 0);
+const percent = (part: number, whole: number) => (whole <= 0 ? (part > 0 ? 100 : 0) : Math.round((part / whole) * 1000) / 10);
+
+/**
+ * One month of the budget, computed month by month from the budget's first month: available =
+ * carried in + assigned + activity; what a category carries into the next month follows its rollover
+ * (none: nothing; surplus: what is left, never overspending; full: both). In envelope mode what is not
+ * carried goes back to "ready to assign" the month after (a surplus returns, overspending is taken
+ * from it), so ready to assign + every category's available is always the money on the budget.
+ */
+export function drawBudget(input: BudgetInput): BudgetMonth {
+  const assigned = new Map(input.assignments.map((a) => [key(a.month, a.category), a.assignedMinor]));
+  const activity = new Map<string, number>();
+  const income = new Map<string, number>();
+  const names = new Map(input.categories.map((c) => [c.name, c.group]));
+  const known = (category: string) => {
+    if (!names.has(category)) names.set(category, defaultBudgetGroup(category));
+  };
+  for (const a of input.assignments) known(a.category);
+  for (const row of input.activity) {
+    const signed = row.type === 'income' ? row.totalMinor : -row.totalMinor;
+    if (input.incomeCategories.has(row.category)) income.set(row.month, (income.get(row.month) ?? 0) + signed);
+    else {
+      known(row.category);
+      activity.set(key(row.month, row.category), (activity.get(key(row.month, row.category)) ?? 0) + signed);
+    }
+  }
+  for (const o of input.openings) income.set(o.month, (income.get(o.month) ?? 0) + o.amountMinor);
+  const rolloverOf = (category: string, month: string): Rollover => {
+    let found: Rollover = DEFAULT_ROLLOVER;
+    for (const r of input.rollovers) if (r.category === category && r.fromMonth <= month) found = r.rollover;
+    return found;
+  };
+
+  const carry = new Map<string, number>();
+  let ready = input.startingMinor;
+  let lines = new Map<string, Line>();
+  let monthIncome = 0;
+  for (let month = input.start; month <= input.month; month = addMonths(month, 1)) {
+    lines = new Map();
+    monthIncome = income.get(month) ?? 0;
+    let assignedTotal = 0;
+    let uncarried = 0;
+    for (const category of names.keys()) {
+      const carriedIn = carry.get(category) ?? 0;
+      const line: Line = { carriedIn, assigned: assigned.get(key(month, category)) ?? 0, activity: activity.get(key(month, category)) ?? 0, available: 0, rollover: rolloverOf(category, month) };
+      line.available = line.carriedIn + line.assigned + line.activity;
+      lines.set(category, line);
+      assignedTotal += line.assigned;
+      const out = carryOut(line.available, line.rollover);
+      carry.set(category, out);
+      uncarried += line.available - out;
+    }
+    // This month's ready to assign; what the categories did not carry joins it next month.
+    ready += monthIncome - assignedTotal;
+    if (month < input.month) ready += uncarried;
+  }
+
+  const groupNames = [...DEFAULT_BUDGET_GROUPS.filter((g) => [...names.values()].includes(g)), ...[...new Set(names.values())].filter((g) => !(DEFAULT_BUDGET_GROUPS as readonly string[]).includes(g))];
+  const groups = groupNames.map((name) => {
+    const categories: BudgetCategory[] = [...names.entries()]
+      .filter(([, group]) => group === name)
+      .map(([category]) => {
+        const l = lines.get(category)!;
+        const spent = Math.max(0, -l.activity);
+        return {
+          category,
+          group: name,
+          rollover: l.rollover,
+          carried_in: fromMinor(l.carriedIn),
+          assigned: fromMinor(l.assigned),
+          activity: fromMinor(l.activity),
+          available: fromMinor(l.available),
+          overspent: fromMinor(Math.max(0, -l.available)),
+          spent_percent: percent(spent, l.carriedIn + l.assigned),
+        };
+      });
+    const sum = (f: (l: Line) => number) => [...names.entries()].filter(([, g]) => g === name).reduce((s, [c]) => s + f(lines.get(c)!), 0);
+    return { name, assigned: fromMinor(sum((l) => l.assigned)), activity: fromMinor(sum((l) => l.activity)), available: fromMinor(sum((l) => l.available)), categories };
+  });
+  const all = [...lines.values()];
+  const total = (f: (l: Line) => number) => all.reduce((s, l) => s + f(l), 0);
+  const assignedTotal = total((l) => l.assigned);
+  return {
+    month: input.month,
+    mode: input.mode,
+    income: fromMinor(monthIncome),
+    assigned: fromMinor(assignedTotal),
+    activity: fromMinor(total((l) => l.activity)),
+    available: fromMinor(total((l) => l.available)),
+    overspent: fromMinor(total((l) => Math.max(0, -l.available))),
+    ready_to_assign: input.mode === 'envelope' ? fromMinor(ready) : null,
+    income_minus_limits: input.mode === 'tracking' ? fromMinor(monthIncome - assignedTotal) : null,
+    groups,
+  };
+}
+
+/** One user's category budget: reads a month from the rollups, assigns, moves, sets rollover and mode. Throws domain errors. */
+export function budgetsService(deps: { budgets: BudgetsRepository; transactions: TransactionsRepository; users: Pick<UsersRepository, 'findById'> }) {
+  const { budgets, transactions, users } = deps;
+
+  /** The category's stored spelling, or 404; an income category has no budget (422). */
+  async function expenseCategory(userId: string, name: string): Promise<string> {
+    const categories = await loadCategories(transactions, userId);
+    const stored = categories.resolve(name);
+    if (!stored) throw notFound(`No category named ${name.trim()}`);
+    const entry = categories.list.find((c) => c.name === stored);
+    if (entry?.type === 'income') throw unprocessable(`${stored} is an income category: budgets are for spending`);
+    return stored;
+  }
+
+  async function month(userId: string, month: string): Promise<BudgetMonth> {
+    const first = await budgets.firstMonth(userId);
+    const start = first && first < month ? first : month;
+    const [mode, categories, assignments, rollovers, activity, balance] = await Promise.all([
+      budgets.mode(userId),
+      loadCategories(transactions, userId),
+      budgets.assignments(userId, start, month),
+      budgets.rollovers(userId),
+      budgets.activity(userId, start, month),
+      budgets.onBudgetBalance(userId, start),
+    ]);
+    return drawBudget({
+      month,
+      start,
+      mode,
+      categories: categories.list.filter((c) => c.type === 'expense').map((c) => ({ name: c.name, group: defaultBudgetGroup(c.name) })),
+      incomeCategories: new Set(categories.list.filter((c) => c.type === 'income').map((c) => c.name)),
+      assignments,
+      rollovers,
+      activity,
+      startingMinor: balance.beforeMinor,
+      openings: balance.openings.filter((o) => o.month >= start && o.month <= month),
+    });
+  }
+
+  const lineOf = (drawn: BudgetMonth, category: string) => drawn.groups.flatMap((g) => g.categories).find((c) => c.category === category);
+
+  return {
+    month,
+
+    async assign(userId: string, m: string, body: AssignRequest): Promise<BudgetMonth> {
+      const category = await expenseCategory(userId, body.category);
+      await budgets.setAssigned(userId, m, [{ category, assignedMinor: toMinor(body.assigned) }]);
+      return month(userId, m);
+    },
+
+    /** Moves available money from one category to another within a month: the first's assigned goes down, the other's up. */
+    async move(userId: string, m: string, body: MoveRequest): Promise<BudgetMonth> {
+      const [from, to] = [await expenseCategory(userId, body.from), await expenseCategory(userId, body.to)];
+      if (from === to) throw unprocessable('to must be another category than from');
+      const drawn = await month(userId, m);
+      const source = lineOf(drawn, from);
+      const target = lineOf(drawn, to);
+      const amountMinor = toMinor(body.amount);
+      const availableMinor = toMinor(source?.available ?? 0);
+      if (amountMinor > availableMinor) {
+        const currency = (await users.findById(userId))?.currency ?? 'USD';
+        throw new InsufficientFundsError(`Only ${minorMoneyText(Math.max(0, availableMinor), currency)} is available in ${from}`);
+      }
+      await budgets.setAssigned(userId, m, [
+        { category: from, assignedMinor: toMinor(source?.assigned ?? 0) - amountMinor },
+        { category: to, assignedMinor: toMinor(target?.assigned ?? 0) + amountMinor },
+      ]);
+      return month(userId, m);
+    },
+
+    /** The category's rollover from this month on; later months are drawn again with it. */
+    async setRollover(userId: string, m: string, body: RolloverRequest): Promise<BudgetMonth> {
+      const category = await expenseCategory(userId, body.category);
+      await budgets.setRollover(userId, category, m, body.rollover);
+      return month(userId, m);
+    },
+
+    async setMode(userId: string, m: string, mode: BudgetMode): Promise<BudgetMonth> {
+      await budgets.setMode(userId, mode);
+      return month(userId, m);
+    },
+  };
+}
+
+export type BudgetsService = ReturnType<typeof budgetsService>;

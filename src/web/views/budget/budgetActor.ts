@@ -1,0 +1,38 @@
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { budgetMachine, type BudgetChange } from '../../../../machines/budget';
+import type { Api } from '../../api';
+import { unlessAborted } from '../../api/abort';
+import { pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
+
+export type BudgetActor = ActorRefFrom<typeof budgetMachine>;
+
+const budget = pageActor<typeof budgetMachine>('budget');
+export const { Provider: BudgetProvider, useActor: useBudgetActor, useSelect: useBudget } = budget;
+
+const send = (api: Api, month: string, change: BudgetChange) => {
+  switch (change.kind) {
+    case 'assign':
+      return api.budgets.assign(month, { category: change.category, assigned: change.assigned });
+    case 'move':
+      return api.budgets.move(month, { from: change.from, to: change.to, amount: change.amount });
+    case 'rollover':
+      return api.budgets.rollover(month, { category: change.category, rollover: change.rollover });
+    case 'mode':
+      return api.budgets.mode(month, { mode: change.mode });
+  }
+};
+
+/** The month budget's actor lives as long as /budget; it starts on the month given (the link's, or this one). */
+export function useBudgetMachine(month: string): BudgetActor {
+  return usePageMachine(
+    ({ api, ui }) =>
+      budgetMachine.provide({
+        actors: {
+          fetchMonth: fromPromise(({ input, signal }) => unlessAborted(signal, api.budgets.month(input.month, signal))),
+          saveChange: fromPromise(({ input }) => send(api, input.month, input.change)),
+        },
+        actions: { notify: toastVia(ui) },
+      }),
+    { month },
+  );
+}

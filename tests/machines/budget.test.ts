@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { readBudgetAmount } from '../../machines/budget';
+import { fakeBudgetBackend, startBudget } from './support/budget';
+
+const seed = () =>
+  fakeBudgetBackend({
+    income: { '2025-01': 1000, '2025-02': 1000 },
+    spent: [
+      { month: '2025-01', category: 'Groceries', amount: 50 },
+      { month: '2025-01', category: 'Dining', amount: 80 },
+    ],
+    assigned: [
+      { month: '2025-01', category: 'Groceries', amount: 300 },
+      { month: '2025-01', category: 'Dining', amount: 100 },
+    ],
+  });
+
+describe('readBudgetAmount: the contract rules, in the words under the field', () => {
+  it('reads amounts as every form does; blank assigned is 0', () => {
+    expect(readBudgetAmount('1,250.50', 'assigned')).toEqual({ ok: true, amount: 1250.5 });
+    expect(readBudgetAmount('', 'assigned')).toEqual({ ok: true, amount: 0 });
+    expect(readBudgetAmount('12', 'amount')).toEqual({ ok: true, amount: 12 });
+  });
+  it('refuses what the server refuses', () => {
+    expect(readBudgetAmount('-5', 'assigned')).toEqual({ ok: false, error: 'Assigned must be 0 or more, below 100,000,000,000' });
+    expect(readBudgetAmount('1.234', 'assigned')).toEqual({ ok: false, error: 'Assigned must have at most two decimal places' });
+    expect(readBudgetAmount('0', 'amount')).toEqual({ ok: false, error: 'Amount must be greater than 0, below 100,000,000,000' });
+    expect(readBudgetAmount('', 'amount')).toEqual({ ok: false, error: 'Amount is required' });
+  });
+});
+
+describe('budget machine', () => {
+  it('reads the month it starts on and shows it', async () => {
+    const backend = seed();
+    const b = startBudget(backend, '2025-01');
+    expect(b.actor.getSnapshot().hasTag('busy')).toBe(true);
+    await b.settled();
+    expect(b.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(b.line('Groceries')).toMatchObject({ assigned: 300, activity: -50, available: 250 });
+    expect(b.actor.getSnapshot().context.data).toMatchObject({ month: '2025-01', ready_to_assign: 600 });
+  });
+
+  it('edits an assigned amount: the field holds the amount, a refused one keeps the field, Enter sends, the month is drawn again', async () => {
+    const backend = seed();
+    const b = startBudget(backend, '2025-01');
+    await b.settled();
+    await b.send({ type: 'assigned.edit', category: 'Groceries' });
+    expect(b.actor.getSnapshot().context.edit).toEqual({ category: 'Groceries', text: '300.00', error: null });
+    await b.send({ type: 'assigned.change', value: '-5' });
+    await b.send({ type: 'assigned.save' });
+    expect(b.actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
+    expect(b.actor.getSnapshot().context.edit?.error).toBe('Assigned must be 0 or more, below 100,000,000,000');
+    expect(backend.calls.filter((c) => c.change)).toEqual([]);
+    await b.send({ type: 'assigned.change', value: '400' });
+    expect(b.actor.getSnapshot().context.edit?.error).toBeNull();
+    await b.send({ type: 'assigned.save' });
+    expect(b.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(b.line('Groceries')).toMatchObject({ assigned: 400, available: 350 });
+    expect(b.actor.getSnapshot().context.data?.ready_to_assign).toBe(500);
+    expect(b.toasts).toEqual([]);
+  });
+
+  it('saving the same amount sends nothing; Escape keeps the amount; editing another row drops what was typed', async () => {
+    const backend = seed();
+    const b = startBudget(backend, '2025-01');
+    await b.settled();
+    await b.send({ type: 'assigned.edit', category: 'Groceries' });
+    await b.send({ type: 'assigned.save' });
+    expect(b.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    await b.send({ type: 'assigned.edit', category: 'Groceries' });
+    await b.send({ type: 'assigned.change', value: '10' });
+    await b.send({ type: 'assigned.edit', category: 'Dining' });
+    expect(b.actor.getSnapshot().context.edit).toEqual({ category: 'Dining', text: '100.00', error: null });
+    await b.send({ type: 'assigned.cancel' });
+    expect(b.actor.getSnapshot().context.edit).toBeNull();
+    expect(backend.calls.filter((c) => c.change)).toEqual([]);
+    expect(b.line('Groceries')?.assigned).toBe(300);
+  });
+
+  it('a server refusal of an amount shows its detail under the field', async () => {
+    const backend = seed();
+    const b = startBudget(backend, '2025-01');
+    await b.settled();
+    await b.send({ type: 'assigned.edit', category: 'Groceries' });
+    await b.send({ type: 'assigned.change', value: '20' });
+    backend.failNext('save', 'No category named Groceries', 404);
+    await b.send({ type: 'assigned.save' });
+    expect(b.actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
+    expect(b.actor.getSnapshot().context.edit).toMatchObject({ text: '20', error: 'No category named Groceries' });
+  });
+
+  it('moves money between categories; more than is available is refused with the server’s detail', async () => {
+    const backend = seed();
+    const b = startBudget(backend, '2025-01');
+    await b.settled();
+    await b.send({ type: 'move.open', from: 'Groceries' });
+    await b.send({ type: 'move.submit' });
+    expect(b.actor.getSnapshot().context.move?.error).toBe('Choose a category to move to');
+    await b.send({ type: 'move.change', to: 'Dining', value: '300' });
+    await b.send({ type: 'move.submit' });
+    expect(b.actor.getSnapshot().matches({ ready: 'moving' })).toBe(true);
+    expect(b.actor.getSnapshot().context.move?.error).toBe('Only $250.00 is available in Groceries');
+    await b.send({ type: 'move.change', value: '50' });
+    await b.send({ type: 'move.submit' });
+    expect(b.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(b.line('Groceries')).toMatchObject({ assigned: 250, available: 200 });
+    expect(b.line('Dining')).toMatchObject({ assigned: 150, available: 70 });
+    expect(b.toasts).toEqual([{ kind: 'success', message: 'Money moved' }]);
+  });
+
+  it('switches month: previous and next read those months; a rollover change redraws later months', async () => {
+    const backend = seed();
+    const b = startBudget(backend, '2025-01');
+    await b.settled();
+    await b.send({ type: 'month.next' });
+    expect(b.actor.getSnapshot().context.month).toBe('2025-02');
+    expect(b.line('Groceries')).toMatchObject({ carried_in: 250, rollover: 'surplus' });
+    await b.send({ type: 'month.previous' });
+    await b.send({ type: 'rollover.change', category: 'Groceries', rollover: 'none' });
+    expect(b.toasts).toEqual([{ kind: 'success', message: 'Rollover changed' }]);
+    await b.send({ type: 'month.next' });
+    expect(b.line('Groceries')).toMatchObject({ carried_in: 0 });
+    expect(backend.calls.filter((c) => !c.change).map((c) => c.month)).toEqual(['2025-01', '2025-02', '2025-01', '2025-02']);
+  });
+
+  it('a month switch while one is loading reads only the last month asked for', async () => {
+    const backend = seed();
+    const b = startBudget(backend, '2025-01');
+    b.actor.send({ type: 'month.next' });
+    b.actor.send({ type: 'month.next' });
+    await b.settled();
+    expect(b.actor.getSnapshot().context).toMatchObject({ month: '2025-03', data: { month: '2025-03' } });
+  });
+
+  it('a failed read shows the message with Retry; a failed mode switch toasts and changes nothing', async () => {
+    const backend = seed();
+    backend.failNext('fetch', 'Failed to fetch budget', 500);
+    const b = startBudget(backend, '2025-01');
+    await b.settled();
+    expect(b.actor.getSnapshot().value).toBe('failed');
+    expect(b.actor.getSnapshot().context.error?.message).toBe('Failed to fetch budget');
+    await b.send({ type: 'budget.retry' });
+    expect(b.actor.getSnapshot().matches('ready')).toBe(true);
+    backend.failNext('save', 'Failed to save budget', 400);
+    await b.send({ type: 'mode.change', mode: 'tracking' });
+    expect(b.toasts).toEqual([{ kind: 'error', message: 'Failed to save budget' }]);
+    expect(b.actor.getSnapshot().context.data?.mode).toBe('envelope');
+    await b.send({ type: 'mode.change', mode: 'tracking' });
+    expect(b.actor.getSnapshot().context.data).toMatchObject({ mode: 'tracking', ready_to_assign: null, income_minus_limits: 600 });
+  });
+});

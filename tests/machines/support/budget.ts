@@ -1,0 +1,120 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { budgetMachine, type BudgetChange } from '../../../machines/budget';
+import type { Toast } from '../../../machines/types';
+import { DEFAULT_CATEGORIES } from '../../../src/contract/categories';
+import type { BudgetMode, BudgetMonth, Rollover } from '../../../src/contract/budgets';
+import { defaultBudgetGroup } from '../../../src/contract/budgets';
+import { drawBudget } from '../../../src/server/services/budgets';
+import type { ActivityRow, AssignmentRow, RolloverRow } from '../../../src/server/repositories/budgets';
+
+const fail = (message: string, status: number, handledGlobally = false) => Object.assign(new Error(message), { status, handledGlobally });
+const cents = (n: number) => Math.round(n * 100);
+
+/**
+ * A fake budget API that draws months with the server's own arithmetic (drawBudget) over amounts held
+ * in memory, with the server's refusals (a move of more than is available), plus switches to fail a call.
+ */
+export function fakeBudgetBackend(seed: { income?: Record<string, number>; spent?: { month: string; category: string; amount: number }[]; assigned?: { month: string; category: string; amount: number }[] } = {}) {
+  const assignments = new Map<string, AssignmentRow>();
+  const rollovers: RolloverRow[] = [];
+  let mode: BudgetMode = 'envelope';
+  const activity: ActivityRow[] = [
+    ...Object.entries(seed.income ?? {}).map(([month, amount]) => ({ month, category: 'Salary', type: 'income' as const, totalMinor: cents(amount) })),
+    ...(seed.spent ?? []).map((s) => ({ month: s.month, category: s.category, type: 'expense' as const, totalMinor: cents(s.amount) })),
+  ];
+  const setAssigned = (month: string, category: string, minor: number) => assignments.set(`${month}|${category}`, { month, category, assignedMinor: minor });
+  for (const a of seed.assigned ?? []) setAssigned(a.month, a.category, cents(a.amount));
+  const failures: Partial<Record<'fetch' | 'save', Error>> = {};
+  const failOnce = (call: keyof typeof failures) => {
+    const error = failures[call];
+    if (error) {
+      delete failures[call];
+      throw error;
+    }
+  };
+  const draw = (month: string): BudgetMonth => {
+    const months = [...assignments.values()].map((a) => a.month).sort();
+    const start = months[0] && months[0] < month ? months[0] : month;
+    return drawBudget({
+      month,
+      start,
+      mode,
+      categories: DEFAULT_CATEGORIES.filter((c) => c.type === 'expense').map((c) => ({ name: c.name, group: defaultBudgetGroup(c.name) })),
+      incomeCategories: new Set(DEFAULT_CATEGORIES.filter((c) => c.type === 'income').map((c) => c.name)),
+      assignments: [...assignments.values()].filter((a) => a.month >= start && a.month <= month),
+      rollovers: [...rollovers].sort((a, b) => a.fromMonth.localeCompare(b.fromMonth)),
+      activity: activity.filter((a) => a.month >= start && a.month <= month),
+      startingMinor: 0,
+      openings: [],
+    });
+  };
+  const lineOf = (month: string, category: string) => draw(month).groups.flatMap((g) => g.categories).find((c) => c.category === category)!;
+  const backend = {
+    calls: [] as { month: string; change?: BudgetChange }[],
+    draw,
+    lineOf,
+    failNext(call: 'fetch' | 'save', message: string, status: number, handledGlobally = false) {
+      failures[call] = fail(message, status, handledGlobally);
+    },
+    async fetchMonth(month: string): Promise<BudgetMonth> {
+      backend.calls.push({ month });
+      await Promise.resolve();
+      failOnce('fetch');
+      return draw(month);
+    },
+    async save(month: string, change: BudgetChange): Promise<BudgetMonth> {
+      backend.calls.push({ month, change });
+      await Promise.resolve();
+      failOnce('save');
+      switch (change.kind) {
+        case 'assign':
+          setAssigned(month, change.category, cents(change.assigned));
+          break;
+        case 'move': {
+          const from = lineOf(month, change.from);
+          if (cents(change.amount) > cents(from.available)) throw fail(`Only $${from.available.toFixed(2)} is available in ${change.from}`, 400);
+          setAssigned(month, change.from, cents(from.assigned) - cents(change.amount));
+          setAssigned(month, change.to, cents(lineOf(month, change.to).assigned) + cents(change.amount));
+          break;
+        }
+        case 'rollover': {
+          const keep = rollovers.filter((r) => !(r.category === change.category && r.fromMonth >= month));
+          rollovers.splice(0, rollovers.length, ...keep, { category: change.category, fromMonth: month, rollover: change.rollover as Rollover });
+          break;
+        }
+        case 'mode':
+          mode = change.mode;
+          break;
+      }
+      return draw(month);
+    },
+  };
+  return backend;
+}
+export type FakeBudgetBackend = ReturnType<typeof fakeBudgetBackend>;
+
+/** The real budget machine on a fake backend, with its toasts collected. */
+export function startBudget(backend: FakeBudgetBackend, month: string) {
+  const toasts: Toast[] = [];
+  const actor = createActor(
+    budgetMachine.provide({
+      actors: {
+        fetchMonth: fromPromise(({ input }) => backend.fetchMonth(input.month)),
+        saveChange: fromPromise(({ input }) => backend.save(input.month, input.change)),
+      },
+      actions: { notify: (_, toast: Toast) => void (toast.message && toasts.push(toast)) },
+    }),
+    { input: { month } },
+  ).start();
+  const line = (category: string) => actor.getSnapshot().context.data?.groups.flatMap((g) => g.categories).find((c) => c.category === category);
+  return {
+    actor,
+    toasts,
+    line,
+    settled: () => waitFor(actor, (s) => !s.hasTag('busy'), { timeout: 2000 }),
+    send: async (event: Parameters<typeof actor.send>[0]) => {
+      actor.send(event);
+      await waitFor(actor, (s) => !s.hasTag('busy'), { timeout: 2000 });
+    },
+  };
+}

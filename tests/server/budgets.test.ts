@@ -1,0 +1,224 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BudgetCategory, BudgetMonth } from '../../src/contract/budgets';
+import type { Account } from '../../src/contract/schemas/accounts';
+import { bearer, createTestApp, createTestDatabase, signUpWithAccess, type TestApp, type TestDatabase, type VerifiedUser } from '../support/app';
+
+let database: TestDatabase;
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  testApp = await createTestApp({ database });
+  app = testApp.app;
+});
+afterAll(async () => {
+  await testApp?.close();
+  await database?.drop();
+});
+
+function client(user: VerifiedUser) {
+  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
+    const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
+    return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
+  };
+  const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
+    const res = await call<BudgetMonth>(method, url, payload);
+    expect(res.status, res.raw).toBe(200);
+    return res.body;
+  };
+  return {
+    call,
+    month: (month: string) => ok('GET', `/budgets/${month}`),
+    assign: (month: string, category: string, assigned: number) => ok('PUT', `/budgets/${month}/assigned`, { category, assigned }),
+    rollover: (month: string, category: string, rollover: string) => ok('PUT', `/budgets/${month}/rollover`, { category, rollover }),
+    mode: (month: string, mode: string) => ok('PUT', `/budgets/${month}/mode`, { mode }),
+    move: (month: string, from: string, to: string, amount: number) => ok('POST', `/budgets/${month}/move`, { from, to, amount }),
+    async spend(date: string, amount: number, category = 'Groceries', extra: Record<string, unknown> = {}) {
+      const res = await call('POST', '/transactions', { type: 'expense', amount, date, category, description: 'x', ...extra });
+      expect(res.status, res.raw).toBe(201);
+    },
+    async earn(date: string, amount: number, extra: Record<string, unknown> = {}) {
+      const res = await call('POST', '/transactions', { type: 'income', amount, date, category: 'Salary', description: 'pay', ...extra });
+      expect(res.status, res.raw).toBe(201);
+    },
+    async account(body: Record<string, unknown>): Promise<Account> {
+      const res = await call<Account>('POST', '/accounts', body);
+      expect(res.status, res.raw).toBe(201);
+      return res.body;
+    },
+  };
+}
+
+const line = (month: BudgetMonth, category: string): BudgetCategory => {
+  const found = month.groups.flatMap((g) => g.categories).find((c) => c.category === category);
+  if (!found) throw new Error(`${category} is not in ${month.month}`);
+  return found;
+};
+const newUser = async () => client(await signUpWithAccess(app));
+
+describe('category budgets: rollover', () => {
+  it('full rollover: 300 assigned and 50 spent leaves 550 next month with 300 assigned again; 400 spent carries −100', async () => {
+    const u = await newUser();
+    await u.rollover('2025-01', 'Groceries', 'full');
+    await u.rollover('2025-01', 'Dining', 'full');
+    await u.assign('2025-01', 'Groceries', 300);
+    await u.assign('2025-01', 'Dining', 300);
+    await u.spend('2025-01-10', 50, 'Groceries');
+    await u.spend('2025-01-20', 400, 'Dining');
+    const jan = await u.month('2025-01');
+    expect(line(jan, 'Groceries')).toMatchObject({ carried_in: 0, assigned: 300, activity: -50, available: 250, overspent: 0, rollover: 'full' });
+    expect(line(jan, 'Dining')).toMatchObject({ available: -100, overspent: 100 });
+    await u.assign('2025-02', 'Groceries', 300);
+    await u.assign('2025-02', 'Dining', 300);
+    const feb = await u.month('2025-02');
+    expect(line(feb, 'Groceries')).toMatchObject({ carried_in: 250, assigned: 300, activity: 0, available: 550 });
+    expect(line(feb, 'Dining')).toMatchObject({ carried_in: -100, assigned: 300, available: 200 });
+  });
+
+  it('surplus only carries 250 but not −100; none carries nothing; a rollover change recomputes the later months only', async () => {
+    const u = await newUser();
+    await u.rollover('2025-01', 'Groceries', 'surplus');
+    await u.rollover('2025-01', 'Dining', 'surplus');
+    await u.rollover('2025-01', 'Transport', 'none');
+    for (const c of ['Groceries', 'Dining', 'Transport']) await u.assign('2025-01', c, 300);
+    await u.spend('2025-01-10', 50, 'Groceries');
+    await u.spend('2025-01-11', 400, 'Dining');
+    await u.spend('2025-01-12', 100, 'Transport');
+    let feb = await u.month('2025-02');
+    expect(line(feb, 'Groceries')).toMatchObject({ carried_in: 250, available: 250, rollover: 'surplus' });
+    expect(line(feb, 'Dining')).toMatchObject({ carried_in: 0, available: 0 });
+    expect(line(feb, 'Transport')).toMatchObject({ carried_in: 0, rollover: 'none' });
+
+    // Dining becomes full from January: February now starts 100 short, and so does March (nothing assigned since).
+    await u.rollover('2025-01', 'Dining', 'full');
+    feb = await u.month('2025-02');
+    expect(line(feb, 'Dining')).toMatchObject({ carried_in: -100, available: -100, overspent: 100 });
+    expect(line(await u.month('2025-03'), 'Dining')).toMatchObject({ carried_in: -100 });
+
+    // Groceries stops rolling over from February: January still carries its 250 in, February carries nothing out.
+    await u.rollover('2025-02', 'Groceries', 'none');
+    feb = await u.month('2025-02');
+    expect(line(feb, 'Groceries')).toMatchObject({ carried_in: 250, rollover: 'none' });
+    const mar = await u.month('2025-03');
+    expect(line(mar, 'Groceries')).toMatchObject({ carried_in: 0, rollover: 'none' });
+    expect(line(await u.month('2025-01'), 'Groceries')).toMatchObject({ rollover: 'surplus', available: 250 });
+  });
+});
+
+describe('category budgets: modes', () => {
+  it('envelope: ready to assign across three months with income on different days', async () => {
+    const u = await newUser();
+    await u.earn('2025-01-15', 3000);
+    await u.earn('2025-02-01', 3000);
+    await u.earn('2025-02-28', 500);
+    await u.earn('2025-03-10', 3000);
+    await u.assign('2025-01', 'Groceries', 300);
+    await u.assign('2025-01', 'Housing', 1500);
+    await u.spend('2025-01-05', 350, 'Groceries');
+    await u.spend('2025-01-02', 1500, 'Housing');
+    const jan = await u.month('2025-01');
+    expect(jan).toMatchObject({ mode: 'envelope', income: 3000, assigned: 1800, activity: -1850, overspent: 50, ready_to_assign: 1200, income_minus_limits: null });
+
+    await u.assign('2025-02', 'Groceries', 300);
+    await u.assign('2025-02', 'Housing', 1500);
+    await u.spend('2025-02-20', 100, 'Groceries');
+    await u.spend('2025-02-02', 1500, 'Housing');
+    // 1200 left + 3500 income − 1800 assigned − January's 50 of overspending, which surplus-only rollover does not carry.
+    const feb = await u.month('2025-02');
+    expect(feb).toMatchObject({ income: 3500, assigned: 1800, ready_to_assign: 2850 });
+    expect(line(feb, 'Groceries')).toMatchObject({ carried_in: 0, available: 200 });
+
+    const mar = await u.month('2025-03');
+    expect(mar).toMatchObject({ income: 3000, assigned: 0, ready_to_assign: 5850 });
+    expect(line(mar, 'Groceries')).toMatchObject({ carried_in: 200, available: 200 });
+    // Every dollar is somewhere: ready to assign plus what the categories hold is income less spending (9500 − 3450).
+    expect(mar.ready_to_assign! + mar.available).toBe(6050);
+
+    // A move between categories keeps ready to assign; more than is available is refused.
+    const moved = await u.move('2025-03', 'Groceries', 'Dining', 50);
+    expect(line(moved, 'Groceries')).toMatchObject({ assigned: -50, available: 150 });
+    expect(line(moved, 'Dining')).toMatchObject({ assigned: 50, available: 50 });
+    expect(moved.ready_to_assign).toBe(5850);
+    const tooMuch = await u.call('POST', '/budgets/2025-03/move', { from: 'Groceries', to: 'Dining', amount: 150.01 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body).toEqual({ detail: 'Only $150.00 is available in Groceries' });
+  });
+
+  it('tracking: limits per category, income against their sum; switching back keeps the amounts', async () => {
+    const u = await newUser();
+    await u.earn('2025-05-01', 2000);
+    await u.assign('2025-05', 'Groceries', 400);
+    await u.assign('2025-05', 'Dining', 200);
+    await u.spend('2025-05-03', 250, 'Dining');
+    const tracking = await u.mode('2025-05', 'tracking');
+    expect(tracking).toMatchObject({ mode: 'tracking', income: 2000, assigned: 600, ready_to_assign: null, income_minus_limits: 1400 });
+    expect(line(tracking, 'Dining')).toMatchObject({ assigned: 200, activity: -250, available: -50, overspent: 50, spent_percent: 125 });
+    expect((await u.month('2025-04')).mode).toBe('tracking');
+    const envelope = await u.mode('2025-05', 'envelope');
+    expect(envelope).toMatchObject({ mode: 'envelope', assigned: 600, ready_to_assign: 1400, income_minus_limits: null });
+  });
+});
+
+describe('category budgets: what counts', () => {
+  it('transfers between on-budget accounts and rows of tracking-only accounts are neither income nor activity', async () => {
+    const u = await newUser();
+    const checking = await u.account({ name: 'Checking', kind: 'checking', opening_balance: 0, opening_date: '2025-01-01' });
+    const savings = await u.account({ name: 'Savings', kind: 'savings', opening_balance: 0, opening_date: '2025-01-01' });
+    const brokerage = await u.account({ name: 'Brokerage', kind: 'investment', on_budget: false, opening_balance: 0, opening_date: '2025-01-01' });
+    await u.earn('2025-06-01', 1000, { account_id: checking.account_id });
+    await u.spend('2025-06-02', 40, 'Groceries', { account_id: checking.account_id });
+    await u.spend('2025-06-03', 70, 'Groceries', { account_id: brokerage.account_id });
+    await u.earn('2025-06-04', 900, { account_id: brokerage.account_id });
+    const transfer = await u.call('POST', '/accounts/transfers', { from_account_id: checking.account_id, to_account_id: savings.account_id, amount: 500, date: '2025-06-05' });
+    expect(transfer.status, transfer.raw).toBe(201);
+    await u.assign('2025-06', 'Groceries', 100);
+    const june = await u.month('2025-06');
+    expect(june).toMatchObject({ income: 1000, activity: -40, ready_to_assign: 900 });
+    expect(line(june, 'Groceries')).toMatchObject({ activity: -40, available: 60 });
+    expect(june.groups.flatMap((g) => g.categories).map((c) => c.category)).not.toContain('Transfer');
+  });
+
+  it('the budget starts with the money on on-budget accounts before its first month', async () => {
+    const u = await newUser();
+    await u.account({ name: 'Checking', kind: 'checking', opening_balance: 800, opening_date: '2024-12-01' });
+    await u.account({ name: 'House', kind: 'property', on_budget: false, opening_balance: 250000, opening_date: '2024-12-01' });
+    await u.assign('2025-01', 'Groceries', 300);
+    expect(await u.month('2025-01')).toMatchObject({ income: 0, ready_to_assign: 500 });
+  });
+
+  it('one user never sees or changes another user’s budget', async () => {
+    const a = await newUser();
+    const b = await newUser();
+    await a.earn('2025-07-01', 1000);
+    await a.assign('2025-07', 'Groceries', 250);
+    await a.spend('2025-07-02', 30, 'Groceries');
+    await a.mode('2025-07', 'tracking');
+    const seen = await b.month('2025-07');
+    expect(seen).toMatchObject({ mode: 'envelope', income: 0, assigned: 0, activity: 0, ready_to_assign: 0 });
+    await b.assign('2025-07', 'Groceries', 10);
+    expect(line(await a.month('2025-07'), 'Groceries')).toMatchObject({ assigned: 250, activity: -30 });
+  });
+
+  it('groups the expense categories, and refuses bad input with a detail', async () => {
+    const u = await newUser();
+    const month = await u.month('2025-08');
+    expect(month.groups.map((g) => g.name)).toEqual(['Bills', 'Everyday', 'Fun', 'Other']);
+    expect(month.groups[0]!.categories.map((c) => c.category)).toEqual(['Housing', 'Utilities', 'Subscriptions', 'Insurance']);
+    expect(month.groups.flatMap((g) => g.categories).map((c) => c.category)).not.toContain('Salary');
+    const bad = async (method: 'GET' | 'PUT' | 'POST', url: string, payload: unknown, status: number, detail: string | RegExp) => {
+      const res = await u.call<{ detail: string }>(method, url, payload);
+      expect(res.status, res.raw).toBe(status);
+      expect(res.body.detail).toMatch(detail);
+    };
+    await bad('GET', '/budgets/2025-13', undefined, 422, /month must be a month like/);
+    await bad('PUT', '/budgets/2025-08/assigned', { category: 'Salary', assigned: 10 }, 422, 'Salary is an income category: budgets are for spending');
+    await bad('PUT', '/budgets/2025-08/assigned', { category: 'Nope', assigned: 10 }, 404, 'No category named Nope');
+    await bad('PUT', '/budgets/2025-08/assigned', { category: 'Groceries', assigned: -1 }, 422, /assigned must be 0 or more/);
+    await bad('PUT', '/budgets/2025-08/assigned', { category: 'Groceries', assigned: 1.234 }, 422, /two decimal places/);
+    await bad('PUT', '/budgets/2025-08/rollover', { category: 'Groceries', rollover: 'some' }, 422, /rollover must be one of none, surplus, full/);
+    await bad('PUT', '/budgets/2025-08/mode', { mode: 'zero' }, 422, /mode must be one of envelope, tracking/);
+    await bad('POST', '/budgets/2025-08/move', { from: 'Groceries', to: 'groceries', amount: 1 }, 422, 'to must be another category than from');
+  });
+});
