@@ -19,6 +19,7 @@ import securityHeaders from './plugins/security-headers';
 import jobRunnersPlugin from './plugins/job-runners';
 import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
+import autoRulesPlugin from './plugins/autoRules';
 import authGoogleRoutes from './routes/auth-google';
 import rewardsPlugin from './plugins/rewards';
 import accountRoutes from './routes/account';
@@ -34,6 +35,7 @@ import signInMethodsRoutes from './routes/sign-in-methods';
 import rewardsRoutes from './routes/rewards';
 import subscriptionRoutes from './routes/subscription';
 import tokensRoutes from './routes/tokens';
+import autoRulesRoutes from './routes/autoRules';
 import transactionsRoutes from './routes/transactions';
 import transactionTotalsRoutes from './routes/transactionTotals';
 import usersRoutes from './routes/users';
@@ -106,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(coachPlugin);
   await app.register(rewardsPlugin);
   await app.register(chainPlugin);
+  await app.register(autoRulesPlugin);
   await app.register(jobRunnersPlugin);
 
   await app.register(healthRoutes);
@@ -125,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(walletRoutes);
   await app.register(rewardsRoutes);
   await app.register(tokensRoutes);
+  await app.register(autoRulesRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
   // The embedded OpenID provider: its own plugin, since a browser walks through it without the dev key header.
   if (config.oidc && 'embedded' in config.oidc) await app.register(devOidcRoutes);

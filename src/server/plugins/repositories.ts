@@ -2,6 +2,7 @@ import { accountsRepository, type AccountsRepository } from '../repositories/acc
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { accountRepository, type AccountRepository } from '../repositories/account';
+import { autoRulesRepository, type AutoRulesRepository } from '../repositories/autoRules';
 import { chatRepository, type ChatRepository } from '../repositories/chat';
 import { coachRepository, type CoachRepository } from '../repositories/coach';
 import { dashboardRepository, type DashboardRepository } from '../repositories/dashboard';
@@ -38,6 +39,8 @@ export interface Repositories {
   /** The coach's read-only view of one user's money. */
   coach: (userId: string) => CoachRepository;
   health: HealthRepository;
+  /** Categorization rules, tags and corrections. */
+  autoRules: AutoRulesRepository;
 }
 
 declare module 'fastify' {
@@ -67,6 +70,7 @@ export default fp(
       accounts: accountsRepository(app.db),
       coach: (userId: string) => coachRepository(app.db, userId),
       health: healthRepository(app.db),
+      autoRules: autoRulesRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },
