@@ -19,6 +19,7 @@ import securityHeaders from './plugins/security-headers';
 import jobRunnersPlugin from './plugins/job-runners';
 import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
+import autoRulesPlugin from './plugins/autoRules';
 import authGoogleRoutes from './routes/auth-google';
 import rewardsPlugin from './plugins/rewards';
 import budgetsPlugin from './plugins/budgets';
@@ -36,6 +37,7 @@ import signInMethodsRoutes from './routes/sign-in-methods';
 import rewardsRoutes from './routes/rewards';
 import subscriptionRoutes from './routes/subscription';
 import tokensRoutes from './routes/tokens';
+import autoRulesRoutes from './routes/autoRules';
 import transactionsRoutes from './routes/transactions';
 import categoriesRoutes from './routes/categories';
 import { categoriesService } from './services/categories';
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rewardsPlugin);
   await app.register(budgetsPlugin);
   await app.register(chainPlugin);
+  await app.register(autoRulesPlugin);
   await app.register(jobRunnersPlugin);
 
   await app.register(healthRoutes);
@@ -132,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(walletRoutes);
   await app.register(rewardsRoutes);
   await app.register(tokensRoutes);
+  await app.register(autoRulesRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
   // The embedded OpenID provider: its own plugin, since a browser walks through it without the dev key header.
   if (config.oidc && 'embedded' in config.oidc) await app.register(devOidcRoutes);

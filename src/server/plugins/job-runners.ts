@@ -19,7 +19,7 @@ declare module 'fastify' {
  */
 export default fp(
   async function jobRunnersPlugin(app: FastifyInstance) {
-    const importRunner = createImportRunner({ repo: app.repos.transactions, accounts: app.repos.accounts, log: app.log, afterJob: () => app.dbMaintenance.changed() });
+    const importRunner = createImportRunner({ repo: app.repos.transactions, accounts: app.repos.accounts, log: app.log, afterJob: () => app.dbMaintenance.changed(), finishRow: (userId) => app.autoRules.categorizer(userId) });
     const exportRunner = createExportRunner({ account: app.repos.account, users: app.repos.users, log: app.log });
     app.decorate('importRunner', importRunner);
     app.decorate('exportRunner', exportRunner);
@@ -31,5 +31,5 @@ export default fp(
       await Promise.all(runners.map((runner) => runner.stop()));
     });
   },
-  { name: 'job-runners', dependencies: ['repositories'] },
+  { name: 'job-runners', dependencies: ['repositories', 'auto-rules'] },
 );

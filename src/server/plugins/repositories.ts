@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { accountRepository, type AccountRepository } from '../repositories/account';
 import { categoriesRepository, type CategoriesRepository } from '../repositories/categories';
+import { autoRulesRepository, type AutoRulesRepository } from '../repositories/autoRules';
 import { chatRepository, type ChatRepository } from '../repositories/chat';
 import { coachRepository, type CoachRepository } from '../repositories/coach';
 import { dashboardRepository, type DashboardRepository } from '../repositories/dashboard';
@@ -45,6 +46,8 @@ export interface Repositories {
 
   /** Category budgets: assigned amounts, rollovers, the mode. */
   budgets: BudgetsRepository;
+  /** Categorization rules, tags and corrections. */
+  autoRules: AutoRulesRepository;
 }
 
 declare module 'fastify' {
@@ -77,6 +80,7 @@ export default fp(
       categories: categoriesRepository(app.db),
 
       budgets: budgetsRepository(app.db),
+      autoRules: autoRulesRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

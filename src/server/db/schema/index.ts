@@ -11,3 +11,4 @@ export * from './identities';
 export * from './rewards';
 export * from './account';
 export * from './budgets';
+export * from './autoRules';

@@ -20,6 +20,8 @@ export interface ImportRunnerOptions {
   sweepMs?: number;
   /** Called after each job's run (its rows committed, or some of them): the embedded database's vacuum looks then (db/maintenance.ts). */
   afterJob?: () => void;
+  /** The user's rules and learned categories: each new row passes through it once, just before it is written. */
+  finishRow?: (userId: string) => Promise<(row: NewTransaction) => NewTransaction>;
 }
 
 const UPLOAD_TTL_MS = 24 * 3600_000;
@@ -63,6 +65,7 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
     }
     const into = { accountId: account?.id ?? null, counts: account ? countsFor(account) : true };
     const categories = await loadCategories(repo, job.userId);
+    const finish = (await options.finishRow?.(job.userId)) ?? ((row: NewTransaction) => row);
     const layout = layoutFile(job.content, mapping.delimiter, mapping.skip_lines, mapping.has_header);
     const tracker = new DuplicateTracker((rows) => repo.duplicateCandidates(job.userId, rows, job.id));
     // The file is read record by record; only one batch is ever held as parsed rows.
@@ -103,7 +106,7 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
         }
         const status = tracker.classify(r.row);
         if ((status === 'duplicate' && skipDuplicates) || (status === 'duplicate_in_file' && skipFileDuplicates)) duplicates++;
-        else insert.push(toNew(r.row, into));
+        else insert.push(finish(toNew(r.row, into)));
       }
       const written = await repo.imports.writeBatch({ id, userId: job.userId, rowsDone }, { rows: insert, processed: results.length, duplicates, failed, errors }, async (tx) => {
         // A user category deleted since the import started: its rows go where an unknown category goes.

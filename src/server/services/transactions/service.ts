@@ -33,7 +33,13 @@ export function knownCategory(categories: Categories, name: string, field = 'cat
  * One user's transactions and categories: the rules between the API and the repository (category
  * names resolved case-insensitively, cursors, rewards for the first transactions). Throws domain errors.
  */
-export function transactionsService(deps: { repo: TransactionsRepository; accounts: AccountsRepository; rewards: Pick<RewardsService, 'record' | 'takeBack'> }) {
+export function transactionsService(deps: {
+  repo: TransactionsRepository;
+  accounts: AccountsRepository;
+  rewards: Pick<RewardsService, 'record' | 'takeBack'>;
+  /** Told when a row's category is changed by hand (two same moves of a merchant offer a rule). */
+  recategorized?: (userId: string, before: TransactionRow, after: TransactionRow) => Promise<void>;
+}) {
   const { repo, accounts, rewards } = deps;
   /** An open account of the user, or a validation error naming the field. */
   const openAccount = async (userId: string, id: string) => {
@@ -163,6 +169,7 @@ export function transactionsService(deps: { repo: TransactionsRepository; accoun
       const row = await repo.update(userId, id, patch, patch.category !== undefined && !isDefaultCategory(patch.category));
       if (row === 'category_gone') throw unknownCategory(b.category!);
       if (!row) throw transactionNotFound();
+      if (row.category !== current.category) await deps.recategorized?.(userId, current, row);
       return toTransaction(row);
     },
 

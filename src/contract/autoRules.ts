@@ -1,0 +1,231 @@
+import * as z from 'zod/mini';
+import { isUuid, required } from './fields';
+import { MERCHANT_KINDS } from './merchants';
+import { CUSTOM_CATEGORY_COLORS } from './categoryColors';
+import { TRANSACTION_LIMITS, TRANSACTION_TYPES } from './transactions';
+import { atMost, calendarDate, money, text } from './rules/fields';
+import { categoryName, tagValue } from './rules/transactions';
+
+/**
+ * Categorization rules, learned suggestions and tags: the user's own rules ("when the payee contains
+ * BLUE BOTTLE, set category Coffee"), what the history suggests for a row no rule decides, first-class
+ * tags with colours, and bulk changes on selected transactions. Shared by the API, the rules machine
+ * and the Settings section.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Constants
+
+/** Text fields a condition reads. `merchant` is the row's payee, or the clean merchant name of its description when it has none. */
+export const RULE_TEXT_FIELDS = ['merchant', 'description', 'notes'] as const;
+export const RULE_TEXT_OPS = ['is', 'contains', 'matches'] as const;
+export const RULE_AMOUNT_OPS = ['equals', 'between', 'greater', 'less'] as const;
+export const RULE_MATCH = ['all', 'any'] as const;
+export type RuleTextField = (typeof RULE_TEXT_FIELDS)[number];
+export type RuleTextOp = (typeof RULE_TEXT_OPS)[number];
+export type RuleAmountOp = (typeof RULE_AMOUNT_OPS)[number];
+export type RuleMatch = (typeof RULE_MATCH)[number];
+
+export const RULE_LIMITS = {
+  rules: 200,
+  conditions: 10,
+  value: 200,
+  /** Rows a preview lists (it counts them all). */
+  previewRows: 20,
+  bulkIds: 500,
+  tagColors: CUSTOM_CATEGORY_COLORS,
+} as const;
+
+/** A learned category at or above this confidence is applied on import; below it is only suggested. */
+export const LEARN_APPLY_CONFIDENCE = 0.8;
+/** Corrections of one merchant to one category before a rule is offered. */
+export const OFFER_AFTER_CORRECTIONS = 2;
+
+export const autoRuleMessages = {
+  fetchRules: 'Failed to fetch rules',
+  saveRule: 'Failed to save the rule',
+  deleteRule: 'Failed to delete the rule',
+  reorderRules: 'Failed to reorder the rules',
+  previewRule: 'Failed to preview the rule',
+  applyRule: 'Failed to apply the rule',
+  fetchTags: 'Failed to fetch tags',
+  saveTag: 'Failed to save the tag',
+  bulk: 'Failed to change the selected transactions',
+  ruleSaved: 'Rule saved',
+  ruleDeleted: 'Rule deleted',
+  applied: (n: number) => `${n} ${n === 1 ? 'transaction' : 'transactions'} updated`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+const shortText = (field: string) => text(field, z.trim(), z.minLength(1, `${field} is required`), atMost(field, RULE_LIMITS.value));
+
+/** A pattern both JavaScript and PostgreSQL read the same way: the common subset, no look-around or back-references. */
+export function patternProblem(pattern: string): string | null {
+  if (/\(\?[=!<]|\\[1-9]|\\k</.test(pattern)) return 'value must not use look-around or back-references';
+  try {
+    new RegExp(pattern, 'i');
+    return null;
+  } catch {
+    return 'value must be a valid regular expression';
+  }
+}
+
+const accountId = z.string({ error: 'value must be an account id' }).check(z.refine(isUuid, 'value must be an account id (a UUID)'));
+
+export const ruleCondition = z.discriminatedUnion('field', [
+  z.strictObject({
+    field: z.enum(RULE_TEXT_FIELDS, { error: required('field', 'merchant, description, notes, amount, type, account, date or kind') }),
+    op: z.enum(RULE_TEXT_OPS, { error: required('op', 'is, contains or matches') }),
+    value: shortText('value'),
+  }),
+  z.strictObject({
+    field: z.literal('amount'),
+    op: z.enum(RULE_AMOUNT_OPS, { error: required('op', 'equals, between, greater or less') }),
+    value: money('value'),
+    value2: z.optional(money('value2')),
+  }),
+  z.strictObject({ field: z.literal('type'), op: z.literal('is'), value: z.enum(TRANSACTION_TYPES, { error: "value must be 'income' or 'expense'" }) }),
+  z.strictObject({ field: z.literal('account'), op: z.literal('is'), value: accountId }),
+  z.strictObject({ field: z.literal('date'), op: z.literal('between'), value: calendarDate('value'), value2: calendarDate('value2') }),
+  z.strictObject({ field: z.literal('kind'), op: z.literal('is'), value: z.enum(MERCHANT_KINDS, { error: 'value must be a merchant kind' }) }),
+]);
+export type RuleCondition = z.output<typeof ruleCondition>;
+
+export const ruleActions = z.strictObject({
+  category: z.optional(categoryName('actions.category')),
+  merchant: z.optional(text('actions.merchant', z.trim(), z.minLength(1, 'actions.merchant must not be empty'), atMost('actions.merchant', TRANSACTION_LIMITS.merchant))),
+  tags: z.optional(z.array(tagValue).check(z.maxLength(TRANSACTION_LIMITS.tags, `actions.tags must have at most ${TRANSACTION_LIMITS.tags} entries`))),
+  notes: z.optional(text('actions.notes', z.trim(), atMost('actions.notes', TRANSACTION_LIMITS.notes))),
+});
+export type RuleActions = z.output<typeof ruleActions>;
+
+/** The checks a condition's shape cannot say: a between needs its second value in order, a pattern must compile. */
+export function conditionProblem(c: RuleCondition): string | null {
+  if (c.field === 'amount' && c.op === 'between' && (c.value2 === undefined || c.value2 < c.value)) return 'amount between needs value2 at least value';
+  if (c.field === 'date' && c.value2 < c.value) return 'date between needs value2 on or after value';
+  if ((c.field === 'merchant' || c.field === 'description' || c.field === 'notes') && c.op === 'matches') return patternProblem(c.value);
+  return null;
+}
+
+export const saveRuleRequest = z
+  .strictObject({
+    name: z._default(text('name', z.trim(), atMost('name', 80)), ''),
+    match: z._default(z.enum(RULE_MATCH, { error: "match must be 'all' or 'any'" }), 'all'),
+    conditions: z.array(ruleCondition).check(z.minLength(1, 'conditions must have at least one condition'), z.maxLength(RULE_LIMITS.conditions, `conditions must have at most ${RULE_LIMITS.conditions} entries`)),
+    actions: ruleActions,
+    enabled: z._default(z.boolean({ error: 'enabled must be true or false' }), true),
+  })
+  .check(
+    z.refine((r) => Object.values(r.actions).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0)), { message: 'actions must set at least one of category, merchant, tags or notes', path: ['actions'] }),
+    z.superRefine((r, ctx) => {
+      r.conditions.forEach((c, i) => {
+        const problem = conditionProblem(c);
+        if (problem) ctx.issues.push({ code: 'custom', message: problem, path: ['conditions', i], input: c });
+      });
+    }),
+  );
+export type SaveRuleRequest = z.input<typeof saveRuleRequest>;
+
+export const rule = z.object({
+  rule_id: z.string(),
+  name: z.string(),
+  position: z.number(),
+  match: z.enum(RULE_MATCH),
+  conditions: z.array(ruleCondition),
+  actions: ruleActions,
+  enabled: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Rule = z.output<typeof rule>;
+export const ruleList = z.object({ rules: z.array(rule) });
+export const ruleIdParams = z.object({ id: z.string() });
+export const reorderRulesRequest = z.strictObject({ rule_ids: z.array(z.string()).check(z.maxLength(RULE_LIMITS.rules, 'rule_ids has too many entries')) });
+
+/** One row a rule would change, before and after. */
+export const previewRow = z.object({
+  transaction_id: z.string(),
+  date: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  type: z.enum(TRANSACTION_TYPES),
+  before: z.object({ category: z.string(), merchant: z.nullable(z.string()), tags: z.array(z.string()), notes: z.nullable(z.string()) }),
+  after: z.object({ category: z.string(), merchant: z.nullable(z.string()), tags: z.array(z.string()), notes: z.nullable(z.string()) }),
+});
+export const rulePreview = z.object({ matched: z.number(), changed: z.number(), rows: z.array(previewRow) });
+export type RulePreview = z.output<typeof rulePreview>;
+export const ruleApplied = z.object({ updated: z.number() });
+
+// ---------------------------------------------------------------------------------------------
+// Suggestions (a row being typed in, or a row of an import)
+
+export const suggestRequest = z.strictObject({
+  description: z._default(text('description', z.trim(), atMost('description', TRANSACTION_LIMITS.description)), ''),
+  merchant: z.optional(z.nullable(text('merchant', z.trim(), atMost('merchant', TRANSACTION_LIMITS.merchant)))),
+  notes: z.optional(z.nullable(text('notes', atMost('notes', TRANSACTION_LIMITS.notes)))),
+  amount: z.optional(money('amount')),
+  type: z._default(z.enum(TRANSACTION_TYPES, { error: "type must be 'income' or 'expense'" }), 'expense'),
+  date: z.optional(calendarDate('date')),
+  account_id: z.optional(z.string()),
+});
+export type SuggestRequest = z.input<typeof suggestRequest>;
+
+export const SUGGESTION_SOURCES = ['rule', 'learned'] as const;
+export const suggestion = z.object({
+  category: z.nullable(z.string()),
+  merchant: z.nullable(z.string()),
+  tags: z.array(z.string()),
+  notes: z.nullable(z.string()),
+  source: z.nullable(z.enum(SUGGESTION_SOURCES)),
+  rule_id: z.nullable(z.string()),
+  confidence: z.number(),
+  /** Why, in a sentence the form shows ("Rule “Coffee”", "12 of your 13 Starbucks rows are Coffee"). */
+  why: z.nullable(z.string()),
+  /** True when a learned category is sure enough to be applied without asking. */
+  confident: z.boolean(),
+});
+export type Suggestion = z.output<typeof suggestion>;
+
+/** A rule worth offering: the user moved one merchant to one category at least twice. */
+export const ruleOffer = z.object({ merchant: z.string(), category: z.string(), corrections: z.number() });
+export const ruleOfferList = z.object({ offers: z.array(ruleOffer) });
+export type RuleOffer = z.output<typeof ruleOffer>;
+export const dismissOfferRequest = z.strictObject({ merchant: text('merchant', z.trim(), z.minLength(1, 'merchant is required'), atMost('merchant', TRANSACTION_LIMITS.merchant)) });
+
+// ---------------------------------------------------------------------------------------------
+// Tags
+
+const tagColor = z.nullable(z.enum(RULE_LIMITS.tagColors, { error: `color must be one of ${RULE_LIMITS.tagColors.join(', ')}` }));
+export const tagParams = z.object({ name: z.string() });
+export const tagsQuery = z.object({ date_from: z.optional(calendarDate('date_from')), date_to: z.optional(calendarDate('date_to')) });
+export const createTagRequest = z.strictObject({ name: tagValue, color: z._default(tagColor, null) });
+export const updateTagRequest = z
+  .strictObject({ name: z.optional(tagValue), color: z.optional(tagColor) })
+  .check(z.refine((b) => b.name !== undefined || b.color !== undefined, 'send name or color'));
+export const mergeTagRequest = z.strictObject({ into: tagValue });
+/** A tag with what it covers in the period asked (all time by default): a report by tag. */
+export const tag = z.object({ name: z.string(), color: z.nullable(z.string()), transaction_count: z.number(), income: z.number(), expense: z.number() });
+export const tagList = z.object({ tags: z.array(tag) });
+export type Tag = z.output<typeof tag>;
+
+// ---------------------------------------------------------------------------------------------
+// Bulk changes on selected transactions
+
+export const BULK_ACTIONS = ['categorize', 'add_tags', 'remove_tags', 'delete', 'mark_cleared', 'mark_uncleared'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+export const bulkRequest = z
+  .strictObject({
+    transaction_ids: z.array(z.string()).check(z.minLength(1, 'transaction_ids must name at least one transaction'), z.maxLength(RULE_LIMITS.bulkIds, `transaction_ids must have at most ${RULE_LIMITS.bulkIds} entries`)),
+    action: z.enum(BULK_ACTIONS, { error: `action must be one of ${BULK_ACTIONS.join(', ')}` }),
+    category: z.optional(categoryName()),
+    tags: z.optional(z.array(tagValue).check(z.maxLength(TRANSACTION_LIMITS.tags, `tags must have at most ${TRANSACTION_LIMITS.tags} entries`))),
+    confirm_reconciled: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine((b) => b.action !== 'categorize' || b.category !== undefined, { message: 'category is required to categorize', path: ['category'] }),
+    z.refine((b) => !(b.action === 'add_tags' || b.action === 'remove_tags') || (b.tags?.length ?? 0) > 0, { message: 'tags are required to add or remove tags', path: ['tags'] }),
+  );
+export type BulkRequest = z.input<typeof bulkRequest>;
+export const bulkResult = z.object({ updated: z.number(), skipped: z.number() });

@@ -1,0 +1,312 @@
+import type { z } from 'zod/mini';
+import {
+  OFFER_AFTER_CORRECTIONS,
+  RULE_LIMITS,
+  type bulkRequest,
+  type createTagRequest,
+  type Rule,
+  type RulePreview,
+  type saveRuleRequest,
+  type Suggestion,
+  type suggestRequest,
+  type Tag,
+  type updateTagRequest,
+} from '../../../contract/autoRules';
+import { fromMinor, toMinor } from '../../../contract/money';
+import { FALLBACK_CATEGORY, type TransactionType } from '../../../contract/transactions';
+import { conflict, notFound, unprocessable } from '../../errors';
+import type { AutoRulesRepository, CompiledCondition, CompiledRule, RuleRow } from '../../repositories/autoRules';
+import type { NewTransaction, TransactionRow, TransactionsRepository } from '../../repositories/transactions';
+import type { RewardsService } from '../rewards';
+import { reconciledChange } from '../accounts/service';
+import { loadCategories, type Categories } from '../transactions/categories';
+import { knownCategory } from '../transactions/service';
+import { conditionHolds, labelOf, merchantOf, merchantReader, runRules, withTags, type MerchantReader, type RuleInput, type StoredRule } from './engine';
+import { learnFrom, type LearnedModel } from './learn';
+
+const ruleNotFound = () => notFound('Rule not found');
+const tagNotFound = () => notFound('Tag not found');
+
+const toRule = (r: RuleRow): Rule => ({
+  rule_id: r.id,
+  name: r.name,
+  position: r.position,
+  match: r.match,
+  conditions: r.conditions,
+  actions: r.actions,
+  enabled: r.enabled,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+const toStored = (r: RuleRow): StoredRule => ({ id: r.id, name: r.name, match: r.match, conditions: r.conditions, actions: r.actions, enabled: r.enabled });
+
+const typeOf = (categories: Categories) => {
+  const types = new Map(categories.list.map((c) => [c.name, c.type]));
+  return (name: string): TransactionType | undefined => types.get(name);
+};
+/** PostgreSQL refused a pattern JavaScript took (its regex dialect differs at the edges): the rule's fault, not the server's. */
+async function patternSafe<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    if (code === '2201B') throw unprocessable('A pattern of this rule is not a regular expression the database accepts: edit the rule');
+    throw err;
+  }
+}
+const isFallback = (category: string, type: TransactionType) => category === FALLBACK_CATEGORY[type];
+
+/** Builds a user's learned model from their grouped history (rows still in Other teach nothing). */
+export async function loadModel(repo: AutoRulesRepository, userId: string, read: MerchantReader): Promise<LearnedModel> {
+  return learnFrom(await repo.history(userId), read, isFallback);
+}
+
+/**
+ * Rules, learned suggestions, tags and bulk changes of one user. The rules run in order on every
+ * imported row and on a row being typed (as a suggestion); a rule's preview and apply run in SQL over
+ * all of the user's rows, the merchant component's part worked out once per distinct label.
+ */
+export function autoRulesService(deps: { repo: AutoRulesRepository; transactions: TransactionsRepository; rewards?: Pick<RewardsService, 'takeBack'> }) {
+  const { repo, transactions } = deps;
+
+  async function checkedRule(userId: string, b: z.output<typeof saveRuleRequest>) {
+    const actions = { ...b.actions };
+    if (actions.category !== undefined) actions.category = knownCategory(await loadCategories(transactions, userId), actions.category, 'actions.category');
+    if (actions.tags !== undefined) actions.tags = [...new Set(actions.tags)];
+    if (actions.tags?.length === 0) delete actions.tags;
+    return { name: b.name, match: b.match, conditions: b.conditions, actions, enabled: b.enabled };
+  }
+
+  async function mustGet(userId: string, id: string) {
+    const row = await repo.rules.get(userId, id);
+    if (!row) throw ruleNotFound();
+    return row;
+  }
+
+  /** The rule in SQL terms: derived conditions (a merchant without payee, a kind) with the labels they hold for. */
+  async function compile(userId: string, row: RuleRow): Promise<CompiledRule> {
+    const categories = await loadCategories(transactions, userId);
+    const category = row.actions.category;
+    if (category !== undefined && !categories.resolve(category)) throw conflict(`The rule's category '${category}' no longer exists: edit the rule first`);
+    const derived = row.conditions.some((c) => c.field === 'merchant' || c.field === 'kind');
+    const labels = derived ? await repo.distinctLabels(userId) : [];
+    const read = merchantReader();
+    const conditions: CompiledCondition[] = row.conditions.map((c) => {
+      if (c.field !== 'merchant' && c.field !== 'kind') return c;
+      // The row has no payee: the condition reads the clean name (or kind) of its label.
+      const probe = (l: string): RuleInput => ({ description: l, merchant: null, notes: null, amountMinor: 0, type: 'expense', accountId: null, date: '' });
+      return { ...c, labels: labels.filter((l) => conditionHolds(c, probe(l), read)) };
+    });
+    return { match: row.match, conditions, actions: row.actions, categoryType: category ? typeOf(categories)(categories.resolve(category)!) : undefined };
+  }
+
+  /** What the rules and then the history say about one row. */
+  function decide(rules: StoredRule[], model: LearnedModel | null, read: MerchantReader, categoryType: (n: string) => TransactionType | undefined, r: RuleInput): Suggestion {
+    const out = runRules(rules, r, read, categoryType);
+    const base = { merchant: out.merchant ?? null, tags: out.tags, notes: out.notes ?? null };
+    if (out.category !== undefined) {
+      const rule = out.categoryRule!;
+      return { ...base, category: out.category, source: 'rule', rule_id: rule.id, confidence: 1, why: rule.name ? `Rule “${rule.name}”` : 'One of your rules', confident: true };
+    }
+    const learned = model?.predict({ description: r.description, merchant: out.merchant ?? r.merchant, type: r.type, amountMinor: r.amountMinor || undefined });
+    if (learned) return { ...base, category: learned.category, source: 'learned', rule_id: out.ruleIds[0] ?? null, confidence: Math.round(learned.confidence * 100) / 100, why: learned.why, confident: learned.confident };
+    return { ...base, category: null, source: out.ruleIds.length ? 'rule' : null, rule_id: out.ruleIds[0] ?? null, confidence: 0, why: null, confident: false };
+  }
+
+  return {
+    list: async (userId: string) => ({ rules: (await repo.rules.list(userId)).map(toRule) }),
+
+    async create(userId: string, b: z.output<typeof saveRuleRequest>): Promise<Rule> {
+      if ((await repo.rules.count(userId)) >= RULE_LIMITS.rules) throw conflict(`You can have at most ${RULE_LIMITS.rules} rules: delete one first`);
+      return toRule(await repo.rules.create(userId, await checkedRule(userId, b)));
+    },
+
+    async update(userId: string, id: string, b: z.output<typeof saveRuleRequest>): Promise<Rule> {
+      await mustGet(userId, id);
+      const row = await repo.rules.update(userId, id, await checkedRule(userId, b));
+      if (!row) throw ruleNotFound();
+      return toRule(row);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await repo.rules.remove(userId, id))) throw ruleNotFound();
+    },
+
+    async reorder(userId: string, ids: string[]) {
+      if (new Set(ids).size !== ids.length) throw unprocessable('rule_ids must not repeat a rule');
+      await repo.rules.reorder(userId, ids);
+      return { rules: (await repo.rules.list(userId)).map(toRule) };
+    },
+
+    async preview(userId: string, id: string): Promise<RulePreview> {
+      const compiled = await compile(userId, await mustGet(userId, id));
+      const p = await patternSafe(() => repo.preview(userId, compiled, RULE_LIMITS.previewRows));
+      return {
+        matched: p.matched,
+        changed: p.changed,
+        rows: p.rows.map((r) => ({ transaction_id: r.id, date: r.date, description: r.description, amount: fromMinor(r.amountMinor), type: r.type, before: r.before, after: r.after })),
+      };
+    },
+
+    async apply(userId: string, id: string) {
+      const compiled = await compile(userId, await mustGet(userId, id));
+      return { updated: await patternSafe(() => repo.apply(userId, compiled)) };
+    },
+
+    /** The form's suggestion for a row being typed in: rules first, then the history. */
+    async suggest(userId: string, b: z.output<typeof suggestRequest>): Promise<Suggestion> {
+      const read = merchantReader(1000);
+      const [rows, categories, model] = await Promise.all([repo.rules.list(userId), loadCategories(transactions, userId), loadModel(repo, userId, read)]);
+      const input: RuleInput = {
+        description: b.description,
+        merchant: b.merchant ?? null,
+        notes: b.notes ?? null,
+        amountMinor: b.amount !== undefined ? toMinor(b.amount) : 0,
+        type: b.type,
+        accountId: b.account_id ?? null,
+        date: b.date ?? '',
+      };
+      const s = decide(rows.map(toStored), model, read, typeOf(categories), input);
+      // The merchant the form would show: the rule's, or the clean name of the bank string.
+      return { ...s, merchant: s.merchant ?? (input.merchant === null && input.description ? merchantOf(input, read) || null : null) };
+    },
+
+    /**
+     * For the import runner: a function that finishes each new row before it is written. Rules set
+     * merchant, notes and tags on every row; the category (a rule's, or a confident learned one)
+     * only on rows whose file gave none (they would land in Other).
+     */
+    async categorizer(userId: string): Promise<(row: NewTransaction) => NewTransaction> {
+      const read = merchantReader();
+      const [rows, categories, model] = await Promise.all([repo.rules.list(userId), loadCategories(transactions, userId), loadModel(repo, userId, read)]);
+      const rules = rows.map(toStored).filter((r) => r.enabled);
+      const categoryType = typeOf(categories);
+      return (row) => {
+        const input: RuleInput = { description: row.description, merchant: row.merchant, notes: row.notes, amountMinor: row.amountMinor, type: row.type, accountId: row.accountId ?? null, date: row.date };
+        const s = decide(rules, isFallback(row.category, row.type) ? model : null, read, categoryType, input);
+        const next = { ...row };
+        if (s.merchant !== null) next.merchant = s.merchant;
+        if (s.notes !== null) next.notes = s.notes;
+        if (s.tags.length) next.tags = withTags(row.tags, s.tags);
+        if (s.category !== null && isFallback(row.category, row.type) && (s.source === 'rule' || s.confident)) next.category = s.category;
+        return next;
+      };
+    },
+
+    /** A category changed by hand: counted against the row's merchant, so a second same move offers a rule. */
+    async corrected(userId: string, before: TransactionRow, after: TransactionRow): Promise<void> {
+      if (before.category === after.category || after.kind !== 'standard') return;
+      const name = after.merchant ?? merchantReader(1)(labelOf(after)).name;
+      if (name) await repo.corrections.record(userId, name, after.category);
+    },
+
+    /** Rules worth offering: a merchant moved to one category twice, with no rule yet that sets it. */
+    async offers(userId: string) {
+      const [found, rules] = await Promise.all([repo.corrections.offers(userId, OFFER_AFTER_CORRECTIONS), repo.rules.list(userId)]);
+      const covered = (merchant: string, category: string) =>
+        rules.some((r) => r.actions.category === category && r.conditions.some((c) => c.field === 'merchant' && c.op === 'is' && c.value.toLowerCase() === merchant.toLowerCase()));
+      const seen = new Set<string>();
+      const offers = found.filter((o) => {
+        const key = o.merchant.toLowerCase();
+        if (seen.has(key) || covered(o.merchant, o.category)) return false;
+        seen.add(key);
+        return true;
+      });
+      return { offers: offers.map((o) => ({ merchant: o.merchant, category: o.category, corrections: o.count })) };
+    },
+
+    dismissOffer: (userId: string, merchant: string) => repo.corrections.dismiss(userId, merchant),
+
+    // -------------------------------------------------------------------------------------------
+    // Tags
+
+    async tags(userId: string, dateFrom?: string, dateTo?: string): Promise<{ tags: Tag[] }> {
+      const rows = await repo.tags.list(userId, dateFrom, dateTo);
+      return { tags: rows.map((r) => ({ name: r.name, color: r.color, transaction_count: r.count, income: fromMinor(r.incomeMinor), expense: fromMinor(r.expenseMinor) })) };
+    },
+
+    async createTag(userId: string, b: z.output<typeof createTagRequest>): Promise<Tag> {
+      if (await repo.tags.exists(userId, b.name)) throw conflict(`A tag named '${b.name}' already exists`);
+      if (!(await repo.tags.create(userId, b.name, b.color))) throw conflict(`A tag named '${b.name}' already exists`);
+      return { name: b.name, color: b.color, transaction_count: 0, income: 0, expense: 0 };
+    },
+
+    /** Renames (to a name not in use) and/or recolours a tag. */
+    async updateTag(userId: string, name: string, b: z.output<typeof updateTagRequest>) {
+      const from = name.trim().toLowerCase();
+      if (!(await repo.tags.exists(userId, from))) throw tagNotFound();
+      let current = from;
+      if (b.name !== undefined && b.name !== from) {
+        if (await repo.tags.exists(userId, b.name)) throw conflict(`A tag named '${b.name}' already exists: merge into it instead`);
+        await repo.tags.move(userId, from, b.name);
+        current = b.name;
+      }
+      if (b.color !== undefined) await repo.tags.setColor(userId, current, b.color);
+      return this.tag(userId, current);
+    },
+
+    /** Every row tagged `name` carries `into` instead; `name` is gone. */
+    async mergeTag(userId: string, name: string, into: string) {
+      const from = name.trim().toLowerCase();
+      if (from === into) throw unprocessable('into must be another tag');
+      if (!(await repo.tags.exists(userId, from))) throw tagNotFound();
+      if (!(await repo.tags.exists(userId, into))) throw unprocessable(`into '${into}' is not one of your tags`);
+      await repo.tags.move(userId, from, into);
+      return this.tag(userId, into);
+    },
+
+    async removeTag(userId: string, name: string): Promise<void> {
+      const key = name.trim().toLowerCase();
+      if (!(await repo.tags.exists(userId, key))) throw tagNotFound();
+      await repo.tags.remove(userId, key);
+    },
+
+    async tag(userId: string, name: string): Promise<Tag> {
+      const found = (await this.tags(userId)).tags.find((t) => t.name === name);
+      if (!found) throw tagNotFound();
+      return found;
+    },
+
+    // -------------------------------------------------------------------------------------------
+    // Bulk changes on selected transactions
+
+    /**
+     * One change on the selected rows. Rows that are not the user's are not counted; transfer legs,
+     * valuations and adjustments keep their category (skipped); reconciled rows need confirm_reconciled
+     * to be deleted; deleting a transfer leg deletes both legs.
+     */
+    async bulk(userId: string, b: z.output<typeof bulkRequest>) {
+      const rows = await repo.bulk.rows(userId, [...new Set(b.transaction_ids)]);
+      const ids = rows.map((r) => r.id);
+      const missing = new Set(b.transaction_ids).size - rows.length;
+      switch (b.action) {
+        case 'categorize': {
+          const categories = await loadCategories(transactions, userId);
+          const category = knownCategory(categories, b.category!);
+          const type = typeOf(categories)(category);
+          const fit = rows.filter((r) => r.kind === 'standard' && r.type === type).map((r) => r.id);
+          const updated = await repo.bulk.update(userId, fit, { category });
+          return { updated, skipped: missing + rows.length - updated };
+        }
+        case 'add_tags':
+        case 'remove_tags': {
+          const tags = [...new Set(b.tags!)];
+          const updated = await repo.bulk.update(userId, ids, b.action === 'add_tags' ? { addTags: tags } : { removeTags: tags });
+          return { updated, skipped: missing + rows.length - updated };
+        }
+        case 'mark_cleared':
+        case 'mark_uncleared': {
+          const updated = await repo.bulk.update(userId, ids, { cleared: b.action === 'mark_cleared' });
+          return { updated, skipped: missing + rows.length - updated };
+        }
+        case 'delete': {
+          if (!b.confirm_reconciled && rows.some((r) => r.reconciled)) throw reconciledChange();
+          const deleted = await repo.bulk.remove(userId, ids);
+          for (const id of deleted) await deps.rewards?.takeBack(userId, 'transaction', id);
+          return { updated: deleted.length, skipped: missing };
+        }
+      }
+    },
+  };
+}
+export type AutoRulesService = ReturnType<typeof autoRulesService>;
