@@ -17,6 +17,8 @@ import { subscriptionsRepository, type SubscriptionsRepository } from '../reposi
 import { transactionsRepository, type TransactionsRepository } from '../repositories/transactions';
 import { transactionTotalsRepository, type TransactionTotalsRepository } from '../repositories/transactionTotals';
 import { usersRepository, type UsersRepository } from '../repositories/users';
+import { jobLeasesRepository, notificationsRepository, type JobLeasesRepository, type NotificationsRepository } from '../repositories/notifications';
+import { recurringRepository, type RecurringRepository } from '../repositories/recurring';
 
 export interface Repositories {
   users: UsersRepository;
@@ -38,6 +40,10 @@ export interface Repositories {
   /** The coach's read-only view of one user's money. */
   coach: (userId: string) => CoachRepository;
   health: HealthRepository;
+  /** Recurring bills and subscriptions, their occurrences' decisions, dismissed suggestions. */
+  recurring: RecurringRepository;
+  notifications: NotificationsRepository;
+  jobLeases: JobLeasesRepository;
 }
 
 declare module 'fastify' {
@@ -67,6 +73,9 @@ export default fp(
       accounts: accountsRepository(app.db),
       coach: (userId: string) => coachRepository(app.db, userId),
       health: healthRepository(app.db),
+      recurring: recurringRepository(app.db),
+      notifications: notificationsRepository(app.db),
+      jobLeases: jobLeasesRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

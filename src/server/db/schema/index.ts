@@ -10,3 +10,4 @@ export * from './sessions';
 export * from './identities';
 export * from './rewards';
 export * from './account';
+export * from './recurring';
