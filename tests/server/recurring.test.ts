@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contract/schemas/accounts';
 import type { Transaction } from '../../src/contract/schemas/transactions';
 import type { Forecast, MonthAhead, Notification, Occurrence, RecurringItem, Suggestion } from '../../src/contract/recurring';
+import { addDays, addMonths } from '../../src/contract/calendar';
+import { coachData } from '../../src/server/services/coach/data';
+import { findRecurringCharges, runTool } from '../../src/server/services/coach/tools';
 import { bearer, createTestApp, mailTo, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 let testApp: TestApp;
@@ -19,11 +22,13 @@ afterAll(async () => {
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 function client(user: VerifiedUser) {
+  const userId = user.userId;
   const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
     const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
     return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
   };
   return {
+    userId,
     call,
     async account(body: Record<string, unknown>): Promise<Account> {
       const res = await call<Account>('POST', '/accounts', body);
@@ -222,6 +227,14 @@ describe('the month ahead and the forecast', () => {
     expect(account.first_below_zero).toBe('2031-02-20');
     expect(account.lowest).toEqual({ date: '2031-02-20', balance: -265.49 });
     expect(account.days.find((d) => d.date === '2031-02-25')!.balance).toBe(2734.51);
+
+    // The coach's questions read the same figures, each linked to its item.
+    const ctx = { data: coachData(app.db, c.userId), currency: 'USD', today: '2031-01-30', now: new Date('2031-01-30T12:00:00Z') };
+    const due = await runTool(ctx, 'get_bills_due', JSON.stringify({ before: '2031-02-14' }));
+    expect(due).toMatchObject({ until: '2031-02-13', total: 1665.49, bills: [{ name: 'Rent', due_date: '2031-02-01', amount: 1650 }, { name: 'Netflix', due_date: '2031-02-12', amount: 15.49 }] });
+    expect((due as { bills: { link: string }[] }).bills[0]!.link).toMatch(/^\/bills\?item=/);
+    expect(await runTool(ctx, 'get_balance_on', JSON.stringify({ date: '2031-02-28' }))).toMatchObject({ total_then: 2734.51 });
+    expect(await runTool(ctx, 'get_price_changes', '{}')).toMatchObject({ went_up: [], went_down: [] });
   });
 });
 
@@ -275,5 +288,22 @@ describe('notifications', () => {
     await app.recurringChecks.runAt(new Date('2034-01-02T10:00:00Z'));
     const rows = await c.call<{ transactions: Transaction[] }>('GET', '/transactions?search=Savings%20plan');
     expect(rows.body.transactions.map((t) => [t.date, t.amount])).toEqual([['2034-01-02', 25]]);
+  });
+});
+
+describe('the coach reads the same detector', () => {
+  it('a haircut every six weeks is not a monthly membership, and the coach lists what the Bills page suggests', async () => {
+    const user = await signUpWithAccess(app);
+    const c = client(user);
+    const checking = await c.account({ name: 'Checking', kind: 'checking' });
+    for (let i = 0; i < 8; i++) {
+      await c.tx({ type: 'expense', amount: 35, date: addDays('2031-01-04', i * 42), merchant: 'Barber & Co', category: 'Personal Care', account_id: checking.account_id });
+      await c.tx({ type: 'expense', amount: 15.49, date: `${addMonths('2031-02', i)}-12`, merchant: 'Netflix', category: 'Subscriptions', account_id: checking.account_id });
+    }
+    const today = '2031-09-20';
+    const coach = await findRecurringCharges({ data: coachData(app.db, user.userId), currency: 'USD', today, now: new Date(`${today}T12:00:00Z`) });
+    const page = await c.call<{ suggestions: Suggestion[] }>('GET', `/recurring/suggestions?from=${today}`);
+    expect(coach.charges.map((ch) => [ch.merchant, ch.interval, ch.monthly_amount])).toEqual([['Netflix', 'monthly', 15.49]]);
+    expect(page.body.suggestions.map((s) => s.name)).toEqual(['Netflix']);
   });
 });
