@@ -45,6 +45,8 @@ import transactionTotalsRoutes from './routes/transactionTotals';
 import usersRoutes from './routes/users';
 import web3Routes from './routes/web3';
 import walletRoutes from './routes/wallet';
+import recurringRoutes from './routes/recurring';
+import notificationsRoutes from './routes/notifications';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,6 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rewardsRoutes);
   await app.register(tokensRoutes);
   await app.register(autoRulesRoutes);
+  await app.register(recurringRoutes);
+  await app.register(notificationsRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
   // The embedded OpenID provider: its own plugin, since a browser walks through it without the dev key header.
   if (config.oidc && 'embedded' in config.oidc) await app.register(devOidcRoutes);

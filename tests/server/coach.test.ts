@@ -189,7 +189,7 @@ describe('the built-in coach answers from the user’s own numbers (fixed data, 
     const a = await ask('What subscriptions do I have?');
     expect(a.intent).toBe('recurring');
     // Landlord Ltd 1,200 + FitLife Gym 40 + Netflix 15.49 + Spotify 9.99 = 1,265.48 a month.
-    expect(a.text).toContain('I found 4 recurring charges in the last 7 months (1 Dec 2024 – 15 Jun 2025), costing **$1,265.48 a month** ($15,185.76 a year).');
+    expect(a.text).toContain('I found 4 recurring charges in the last 13 months (11 May 2024 – 15 Jun 2025), costing **$1,265.48 a month** ($15,185.76 a year).');
     expect(a.text).toContain('**Subscriptions and memberships** ($65.48 a month):');
     expect(a.text).toContain('**Regular bills** ($1,200.00 a month):');
     expect(a.text).toContain('- **Landlord Ltd**: $1,200.00 a month ($14,400.00 a year), last charged 2 Jun 2025');
@@ -337,6 +337,9 @@ describe('intent recognition and parsing', () => {
         'get_month_summary',
         'get_spending',
         'get_top_merchants',
+        'get_bills_due',
+        'get_balance_on',
+        'get_price_changes',
       ].sort(),
     );
     const query = tools.find((t) => t.function.name === 'query_transactions')!;

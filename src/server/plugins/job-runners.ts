@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createExportRunner } from '../services/account/export';
 import { createImportRunner } from '../services/import/runner';
-import type { JobRunner } from '../services/jobs';
+import { randomUUID } from 'node:crypto';
+import { minorMoneyText } from '../money';
+import { createScheduledJob, type JobRunner, type ScheduledJob } from '../services/jobs';
+import { notificationsService, type NotificationsService } from '../services/notifications';
+import { runRecurringChecks } from '../services/recurring/checks';
+import { recurringService, type RecurringService } from '../services/recurring/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +15,11 @@ declare module 'fastify' {
     importRunner: JobRunner;
     /** Builds "download all my data" archives in the background (tests wait on `idle()`). */
     exportRunner: JobRunner;
+    /** The notification centre; `notifications.notify(userId, notice)` tells a user something once. */
+    notifications: NotificationsService;
+    recurring: RecurringService;
+    /** Bill reminders, missed bills, price changes, low balances, auto-posts: every few minutes, one process at a time (lease). */
+    recurringChecks: ScheduledJob;
   }
 }
 
@@ -23,7 +33,14 @@ export default fp(
     const exportRunner = createExportRunner({ account: app.repos.account, users: app.repos.users, log: app.log });
     app.decorate('importRunner', importRunner);
     app.decorate('exportRunner', exportRunner);
-    const runners = [importRunner, exportRunner];
+    const notifications = notificationsService({ repo: app.repos.notifications, mailer: app.mailer, emailOf: async (userId) => (await app.repos.users.findById(userId))?.email ?? null, appUrl: app.config.appUrl });
+    const recurring = recurringService({ repo: app.repos.recurring, accounts: app.repos.accounts, currencyOf: (userId) => app.repos.transactions.accountCurrency(userId) });
+    const checks = { repo: app.repos.recurring, recurring, notifications, settings: app.repos.notifications.settings, post: app.repos.transactions.create, money: async (userId: string, minor: number) => minorMoneyText(minor, await app.repos.transactions.accountCurrency(userId)) };
+    const recurringChecks = createScheduledJob({ name: 'recurring checks', log: app.log, leases: app.repos.jobLeases, owner: randomUUID(), everyMs: 5 * 60_000, leaseMs: 10 * 60_000, run: async (now) => void (await runRecurringChecks(checks, now)) });
+    app.decorate('notifications', notifications);
+    app.decorate('recurring', recurring);
+    app.decorate('recurringChecks', recurringChecks);
+    const runners = [importRunner, exportRunner, recurringChecks];
     app.addHook('onReady', async () => {
       await Promise.all(runners.map((runner) => runner.start()));
     });
@@ -31,5 +48,5 @@ export default fp(
       await Promise.all(runners.map((runner) => runner.stop()));
     });
   },
-  { name: 'job-runners', dependencies: ['repositories', 'auto-rules'] },
+  { name: 'job-runners', dependencies: ['repositories', 'auto-rules', 'mail'] },
 );

@@ -20,6 +20,8 @@ import { subscriptionsRepository, type SubscriptionsRepository } from '../reposi
 import { transactionsRepository, type TransactionsRepository } from '../repositories/transactions';
 import { transactionTotalsRepository, type TransactionTotalsRepository } from '../repositories/transactionTotals';
 import { usersRepository, type UsersRepository } from '../repositories/users';
+import { jobLeasesRepository, notificationsRepository, type JobLeasesRepository, type NotificationsRepository } from '../repositories/notifications';
+import { recurringRepository, type RecurringRepository } from '../repositories/recurring';
 
 export interface Repositories {
   users: UsersRepository;
@@ -48,6 +50,10 @@ export interface Repositories {
   budgets: BudgetsRepository;
   /** Categorization rules, tags and corrections. */
   autoRules: AutoRulesRepository;
+  /** Recurring bills and subscriptions, their occurrences' decisions, dismissed suggestions. */
+  recurring: RecurringRepository;
+  notifications: NotificationsRepository;
+  jobLeases: JobLeasesRepository;
 }
 
 declare module 'fastify' {
@@ -81,6 +87,9 @@ export default fp(
 
       budgets: budgetsRepository(app.db),
       autoRules: autoRulesRepository(app.db),
+      recurring: recurringRepository(app.db),
+      notifications: notificationsRepository(app.db),
+      jobLeases: jobLeasesRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { recurringRepository } from './recurring';
 import type { Db } from '../db/client';
 import { goals, goalTransactions, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions } from '../db/schema';
 import { accountsRepository } from './accounts';
@@ -40,6 +41,11 @@ export function coachRepository(db: Db, userId: string) {
   const moneyAccounts = accountsRepository(db);
 
   return {
+    /** The rows the recurring detector reads (repositories/recurring.ts), since a day. */
+    recurringCharges: (since: string) => recurringRepository(db).charges(userId, since),
+    /** This user's recurring items and accounts, for the coach's bills questions (services/coach/recurring.ts). */
+    recurring: () => ({ userId, repo: recurringRepository(db), accounts: moneyAccounts }),
+
     /** The open money accounts with their balances (the per-account rollup). */
     accounts: () => moneyAccounts.list(userId, false),
 

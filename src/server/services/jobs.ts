@@ -109,3 +109,84 @@ export function createJobRunner<Job>(options: JobRunnerOptions<Job>): JobRunner 
     },
   };
 }
+
+/** Where a scheduled job's lease is kept (repositories/notifications.ts, `job_leases`). */
+export interface LeaseStore {
+  acquire(name: string, owner: string, now: Date, until: Date): Promise<{ lastRunAt: Date | null } | false>;
+  release(name: string, owner: string, ranAt: Date | null): Promise<void>;
+}
+
+export interface ScheduledJobOptions {
+  /** Names the lease and the log lines ('recurring checks failed'). */
+  name: string;
+  log: FastifyBaseLogger;
+  leases: LeaseStore;
+  /** This process: the lease's owner. */
+  owner: string;
+  /** How often each process tries; the lease makes one run at a time across all of them. */
+  everyMs: number;
+  /** A lease outlives a crashed holder by this much at most. */
+  leaseMs: number;
+  /** One run as of `now`; `lastRunAt` is when the last finished run was (null the first time), to catch up from. */
+  run(now: Date, lastRunAt: Date | null): Promise<void>;
+  now?: () => Date;
+}
+
+export interface ScheduledJob {
+  /** Runs once as of `now` if this process gets the lease; true when it ran. Tests drive time through it. */
+  runAt(now: Date): Promise<boolean>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The periodic side of the job lifecycle: every process ticks, and a lease in the database lets one
+ * of them run the job at a time (on PostgreSQL across processes; on PGlite there is one). A run that
+ * fails leaves the lease to expire and the last run time unchanged, so the next tick tries again; a run
+ * after downtime reads the whole stretch since the last one (what it tells is deduplicated by its keys).
+ */
+export function createScheduledJob(options: ScheduledJobOptions): ScheduledJob {
+  const clock = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | null = null;
+  let active: Promise<boolean> | null = null;
+  let stopped = false;
+  const runAt = async (now: Date): Promise<boolean> => {
+    const lease = await options.leases.acquire(options.name, options.owner, now, new Date(now.getTime() + options.leaseMs));
+    if (!lease) return false;
+    let ranAt: Date | null = null;
+    try {
+      await options.run(now, lease.lastRunAt);
+      ranAt = now;
+    } catch (error) {
+      options.log.error({ err: error }, `${options.name} failed`);
+    } finally {
+      await options.leases.release(options.name, options.owner, ranAt).catch((error: unknown) => options.log.error({ err: error }, `${options.name} lease release failed`));
+    }
+    return ranAt !== null;
+  };
+  const tick = () => {
+    if (active || stopped) return;
+    active = runAt(clock())
+      .catch((error: unknown) => {
+        options.log.error({ err: error }, `${options.name} failed`);
+        return false;
+      })
+      .finally(() => {
+        active = null;
+      });
+  };
+  return {
+    runAt,
+    async start() {
+      if (stopped) return;
+      tick();
+      timer = setInterval(tick, options.everyMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await active;
+    },
+  };
+}

@@ -12,3 +12,4 @@ export * from './rewards';
 export * from './account';
 export * from './budgets';
 export * from './autoRules';
+export * from './recurring';

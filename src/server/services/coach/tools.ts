@@ -3,6 +3,10 @@ import { addMonths, isDay, monthFrom } from '../../../contract/calendar';
 import { fromMinor, toMinor } from '../../../contract/money';
 import { WARNING_RULE } from '../dashboard';
 import { planGoal } from '../goalPlan';
+import { DETECTION_INTERVALS } from '../../../contract/recurring';
+import { detectRecurring } from '../recurring/detect';
+import { recurringTools } from './recurring';
+import { DETECTION_LOOKBACK_DAYS } from '../recurring/service';
 import { accountToolArgs, getAccounts, getNetWorth, getTransfersInto } from './accounts';
 import type { ToolContext } from './data';
 import { shareOf } from './format';
@@ -290,58 +294,36 @@ export async function checkAffordability(ctx: ToolContext, args: { amount: numbe
   };
 }
 
-/** Categories whose recurring charges are bills to plan for rather than subscriptions to review. */
-const BILL_CATEGORIES = ['housing', 'utilities', 'insurance', 'education', 'fees & charges'];
-
 /**
- * Recurring: the same merchant in at least 3 of the last 7 calendar months, about once a month
- * (at most twice on average), for a steady amount (monthly totals within 30%), still charging.
- * Each is a bill (housing, utilities, insurance, education, fees) or a subscription.
+ * Recurring: the Bills page's detector (services/recurring/detect.ts) over the same 400 days, so the
+ * two never disagree: three or more charges at a steady interval, amounts within tolerance, still charging.
+ * Each is a bill or a subscription, with what it costs a month whatever its interval.
  */
 export async function findRecurringCharges(ctx: ToolContext) {
-  const [y, m0] = [Number(ctx.today.slice(0, 4)), Number(ctx.today.slice(5, 7)) - 1];
-  const start = monthStart(y, m0 - 6);
-  const window = { ...explicitPeriod(start, ctx.today), label: `the last 7 months (${explicitPeriod(start, ctx.today).label})` };
-  const rows = await ctx.data.merchantMonths(window);
-  const byMerchant = new Map<string, typeof rows>();
-  for (const row of rows) byMerchant.set(row.merchant, [...(byMerchant.get(row.merchant) ?? []), row]);
-  const recentCutoff = monthStart(y, m0 - 1).slice(0, 7);
-  const thisMonthKey = ctx.today.slice(0, 7);
-  const found: { merchant: string; monthlyMinor: number; months: number; last: string }[] = [];
-  for (const [merchant, months] of byMerchant) {
-    const full = months.filter((m) => m.month !== thisMonthKey);
-    if (months.length < 3 || full.length < 2) continue;
-    const perMonth = months.reduce((s, m) => s + m.count, 0) / months.length;
-    if (perMonth > 2) continue;
-    const totals = full.map((m) => m.totalMinor).sort((a, b) => a - b);
-    const median = totals[Math.floor(totals.length / 2)]!;
-    if (totals[0]! <= 0 || totals[totals.length - 1]! / totals[0]! > 1.3) continue;
-    if (!months.some((m) => m.month >= recentCutoff)) continue;
-    const last = months.map((m) => m.lastDay).sort().at(-1)!;
-    found.push({ merchant, monthlyMinor: median, months: months.length, last });
-  }
-  found.sort((a, b) => b.monthlyMinor - a.monthlyMinor || a.merchant.localeCompare(b.merchant));
-  const categories = await ctx.data.merchantCategories(
-    found.map((c) => c.merchant),
-    start,
-  );
-  const charges = found.map((c) => {
-    const category = categories.get(c.merchant) ?? null;
-    return { ...c, category, kind: category && BILL_CATEGORIES.includes(category.toLowerCase()) ? ('bill' as const) : ('subscription' as const) };
-  });
+  const window = explicitPeriod(addDays(ctx.today, -DETECTION_LOOKBACK_DAYS), ctx.today);
+  const period = { ...window, label: `the last 13 months (${window.label})` };
+  const found = detectRecurring(await ctx.data.recurringCharges(window.start), ctx.today).filter((d) => d.type === 'expense' && (d.kind === 'bill' || d.kind === 'subscription') && !d.stopped);
+  const perDays = Object.fromEntries(DETECTION_INTERVALS.map((i) => [i.name, i.days]));
+  const charges = found
+    .map((d) => ({ ...d, monthlyMinor: Math.round((d.amountMinor * 30.44) / perDays[d.interval]!) }))
+    .sort((a, b) => b.monthlyMinor - a.monthlyMinor || a.payee.localeCompare(b.payee));
   const sum = (kind?: 'bill' | 'subscription') => charges.filter((c) => !kind || c.kind === kind).reduce((s, c) => s + c.monthlyMinor, 0);
   return {
-    period: periodOut(window),
+    period: periodOut(period),
     currency: ctx.currency,
-    rule: 'the same merchant in at least 3 of the last 7 calendar months, at most twice a month, with monthly totals within 30% of each other, charged in the last two months',
+    rule: 'the same merchant three or more times at a steady interval (weekly, fortnightly, monthly, every two months, quarterly, yearly), amounts within 5 % (a bill: within 60 %), charged within one and a half intervals',
     charges: charges.map((c) => ({
-      merchant: c.merchant,
+      merchant: c.payee,
       category: c.category,
-      kind: c.kind,
+      kind: c.kind as 'bill' | 'subscription',
+      interval: c.interval,
+      amount: amounts(c.amountMinor),
       monthly_amount: amounts(c.monthlyMinor),
       yearly_cost: amounts(c.monthlyMinor * 12),
-      months_seen: c.months,
-      last_charged: c.last,
+      months_seen: c.charges,
+      last_charged: c.lastDate,
+      next_due: c.nextDue,
+      price_change: c.priceChange ? { from: amounts(c.priceChange.fromMinor), to: amounts(c.priceChange.toMinor), percent: c.priceChange.percent } : null,
     })),
     total_monthly: amounts(sum()),
     total_yearly: amounts(sum() * 12),
@@ -525,6 +507,7 @@ export const coachTools = {
     args: z.object({ ...range, limit: z.number().int().min(1).max(20).optional() }),
     run: getTopMerchants,
   }),
+  ...recurringTools,
 };
 export type CoachToolName = keyof typeof coachTools;
 

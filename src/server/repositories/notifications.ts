@@ -1,0 +1,122 @@
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jobLeases, notificationSettings, notifications } from '../db/schema';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export interface NewNotification {
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  dedupeKey: string;
+}
+export interface NotificationSettingsRow {
+  dueDays: number;
+  lowBalanceMinor: number;
+  emailKinds: string[];
+}
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettingsRow = { dueDays: 3, lowBalanceMinor: 0, emailKinds: [] };
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+const owned = (userId: string, id: string) => and(eq(notifications.userId, userId), eq(notifications.id, id));
+
+/** The notification centre's rows and settings. */
+export function notificationsRepository(db: Db) {
+  return {
+    /** Adds a notice unless one with its dedupe key exists: the new row, or undefined when it was there already. */
+    async add(userId: string, n: NewNotification): Promise<NotificationRow | undefined> {
+      const [row] = await db
+        .insert(notifications)
+        .values({ ...n, userId })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    async markEmailed(id: string): Promise<void> {
+      await db.update(notifications).set({ emailedAt: sql`now()` }).where(eq(notifications.id, id));
+    },
+
+    /** Not dismissed, newest first, with the unread count. */
+    async list(userId: string, limit: number): Promise<{ rows: NotificationRow[]; unread: number }> {
+      const visible = and(eq(notifications.userId, userId), isNull(notifications.dismissedAt));
+      const [rows, [count]] = await Promise.all([
+        db.select().from(notifications).where(visible).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(notifications)
+          .where(and(visible, isNull(notifications.readAt))),
+      ]);
+      return { rows, unread: Number(count?.n ?? 0) };
+    },
+
+    async read(userId: string, id: string): Promise<NotificationRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+        .where(and(owned(userId, id), isNull(notifications.dismissedAt)))
+        .returning();
+      return row;
+    },
+
+    async readAll(userId: string): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    },
+
+    async dismiss(userId: string, id: string): Promise<boolean> {
+      if (!isUuid(id)) return false;
+      const rows = await db
+        .update(notifications)
+        .set({ dismissedAt: sql`coalesce(${notifications.dismissedAt}, now())`, readAt: sql`coalesce(${notifications.readAt}, now())` })
+        .where(owned(userId, id))
+        .returning({ id: notifications.id });
+      return rows.length > 0;
+    },
+
+    async settings(userId: string): Promise<NotificationSettingsRow> {
+      const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+      return row ? { dueDays: row.dueDays, lowBalanceMinor: row.lowBalanceMinor, emailKinds: row.emailKinds } : { ...DEFAULT_NOTIFICATION_SETTINGS };
+    },
+
+    async saveSettings(userId: string, s: NotificationSettingsRow): Promise<void> {
+      await db
+        .insert(notificationSettings)
+        .values({ userId, ...s })
+        .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...s, updatedAt: sql`now()` } });
+    },
+  };
+}
+
+/**
+ * Leases of scheduled jobs shared by every API process: one process at a time holds a job's lease
+ * (until it finishes or the lease runs out, a crashed holder's included).
+ */
+export function jobLeasesRepository(db: Db) {
+  return {
+    /** Takes the job's lease for `owner` until `until` when it is free or expired at `now`; the time of the last finished run, or false. */
+    async acquire(name: string, owner: string, now: Date, until: Date): Promise<{ lastRunAt: Date | null } | false> {
+      await db.insert(jobLeases).values({ name }).onConflictDoNothing();
+      const [row] = await db
+        .update(jobLeases)
+        .set({ owner, leaseUntil: until })
+        .where(and(eq(jobLeases.name, name), or(isNull(jobLeases.leaseUntil), lt(jobLeases.leaseUntil, now))))
+        .returning({ lastRunAt: jobLeases.lastRunAt });
+      return row ? { lastRunAt: row.lastRunAt } : false;
+    },
+
+    /** Gives the lease back, recording the run as finished at `ranAt`. */
+    async release(name: string, owner: string, ranAt: Date | null): Promise<void> {
+      await db
+        .update(jobLeases)
+        .set({ owner: null, leaseUntil: null, ...(ranAt ? { lastRunAt: ranAt } : {}) })
+        .where(and(eq(jobLeases.name, name), eq(jobLeases.owner, owner)));
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof notificationsRepository>;
+export type JobLeasesRepository = ReturnType<typeof jobLeasesRepository>;

@@ -1,0 +1,140 @@
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { recurringDismissals, recurringItems, recurringOccurrences } from '../db/schema';
+
+export type RecurringItemRow = typeof recurringItems.$inferSelect;
+export type NewRecurringItem = Omit<typeof recurringItems.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type OccurrenceRow = typeof recurringOccurrences.$inferSelect;
+
+/** A past row the detector or the matcher reads. */
+export interface ChargeRow {
+  id: string;
+  payee: string;
+  type: 'income' | 'expense';
+  date: string;
+  amountMinor: number;
+  accountId: string;
+  category: string | null;
+  transfer: boolean;
+}
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+const owned = (userId: string, id: string) => and(eq(recurringItems.userId, userId), eq(recurringItems.id, id));
+
+type Raw = { id: string; payee: string; type: 'income' | 'expense'; date: string; amount_minor: string | number; account_id: string; category: string | null; kind: string };
+const charge = (r: Raw): ChargeRow => ({ id: r.id, payee: r.payee, type: r.type, date: String(r.date).slice(0, 10), amountMinor: Number(r.amount_minor), accountId: r.account_id, category: r.category, transfer: r.kind === 'transfer' });
+
+/** Recurring items, what was decided about their occurrences, dismissed suggestions, and the rows they read. */
+export function recurringRepository(db: Db) {
+  return {
+    list: (userId: string) => db.select().from(recurringItems).where(eq(recurringItems.userId, userId)).orderBy(asc(recurringItems.createdAt), asc(recurringItems.id)),
+
+    async get(userId: string, id: string): Promise<RecurringItemRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(recurringItems).where(owned(userId, id));
+      return row;
+    },
+
+    async count(userId: string): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(recurringItems).where(eq(recurringItems.userId, userId));
+      return Number(row?.n ?? 0);
+    },
+
+    async create(userId: string, item: NewRecurringItem): Promise<RecurringItemRow> {
+      const [row] = await db
+        .insert(recurringItems)
+        .values({ ...item, userId })
+        .returning();
+      return row!;
+    },
+
+    async update(userId: string, id: string, patch: Partial<NewRecurringItem>): Promise<RecurringItemRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .update(recurringItems)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(owned(userId, id))
+        .returning();
+      return row;
+    },
+
+    async remove(userId: string, id: string): Promise<boolean> {
+      if (!isUuid(id)) return false;
+      const rows = await db.delete(recurringItems).where(owned(userId, id)).returning({ id: recurringItems.id });
+      return rows.length > 0;
+    },
+
+    /** The decisions stored for these items' occurrences between two days. */
+    occurrences(userId: string, itemIds: string[], from: string, to: string): Promise<OccurrenceRow[]> {
+      if (!itemIds.length) return Promise.resolve([]);
+      return db
+        .select()
+        .from(recurringOccurrences)
+        .where(and(eq(recurringOccurrences.userId, userId), inArray(recurringOccurrences.itemId, itemIds), gte(recurringOccurrences.dueDate, from), lte(recurringOccurrences.dueDate, to)));
+    },
+
+    /** Records a decision once: a match, a skip or an auto-post of one occurrence (an existing decision stays). */
+    async decide(userId: string, itemId: string, dueDate: string, status: OccurrenceRow['status'], transactionId: string | null): Promise<boolean> {
+      const rows = await db
+        .insert(recurringOccurrences)
+        .values({ itemId, dueDate, userId, status, transactionId })
+        .onConflictDoNothing()
+        .returning({ itemId: recurringOccurrences.itemId });
+      return rows.length > 0;
+    },
+
+    /** Takes back a skip (the occurrence is upcoming or missed again). */
+    async undecide(userId: string, itemId: string, dueDate: string): Promise<void> {
+      await db.delete(recurringOccurrences).where(and(eq(recurringOccurrences.userId, userId), eq(recurringOccurrences.itemId, itemId), eq(recurringOccurrences.dueDate, dueDate), eq(recurringOccurrences.status, 'skipped')));
+    },
+
+    /**
+     * The rows the detector reads since a day: income and spending and the outgoing leg of each
+     * transfer (one transfer is one charge), with the merchant or, without one, the description as payee.
+     */
+    async charges(userId: string, since: string): Promise<ChargeRow[]> {
+      const result = (await db.execute(sql`
+        select id, coalesce(nullif(merchant, ''), description) as payee, type, date::text as date, amount_minor, account_id, category, kind
+        from transactions
+        where user_id = ${userId} and date >= ${since} and kind in ('standard', 'transfer') and not (kind = 'transfer' and type = 'income')`)) as unknown as { rows: Raw[] };
+      return result.rows.filter((r) => r.payee).map(charge);
+    },
+
+    /**
+     * Rows that may pay an occurrence: between two days, whose merchant (or description, for a row
+     * without a merchant) equals one of the patterns, ignoring case. Walks the (user, lower(merchant), date) index.
+     */
+    async candidates(userId: string, patterns: string[], from: string, to: string): Promise<ChargeRow[]> {
+      if (!patterns.length) return [];
+      const lowered = [...new Set(patterns.map((p) => p.toLowerCase()))];
+      const list = sql.join(
+        lowered.map((p) => sql`${p}`),
+        sql`, `,
+      );
+      const result = (await db.execute(sql`
+        select id, merchant as payee, type, date::text as date, amount_minor, account_id, category, kind from transactions
+        where user_id = ${userId} and lower(merchant) in (${list}) and date between ${from} and ${to} and kind in ('standard', 'transfer')
+        union all
+        select id, description as payee, type, date::text as date, amount_minor, account_id, category, kind from transactions
+        where user_id = ${userId} and date between ${from} and ${to} and (merchant is null or merchant = '') and lower(description) in (${list}) and kind in ('standard', 'transfer')`)) as unknown as { rows: Raw[] };
+      return result.rows.map(charge);
+    },
+
+    async dismissed(userId: string): Promise<Set<string>> {
+      const rows = await db.select({ key: recurringDismissals.key }).from(recurringDismissals).where(eq(recurringDismissals.userId, userId));
+      return new Set(rows.map((r) => r.key));
+    },
+
+    async dismiss(userId: string, key: string): Promise<void> {
+      await db.insert(recurringDismissals).values({ userId, key }).onConflictDoNothing();
+    },
+
+    /** Users with at least one recurring item: whom the reminder checks visit. */
+    async usersWithItems(): Promise<string[]> {
+      const rows = await db.selectDistinct({ userId: recurringItems.userId }).from(recurringItems);
+      return rows.map((r) => r.userId);
+    },
+  };
+}
+
+export type RecurringRepository = ReturnType<typeof recurringRepository>;
