@@ -122,7 +122,7 @@ export type ImportMapping = z.output<typeof importMapping>;
 export type ImportMappingInput = z.input<typeof importMapping>;
 export type LineError = z.infer<typeof lineError>;
 
-export const IMPORT_ROW_STATUSES = ['new', 'duplicate', 'duplicate_in_file', 'error'] as const;
+export const IMPORT_ROW_STATUSES = ['new', 'duplicate', 'duplicate_in_file', 'matched', 'pending', 'error'] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 export type ImportPreviewRow = z.infer<typeof importPreviewRow>;
 export type ImportPreview = z.infer<typeof importPreview>;
@@ -131,6 +131,26 @@ export type ImportCommitRequest = z.input<typeof importCommitRequest>;
 export const IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export type ImportJob = z.infer<typeof importJob>;
+
+/** What an uploaded file is, told by its content (not its name): a CSV table, OFX/QFX (1.x SGML or 2.x XML), QIF or CAMT.053. */
+export const IMPORT_FORMATS = ['csv', 'ofx', 'qif', 'camt'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = { csv: 'CSV', ofx: 'OFX / QFX', qif: 'QIF', camt: 'CAMT.053' };
+
+/** Bank files need no column mapping: only CSV shows the columns step. */
+export const needsColumnMapping = (format: ImportFormat) => format === 'csv';
+
+/**
+ * The preview's one-line verdict before commit: rows to add, bank rows linked to a transaction typed
+ * in by hand, and rows left out (already imported, repeated in the file under the same bank id, or still pending).
+ */
+export function importVerdict(counts: { new: number; matched: number; duplicates: number; duplicates_in_file: number; pending: number }, options: { skipDuplicates: boolean; skipFileDuplicates: boolean; bankFile: boolean }): string {
+  const addedDuplicates = options.skipDuplicates ? 0 : counts.duplicates;
+  const addedRepeats = options.bankFile || options.skipFileDuplicates ? 0 : counts.duplicates_in_file;
+  const added = counts.new + addedDuplicates + addedRepeats;
+  const skipped = counts.duplicates - addedDuplicates + counts.duplicates_in_file - addedRepeats + counts.pending;
+  return `${added} new, ${counts.matched} matched, ${skipped} skipped`;
+}
 
 /** Columns of GET /transactions/export, in order. */
 export const EXPORT_COLUMNS = ['date', 'type', 'amount', 'currency', 'category', 'description', 'merchant', 'notes', 'tags', 'transaction_id', 'created_at'] as const;

@@ -19,7 +19,7 @@ function fakeAccountsBackend() {
   const view = (a: Account): Account => ({ ...a, balance: balanceOf(a), owed: isLiability(a.kind) ? -balanceOf(a) : null });
   const leg = (accountId: string, type: 'income' | 'expense', amount: number, date: string, transferId: string): Transaction & { cleared: boolean } => ({
     transaction_id: id(), account_id: accountId, kind: 'transfer', transfer_id: transferId, counts: false, cleared: false, reconciled: false, type, amount, currency: null, date,
-    category: 'Transfer', description: '', merchant: null, notes: null, tags: [], source: 'manual', import_id: null, created_at: '', updated_at: '',
+    category: 'Transfer', description: '', merchant: null, merchant_name: null, merchant_kind: null, bank_id: null, notes: null, tags: [], source: 'manual', import_id: null, created_at: '', updated_at: '',
   });
   const transferOf = (transferId: string): TransferResult => ({ transfer_id: transferId, from: rows.find((r) => r.transfer_id === transferId && r.type === 'expense')!, to: rows.find((r) => r.transfer_id === transferId && r.type === 'income')! });
   return {

@@ -65,7 +65,7 @@ describe('CSV upload: detection and preview', () => {
     });
     expect(p.columns).toEqual(['Buchungstag', 'Empfänger', 'Verwendungszweck', 'Betrag', 'Währung']);
     expect(p.mapping.columns).toMatchObject({ date: 0, merchant: 1, description: 2, amount: 3, currency: 4 });
-    expect(p.counts).toEqual({ rows: 5, new: 5, duplicates: 0, duplicates_in_file: 0, errors: 0 });
+    expect(p.counts).toEqual({ rows: 5, new: 5, duplicates: 0, duplicates_in_file: 0, matched: 0, pending: 0, errors: 0 });
     expect(p.rows.map((r) => [r.line, r.date, r.type, r.amount, r.description, r.merchant, r.currency])).toEqual([
       [5, '2024-03-01', 'expense', 1234.56, 'Miete März', 'Vermieter GmbH', 'EUR'],
       [6, '2024-03-04', 'expense', 110.7, 'Lebensmittel', 'REWE Markt', 'EUR'],
@@ -140,7 +140,7 @@ describe('CSV upload: detection and preview', () => {
   it('unreadable lines are reported with their line number and reason; the rest are counted as new', async () => {
     const user = await signUpWithAccess(app);
     const p = await uploadOk(user, fixture('bad-lines.csv'));
-    expect(p.counts).toEqual({ rows: 7, new: 2, duplicates: 0, duplicates_in_file: 0, errors: 5 });
+    expect(p.counts).toEqual({ rows: 7, new: 2, duplicates: 0, duplicates_in_file: 0, matched: 0, pending: 0, errors: 5 });
     expect(p.errors).toEqual([
       { line: 3, message: "date '2024-07-32' is not a real date in the format YYYY-MM-DD" },
       { line: 4, message: 'amount is missing' },

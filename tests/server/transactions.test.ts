@@ -15,6 +15,7 @@ import {
 import type { NewTransaction } from '../../src/server/repositories/transactions';
 import { parseCsv } from '../../src/server/services/import/csv';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
+import { merchantOf } from '../../src/server/services/transactions/merchantName';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -77,6 +78,10 @@ describe('POST /transactions', () => {
       category: 'Groceries',
       description: 'Weekly shop',
       merchant: null,
+      // No merchant: the clean name of the description (services/merchants).
+      merchant_name: 'Weekly Shop',
+      merchant_kind: null,
+      bank_id: null,
       notes: 'for the party',
       tags: ['party', 'food'],
       source: 'manual',
@@ -312,13 +317,16 @@ describe('GET /transactions: filters, order and pages', () => {
       sql`update transactions set created_at = (${sql.param(edges)}::timestamptz[])[1 + (abs(hashtext(id::text)) % 4)], updated_at = (${sql.param(edges)}::timestamptz[])[1 + (abs(hashtext(id::text) / 4) % 4)] where user_id = ${owner.userId}`,
     );
     const res = (await app.db.execute(sql`
-      select id, account_id::text as account_id, kind, transfer_id::text as transfer_id, counts, cleared, reconciled, type, amount_minor::text as amount, currency, date::text as date, category, description, merchant, notes, array_to_json(tags)::text as tags, source, import_id::text as import_id,
+      select id, account_id::text as account_id, kind, transfer_id::text as transfer_id, counts, cleared, reconciled, type, amount_minor::text as amount, currency, date::text as date, category, description, merchant, notes, array_to_json(tags)::text as tags, source, import_id::text as import_id, bank_id, merchant_name, merchant_kind,
         to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
       from transactions where user_id = ${owner.userId}`)) as unknown as { rows: Record<string, string | null>[] };
     const expected = new Map(
       res.rows.map((r) => [
         r.id!,
-        { transaction_id: r.id, account_id: r.account_id, kind: r.kind, transfer_id: r.transfer_id, counts: r.counts, cleared: r.cleared, reconciled: r.reconciled, type: r.type, amount: Number(r.amount) / 100, currency: r.currency, date: r.date, category: r.category, description: r.description, merchant: r.merchant, notes: r.notes, tags: JSON.parse(r.tags!), source: r.source, import_id: r.import_id, created_at: r.created_at, updated_at: r.updated_at },
+        { transaction_id: r.id, account_id: r.account_id, kind: r.kind, transfer_id: r.transfer_id, counts: r.counts, cleared: r.cleared, reconciled: r.reconciled, type: r.type, amount: Number(r.amount) / 100, currency: r.currency, date: r.date, category: r.category, description: r.description, merchant: r.merchant, notes: r.notes, tags: JSON.parse(r.tags!), source: r.source, import_id: r.import_id, created_at: r.created_at, updated_at: r.updated_at,
+          bank_id: r.bank_id,
+          // Rows stored without a clean merchant name get it when read.
+          ...(r.merchant_name !== null ? { merchant_name: r.merchant_name, merchant_kind: r.merchant_kind } : ((m) => ({ merchant_name: m.merchantName, merchant_kind: m.merchantKind }))(merchantOf(r.merchant, r.description))) },
       ]),
     );
     for (const [sort, order] of [['date', 'desc'], ['amount', 'asc'], ['created_at', 'desc']] as const) {

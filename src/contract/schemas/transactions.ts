@@ -1,6 +1,6 @@
 import { calendarDate, calendarMonth, money, text } from './fields';
 import { z } from 'zod';
-import { CSV_DELIMITERS, CSV_IMPORT_LIMITS, DECIMAL_SEPARATORS, FALLBACK_CATEGORY, IMPORT_DATE_FORMATS, IMPORT_ROW_STATUSES, IMPORT_STATUSES, SORT_ORDERS, TRANSACTION_LIMITS, TRANSACTION_PAGE, TRANSACTION_SORTS, TRANSACTION_SOURCES, TRANSACTION_TYPES, isListSafe } from '../transactions';
+import { CSV_DELIMITERS, CSV_IMPORT_LIMITS, DECIMAL_SEPARATORS, FALLBACK_CATEGORY, IMPORT_DATE_FORMATS, IMPORT_FORMATS, IMPORT_ROW_STATUSES, IMPORT_STATUSES, SORT_ORDERS, TRANSACTION_LIMITS, TRANSACTION_PAGE, TRANSACTION_SORTS, TRANSACTION_SOURCES, TRANSACTION_TYPES, isListSafe } from '../transactions';
 import { required } from '../fields';
 export * from '../transactions';
 
@@ -41,7 +41,10 @@ export const transaction = z
     date: z.string().describe('Day of the transaction, YYYY-MM-DD'),
     category: z.string().describe('Category name (a default category or one the user created)'),
     description: z.string().describe('What it was; may be empty'),
-    merchant: z.string().nullable().describe('Merchant or payee'),
+    merchant: z.string().nullable().describe('Merchant or payee as typed or as the bank wrote it (the raw string)'),
+    merchant_name: z.string().nullable().describe('The clean merchant name of merchant (or description when no merchant): "SQ *BLUE BOTTLE 0341" → "Blue Bottle Coffee"'),
+    merchant_kind: z.string().nullable().describe('The merchant kind (coffee_shop, groceries, …; MERCHANT_KINDS) or null when unknown'),
+    bank_id: z.string().nullable().describe("The bank's own id of an imported row (OFX FITID, CAMT entry reference), unique in its account"),
     notes: z.string().nullable(),
     tags: z.array(z.string()).describe('Lower-case tags'),
     source: z.enum(TRANSACTION_SOURCES).describe('manual, import (CSV) or demo'),
@@ -355,7 +358,10 @@ export const importMapping = z
   })
   .meta({ id: 'ImportMapping', description: 'How to read the file: layout, formats and the column of each field' });
 
-export const importUploadQuery = z.object({ file_name: text('file_name').trim().max(255, 'file_name must be at most 255 characters').optional() });
+export const importUploadQuery = z.object({
+  file_name: text('file_name').trim().max(255, 'file_name must be at most 255 characters').optional(),
+  account_id: z.uuid({ error: 'account_id must be an account id (a UUID)' }).optional().describe('The account the file is for: bank ids already in it and hand-typed rows to match are looked up there (default: the first on-budget account)'),
+});
 
 export const importIdParams = z.object({ id: z.string().describe('import_id (UUID); anything else answers 404') });
 
@@ -366,7 +372,9 @@ export const importPreviewRow = z
     line: z.number().int(),
     status: z
       .enum(IMPORT_ROW_STATUSES)
-      .describe('new: will be imported; duplicate: matches an existing transaction (same date, amount, type and description) and is skipped by default; duplicate_in_file: repeats an earlier row of this file (imported unless skip_file_duplicates); error: cannot be read'),
+      .describe(
+        "new: will be imported; duplicate: already there (a bank file: its bank id is in the account; a CSV: same date, amount, type and description) and skipped by default; duplicate_in_file: repeats an earlier row of this file (a CSV row is imported unless skip_file_duplicates; a bank row with the same bank id never is); matched: a bank row that is a transaction typed in by hand (same amount, date within 3 days, same merchant) and is linked to it instead of added; pending: not yet posted by the bank, left out; error: cannot be read",
+      ),
     error: z.string().nullable(),
     date: z.string().nullable(),
     type: z.enum(TRANSACTION_TYPES).nullable(),
@@ -385,6 +393,8 @@ export const importPreview = z
     import_id: z.string(),
     status: z.literal('uploaded'),
     file_name: z.string().nullable(),
+    format: z.enum(IMPORT_FORMATS).describe('What the file is, told by its content: csv, ofx (OFX or QFX, 1.x SGML or 2.x XML), qif or camt (CAMT.053); only csv needs the columns of the mapping'),
+    account_id: z.string().nullable().describe('The account the duplicate and match counts were made for'),
     columns: z.array(z.string()).describe('Header names, or "Column 1", "Column 2"… without a header'),
     sample: z.array(z.array(z.string())).describe('The first raw data rows, cell by cell'),
     detected: z
@@ -404,6 +414,8 @@ export const importPreview = z
       new: z.number().int(),
       duplicates: z.number().int(),
       duplicates_in_file: z.number().int(),
+      matched: z.number().int().describe('Bank rows linked to a transaction typed in by hand instead of added'),
+      pending: z.number().int().describe('Bank rows not posted yet, left out'),
       errors: z.number().int(),
     }),
     rows: z.array(importPreviewRow).describe(`The first ${CSV_IMPORT_LIMITS.previewRows} rows as they would be imported`),
@@ -411,7 +423,9 @@ export const importPreview = z
   })
   .meta({ id: 'ImportPreview' });
 
-export const importPreviewRequest = z.object({ mapping: importMapping }).strict();
+export const importPreviewRequest = z
+  .object({ mapping: importMapping, account_id: z.uuid({ error: 'account_id must be an account id (a UUID)' }).optional().describe('Count duplicates and matches in this account') })
+  .strict();
 
 export const importCommitRequest = z
   .object({
@@ -428,10 +442,12 @@ export const importJob = z
     import_id: z.string(),
     status: z.enum(IMPORT_STATUSES).describe('uploaded → queued → running → completed | failed | cancelled'),
     file_name: z.string().nullable(),
+    format: z.enum(IMPORT_FORMATS),
     rows_total: z.number().int(),
     rows_done: z.number().int().describe('Rows processed so far (imported + duplicates + failed)'),
     rows_imported: z.number().int(),
-    rows_duplicate: z.number().int(),
+    rows_duplicate: z.number().int().describe('Rows left out: already there, repeated, or pending'),
+    rows_matched: z.number().int().describe('Bank rows linked to a transaction typed in by hand'),
     rows_failed: z.number().int(),
     progress: z.number().describe('rows_done / rows_total, 0 to 1'),
     errors: z.array(lineError).describe(`The first ${CSV_IMPORT_LIMITS.maxErrors} failed rows`),

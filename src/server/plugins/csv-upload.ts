@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export const CSV_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'];
+export const CSV_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel', 'application/x-ofx', 'application/vnd.intu.qfx', 'application/x-qif', 'application/xml', 'text/xml'];
 
 const busyImport = () => conflict('Another CSV file of yours is still being read: wait for it to finish, then upload the next one');
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { accountMonthlyTotals, importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
 import { monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
-export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey'>;
+export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey' | 'linkedImportId'>;
 export type CategoryRow = typeof transactionCategories.$inferSelect;
 export type ImportJobRow = typeof importJobs.$inferSelect;
 type TxType = 'income' | 'expense';
@@ -32,6 +32,11 @@ export interface NewTransaction {
   notes: string | null;
   tags: string[];
   currency: string | null;
+  /** The bank's own id (bank-file imports), unique in the account. */
+  bankId?: string | null;
+  /** The clean merchant name and kind (services/transactions/merchantName.ts). */
+  merchantName?: string | null;
+  merchantKind?: string | null;
 }
 
 export type TransactionPatch = Partial<Omit<NewTransaction, 'accountId'>> & { accountId?: string; reconciled?: boolean };
@@ -104,6 +109,9 @@ export const rowColumns = {
   tags: transactions.tags,
   source: transactions.source,
   importId: transactions.importId,
+  bankId: transactions.bankId,
+  merchantName: transactions.merchantName,
+  merchantKind: transactions.merchantKind,
   createdAt: transactions.createdAt,
   updatedAt: transactions.updatedAt,
 };
@@ -154,6 +162,9 @@ const toInsert = (userId: string, t: NewTransaction, source: Source, importId: s
   currency: t.currency,
   source,
   importId,
+  bankId: t.bankId ?? null,
+  merchantName: t.merchantName ?? null,
+  merchantKind: t.merchantKind ?? null,
 });
 
 /** Rows per INSERT statement (one array parameter per column). */
@@ -172,7 +183,7 @@ const arrayLiteral = (values: string[]) => `{${values.map((v) => `"${v.replace(/
 const epochMs = (column: SQLWrapper) => sql`floor(round(date_part('epoch', ${column}) * 1000000) / 1000)`;
 
 /** The columns of a page read as one JSON value, in order (the unfiltered page and the search walk): every column but the user's (the caller's). */
-const PAGE_FIELDS = ['id', 'type', 'amountMinor', 'currency', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'source', 'importId', 'createdAt', 'updatedAt', 'accountId', 'kind', 'transferId', 'counts', 'cleared', 'reconciled'] as const satisfies readonly (keyof typeof rowColumns)[];
+const PAGE_FIELDS = ['id', 'type', 'amountMinor', 'currency', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'source', 'importId', 'createdAt', 'updatedAt', 'accountId', 'kind', 'transferId', 'counts', 'cleared', 'reconciled', 'bankId', 'merchantName', 'merchantKind'] as const satisfies readonly (keyof typeof rowColumns)[];
 type PageField = (typeof PAGE_FIELDS)[number];
 
 /** A row's JSON array for a page, each field read by `column`, the timestamps as epoch milliseconds (fromPageJson reads it back). */
@@ -206,6 +217,9 @@ function fromPageJson(userId: string, v: unknown[]): TransactionRow {
     counts: v[17] as boolean,
     cleared: v[18] as boolean,
     reconciled: v[19] as boolean,
+    bankId: v[20] as string | null,
+    merchantName: v[21] as string | null,
+    merchantKind: v[22] as string | null,
   };
 }
 
@@ -359,12 +373,15 @@ export function transactionsRepository(db: Db) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
         const column = <T>(pick: (t: NewTransaction) => T) => sql.param(chunk.map(pick));
         await q.execute(sql`
-          insert into transactions (user_id, account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, import_id)
-          select ${userId}::uuid, r.account_id, r.counts, r.kind, r.transfer_id, r.cleared, r.type, r.amount_minor, r.date, r.category, r.description, r.merchant, r.notes, r.tags::text[], r.currency, ${source}, ${importId}::uuid
+          insert into transactions (user_id, account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, import_id, bank_id, merchant_name, merchant_kind)
+          select ${userId}::uuid, r.account_id, r.counts, r.kind, r.transfer_id, r.cleared, r.type, r.amount_minor, r.date, r.category, r.description, r.merchant, r.notes, r.tags::text[], r.currency, ${source}, ${importId}::uuid, r.bank_id, r.merchant_name, r.merchant_kind
           from unnest(${column((t) => t.accountId ?? null)}::uuid[], ${column((t) => t.counts ?? true)}::boolean[], ${column((t) => t.kind ?? 'standard')}::text[], ${column((t) => t.transferId ?? null)}::uuid[],
             ${column((t) => t.cleared ?? false)}::boolean[], ${column((t) => t.type)}::text[], ${column((t) => t.amountMinor)}::bigint[], ${column((t) => t.date)}::date[], ${column((t) => t.category)}::text[],
             ${column((t) => t.description)}::text[], ${column((t) => t.merchant)}::text[], ${column((t) => t.notes)}::text[], ${column((t) => arrayLiteral(t.tags))}::text[],
-            ${column((t) => t.currency)}::text[]) as r(account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency)`);
+            ${column((t) => t.currency)}::text[], ${column((t) => t.bankId ?? null)}::text[], ${column((t) => t.merchantName ?? null)}::text[], ${column((t) => t.merchantKind ?? null)}::text[])
+            as r(account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, bank_id, merchant_name, merchant_kind)
+          -- A bank row already in the account (a race with another import of the same statement) is not added twice.
+          on conflict (account_id, bank_id) where bank_id is not null do nothing`);
       }
       return rows.length;
     },
@@ -549,6 +566,45 @@ export function transactionsRepository(db: Db) {
         where ${excludeImportId}::uuid is null or x.import_id is distinct from ${excludeImportId}::uuid
         group by k.d, k.ty, k.a, k.de`)) as unknown as { rows: { date: string; type: TxType; amount_minor: string | number; description: string; stored: string | number }[] };
       return result.rows.map((r) => ({ date: r.date, type: r.type, amountMinor: num(r.amount_minor), description: r.description, stored: num(r.stored) }));
+    },
+
+    /** Which of these bank ids the money account already holds (the unique (account_id, bank_id) index). */
+    async knownBankIds(userId: string, accountId: string, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ bankId: transactions.bankId })
+        .from(transactions)
+        .where(and(eq(transactions.accountId, accountId), eq(transactions.userId, userId), inArray(transactions.bankId, [...new Set(ids)])));
+      return new Set(rows.map((r) => r.bankId!));
+    },
+
+    /** Hand-typed rows of one account without a bank id, of these amounts, in a date range: what a bank row may match. */
+    async manualCandidates(userId: string, accountId: string, query: { from: string; to: string; amounts: number[] }) {
+      if (query.amounts.length === 0) return [];
+      return db
+        .select({ id: transactions.id, date: transactions.date, type: transactions.type, amountMinor: transactions.amountMinor, merchant: transactions.merchant, description: transactions.description })
+        .from(transactions)
+        .where(
+          and(
+            eq(transactions.accountId, accountId),
+            eq(transactions.userId, userId),
+            gte(transactions.date, query.from),
+            lte(transactions.date, query.to),
+            sql`${transactions.bankId} is null`,
+            eq(transactions.source, 'manual'),
+            eq(transactions.kind, 'standard'),
+            sql`${transactions.amountMinor} = any(${sql.param(query.amounts)}::bigint[])`,
+          ),
+        );
+    },
+
+    /** Links bank rows to the hand-typed rows they are: the bank id (when the file has one) and the import that linked them. */
+    async linkBankRows(q: Queryable, userId: string, importId: string, links: { id: string; bankId: string | null }[]): Promise<void> {
+      if (links.length === 0) return;
+      await q.execute(sql`
+        update ${transactions} t set bank_id = coalesce(l.bank_id, t.bank_id), linked_import_id = ${importId}::uuid
+        from unnest(${sql.param(links.map((l) => l.id))}::uuid[], ${sql.param(links.map((l) => l.bankId))}::text[]) as l(id, bank_id)
+        where t.id = l.id and t.user_id = ${userId}`);
     },
 
     /** Recomputes every rollup (totals and merchants, daily and monthly) of one user or everyone from the transactions: repair and bulk loads. */
@@ -761,8 +817,8 @@ function keysetAfter(key: SQLWrapper, id: SQLWrapper, after: KeysetPosition, sor
 function importJobsRepository(db: Db) {
   const ownedJob = (userId: string, id: string) => and(eq(importJobs.userId, userId), eq(importJobs.id, id));
   return {
-    async create(userId: string, input: { fileName: string | null; content: string; rowsTotal: number; mapping: Record<string, unknown> }): Promise<ImportJobRow> {
-      const [row] = await db.insert(importJobs).values({ userId, fileName: input.fileName, content: input.content, rowsTotal: input.rowsTotal, mapping: input.mapping }).returning();
+    async create(userId: string, input: { fileName: string | null; content: string; rowsTotal: number; mapping: Record<string, unknown>; format: ImportJobRow['format'] }): Promise<ImportJobRow> {
+      const [row] = await db.insert(importJobs).values({ userId, fileName: input.fileName, content: input.content, rowsTotal: input.rowsTotal, mapping: input.mapping, format: input.format }).returning();
       return row!;
     },
     async get(userId: string, id: string): Promise<ImportJobRow | undefined> {
@@ -841,7 +897,7 @@ function importJobsRepository(db: Db) {
      */
     async writeBatch(
       job: { id: string; userId: string; rowsDone: number },
-      batch: { rows: NewTransaction[]; processed: number; duplicates: number; failed: number; errors: ImportLineError[] },
+      batch: { rows: NewTransaction[]; processed: number; duplicates: number; matched: number; failed: number; errors: ImportLineError[] },
       insert: (tx: Queryable) => Promise<void>,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -859,6 +915,7 @@ function importJobsRepository(db: Db) {
             rowsDone: sql`${importJobs.rowsDone} + ${batch.processed}`,
             rowsImported: sql`${importJobs.rowsImported} + ${batch.rows.length}`,
             rowsDuplicate: sql`${importJobs.rowsDuplicate} + ${batch.duplicates}`,
+            rowsMatched: sql`${importJobs.rowsMatched} + ${batch.matched}`,
             rowsFailed: sql`${importJobs.rowsFailed} + ${batch.failed}`,
             errors,
             updatedAt: sql`now()`,
@@ -885,6 +942,11 @@ function importJobsRepository(db: Db) {
           .delete(transactions)
           .where(and(eq(transactions.userId, userId), eq(transactions.importId, id)))
           .returning({ id: transactions.id });
+        // Hand-typed rows this import linked to bank rows are as they were before it.
+        await tx
+          .update(transactions)
+          .set({ bankId: null, linkedImportId: null })
+          .where(and(eq(transactions.userId, userId), eq(transactions.linkedImportId, id)));
         return { deleted: deleted.length, status };
       });
     },

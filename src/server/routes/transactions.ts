@@ -247,7 +247,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
       schema: schema({
         tags: IMPORT_TAGS,
         summary: 'Upload a CSV file: detection, a suggested mapping and a preview',
-        description: `Send the file as the raw body with Content-Type text/csv (UTF-8 or Windows-1252), up to ${CSV_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${wholeNumber(CSV_IMPORT_LIMITS.maxRows)} rows (413 as soon as the file passes either; the rest is not read). One upload at a time per user (409 while another is being read); IMPORT_UPLOADS_PER_HOUR uploads an hour (429). The answer holds the import_id, what was detected (delimiter, header, banner lines, date format, decimal comma, signed or debit/credit amounts), the suggested mapping, exact counts (new, duplicates, duplicates in the file, errors) and the first rows. Then POST /transactions/import/{id}/preview to try another mapping, and /commit to import.`,
+        description: `Send the file as the raw body with Content-Type text/csv (UTF-8 or Windows-1252): a CSV table or a bank file (OFX or QFX 1.x/2.x, QIF, CAMT.053), told apart by its content (\`format\` in the answer; bank files need no column mapping, their bank ids are kept so a statement imported twice adds nothing, and a row matching a hand-typed transaction is linked to it), up to ${CSV_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${wholeNumber(CSV_IMPORT_LIMITS.maxRows)} rows (413 as soon as the file passes either; the rest is not read). One upload at a time per user (409 while another is being read); IMPORT_UPLOADS_PER_HOUR uploads an hour (429). The answer holds the import_id, what was detected (delimiter, header, banner lines, date format, decimal comma, signed or debit/credit amounts), the suggested mapping, exact counts (new, duplicates, duplicates in the file, errors) and the first rows. Then POST /transactions/import/{id}/preview to try another mapping, and /commit to import.`,
         consumes: CSV_TYPES,
         querystring: importUploadQuery,
         body: z.string().describe('The CSV text'),
@@ -256,7 +256,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       reply.code(201);
-      return imports.upload(request.userId, request.body, request.query.file_name ?? null);
+      return imports.upload(request.userId, request.body, request.query.file_name ?? null, request.query.account_id);
     },
   );
 
@@ -283,7 +283,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
         response: { 200: importPreview },
       }),
     },
-    async (request) => imports.preview(request.userId, request.params.id, request.body.mapping),
+    async (request) => imports.preview(request.userId, request.params.id, request.body.mapping, request.body.account_id),
   );
 
   app.post(

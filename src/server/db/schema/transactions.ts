@@ -33,6 +33,10 @@ export const importJobs = pgTable(
     rowsImported: integer('rows_imported').notNull().default(0),
     rowsDuplicate: integer('rows_duplicate').notNull().default(0),
     rowsFailed: integer('rows_failed').notNull().default(0),
+    /** Bank rows linked to a manually entered transaction instead of added (migration 0038). */
+    rowsMatched: integer('rows_matched').notNull().default(0),
+    /** What the file is: csv, ofx (OFX/QFX), qif or camt (CAMT.053), detected from its content. */
+    format: text('format', { enum: ['csv', 'ofx', 'qif', 'camt'] }).notNull().default('csv'),
     /** The first errors by line (capped); rows_failed has the full count. */
     errors: jsonb('errors').$type<ImportLineError[]>().notNull().default([]),
     failure: text('failure'),
@@ -92,6 +96,13 @@ export const transactions = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     source: text('source', { enum: ['manual', 'import', 'demo'] }).notNull().default('manual'),
     importId: uuid('import_id').references(() => importJobs.id, { onDelete: 'set null' }),
+    /** The bank's own id of the row (OFX FITID, CAMT entry reference), unique per money account (migration 0038). */
+    bankId: text('bank_id'),
+    /** The clean merchant name and kind (services/merchants) of merchant or description; null on rows older than 0038 until read. */
+    merchantName: text('merchant_name'),
+    merchantKind: text('merchant_kind'),
+    /** The bank-file import that linked a bank row to this manually entered one; its undo unlinks it. */
+    linkedImportId: uuid('linked_import_id'),
     /** Word index over description, merchant and notes ('simple' config: no stemming, any language). */
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('simple'::regconfig, coalesce(description, '') || ' ' || coalesce(merchant, '') || ' ' || coalesce(notes, ''))`,
@@ -131,6 +142,8 @@ export const transactions = pgTable(
     index('transactions_search_idx').using('gin', t.search),
     index('transactions_tags_idx').using('gin', t.tags),
     index('transactions_import_idx').on(t.importId).where(sql`${t.importId} is not null`),
+    uniqueIndex('transactions_account_bank_id_key').on(t.accountId, t.bankId).where(sql`${t.bankId} is not null`),
+    index('transactions_linked_import_idx').on(t.linkedImportId).where(sql`${t.linkedImportId} is not null`),
     index('transactions_demo_idx').on(t.userId).where(sql`${t.source} = 'demo'`),
   ],
 );

@@ -1,4 +1,7 @@
 import type { ImportRowStatus, TransactionType } from '../../../contract/schemas/transactions';
+import type { TransactionsRepository } from '../../repositories/transactions';
+import { addDays, daysBetween } from '../../../contract/calendar';
+import { normalizeMerchant } from '../merchants';
 import { duplicateKey, type ImportRow } from './mapping';
 
 type Candidate = { date: string; type: TransactionType; amountMinor: number; description: string };
@@ -40,7 +43,7 @@ export class DuplicateTracker {
   }
 
   /** The status of the next occurrence of this row in file order (call prime first). */
-  classify(row: ImportRow): Exclude<ImportRowStatus, 'error'> {
+  classify(row: ImportRow): 'new' | 'duplicate' | 'duplicate_in_file' {
     const key = duplicateKey(row);
     const occurrence = (this.seen.get(key) ?? 0) + 1;
     this.seen.set(key, occurrence);
@@ -48,4 +51,110 @@ export class DuplicateTracker {
     if (occurrence <= stored) return 'duplicate';
     return occurrence - stored >= 2 ? 'duplicate_in_file' : 'new';
   }
+}
+
+/** A transaction typed in by hand that a bank row may be (same account, type and amount, near date). */
+export interface ManualCandidate {
+  id: string;
+  date: string;
+  type: TransactionType;
+  amountMinor: number;
+  merchant: string | null;
+  description: string;
+}
+
+/** What a bank-file import looks up in its money account. */
+export interface BankProbe {
+  /** Which of these bank ids the account already holds. */
+  knownBankIds(ids: string[]): Promise<Set<string>>;
+  /** Hand-typed rows without a bank id, of these types and amounts, dated from `from` to `to`. */
+  manualCandidates(query: { from: string; to: string; amounts: number[] }): Promise<ManualCandidate[]>;
+}
+
+/** Days either side of a bank row's date that a hand-typed row may be dated. */
+export const MATCH_DAYS = 3;
+
+/** Days from one date to another, either way round. */
+const distance = (a: string, b: string) => Math.abs(daysBetween(a, b) - 1);
+
+/** The clean merchant of a payee text, lower case ('' when nothing is left). */
+const merchantKey = (text: string | null | undefined) => (text ? normalizeMerchant(text).name.toLowerCase().trim() : '');
+
+/** Same merchant once cleaned ("SQ *BLUE BOTTLE 0341" and "Blue Bottle"), or one clean name inside the other. */
+export function similarPayee(a: string | null | undefined, b: string | null | undefined): boolean {
+  const x = merchantKey(a);
+  const y = merchantKey(b);
+  if (x.length < 2 || y.length < 2) return false;
+  if (x === y) return true;
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return short.length >= 3 && new RegExp(`(^|[^a-z0-9])${short.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9])`).test(long);
+}
+
+export type Classified = { status: Exclude<ImportRowStatus, 'error'>; linkTo?: string };
+
+/**
+ * Statuses of a file's rows in file order. CSV rows: the content check of DuplicateTracker. Bank
+ * rows, within the money account they go into: pending ones are left out; a bank id seen earlier in
+ * the file or already in the account is skipped; a row without a bank id (QIF) gets the content
+ * check; then a hand-typed row with the same type and amount, dated within MATCH_DAYS days and with
+ * a similar payee, is linked instead of a second row being added (each hand-typed row at most once).
+ */
+export class ImportClassifier {
+  private readonly known = new Set<string>();
+  private readonly seenIds = new Set<string>();
+  private readonly candidates = new Map<string, ManualCandidate>();
+  private readonly used = new Set<string>();
+
+  constructor(
+    private readonly tracker: DuplicateTracker,
+    private readonly bank: BankProbe | null,
+  ) {}
+
+  async prime(rows: ImportRow[]): Promise<void> {
+    await this.tracker.prime(rows.filter((r) => r.bankId === null && !r.pending));
+    if (!this.bank) return;
+    const live = rows.filter((r) => !r.pending);
+    const ids = live.flatMap((r) => (r.bankId ? [r.bankId] : []));
+    if (ids.length > 0) for (const id of await this.bank.knownBankIds(ids)) this.known.add(id);
+    if (live.length === 0) return;
+    let from = live[0]!.date;
+    let to = from;
+    for (const r of live) {
+      if (r.date < from) from = r.date;
+      if (r.date > to) to = r.date;
+    }
+    const amounts = [...new Set(live.map((r) => r.amountMinor))];
+    for (const c of await this.bank.manualCandidates({ from: addDays(from, -MATCH_DAYS), to: addDays(to, MATCH_DAYS), amounts })) this.candidates.set(c.id, c);
+  }
+
+  classify(row: ImportRow): Classified {
+    if (!this.bank) return { status: this.tracker.classify(row) };
+    if (row.pending) return { status: 'pending' };
+    if (row.bankId) {
+      if (this.seenIds.has(row.bankId)) return { status: 'duplicate_in_file' };
+      this.seenIds.add(row.bankId);
+      if (this.known.has(row.bankId)) return { status: 'duplicate' };
+    } else {
+      const status = this.tracker.classify(row);
+      if (status !== 'new') return { status };
+    }
+    let best: ManualCandidate | undefined;
+    for (const c of this.candidates.values()) {
+      if (this.used.has(c.id) || c.type !== row.type || c.amountMinor !== row.amountMinor) continue;
+      const days = distance(c.date, row.date);
+      if (days > MATCH_DAYS || !similarPayee(c.merchant || c.description, row.merchant || row.description)) continue;
+      if (!best || days < distance(best.date, row.date)) best = c;
+    }
+    if (!best) return { status: 'new' };
+    this.used.add(best.id);
+    return { status: 'matched', linkTo: best.id };
+  }
+}
+
+/** The bank probe of one user's money account (none named: nothing known, nothing to match). */
+export function bankProbe(repo: Pick<TransactionsRepository, 'knownBankIds' | 'manualCandidates'>, userId: string, accountId: string | null): BankProbe {
+  return {
+    knownBankIds: async (ids) => (accountId ? repo.knownBankIds(userId, accountId, ids) : new Set()),
+    manualCandidates: async (query) => (accountId ? repo.manualCandidates(userId, accountId, query) : []),
+  };
 }

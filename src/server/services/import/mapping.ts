@@ -266,6 +266,10 @@ export interface ImportRow {
   notes: string | null;
   tags: string[];
   currency: string | null;
+  /** The bank's own id (bank files); null for CSV rows and QIF. */
+  bankId: string | null;
+  /** Not yet posted by the bank (left out). */
+  pending: boolean;
 }
 
 export type RowResult = { ok: true; row: ImportRow } | { ok: false; line: number; error: string; partial: Partial<ImportRow> };
@@ -330,7 +334,7 @@ export function readRow(record: CsvRecord, mapping: ImportMapping, resolveCatego
   ].slice(0, TRANSACTION_LIMITS.tags);
   const rawCurrency = cellOf(record, c.currency).toUpperCase();
   const currency = /^[A-Z]{3}$/.test(rawCurrency) ? rawCurrency : null;
-  return { ok: true, row: { line, date, type, amountMinor, category, description, merchant, notes, tags, currency } };
+  return { ok: true, row: { line, date, type, amountMinor, category, description, merchant, notes, tags, currency, bankId: null, pending: false } };
 }
 
 /** Two rows are the same transaction when date, direction, amount and description agree (description ignoring case and spacing). */

@@ -1,8 +1,9 @@
 import { fromMinor } from '../../../contract/money';
 import { CSV_IMPORT_LIMITS, type ImportMapping, type ImportPreview, type ImportPreviewRow, type LineError } from '../../../contract/schemas/transactions';
 import type { Categories } from '../transactions/categories';
-import { DuplicateTracker, type DuplicateProbe } from './duplicates';
-import { detectLayout, layoutFile, readRow, suggestMapping, type RowResult } from './mapping';
+import { DuplicateTracker, ImportClassifier, type BankProbe, type DuplicateProbe } from './duplicates';
+import type { RowResult } from './mapping';
+import { openImport } from './source';
 import { tooManyRows } from './upload';
 
 export interface PreviewInput {
@@ -13,11 +14,13 @@ export interface PreviewInput {
   monthFirst: boolean;
   categories: Categories;
   probe: DuplicateProbe;
+  /** The money account's bank ids and hand-typed rows (bank files). */
+  bank: BankProbe;
   /** More data rows than this answer 413 as soon as they are counted (default CSV_IMPORT_LIMITS.maxRows). */
   maxRows?: number;
 }
 
-export type PreviewBody = Omit<ImportPreview, 'import_id' | 'status' | 'file_name'>;
+export type PreviewBody = Omit<ImportPreview, 'import_id' | 'status' | 'file_name' | 'account_id'>;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -27,19 +30,17 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * and errors are returned. More than maxRows data rows stop the read with a 413.
  */
 export async function previewImport(input: PreviewInput): Promise<PreviewBody> {
-  const detectedLayout = detectLayout(input.text);
-  const layout = input.mapping
-    ? layoutFile(input.text, input.mapping.delimiter, input.mapping.skip_lines, input.mapping.has_header)
-    : layoutFile(input.text, detectedLayout.delimiter, detectedLayout.skipLines, detectedLayout.hasHeader);
-  const suggestion = suggestMapping(layout, input.monthFirst);
+  const source = openImport(input.text, input.monthFirst, input.mapping);
+  const suggestion = source.suggestion;
   const mapping = input.mapping ?? suggestion.mapping;
 
-  const tracker = new DuplicateTracker(input.probe);
-  const counts = { rows: 0, new: 0, duplicates: 0, duplicates_in_file: 0, errors: 0 };
+  const tracker = new ImportClassifier(new DuplicateTracker(input.probe), source.format === 'csv' ? null : input.bank);
+  const counts = { rows: 0, new: 0, duplicates: 0, duplicates_in_file: 0, matched: 0, pending: 0, errors: 0 };
+  const countOf = { new: 'new', duplicate: 'duplicates', duplicate_in_file: 'duplicates_in_file', matched: 'matched', pending: 'pending' } as const;
   const rows: ImportPreviewRow[] = [];
   const errors: LineError[] = [];
   const maxRows = input.maxRows ?? CSV_IMPORT_LIMITS.maxRows;
-  const records = layout.rows();
+  const records = source.rows(mapping, input.categories.resolve);
   const chunk = CSV_IMPORT_LIMITS.batchSize * 5;
   for (;;) {
     // One chunk of records at a time: memory stays one chunk whatever the file holds.
@@ -47,7 +48,7 @@ export async function previewImport(input: PreviewInput): Promise<PreviewBody> {
     while (results.length < chunk) {
       const next = records.next();
       if (next.done) break;
-      results.push(readRow(next.value, mapping, input.categories.resolve));
+      results.push(next.value);
     }
     if (results.length === 0) break;
     counts.rows += results.length;
@@ -75,8 +76,8 @@ export async function previewImport(input: PreviewInput): Promise<PreviewBody> {
         }
         continue;
       }
-      const status = tracker.classify(r.row);
-      counts[status === 'new' ? 'new' : status === 'duplicate' ? 'duplicates' : 'duplicates_in_file']++;
+      const { status } = tracker.classify(r.row);
+      counts[countOf[status]]++;
       if (rows.length < CSV_IMPORT_LIMITS.previewRows) {
         const row = r.row;
         rows.push({
@@ -98,8 +99,9 @@ export async function previewImport(input: PreviewInput): Promise<PreviewBody> {
     await yieldToEventLoop();
   }
   return {
-    columns: layout.columns,
-    sample: layout.sample.slice(0, 10).map((r) => r.cells),
+    format: source.format,
+    columns: source.columns,
+    sample: source.sample,
     detected: input.mapping
       ? { ...suggestion.detected, delimiter: mapping.delimiter, has_header: mapping.has_header, skip_lines: mapping.skip_lines }
       : suggestion.detected,

@@ -5,8 +5,10 @@ import type { AccountsRepository } from '../../repositories/accounts';
 import { countsFor } from '../accounts/service';
 import { createJobRunner, yieldToEventLoop, type JobRunner } from '../jobs';
 import { isDefaultCategory, loadCategories } from '../transactions/categories';
-import { DuplicateTracker } from './duplicates';
-import { layoutFile, readRow, type ImportRow, type RowResult } from './mapping';
+import { bankProbe, DuplicateTracker, ImportClassifier } from './duplicates';
+import type { ImportRow, RowResult } from './mapping';
+import { openImport } from './source';
+import { merchantOf } from '../transactions/merchantName';
 
 export interface ImportRunnerOptions {
   repo: TransactionsRepository;
@@ -26,18 +28,28 @@ export interface ImportRunnerOptions {
 
 const UPLOAD_TTL_MS = 24 * 3600_000;
 
-const toNew = (r: ImportRow, account: { accountId: string | null; counts: boolean }): NewTransaction => ({
-  ...account,
-  type: r.type,
-  amountMinor: r.amountMinor,
-  date: r.date,
-  category: r.category,
-  description: r.description,
-  merchant: r.merchant,
-  notes: r.notes,
-  tags: r.tags,
-  currency: r.currency,
-});
+/**
+ * Where every imported row (CSV or bank file) is finalized before it is inserted: the money account,
+ * the clean merchant name and kind, the bank id; a bank's posted row is cleared. Whatever else should
+ * happen to each new row (rules) belongs here, so that one place covers every format.
+ */
+export function finalizeImportedRow(r: ImportRow, account: { accountId: string | null; counts: boolean }): NewTransaction {
+  return {
+    ...account,
+    type: r.type,
+    amountMinor: r.amountMinor,
+    date: r.date,
+    category: r.category,
+    description: r.description,
+    merchant: r.merchant,
+    notes: r.notes,
+    tags: r.tags,
+    currency: r.currency,
+    bankId: r.bankId,
+    cleared: r.bankId !== null,
+    ...merchantOf(r.merchant, r.description),
+  };
+}
 
 /**
  * Runs CSV imports in the background (the job lifecycle of services/jobs.ts), in batches: each
@@ -66,16 +78,19 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
     const into = { accountId: account?.id ?? null, counts: account ? countsFor(account) : true };
     const categories = await loadCategories(repo, job.userId);
     const finish = (await options.finishRow?.(job.userId)) ?? ((row: NewTransaction) => row);
-    const layout = layoutFile(job.content, mapping.delimiter, mapping.skip_lines, mapping.has_header);
-    const tracker = new DuplicateTracker((rows) => repo.duplicateCandidates(job.userId, rows, job.id));
-    // The file is read record by record; only one batch is ever held as parsed rows.
-    const records = layout.rows();
+    const source = openImport(job.content, false, mapping);
+    const tracker = new ImportClassifier(
+      new DuplicateTracker((rows) => repo.duplicateCandidates(job.userId, rows, job.id)),
+      source.format === 'csv' ? null : bankProbe(repo, job.userId, into.accountId),
+    );
+    // A CSV is read record by record (only one batch is ever held as parsed rows); a bank file's entries are held once parsed.
+    const records = source.rows(mapping, categories.resolve);
     const readBatch = (size: number): RowResult[] => {
       const batch: RowResult[] = [];
       while (batch.length < size) {
         const next = records.next();
         if (next.done) break;
-        batch.push(readRow(next.value, mapping, categories.resolve));
+        batch.push(next.value);
       }
       return batch;
     };
@@ -95,6 +110,7 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
       if (results.length === 0) break;
       await tracker.prime(results.flatMap((r) => (r.ok ? [r.row] : [])));
       const insert: NewTransaction[] = [];
+      const links: { id: string; bankId: string | null }[] = [];
       const errors: LineError[] = [];
       let duplicates = 0;
       let failed = 0;
@@ -104,11 +120,13 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
           if (errors.length < CSV_IMPORT_LIMITS.maxErrors) errors.push({ line: r.line, message: r.error });
           continue;
         }
-        const status = tracker.classify(r.row);
-        if ((status === 'duplicate' && skipDuplicates) || (status === 'duplicate_in_file' && skipFileDuplicates)) duplicates++;
-        else insert.push(finish(toNew(r.row, into)));
+        const { status, linkTo } = tracker.classify(r.row);
+        if (status === 'matched') links.push({ id: linkTo!, bankId: r.row.bankId });
+        else if (status === 'pending' || (status === 'duplicate' && (skipDuplicates || r.row.bankId)) || (status === 'duplicate_in_file' && (skipFileDuplicates || r.row.bankId))) duplicates++;
+        else insert.push(finish(finalizeImportedRow(r.row, into)));
       }
-      const written = await repo.imports.writeBatch({ id, userId: job.userId, rowsDone }, { rows: insert, processed: results.length, duplicates, failed, errors }, async (tx) => {
+      const written = await repo.imports.writeBatch({ id, userId: job.userId, rowsDone }, { rows: insert, processed: results.length, duplicates, matched: links.length, failed, errors }, async (tx) => {
+        await repo.linkBankRows(tx, job.userId, id, links);
         // A user category deleted since the import started: its rows go where an unknown category goes.
         const gone = await repo.holdCategories(tx, job.userId, [...new Set(insert.map((r) => r.category).filter((c) => !isDefaultCategory(c)))]);
         const rows = gone.size === 0 ? insert : insert.map((r) => (gone.has(r.category) ? { ...r, category: FALLBACK_CATEGORY[r.type] } : r));

@@ -7,8 +7,9 @@ import type { ImportJobRow, TransactionsRepository } from '../../repositories/tr
 import type { RewardsService } from '../rewards';
 import { loadCategories } from '../transactions/categories';
 import { knownCategory } from '../transactions/service';
-import { countRows, layoutFile } from './mapping';
+import { bankProbe } from './duplicates';
 import { previewImport } from './preview';
+import { countImportRows } from './source';
 import type { JobRunner } from '../jobs';
 
 const importNotFound = () => notFound('Import not found');
@@ -18,10 +19,12 @@ export function toImportJob(row: Omit<ImportJobRow, 'content'>): ImportJob {
     import_id: row.id,
     status: row.status,
     file_name: row.fileName,
+    format: row.format,
     rows_total: row.rowsTotal,
     rows_done: row.rowsDone,
     rows_imported: row.rowsImported,
     rows_duplicate: row.rowsDuplicate,
+    rows_matched: row.rowsMatched,
     rows_failed: row.rowsFailed,
     progress: row.rowsTotal > 0 ? Math.min(1, Math.round((row.rowsDone / row.rowsTotal) * 1000) / 1000) : row.status === 'completed' ? 1 : 0,
     errors: row.errors,
@@ -37,7 +40,7 @@ export function toImportJob(row: Omit<ImportJobRow, 'content'>): ImportJob {
  * commit (queued for the import runner), progress and cancel. Format detection, mapping and
  * duplicate detection live in mapping.ts, preview.ts and duplicates.ts; this is their order.
  */
-export function importService(deps: { repo: TransactionsRepository; accounts?: Pick<AccountsRepository, 'get'>; runner: Pick<JobRunner, 'enqueue'>; rewards: Pick<RewardsService, 'record'> }) {
+export function importService(deps: { repo: TransactionsRepository; accounts?: Pick<AccountsRepository, 'get' | 'defaultAccount'>; runner: Pick<JobRunner, 'enqueue'>; rewards: Pick<RewardsService, 'record'> }) {
   const { repo, accounts, runner, rewards } = deps;
 
   const checkDefaults = (categories: Awaited<ReturnType<typeof loadCategories>>, mapping: ImportMapping) => {
@@ -45,16 +48,26 @@ export function importService(deps: { repo: TransactionsRepository; accounts?: P
     knownCategory(categories, mapping.default_income_category, 'mapping.default_income_category');
   };
 
-  const preview = async (userId: string, text: string, mapping?: ImportMapping) => {
+  /** The account a file is previewed for: the one named, else where a commit without one goes. */
+  const targetAccount = async (userId: string, accountId: string | undefined) => {
+    if (!accountId) return (await accounts?.defaultAccount(userId))?.id ?? null;
+    const account = await accounts?.get(userId, accountId);
+    if (!account) throw unprocessable('account_id is not one of your accounts: see GET /accounts');
+    return account.id;
+  };
+
+  const preview = async (userId: string, text: string, accountId: string | null, mapping?: ImportMapping) => {
     const [categories, currency] = await Promise.all([loadCategories(repo, userId), repo.accountCurrency(userId)]);
     if (mapping) checkDefaults(categories, mapping);
-    return previewImport({
+    const body = await previewImport({
       text,
       mapping,
       monthFirst: currency === 'USD',
       categories,
       probe: (triples) => repo.duplicateCandidates(userId, triples, null),
+      bank: bankProbe(repo, userId, accountId),
     });
+    return { ...body, account_id: accountId };
   };
 
   const uploadedJob = async (userId: string, id: string) => {
@@ -66,11 +79,11 @@ export function importService(deps: { repo: TransactionsRepository; accounts?: P
 
   return {
     /** A new upload: stored with its suggested mapping and answered with the preview. */
-    async upload(userId: string, text: string, fileName: string | null) {
+    async upload(userId: string, text: string, fileName: string | null, accountId?: string) {
       if (text.trim() === '') throw unprocessable('The file is empty');
-      const body = await preview(userId, text);
-      if (body.counts.rows === 0) throw unprocessable('The file has no data rows');
-      const job = await repo.imports.create(userId, { fileName, content: text, rowsTotal: body.counts.rows, mapping: body.mapping });
+      const body = await preview(userId, text, await targetAccount(userId, accountId));
+      if (body.counts.rows === 0) throw unprocessable(body.format === 'csv' ? 'The file has no data rows' : 'The file has no transactions');
+      const job = await repo.imports.create(userId, { fileName, content: text, rowsTotal: body.counts.rows, mapping: body.mapping, format: body.format });
       return { import_id: job.id, status: 'uploaded' as const, file_name: job.fileName, ...body };
     },
 
@@ -85,9 +98,9 @@ export function importService(deps: { repo: TransactionsRepository; accounts?: P
     },
 
     /** The uploaded file read again with another mapping (which becomes the job's suggestion). */
-    async preview(userId: string, id: string, mapping: ImportMapping) {
+    async preview(userId: string, id: string, mapping: ImportMapping, accountId?: string) {
       const job = await uploadedJob(userId, id);
-      const body = await preview(userId, job.content, mapping);
+      const body = await preview(userId, job.content, await targetAccount(userId, accountId), mapping);
       await repo.imports.setPreviewMapping(userId, job.id, body.mapping);
       return { import_id: job.id, status: 'uploaded' as const, file_name: job.fileName, ...body };
     },
@@ -102,7 +115,7 @@ export function importService(deps: { repo: TransactionsRepository; accounts?: P
         if (!account) throw unprocessable('account_id is not one of your accounts: see GET /accounts');
         if (account.closed) throw conflict('account_id is a closed account: reopen it first');
       }
-      const rowsTotal = countRows(layoutFile(job.content, mapping.delimiter, mapping.skip_lines, mapping.has_header));
+      const rowsTotal = countImportRows(job.content, mapping);
       const running = await repo.imports.active(userId);
       if (running && running.id !== job.id) throw conflict(`Another import of yours is still running (import ${running.id}): wait for it to finish, then start this one`);
       const queued = await repo.imports.queue(userId, job.id, request as unknown as Record<string, unknown>, rowsTotal);

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { wholeNumber } from '../../../contract/money';
 import { CSV_IMPORT_LIMITS } from '../../../contract/schemas/transactions';
 import { TooLargeError, ValidationError } from '../../errors';
+import { looksLikeBankFile } from './bankFiles';
 
 /** Records beyond the data rows a file may hold: banner lines the mapping can skip (≤ 100) and a header. */
 const LAYOUT_LINES = 101;
@@ -25,6 +26,8 @@ export function readCsvUpload(stream: Readable, limits: { maxBytes: number; maxR
   let records = 0;
   let inQuotes = false;
   let lineHasText = false;
+  // A bank file (told by its first bytes) has many lines per transaction: only the byte cap applies here, its entries are capped when read.
+  let bankFile: boolean | null = null;
   return new Promise((resolve, reject) => {
     const finish = (error?: Error) => {
       stream.removeListener('data', onData);
@@ -39,9 +42,11 @@ export function readCsvUpload(stream: Readable, limits: { maxBytes: number; maxR
     const onData = (chunk: Buffer) => {
       bytes += chunk.length;
       if (bytes > limits.maxBytes) return finish(tooLarge(limits.maxBytes));
+      bankFile ??= looksLikeBankFile(chunk.subarray(0, 4096).toString('latin1').replace(/^\u00ef\u00bb\u00bf/, ''));
       for (let i = 0; i < chunk.length; i++) {
         const b = chunk[i]!;
         if (b === 0) return finish(binaryFile());
+        if (bankFile) continue;
         if (b === 0x22) inQuotes = !inQuotes;
         if (!inQuotes && (b === 0x0a || b === 0x0d)) {
           if (lineHasText && ++records > maxRecords) return finish(tooManyRows(limits.maxRows));

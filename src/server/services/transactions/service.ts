@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { merchantOf } from './merchantName';
 import { toMinor } from '../../../contract/money';
 import type {
   createCategoryRequest,
@@ -133,6 +134,7 @@ export function transactionsService(deps: {
         notes: b.notes ?? null,
         tags: b.tags,
         currency: b.currency ?? null,
+        ...merchantOf(b.merchant, b.description),
       };
       const row = await repo.create(userId, input, !isDefaultCategory(input.category));
       // Deleted between the check above and the insert: the same answer as an unknown category.
@@ -166,6 +168,7 @@ export function transactionsService(deps: {
       if (b.notes !== undefined) patch.notes = b.notes;
       if (b.tags !== undefined) patch.tags = b.tags;
       if (b.currency !== undefined) patch.currency = b.currency;
+      if (b.merchant !== undefined || b.description !== undefined) Object.assign(patch, merchantOf(b.merchant !== undefined ? b.merchant : current.merchant, b.description ?? current.description));
       const row = await repo.update(userId, id, patch, patch.category !== undefined && !isDefaultCategory(patch.category));
       if (row === 'category_gone') throw unknownCategory(b.category!);
       if (!row) throw transactionNotFound();

@@ -4,6 +4,7 @@ import { TRANSACTION_LIMITS, type ParsedTransactionListQuery, type Transaction, 
 import type { KeysetPosition, SortKey, StoredFilters, TransactionRow } from '../../repositories/transactions';
 import { ValidationError } from '../../errors';
 import type { Categories } from './categories';
+import { bankSpellings, merchantOf } from './merchantName';
 
 const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
@@ -36,8 +37,9 @@ export function isoString(date: Date): string {
   return year + '-' + TWO[month]! + '-' + TWO[day]! + 'T' + TWO[hour]! + ':' + TWO[minute]! + ':' + TWO[second]! + '.' + THREE[milli]! + 'Z';
 }
 
-/** A stored row as the API shows it. */
+/** A stored row as the API shows it; a row stored before merchant names were kept gets its clean name here. */
 export function toTransaction(row: TransactionRow): Transaction {
+  const clean = row.merchantName !== null ? { merchantName: row.merchantName, merchantKind: row.merchantKind } : merchantOf(row.merchant, row.description);
   return {
     transaction_id: row.id,
     account_id: row.accountId,
@@ -53,6 +55,9 @@ export function toTransaction(row: TransactionRow): Transaction {
     category: row.category,
     description: row.description,
     merchant: row.merchant,
+    merchant_name: clean.merchantName,
+    merchant_kind: clean.merchantKind,
+    bank_id: row.bankId,
     notes: row.notes,
     tags: row.tags,
     source: row.source,
@@ -63,8 +68,9 @@ export function toTransaction(row: TransactionRow): Transaction {
 }
 
 /**
- * Words of a search as a prefix tsquery: "Star coffee" → `Star:* & coffee:*`. Only letters and
- * digits survive, so the result needs no escaping. Undefined when no word is left.
+ * Words of a search as a prefix tsquery: "Star coffee" → `Star:* & coffee:*`. A word of a clean
+ * merchant name also finds the bank's spellings of it ("amazon" → `(amazon:* | amzn:* | …)`).
+ * Only letters and digits survive, so the result needs no escaping. Undefined when no word is left.
  */
 export function toPrefixQuery(q: string | undefined): string | undefined {
   if (!q) return undefined;
@@ -73,7 +79,12 @@ export function toPrefixQuery(q: string | undefined): string | undefined {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, TRANSACTION_LIMITS.queryWords);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
+  const term = (w: string) => {
+    const spellings = bankSpellings(w);
+    if (spellings.length === 0) return `${w}:*`;
+    return `(${[`${w}:*`, ...spellings.map((words) => (words.length === 1 ? `${words[0]}:*` : `(${words.map((x) => `${x}:*`).join(' & ')})`))].join(' | ')})`;
+  };
+  return words.length ? words.map(term).join(' & ') : undefined;
 }
 
 const HASHTAG = /(?:^|\s)#([^\s#,]+)/gu;

@@ -267,6 +267,8 @@ const statusBadges: Record<ImportPreviewRow['status'], { label: string; color: s
   new: { label: 'New', color: 'teal' },
   duplicate: { label: 'Already imported', color: 'yellow' },
   duplicate_in_file: { label: 'Repeated', color: 'orange' },
+  matched: { label: 'Matches one you entered', color: 'blue' },
+  pending: { label: 'Pending at the bank', color: 'gray' },
   error: { label: 'Unreadable', color: 'red' },
 };
 
