@@ -1,6 +1,7 @@
 import { accountApi } from './account';
 import { accountsApi } from './accounts';
 import { authApi } from './auth';
+import { categoriesApi } from './categories';
 import { chatApi } from './chat';
 import { createApiClient, type ApiHooks } from './client';
 import { dashboardApi } from './dashboard';
@@ -18,6 +19,7 @@ export function createApi(baseURL: string, hooks: ApiHooks) {
     account: accountApi(call),
     accounts: accountsApi(call),
     auth: authApi(call),
+    categories: categoriesApi(call),
     chat: chatApi(call, baseURL, hooks),
     dashboard: dashboardApi(call),
     goals: goalsApi(call),
