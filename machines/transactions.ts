@@ -9,7 +9,10 @@ import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 export type TransactionsSummary = Pick<SummaryOverview, 'currency' | 'balance' | 'transaction_count' | 'current_month' | 'has_demo_data'>;
 
 /** A category the form offers (the list call also counts its transactions; the built-in ones are offered before it answers). */
-export type TransactionCategory = Pick<Category, 'name' | 'type' | 'color' | 'is_default'>;
+export type TransactionCategory = Pick<Category, 'name' | 'type' | 'color' | 'is_default'> & {
+  /** Not offered for new entries (Settings › Categories); rows that have it still show it. */
+  hidden?: boolean;
+};
 
 /** What the add/edit form sends (the server validates it, [spec:5-server-validates]). The amount is left out when the field is blank or not a number, so the server answers "amount is required". */
 export type TransactionDraft = Omit<CreateTransactionRequest, 'amount' | 'currency'> & { amount?: number };

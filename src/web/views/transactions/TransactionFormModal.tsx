@@ -153,7 +153,7 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
         <Select
           label="Category"
           placeholder="Pick a category or type a new one"
-          data={[...categoryOptions(categories, type, form.values.category ?? transaction?.category), ...(offerNew ? [{ group: 'New', items: [{ value: `${CREATE}${typed}`, label: `Create '${typed}'` }] }] : [])]}
+          data={[...categoryOptions(categories, type, form.values.category ?? transaction?.category, transaction?.category), ...(offerNew ? [{ group: 'New', items: [{ value: `${CREATE}${typed}`, label: `Create '${typed}'` }] }] : [])]}
           searchable
           searchValue={categorySearch}
           onSearchChange={setCategorySearch}
