@@ -1,4 +1,5 @@
-import { CATEGORY_MESSAGES, type CategoryGroup, type CategoryItem, type CategoryListResponse, type MergeCategoryResult, type UpdateCategoryRequest } from '../../contract/categories';
+import type { CategoryGroup, CategoryItem, CategoryListResponse, MergeCategoryResult, UpdateCategoryRequest } from '../../contract/categories';
+import { CATEGORY_MESSAGES } from '../../contract/categoryDefaults';
 import type { ApiCall } from './client';
 
 const categoryPath = (name: string) => `/transactions/categories/${encodeURIComponent(name)}`;
