@@ -9,10 +9,24 @@ import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 export type TransactionsSummary = Pick<SummaryOverview, 'currency' | 'balance' | 'transaction_count' | 'current_month' | 'has_demo_data'>;
 
 /** A category the form offers (the list call also counts its transactions; the built-in ones are offered before it answers). */
-export type TransactionCategory = Pick<Category, 'name' | 'type' | 'color' | 'is_default'>;
+export type TransactionCategory = Pick<Category, 'name' | 'type' | 'color' | 'is_default'> & {
+  /** Not offered for new entries (Settings › Categories); rows that have it still show it. */
+  hidden?: boolean;
+};
 
 /** What the add/edit form sends (the server validates it, [spec:5-server-validates]). The amount is left out when the field is blank or not a number, so the server answers "amount is required". */
-export type TransactionDraft = Omit<CreateTransactionRequest, 'amount' | 'currency'> & { amount?: number };
+export type TransactionDraft = Omit<CreateTransactionRequest, 'amount' | 'currency'> & {
+  amount?: number;
+  /** An edit of a reconciled row the user confirmed. */
+  confirm_reconciled?: boolean;
+};
+
+/** An account the form offers (GET /accounts): open ones only. */
+export interface AccountOption {
+  account_id: string;
+  name: string;
+  on_budget: boolean;
+}
 
 export interface ExportFile {
   fileName: string;
@@ -53,6 +67,10 @@ export interface TransactionsContext {
   /** Why the category typed in the form could not be created (said under the field). */
   categoryError: CallFailure | null;
   maxImportBytes: number;
+  /** The open accounts the form offers; empty until GET /accounts answers (the server then picks the first on-budget one). */
+  accounts: AccountOption[];
+  /** The account of the last transaction added here: the form's default for the next one. */
+  lastAccountId: string | null;
 }
 
 export interface TransactionsInput {
@@ -84,7 +102,9 @@ export type TransactionsEvent =
   | { type: 'demo.load' }
   | { type: 'demo.remove' }
   | { type: 'demoRemoval.confirm' }
-  | { type: 'demoRemoval.cancel' };
+  | { type: 'demoRemoval.cancel' }
+  | { type: 'reconciledEdit.confirm' }
+  | { type: 'reconciledEdit.cancel' };
 
 const listed = (context: TransactionsContext, id: string) => context.list.getSnapshot().context.items.find((t) => t.transaction_id === id) ?? null;
 
@@ -112,6 +132,10 @@ export const transactionsMachine = setup({
     createCategory: fromPromise<TransactionCategory, { name: string; type: Transaction['type'] }>(async () => {
       throw new Error('createCategory not provided');
     }),
+    /** GET /accounts: the open accounts, in their order. */
+    fetchAccounts: fromPromise<AccountOption[]>(async () => {
+      throw new Error('fetchAccounts not provided');
+    }),
     /** POST /transactions when transactionId is null, else PUT /transactions/{id}. */
     saveTransaction: fromPromise<Transaction, { transactionId: string | null; values: TransactionDraft }>(async () => {
       throw new Error('saveTransaction not provided');
@@ -133,6 +157,8 @@ export const transactionsMachine = setup({
     notify: (_, _toast: Toast) => {},
     /** Opens the danger confirmation dialog; it answers demoRemoval.confirm or demoRemoval.cancel. */
     requestDemoRemovalConfirmation: () => {},
+    /** Opens the confirmation for an edit of a reconciled row; it answers reconciledEdit.confirm or reconciledEdit.cancel. */
+    requestReconciledConfirmation: () => {},
     /** Hands the exported CSV to the browser as a download. */
     saveFile: (_, _file: ExportFile) => {},
     /** Passes a list event on to the list. */
@@ -145,6 +171,7 @@ export const transactionsMachine = setup({
     filtersDiffer: ({ context, event }) => event.type === 'filters.change' && !sameFilters(event.filters, context.list.getSnapshot().context.query),
     transactionListed: ({ context, event }) => event.type === 'transaction.edit' && listed(context, event.transactionId) !== null,
     creating: ({ context }) => context.editing === null,
+    editingReconciled: ({ context }) => context.editing?.reconciled === true,
     importChangedRows: ({ event }) => Boolean((event as { output?: TransactionImportOutput }).output?.started),
   },
 }).createMachine({
@@ -163,6 +190,8 @@ export const transactionsMachine = setup({
     formError: null,
     categoryError: null,
     maxImportBytes: input.maxImportBytes ?? 25 * 1024 * 1024,
+    accounts: [],
+    lastAccountId: null,
   }),
   type: 'parallel',
   on: {
@@ -266,6 +295,21 @@ export const transactionsMachine = setup({
         },
       },
     },
+    accounts: {
+      description: 'The open accounts the form’s account picker offers.',
+      initial: 'loading',
+      states: {
+        loading: {
+          description: 'GET /accounts.',
+          invoke: {
+            src: 'fetchAccounts',
+            onDone: { description: 'The form offers them.', target: 'loaded', actions: assign({ accounts: ({ event }) => event.output }) },
+            onError: { description: 'No picker: the server puts new rows in the first on-budget account.', target: 'loaded' },
+          },
+        },
+        loaded: { description: 'The accounts are known.' },
+      },
+    },
     form: {
       description: 'The add/edit transaction modal.',
       initial: 'closed',
@@ -285,8 +329,27 @@ export const transactionsMachine = setup({
         editing: {
           description: 'The form is open (empty to add, filled to edit).',
           on: {
-            'form.submit': { description: 'Save: the form sends what the user entered.', target: 'saving', actions: assign({ draft: ({ event }) => event.values, formError: null }) },
+            'form.submit': [
+              {
+                description: 'Save of a reconciled row: a confirmation first (it no longer matches the statement it was reconciled against).',
+                guard: 'editingReconciled',
+                target: 'confirmingReconciled',
+                actions: [assign({ draft: ({ event }) => event.values, formError: null }), 'requestReconciledConfirmation'],
+              },
+              { description: 'Save: the form sends what the user entered.', target: 'saving', actions: assign({ draft: ({ event }) => event.values, formError: null }) },
+            ],
             'form.close': { description: 'Cancel or Escape: nothing is saved.', target: 'closed', actions: assign({ editing: null, draft: null, formError: null }) },
+          },
+        },
+        confirmingReconciled: {
+          description: 'The confirmation for changing a reconciled transaction is open.',
+          on: {
+            'reconciledEdit.confirm': {
+              description: 'Confirmed: the change is saved (the row is no longer locked).',
+              target: 'saving',
+              actions: assign({ draft: ({ context }) => (context.draft ? { ...context.draft, confirm_reconciled: true } : null) }),
+            },
+            'reconciledEdit.cancel': { description: 'Cancelled: the form stays open with what was typed; nothing is saved.', target: 'editing' },
           },
         },
         saving: {
@@ -302,7 +365,7 @@ export const transactionsMachine = setup({
                 target: 'closed',
                 actions: [
                   sendTo(({ context }) => context.list, ({ event }) => ({ type: 'item.add' as const, item: event.output })),
-                  assign({ draft: null }),
+                  assign({ draft: null, lastAccountId: ({ event }) => event.output.account_id }),
                   { type: 'notify', params: { kind: 'success', message: 'Transaction added' } },
                   raise({ type: 'summary.refresh' }),
                 ],

@@ -68,7 +68,7 @@ export type DecimalSeparator = (typeof DECIMAL_SEPARATORS)[number];
 
 // The built-in categories live in their own module so the first load of /login (which needs only this
 // module's texts) does not carry them.
-export { DEFAULT_CATEGORIES, type DefaultCategory } from './categories';
+export { DEFAULT_CATEGORIES, type DefaultCategory } from './categoryDefaults';
 /** Where imported rows without a known category land. */
 export const FALLBACK_CATEGORY: Record<TransactionType, string> = { income: 'Other Income', expense: 'Other' };
 

@@ -7,7 +7,7 @@ import type { TransactionDraft } from '../../machines/transactions';
 import { DEFAULT_CATEGORIES, type ImportMapping, type ImportPreview } from '../../src/contract/transactions';
 import { withAmountStyle } from '../../src/web/transactions/importMapping';
 import { DEFAULT_FILTERS } from '../../src/web/transactions/urlCodec';
-import { fakeBackend, fakeImportBackend, makeTransaction, providedImport, readyWith, rowsOf, startTransactions } from './support/transactions';
+import { accounts, fakeBackend, fakeImportBackend, makeTransaction, providedImport, readyWith, rowsOf, startTransactions } from './support/transactions';
 
 const draft: TransactionDraft = { type: 'expense', amount: 42.5, date: '2025-03-05', category: 'Dining', description: 'Pizza night', merchant: 'Luigi', notes: null, tags: ['friends'] };
 
@@ -545,5 +545,44 @@ describe('categories of one’s own, created from the form', () => {
     t.actor.send({ type: 'category.create', name: 'groceries', categoryType: 'expense' });
     await t.settled();
     expect(t.actor.getSnapshot().context.categoryError).toMatchObject({ message: 'A category named "groceries" already exists', status: 409 });
+  });
+});
+
+describe('the form and accounts', () => {
+  it('offers the open accounts and remembers the account of the last transaction added', async () => {
+    const { t } = await readyWith();
+    expect(t.actor.getSnapshot().context.accounts.map((a) => a.name)).toEqual(['Checking', 'Visa']);
+    expect(t.actor.getSnapshot().context.lastAccountId).toBeNull();
+    t.actor.send({ type: 'transaction.create' });
+    t.actor.send({ type: 'form.submit', values: { account_id: accounts[1]!.account_id, type: 'expense', amount: 5, date: '2025-03-05', category: 'Dining', description: 'Lunch', merchant: null, notes: null, tags: [] } });
+    await t.settled();
+    expect(t.actor.getSnapshot().context.lastAccountId).toBe(accounts[1]!.account_id);
+  });
+
+  it('saving a reconciled transaction asks first: cancel keeps the form, confirm saves with confirm_reconciled', async () => {
+    const { t } = await readyWith(rowsOf(2, (i) => ({ reconciled: i === 0 })));
+    t.actor.send({ type: 'transaction.edit', transactionId: 't1' });
+    const values = { type: 'expense' as const, amount: 12, date: '2025-03-28', category: 'Groceries', description: 'Changed', merchant: null, notes: null, tags: [] };
+    t.actor.send({ type: 'form.submit', values });
+    expect(t.actor.getSnapshot().matches({ form: 'confirmingReconciled' })).toBe(true);
+    expect(t.confirmations.map((c) => c.kind)).toEqual(['reconciled']);
+    t.actor.send({ type: 'reconciledEdit.cancel' });
+    expect(t.actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+    expect(t.row('t1')).toMatchObject({ description: 'Row t1', reconciled: true });
+    t.actor.send({ type: 'form.submit', values });
+    t.actor.send({ type: 'reconciledEdit.confirm' });
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ form: 'closed' })).toBe(true);
+    expect(t.row('t1')).toMatchObject({ description: 'Changed', reconciled: false });
+    expect(t.lastToast()).toEqual({ kind: 'success', message: 'Transaction updated' });
+  });
+
+  it('an unreconciled row saves at once, without a confirmation', async () => {
+    const { t } = await readyWith();
+    t.actor.send({ type: 'transaction.edit', transactionId: 't2' });
+    t.actor.send({ type: 'form.submit', values: { type: 'expense', amount: 3, date: '2025-03-27', category: 'Groceries', description: 'Plain', merchant: null, notes: null, tags: [] } });
+    await t.settled();
+    expect(t.confirmations).toEqual([]);
+    expect(t.row('t2')).toMatchObject({ description: 'Plain' });
   });
 });

@@ -2,6 +2,7 @@ import { accountApi } from './account';
 import { accountsApi } from './accounts';
 import { authApi } from './auth';
 import { budgetsApi } from './budgets';
+import { categoriesApi } from './categories';
 import { chatApi } from './chat';
 import { createApiClient, type ApiHooks } from './client';
 import { dashboardApi } from './dashboard';
@@ -20,6 +21,7 @@ export function createApi(baseURL: string, hooks: ApiHooks) {
     accounts: accountsApi(call),
     auth: authApi(call),
     budgets: budgetsApi(call),
+    categories: categoriesApi(call),
     chat: chatApi(call, baseURL, hooks),
     dashboard: dashboardApi(call),
     goals: goalsApi(call),

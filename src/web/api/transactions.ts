@@ -1,7 +1,6 @@
 import {
   transactionMessages,
   type Category,
-  type CategoryList,
   type CreateCategoryRequest,
   type CreateTransactionRequest,
   type DeleteTransactionResponse,
@@ -21,6 +20,7 @@ import {
 } from '../../contract/transactions';
 import type { demoLoadResponse, demoRemoveResponse } from '../../contract/schemas/transactions';
 import type { z } from 'zod';
+import type { CategoryListResponse } from '../../contract/categories';
 import type { ApiCall } from './client';
 
 const transactionPath = (id: string) => `/transactions/${encodeURIComponent(id)}`;
@@ -65,7 +65,7 @@ export function transactionsApi(call: ApiCall) {
     monthlyIncome: (query: { month?: string; months?: number } = {}, signal?: AbortSignal) =>
       call<MonthlyIncome>('/transactions/income/monthly', { query: { ...query }, defaultMessage: transactionMessages.fetchMonthlyIncome, signal }),
     balance: (signal?: AbortSignal) => call<CurrentBalance>('/transactions/balance/current', { defaultMessage: transactionMessages.fetchBalance, signal }),
-    categories: (signal?: AbortSignal) => call<CategoryList>('/transactions/categories', { defaultMessage: transactionMessages.fetchCategories, signal }),
+    categories: (signal?: AbortSignal) => call<CategoryListResponse>('/transactions/categories', { defaultMessage: transactionMessages.fetchCategories, signal }),
     createCategory: (body: CreateCategoryRequest) => call<Category>('/transactions/categories', { method: 'POST', body, defaultMessage: transactionMessages.createCategory }),
     /** The filtered list as CSV text (columns: EXPORT_COLUMNS). */
     exportCsv: (query: Omit<TransactionQuery, 'limit' | 'offset' | 'cursor' | 'include_total'>, signal?: AbortSignal) =>

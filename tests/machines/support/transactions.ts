@@ -2,7 +2,7 @@ import { settledWithList } from './settled';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { transactionImportMachine, type ImportFile, type ImportOptions } from '../../../machines/transactionImport';
 import { transactionListMachine, type PageFilters as TransactionFilters } from '../../../machines/transactionList';
-import { transactionsMachine, type TransactionCategory, type TransactionDraft, type TransactionsSummary } from '../../../machines/transactions';
+import { transactionsMachine, type AccountOption, type TransactionCategory, type TransactionDraft, type TransactionsSummary } from '../../../machines/transactions';
 import { DEFAULT_CATEGORIES, type ImportJob, type ImportMapping, type ImportPreview, type Transaction } from '../../../src/contract/transactions';
 import { DEFAULT_FILTERS } from '../../../src/web/transactions/urlCodec';
 import type { Toast } from '../../../machines/types';
@@ -46,6 +46,12 @@ export function makeTransaction(fields: Partial<Transaction> & { transaction_id:
     ...fields,
   };
 }
+
+/** The open accounts GET /accounts answers. */
+export const accounts: AccountOption[] = [
+  { account_id: '00000000-0000-4000-8000-0000000000a1', name: 'Checking', on_budget: true },
+  { account_id: '00000000-0000-4000-8000-0000000000a2', name: 'Visa', on_budget: true },
+];
 
 export const categories: TransactionCategory[] = DEFAULT_CATEGORIES.map((c) => ({ name: c.name, type: c.type, color: c.color, is_default: true }));
 
@@ -144,7 +150,9 @@ export function fakeBackend(initial: Transaction[] = []) {
       }
       const existing = rows.find((t) => t.transaction_id === id);
       if (!existing) throw fail('Transaction not found', 404);
-      const updated = { ...existing, ...values, amount: values.amount, updated_at: '2025-03-02T00:00:00.000Z' };
+      const { confirm_reconciled: confirmed, ...fields } = values;
+      if (existing.reconciled && !confirmed) throw fail('This transaction is reconciled: send confirm_reconciled: true to change it', 409);
+      const updated = { ...existing, ...fields, amount: values.amount, reconciled: false, updated_at: '2025-03-02T00:00:00.000Z' };
       rows = rows.map((t) => (t.transaction_id === id ? updated : t));
       return updated;
     },
@@ -287,7 +295,7 @@ export const providedImport = (imports: FakeImport) => transactionImportMachine.
 /** Starts the real transactions machine on the fake backend; records toasts, confirmation requests and downloads. */
 export function startTransactions(backend: FakeBackend, { filters, imports = fakeImportBackend() }: { filters?: TransactionFilters; imports?: FakeImport } = {}) {
   const toasts: Toast[] = [];
-  const confirmations: { kind: 'transaction' | 'demo'; transaction?: Transaction; replyTo: AnyActorRef }[] = [];
+  const confirmations: { kind: 'transaction' | 'demo' | 'reconciled'; transaction?: Transaction; replyTo: AnyActorRef }[] = [];
   const downloads: { fileName: string; content: string }[] = [];
   const actor = createActor(
     transactionsMachine.provide({
@@ -308,6 +316,7 @@ export function startTransactions(backend: FakeBackend, { filters, imports = fak
         fetchSummary: fromPromise(() => backend.summary()),
         fetchCategories: fromPromise(() => backend.categories()),
         createCategory: fromPromise(({ input }) => backend.createCategory(input.name, input.type)),
+        fetchAccounts: fromPromise(async () => accounts),
         saveTransaction: fromPromise(({ input }) => backend.save(input.transactionId, input.values)),
         exportTransactions: fromPromise(({ input }) => backend.exportCsv(input.filters)),
         loadDemo: fromPromise(async (): Promise<void> => {
@@ -321,6 +330,7 @@ export function startTransactions(backend: FakeBackend, { filters, imports = fak
       actions: {
         notify: (_, toast) => void (toast.message && toasts.push(toast)),
         requestDemoRemovalConfirmation: ({ self }) => void confirmations.push({ kind: 'demo', replyTo: self }),
+        requestReconciledConfirmation: ({ self }) => void confirmations.push({ kind: 'reconciled', replyTo: self }),
         saveFile: (_, file) => void downloads.push(file),
       },
     }),
@@ -328,7 +338,7 @@ export function startTransactions(backend: FakeBackend, { filters, imports = fak
   );
   actor.start();
   const parentIdle = (s: ReturnType<typeof actor.getSnapshot>) =>
-    !s.hasTag('busy') && !s.matches({ summary: 'loading' }) && !s.matches({ categories: 'loading' }) && s.children.transactionImport?.getSnapshot().hasTag('busy') !== true;
+    !s.hasTag('busy') && !s.matches({ summary: 'loading' }) && !s.matches({ categories: 'loading' }) && !s.matches({ accounts: 'loading' }) && s.children.transactionImport?.getSnapshot().hasTag('busy') !== true;
   /** Resolves when no call is in flight, the list child's included. */
   const settled = () => settledWithList(actor, parentIdle);
   return {

@@ -10,6 +10,7 @@ import { formatMoney } from '../../format/money';
 import { askToConfirm } from '../../hooks/pageActor';
 import { PageTitle } from '../PageTitle';
 import { AppearanceSection } from './AppearanceSection';
+import { CategoriesSection } from './CategoriesSection';
 import { DataSection } from './DataSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
@@ -140,6 +141,7 @@ export default function SettingsPage() {
         <SignInMethods />
         <LogoutEverywhere />
       </Stack>
+      <CategoriesSection />
       <DataSection />
     </Stack>
   );

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stac
 import { useMediaQuery } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { useId, useState } from 'react';
-import type { TransactionDraft } from '../../../../machines/transactions';
+import type { AccountOption, TransactionDraft } from '../../../../machines/transactions';
 import type { CallFailure } from '../../../../machines/types';
 import { createTransactionRequest } from '../../../contract/rules/transactions';
 import { TRANSACTION_LIMITS, type Transaction, type TransactionType } from '../../../contract/transactions';
@@ -53,6 +53,7 @@ interface FormProps {
 }
 
 interface TransactionValues {
+  account_id: string | null;
   type: TransactionType;
   amount: string;
   date: string;
@@ -65,6 +66,7 @@ interface TransactionValues {
 
 /** What the form sends: blank optional text left out as null, the amount as the number typed (undefined when blank). */
 const toDraft = (v: TransactionValues): TransactionDraft => ({
+  ...(v.account_id ? { account_id: v.account_id } : {}),
   type: v.type,
   amount: readAmount(v.amount),
   date: v.date,
@@ -75,19 +77,28 @@ const toDraft = (v: TransactionValues): TransactionDraft => ({
   tags: v.tags,
 });
 
-const fields = ['type', 'amount', 'date', 'category', 'description', 'merchant', 'notes', 'tags'] as const;
-const labels = { merchant: 'Merchant or payee' };
+const fields = ['account_id', 'type', 'amount', 'date', 'category', 'description', 'merchant', 'notes', 'tags'] as const;
+const labels = { merchant: 'Merchant or payee', account_id: 'Account' };
+
+/** The account a new entry starts in: the last one used here, else the only one, else the first on-budget one. */
+function defaultAccount(accounts: AccountOption[], last: string | null): string | null {
+  if (last && accounts.some((a) => a.account_id === last)) return last;
+  return (accounts.find((a) => a.on_budget) ?? accounts[0])?.account_id ?? null;
+}
 const validate = contractRules<TransactionValues>(createTransactionRequest, { labels, toInput: toDraft });
 
 function TransactionForm({ transaction, saving, failure, onCancel, title }: FormProps) {
   const actor = useTransactionsActor();
   const categories = useTransactions((s) => s.context.categories);
+  const accounts = useTransactions((s) => s.context.accounts);
+  const lastAccountId = useTransactions((s) => s.context.lastAccountId);
   const typeLabelId = useId();
   // The contract's create rules, every field at once; the server's refusal lands next to the field it names.
   const form = useForm<TransactionValues>({
     name: 'transaction',
     mode: 'controlled',
     initialValues: {
+      account_id: transaction ? transaction.account_id : defaultAccount(accounts, lastAccountId),
       type: transaction?.type ?? 'expense',
       amount: transaction ? transaction.amount.toFixed(2) : '',
       date: transaction?.date ?? localDay(),
@@ -111,7 +122,12 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
   return (
     <form
       onSubmit={form.onSubmit(
-        (values) => actor.send({ type: 'form.submit', values: toDraft(values) }),
+        (values) => {
+          const draft = toDraft(values);
+          // An edit sends the account only when it changes (a transfer leg keeps its own).
+          if (transaction && draft.account_id === transaction.account_id) delete draft.account_id;
+          actor.send({ type: 'form.submit', values: draft });
+        },
         (errors) => focusFirstInvalid(form, errors),
       )}
       aria-label={title}
@@ -140,6 +156,19 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
             color={type === 'income' ? 'teal' : undefined}
           />
         </div>
+        {(accounts.length > 1 || (transaction && !accounts.some((a) => a.account_id === transaction.account_id) && accounts.length > 0)) && (
+          <Select
+            label="Account"
+            data={[
+              ...accounts.map((a) => ({ value: a.account_id, label: a.name })),
+              ...(transaction && !accounts.some((a) => a.account_id === transaction.account_id) ? [{ value: transaction.account_id, label: 'Closed account' }] : []),
+            ]}
+            allowDeselect={false}
+            withAsterisk
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('account_id')}
+          />
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput label="Amount" placeholder="0.00" inputMode="decimal" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('amount')} />
           <TextInput
@@ -153,7 +182,7 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
         <Select
           label="Category"
           placeholder="Pick a category or type a new one"
-          data={[...categoryOptions(categories, type, form.values.category ?? transaction?.category), ...(offerNew ? [{ group: 'New', items: [{ value: `${CREATE}${typed}`, label: `Create '${typed}'` }] }] : [])]}
+          data={[...categoryOptions(categories, type, form.values.category ?? transaction?.category, transaction?.category), ...(offerNew ? [{ group: 'New', items: [{ value: `${CREATE}${typed}`, label: `Create '${typed}'` }] }] : [])]}
           searchable
           searchValue={categorySearch}
           onSearchChange={setCategorySearch}

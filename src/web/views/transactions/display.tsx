@@ -7,7 +7,9 @@ import { formatDay } from '../../format/date';
 export const categoryColor = (categories: TransactionCategory[], name: string) => sharedCategoryColor(name, categories.find((c) => c.name.toLowerCase() === name.toLowerCase())?.color);
 
 /** Select data: the categories grouped by where they are offered first, the given type's group first. */
-export function categoryOptions(categories: TransactionCategory[], type: Transaction['type'], current?: string) {
+export function categoryOptions(all: TransactionCategory[], type: Transaction['type'], current?: string, kept?: string) {
+  // Hidden categories are not offered for new entries; the one an edited row already has stays.
+  const categories = all.filter((c) => !c.hidden || c.name === current || c.name === kept);
   const names = (t: Transaction['type']) => categories.filter((c) => c.type === t).map((c) => c.name);
   const groups = [
     { group: type === 'income' ? 'Income' : 'Expenses', items: names(type) },

@@ -65,6 +65,9 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
           fetchSummary: fromPromise(({ signal }) => unlessAborted(signal, api.transactions.summary(localMonth(), signal))),
           fetchCategories: fromPromise(async ({ signal }) => (await unlessAborted(signal, api.transactions.categories(signal))).categories),
           createCategory: fromPromise(({ input }) => api.transactions.createCategory({ name: input.name, type: input.type })),
+          fetchAccounts: fromPromise(async ({ signal }) =>
+            (await unlessAborted(signal, api.accounts.list(signal))).accounts.filter((a) => !a.closed).map((a) => ({ account_id: a.account_id, name: a.name, on_budget: a.on_budget })),
+          ),
           // The form sends what the user entered; the server validates every field ([spec:5-server-validates]),
           // so a blank amount is left out on purpose and the server answers "amount is required".
           saveTransaction: fromPromise(({ input }) =>
@@ -106,6 +109,14 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
               confirmLabel: 'Remove demo data',
               onConfirm: { type: 'demoRemoval.confirm' },
               onCancel: { type: 'demoRemoval.cancel' },
+            }),
+          requestReconciledConfirmation: ({ self }) =>
+            askToConfirm(ui, self, {
+              title: 'Change a reconciled transaction?',
+              message: 'This transaction was reconciled against a bank statement. Changing it unlocks it, and the account may no longer match that statement.',
+              confirmLabel: 'Save changes',
+              onConfirm: { type: 'reconciledEdit.confirm' },
+              onCancel: { type: 'reconciledEdit.cancel' },
             }),
           // Decoding the answer dropped its byte order mark; the file keeps one so Excel reads UTF-8.
           saveFile: (_, file) => saveFile(file.content.startsWith('\uFEFF') ? file.content : `\uFEFF${file.content}`, file.fileName, 'text/csv;charset=utf-8'),
