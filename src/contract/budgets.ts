@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DEFAULT_CATEGORIES } from './categories';
 import { MAX_AMOUNT, hasAtMostTwoDecimals, isRealMonth, required } from './fields';
 import { text } from './rules/fields';
 
@@ -24,24 +25,11 @@ export const ROLLOVER_LABELS: Record<Rollover, string> = {
 };
 export const BUDGET_MODE_LABELS: Record<BudgetMode, string> = { envelope: 'Envelope', tracking: 'Tracking' };
 
-/** The groups a category sits in until the user groups their categories themselves. */
-export const DEFAULT_BUDGET_GROUPS = ['Bills', 'Everyday', 'Fun', 'Other'] as const;
-const DEFAULT_GROUP_OF: Record<string, (typeof DEFAULT_BUDGET_GROUPS)[number]> = {
-  housing: 'Bills',
-  utilities: 'Bills',
-  insurance: 'Bills',
-  subscriptions: 'Bills',
-  groceries: 'Everyday',
-  transport: 'Everyday',
-  health: 'Everyday',
-  'personal care': 'Everyday',
-  'fees & charges': 'Everyday',
-  dining: 'Fun',
-  entertainment: 'Fun',
-  shopping: 'Fun',
-  travel: 'Fun',
-};
-export const defaultBudgetGroup = (category: string) => DEFAULT_GROUP_OF[category.trim().toLowerCase()] ?? 'Other';
+/** Where a category without a group of the user's (or one the categories list does not know) is shown. */
+export const UNGROUPED = 'Other';
+const DEFAULT_GROUP_OF = new Map(DEFAULT_CATEGORIES.map((c) => [c.name.toLowerCase(), c.group as string]));
+/** A category's group when the user's categories list does not say: the built-in one's, else "Other". */
+export const defaultBudgetGroup = (category: string) => DEFAULT_GROUP_OF.get(category.trim().toLowerCase()) ?? UNGROUPED;
 
 export const BUDGET_MESSAGES = {
   assigned: 'Budget saved',

@@ -2,6 +2,7 @@ import { accountsRepository, type AccountsRepository } from '../repositories/acc
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { accountRepository, type AccountRepository } from '../repositories/account';
+import { categoriesRepository, type CategoriesRepository } from '../repositories/categories';
 import { chatRepository, type ChatRepository } from '../repositories/chat';
 import { coachRepository, type CoachRepository } from '../repositories/coach';
 import { dashboardRepository, type DashboardRepository } from '../repositories/dashboard';
@@ -41,6 +42,8 @@ export interface Repositories {
   health: HealthRepository;
   /** Category budgets: assigned amounts, rollovers, the mode. */
   budgets: BudgetsRepository;
+  /** Every category of a user (built in and own) with groups, hidden, colour and order. */
+  categories: CategoriesRepository;
 }
 
 declare module 'fastify' {
@@ -71,6 +74,7 @@ export default fp(
       coach: (userId: string) => coachRepository(app.db, userId),
       health: healthRepository(app.db),
       budgets: budgetsRepository(app.db),
+      categories: categoriesRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

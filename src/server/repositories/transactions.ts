@@ -590,8 +590,12 @@ export function transactionsRepository(db: Db) {
     },
 
     categories: {
+      /** The user's own categories (the built-in rows of migration 0032 are left out: DEFAULT_CATEGORIES lists them). */
       async list(userId: string): Promise<CategoryRow[]> {
-        return db.select().from(transactionCategories).where(eq(transactionCategories.userId, userId)).orderBy(asc(sql`lower(${transactionCategories.name})`));
+        return db
+          .select()
+          .from(transactionCategories)
+          .where(and(eq(transactionCategories.userId, userId), eq(transactionCategories.builtin, false))).orderBy(asc(sql`lower(${transactionCategories.name})`));
       },
       /** The new category, or undefined when the user already has one with that name. */
       async create(userId: string, input: { name: string; type: TxType; color: string | null }): Promise<CategoryRow | undefined> {
@@ -608,7 +612,7 @@ export function transactionsRepository(db: Db) {
           const [found] = await tx
             .select()
             .from(transactionCategories)
-            .where(and(eq(transactionCategories.userId, userId), eq(sql`lower(${transactionCategories.name})`, name.toLowerCase())))
+            .where(and(eq(transactionCategories.userId, userId), eq(transactionCategories.builtin, false), eq(sql`lower(${transactionCategories.name})`, name.toLowerCase())))
             .for('update');
           if (!found) return 'not_found';
           const used = await tx

@@ -1,6 +1,6 @@
 import {
-  DEFAULT_BUDGET_GROUPS,
   DEFAULT_ROLLOVER,
+  UNGROUPED,
   defaultBudgetGroup,
   type AssignRequest,
   type BudgetCategory,
@@ -15,6 +15,7 @@ import { fromMinor, toMinor } from '../../contract/money';
 import { InsufficientFundsError, notFound, unprocessable } from '../errors';
 import { minorMoneyText } from '../money';
 import type { ActivityRow, AssignmentRow, BudgetsRepository, RolloverRow } from '../repositories/budgets';
+import type { CategoriesRepository } from '../repositories/categories';
 import type { TransactionsRepository } from '../repositories/transactions';
 import type { UsersRepository } from '../repositories/users';
 import { loadCategories } from './transactions/categories';
@@ -24,8 +25,10 @@ export interface BudgetInput {
   month: string;
   start: string;
   mode: BudgetMode;
-  /** Expense categories in the order the list shows them, with their group. */
+  /** Expense categories shown even without amounts (not hidden), in the order the list shows them (groups in order), with their group. */
   categories: { name: string; group: string }[];
+  /** The group of every category the user has, hidden ones too (a hidden category with amounts is shown in it). */
+  groupOf?: Map<string, string>;
   incomeCategories: Set<string>;
   assignments: AssignmentRow[];
   rollovers: RolloverRow[];
@@ -60,7 +63,7 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
   const income = new Map<string, number>();
   const names = new Map(input.categories.map((c) => [c.name, c.group]));
   const known = (category: string) => {
-    if (!names.has(category)) names.set(category, defaultBudgetGroup(category));
+    if (!names.has(category)) names.set(category, input.groupOf?.get(category) ?? defaultBudgetGroup(category));
   };
   for (const a of input.assignments) known(a.category);
   for (const row of input.activity) {
@@ -102,7 +105,8 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
     if (month < input.month) ready += uncarried;
   }
 
-  const groupNames = [...DEFAULT_BUDGET_GROUPS.filter((g) => [...names.values()].includes(g)), ...[...new Set(names.values())].filter((g) => !(DEFAULT_BUDGET_GROUPS as readonly string[]).includes(g))];
+  // Groups in the list's order; "Other" (no group) last.
+  const groupNames = [...new Set(names.values())].sort((a, b) => Number(a === UNGROUPED) - Number(b === UNGROUPED));
   const groups = groupNames.map((name) => {
     const categories: BudgetCategory[] = [...names.entries()]
       .filter(([, group]) => group === name)
@@ -142,8 +146,8 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
 }
 
 /** One user's category budget: reads a month from the rollups, assigns, moves, sets rollover and mode. Throws domain errors. */
-export function budgetsService(deps: { budgets: BudgetsRepository; transactions: TransactionsRepository; users: Pick<UsersRepository, 'findById'> }) {
-  const { budgets, transactions, users } = deps;
+export function budgetsService(deps: { budgets: BudgetsRepository; categories: CategoriesRepository; transactions: TransactionsRepository; users: Pick<UsersRepository, 'findById'> }) {
+  const { budgets, categories, transactions, users } = deps;
 
   /** The category's stored spelling, or 404; an income category has no budget (422). */
   async function expenseCategory(userId: string, name: string): Promise<string> {
@@ -158,9 +162,9 @@ export function budgetsService(deps: { budgets: BudgetsRepository; transactions:
   async function month(userId: string, month: string): Promise<BudgetMonth> {
     const first = await budgets.firstMonth(userId);
     const start = first && first < month ? first : month;
-    const [mode, categories, assignments, rollovers, activity, balance] = await Promise.all([
+    const [mode, records, assignments, rollovers, activity, balance] = await Promise.all([
       budgets.mode(userId),
-      loadCategories(transactions, userId),
+      categories.list(userId),
       budgets.assignments(userId, start, month),
       budgets.rollovers(userId),
       budgets.activity(userId, start, month),
@@ -170,8 +174,9 @@ export function budgetsService(deps: { budgets: BudgetsRepository; transactions:
       month,
       start,
       mode,
-      categories: categories.list.filter((c) => c.type === 'expense').map((c) => ({ name: c.name, group: defaultBudgetGroup(c.name) })),
-      incomeCategories: new Set(categories.list.filter((c) => c.type === 'income').map((c) => c.name)),
+      categories: records.filter((c) => c.type === 'expense' && !c.hidden).map((c) => ({ name: c.name, group: c.groupName ?? UNGROUPED })),
+      groupOf: new Map(records.map((c) => [c.name, c.groupName ?? UNGROUPED])),
+      incomeCategories: new Set(records.filter((c) => c.type === 'income').map((c) => c.name)),
       assignments,
       rollovers,
       activity,

@@ -3,7 +3,6 @@ import { budgetMachine, type BudgetChange } from '../../../machines/budget';
 import type { Toast } from '../../../machines/types';
 import { DEFAULT_CATEGORIES } from '../../../src/contract/categories';
 import type { BudgetMode, BudgetMonth, Rollover } from '../../../src/contract/budgets';
-import { defaultBudgetGroup } from '../../../src/contract/budgets';
 import { drawBudget } from '../../../src/server/services/budgets';
 import type { ActivityRow, AssignmentRow, RolloverRow } from '../../../src/server/repositories/budgets';
 
@@ -39,7 +38,7 @@ export function fakeBudgetBackend(seed: { income?: Record<string, number>; spent
       month,
       start,
       mode,
-      categories: DEFAULT_CATEGORIES.filter((c) => c.type === 'expense').map((c) => ({ name: c.name, group: defaultBudgetGroup(c.name) })),
+      categories: DEFAULT_CATEGORIES.filter((c) => c.type === 'expense').map((c) => ({ name: c.name, group: c.group as string })),
       incomeCategories: new Set(DEFAULT_CATEGORIES.filter((c) => c.type === 'income').map((c) => c.name)),
       assignments: [...assignments.values()].filter((a) => a.month >= start && a.month <= month),
       rollovers: [...rollovers].sort((a, b) => a.fromMonth.localeCompare(b.fromMonth)),

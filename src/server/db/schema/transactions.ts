@@ -182,7 +182,26 @@ export const transactionUserCounts = pgTable('transaction_user_counts', {
   count: bigint('count', { mode: 'number' }).notNull(),
 });
 
-/** Categories a user added to the built-in set (src/contract/transactions.ts DEFAULT_CATEGORIES). */
+/** Named groups of categories per user, in the user's order ("Bills", "Everyday", "Fun"; migration 0032). */
+export const categoryGroups = pgTable(
+  'category_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('category_groups_user_name_key').on(t.userId, sql`lower(${t.name})`)],
+);
+
+/**
+ * Every category of a user: the built-in set (src/contract/categories.ts DEFAULT_CATEGORIES, `builtin`,
+ * seeded for each new user by the trigger users_seed_categories of migration 0032) and the user's own.
+ * Transactions and the rollups store the category's name, so a rename or a merge rewrites them.
+ */
 export const transactionCategories = pgTable(
   'transaction_categories',
   {
@@ -192,8 +211,15 @@ export const transactionCategories = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     type: text('type', { enum: ['income', 'expense'] }).notNull(),
+    /** #rrggbb; null: the built-in colour or one derived from the name (categoryColor). */
     color: text('color'),
+    builtin: boolean('builtin').notNull().default(false),
+    /** Not offered for new entries; transactions using it still show it. */
+    hidden: boolean('hidden').notNull().default(false),
+    groupId: uuid('group_id').references(() => categoryGroups.id, { onDelete: 'set null' }),
+    /** Order within its group. */
+    position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('transaction_categories_user_name_key').on(t.userId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('transaction_categories_user_name_key').on(t.userId, sql`lower(${t.name})`), index('transaction_categories_group_idx').on(t.groupId)],
 );
