@@ -31,7 +31,18 @@ const DEFAULT_GROUP_OF = new Map(DEFAULT_CATEGORIES.map((c) => [c.name.toLowerCa
 /** A category's group when the user's categories list does not say: the built-in one's, else "Other". */
 export const defaultBudgetGroup = (category: string) => DEFAULT_GROUP_OF.get(category.trim().toLowerCase()) ?? UNGROUPED;
 
+/** Quick fills: an amount taken from last month's assigned, or the average spent over the months before. */
+export const FILL_SOURCES = ['last_month', 'average_3', 'average_6', 'average_12'] as const;
+export type FillSource = (typeof FILL_SOURCES)[number];
+export const FILL_LABELS: Record<FillSource, string> = {
+  last_month: 'Last month’s amount',
+  average_3: 'Average spent, 3 months',
+  average_6: 'Average spent, 6 months',
+  average_12: 'Average spent, 12 months',
+};
+
 export const BUDGET_MESSAGES = {
+  filled: 'Budget filled',
   assigned: 'Budget saved',
   moved: 'Money moved',
   rollover: 'Rollover changed',
@@ -62,12 +73,17 @@ export const rolloverRequest = z.strictObject({
   category: categoryName('category'),
   rollover: z.enum(ROLLOVERS, { error: `rollover must be one of ${ROLLOVERS.join(', ')}` }),
 });
+export const fillRequest = z.strictObject({
+  category: z.optional(categoryName('category')).check(z.describe('One category; omit for every category shown')),
+  source: z.enum(FILL_SOURCES, { error: `source must be one of ${FILL_SOURCES.join(', ')}` }),
+});
 export const modeRequest = z.strictObject({ mode: z.enum(BUDGET_MODES, { error: `mode must be one of ${BUDGET_MODES.join(', ')}` }) });
 
 export type AssignRequest = z.infer<typeof assignRequest>;
 export type MoveRequest = z.infer<typeof moveRequest>;
 export type RolloverRequest = z.infer<typeof rolloverRequest>;
 export type ModeRequest = z.infer<typeof modeRequest>;
+export type FillRequest = z.infer<typeof fillRequest>;
 
 export const budgetCategory = z.object({
   category: z.string(),

@@ -35,6 +35,7 @@ function client(user: VerifiedUser) {
     rollover: (month: string, category: string, rollover: string) => ok('PUT', `/budgets/${month}/rollover`, { category, rollover }),
     mode: (month: string, mode: string) => ok('PUT', `/budgets/${month}/mode`, { mode }),
     move: (month: string, from: string, to: string, amount: number) => ok('POST', `/budgets/${month}/move`, { from, to, amount }),
+    fill: (month: string, source: string, category?: string) => ok('POST', `/budgets/${month}/fill`, { source, ...(category ? { category } : {}) }),
     async spend(date: string, amount: number, category = 'Groceries', extra: Record<string, unknown> = {}) {
       const res = await call('POST', '/transactions', { type: 'expense', amount, date, category, description: 'x', ...extra });
       expect(res.status, res.raw).toBe(201);
@@ -158,6 +159,33 @@ describe('category budgets: modes', () => {
     expect((await u.month('2025-04')).mode).toBe('tracking');
     const envelope = await u.mode('2025-05', 'envelope');
     expect(envelope).toMatchObject({ mode: 'envelope', assigned: 600, ready_to_assign: 1400, income_minus_limits: null });
+  });
+});
+
+describe('category budgets: quick fills', () => {
+  it('fills from last month’s amounts or the average spent over the months before, one category or all', async () => {
+    const u = await newUser();
+    await u.assign('2025-03', 'Groceries', 320);
+    await u.assign('2025-03', 'Dining', 90);
+    await u.spend('2025-01-05', 300, 'Groceries');
+    await u.spend('2025-02-05', 150, 'Groceries');
+    await u.spend('2025-03-05', 240, 'Groceries');
+    await u.spend('2025-03-06', 61, 'Dining');
+    await u.assign('2025-04', 'Transport', 40);
+    let april = await u.fill('2025-04', 'last_month', 'Groceries');
+    expect(line(april, 'Groceries').assigned).toBe(320);
+    expect(line(april, 'Dining').assigned).toBe(0);
+    expect(line(april, 'Transport').assigned).toBe(40);
+    april = await u.fill('2025-04', 'last_month');
+    expect([line(april, 'Groceries').assigned, line(april, 'Dining').assigned, line(april, 'Transport').assigned]).toEqual([320, 90, 0]);
+    // (300 + 150 + 240) / 3 and 61 / 3, to the cent; over six months the months without spending count as 0.
+    april = await u.fill('2025-04', 'average_3');
+    expect([line(april, 'Groceries').assigned, line(april, 'Dining').assigned]).toEqual([230, 20.33]);
+    april = await u.fill('2025-04', 'average_6', 'Groceries');
+    expect(line(april, 'Groceries').assigned).toBe(115);
+    const bad = await u.call<{ detail: string }>('POST', '/budgets/2025-04/fill', { source: 'average_5' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toMatch(/source must be one of last_month, average_3, average_6, average_12/);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type BudgetCategory,
   type BudgetMode,
   type BudgetMonth,
+  type FillRequest,
   type MoveRequest,
   type Rollover,
   type RolloverRequest,
@@ -220,6 +221,34 @@ export function budgetsService(deps: { budgets: BudgetsRepository; categories: C
     async setRollover(userId: string, m: string, body: RolloverRequest): Promise<BudgetMonth> {
       const category = await expenseCategory(userId, body.category);
       await budgets.setRollover(userId, category, m, body.rollover);
+      return month(userId, m);
+    },
+
+    /**
+     * Quick fill: one category (or every category shown) gets last month's assigned amount, or the
+     * average spent over the 3, 6 or 12 months before (refunds net; a month without spending counts as 0).
+     */
+    async fill(userId: string, m: string, body: FillRequest): Promise<BudgetMonth> {
+      const only = body.category === undefined ? null : await expenseCategory(userId, body.category);
+      const drawn = await month(userId, m);
+      const names = only ? [only] : drawn.groups.flatMap((g) => g.categories.map((c) => c.category));
+      const amounts = new Map<string, number>();
+      if (body.source === 'last_month') {
+        const previous = addMonths(m, -1);
+        for (const a of await budgets.assignments(userId, previous, previous)) amounts.set(a.category, a.assignedMinor);
+      } else {
+        const months = Number(body.source.split('_')[1]);
+        const spent = new Map<string, number>();
+        for (const row of await budgets.activity(userId, addMonths(m, -months), addMonths(m, -1))) {
+          spent.set(row.category, (spent.get(row.category) ?? 0) + (row.type === 'expense' ? row.totalMinor : -row.totalMinor));
+        }
+        for (const [category, total] of spent) amounts.set(category, Math.max(0, Math.round(total / months)));
+      }
+      await budgets.setAssigned(
+        userId,
+        m,
+        names.map((category) => ({ category, assignedMinor: Math.max(0, amounts.get(category) ?? 0) })),
+      );
       return month(userId, m);
     },
 

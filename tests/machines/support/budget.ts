@@ -1,4 +1,5 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { addMonths } from '../../../src/contract/calendar';
 import { budgetMachine, type BudgetChange } from '../../../machines/budget';
 import type { Toast } from '../../../machines/types';
 import { DEFAULT_CATEGORIES } from '../../../src/contract/categories';
@@ -84,6 +85,13 @@ export function fakeBudgetBackend(seed: { income?: Record<string, number>; spent
         case 'mode':
           mode = change.mode;
           break;
+        case 'fill': {
+          // Last month's amounts only: the averages are the server's (tests/server/budgets.test.ts).
+          const previous = addMonths(month, -1);
+          const names = change.category ? [change.category] : draw(month).groups.flatMap((g) => g.categories.map((c) => c.category));
+          for (const category of names) setAssigned(month, category, assignments.get(`${previous}|${category}`)?.assignedMinor ?? 0);
+          break;
+        }
       }
       return draw(month);
     },

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Group, Menu, Modal, NativeSelect, Progress, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { BUDGET_MODE_LABELS, BUDGET_MODES, ROLLOVER_LABELS, ROLLOVERS, type BudgetCategory, type BudgetGroup, type BudgetMode } from '../../../contract/budgets';
+import { BUDGET_MODE_LABELS, BUDGET_MODES, FILL_LABELS, FILL_SOURCES, ROLLOVER_LABELS, ROLLOVERS, type BudgetCategory, type BudgetGroup, type BudgetMode } from '../../../contract/budgets';
 import { endOfMonth, startOfMonth } from '../../../contract/calendar';
 import { formatLongMonthYear } from '../../format/date';
 import { useMoney } from '../../hooks/useMoney';
@@ -23,7 +23,10 @@ export function MonthBudget() {
           <Title order={2} size="h3" id="month-budget-title">
             Monthly budget
           </Title>
-          <ModeSwitch />
+          <Group gap="xs">
+            <FillAll />
+            <ModeSwitch />
+          </Group>
         </Group>
         <MonthNav month={month} />
         <MonthContent />
@@ -47,6 +50,27 @@ function MonthNav({ month }: { month: string }) {
         <span aria-hidden>›</span>
       </ActionIcon>
     </Group>
+  );
+}
+
+function FillAll() {
+  const actor = useBudgetActor();
+  const ready = useBudget((s) => s.matches({ ready: 'idle' }));
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="default" disabled={!ready}>
+          Fill all
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {FILL_SOURCES.map((source) => (
+          <Menu.Item key={source} onClick={() => actor.send({ type: 'budget.fill', category: null, source })}>
+            {FILL_LABELS[source]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
@@ -185,6 +209,13 @@ function CategoryRow({ line, month }: { line: BudgetCategory; month: string }) {
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item onClick={() => actor.send({ type: 'move.open', from: line.category })}>Move money…</Menu.Item>
+              <Menu.Divider />
+              <Menu.Label>Fill with</Menu.Label>
+              {FILL_SOURCES.map((source) => (
+                <Menu.Item key={source} onClick={() => actor.send({ type: 'budget.fill', category: line.category, source })}>
+                  {FILL_LABELS[source]}
+                </Menu.Item>
+              ))}
               <Menu.Divider />
               <Menu.Label>Rollover</Menu.Label>
               {ROLLOVERS.map((r) => (
