@@ -19,6 +19,7 @@ afterAll(async () => {
 });
 
 function client(user: VerifiedUser) {
+  const userId = user.userId;
   const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
     const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
     return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
@@ -29,6 +30,7 @@ function client(user: VerifiedUser) {
     return res.body;
   };
   return {
+    userId,
     call,
     month: (month: string) => ok('GET', `/budgets/${month}`),
     assign: (month: string, category: string, assigned: number) => ok('PUT', `/budgets/${month}/assigned`, { category, assigned }),
@@ -214,6 +216,21 @@ describe('category budgets: what counts', () => {
     await u.account({ name: 'House', kind: 'property', on_budget: false, opening_balance: 250000, opening_date: '2024-12-01' });
     await u.assign('2025-01', 'Groceries', 300);
     expect(await u.month('2025-01')).toMatchObject({ income: 0, ready_to_assign: 500 });
+  });
+
+  it('a category merged into another keeps its budget history there (the hook the categories feature calls)', async () => {
+    const u = await newUser();
+    const other = await newUser();
+    await u.assign('2025-01', 'Dining', 100);
+    await u.assign('2025-01', 'Entertainment', 40);
+    await u.assign('2025-02', 'Entertainment', 60);
+    await u.rollover('2025-01', 'Entertainment', 'full');
+    await other.assign('2025-01', 'Entertainment', 5);
+    await app.repos.budgets.moveCategory(u.userId, 'Entertainment', 'Dining');
+    expect(line(await u.month('2025-01'), 'Dining')).toMatchObject({ assigned: 140, rollover: 'full' });
+    expect(line(await u.month('2025-02'), 'Dining')).toMatchObject({ assigned: 60, carried_in: 140 });
+    expect(line(await u.month('2025-02'), 'Entertainment')).toMatchObject({ assigned: 0, rollover: 'surplus' });
+    expect(line(await other.month('2025-01'), 'Entertainment').assigned).toBe(5);
   });
 
   it('one user never sees or changes another user’s budget', async () => {

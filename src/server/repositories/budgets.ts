@@ -91,6 +91,27 @@ export function budgetsRepository(db: Db) {
       });
     },
 
+    /**
+     * A category renamed or merged into another: its amounts move to `into` (added to what `into` has in
+     * the same month) and its rollover settings follow where `into` has none for that month. The
+     * categories feature calls this inside its rename or merge so a budget keeps its history.
+     */
+    async moveCategory(userId: string, from: string, into: string): Promise<void> {
+      if (from === into) return;
+      const a = budgetAssignments;
+      const r = budgetRollovers;
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`insert into ${a} (user_id, month, category, assigned_minor)
+          select user_id, month, ${into}, assigned_minor from ${a} where ${a.userId} = ${userId} and ${a.category} = ${from}
+          on conflict (user_id, month, category) do update set assigned_minor = ${a}.assigned_minor + excluded.assigned_minor`);
+        await tx.delete(a).where(and(eq(a.userId, userId), eq(a.category, from)));
+        await tx.execute(sql`insert into ${r} (user_id, category, from_month, rollover)
+          select user_id, ${into}, from_month, rollover from ${r} where ${r.userId} = ${userId} and ${r.category} = ${from}
+          on conflict (user_id, category, from_month) do nothing`);
+        await tx.delete(r).where(and(eq(r.userId, userId), eq(r.category, from)));
+      });
+    },
+
     /** Income and spending per month and category from the monthly rollup (rows that count only: no transfers, no tracking accounts), as one JSON value. */
     async activity(userId: string, from: string, to: string): Promise<ActivityRow[]> {
       const m = transactionMonthlyTotals;
