@@ -191,6 +191,24 @@ describe('category budgets: quick fills', () => {
   });
 });
 
+describe('category budgets: demo data', () => {
+  it('demo data comes with a budget for its months: each spending category its average, rounded up to 10', async () => {
+    const u = await newUser();
+    const demo = await u.call<{ date_from: string; date_to: string }>('POST', '/transactions/demo');
+    expect(demo.status, demo.raw).toBe(201);
+    const last = await u.month(demo.body.date_to.slice(0, 7));
+    const lines = last.groups.flatMap((g) => g.categories).filter((c) => c.assigned > 0);
+    expect(lines.length).toBeGreaterThan(3);
+    for (const l of lines) expect(l.assigned % 10).toBe(0);
+    const first = await u.month(demo.body.date_from.slice(0, 7));
+    expect(first.assigned).toBe(last.assigned);
+    // Loading it again leaves the budget the person has as it is.
+    await u.assign(demo.body.date_to.slice(0, 7), lines[0]!.category, 1);
+    await u.call('POST', '/transactions/demo');
+    expect(line(await u.month(demo.body.date_to.slice(0, 7)), lines[0]!.category).assigned).toBe(1);
+  });
+});
+
 describe('category budgets: what counts', () => {
   it('transfers between on-budget accounts and rows of tracking-only accounts are neither income nor activity', async () => {
     const u = await newUser();

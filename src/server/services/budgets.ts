@@ -252,6 +252,25 @@ export function budgetsService(deps: { budgets: BudgetsRepository; categories: C
       return month(userId, m);
     },
 
+    /**
+     * Demo data's budget: when the person has no budget yet, each spending category gets its average
+     * monthly spending over the demo's months, rounded up to 10, in every one of those months.
+     */
+    async seedDemo(userId: string, from: string, to: string): Promise<void> {
+      if (!from || !to || (await budgets.firstMonth(userId))) return;
+      const [first, last] = [from.slice(0, 7), to.slice(0, 7)];
+      const records = await categories.list(userId);
+      const spending = new Set(records.filter((c) => c.type === 'expense').map((c) => c.name));
+      const months: string[] = [];
+      for (let m = first; m <= last; m = addMonths(m, 1)) months.push(m);
+      const spent = new Map<string, number>();
+      for (const row of await budgets.activity(userId, first, last)) {
+        if (row.type === 'expense' && spending.has(row.category)) spent.set(row.category, (spent.get(row.category) ?? 0) + row.totalMinor);
+      }
+      const amounts = [...spent].map(([category, total]) => ({ category, assignedMinor: Math.ceil(total / months.length / 1000) * 1000 }));
+      for (const m of months) await budgets.setAssigned(userId, m, amounts);
+    },
+
     async setMode(userId: string, m: string, mode: BudgetMode): Promise<BudgetMonth> {
       await budgets.setMode(userId, mode);
       return month(userId, m);
