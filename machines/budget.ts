@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { BUDGET_MESSAGES, assignRequest, moveRequest, type BudgetCategory, type BudgetMode, type BudgetMonth, type Rollover } from '../src/contract/budgets';
+import { BUDGET_MESSAGES, assignRequest, moveRequest, type BudgetCategory, type BudgetMode, type BudgetMonth, type FillSource, type Rollover } from '../src/contract/budgets';
 import { addMonths } from '../src/contract/calendar';
 import { readAmount } from '../src/contract/money';
 import { fieldMessage, ruleErrors } from '../src/contract/rules/messages';
@@ -10,7 +10,8 @@ export type BudgetChange =
   | { kind: 'assign'; category: string; assigned: number }
   | { kind: 'move'; from: string; to: string; amount: number }
   | { kind: 'rollover'; category: string; rollover: Rollover }
-  | { kind: 'mode'; mode: BudgetMode };
+  | { kind: 'mode'; mode: BudgetMode }
+  | { kind: 'fill'; category: string | null; source: FillSource };
 
 export interface BudgetEdit {
   category: string;
@@ -51,7 +52,8 @@ export type BudgetEvent =
   | { type: 'move.submit' }
   | { type: 'move.cancel' }
   | { type: 'rollover.change'; category: string; rollover: Rollover }
-  | { type: 'mode.change'; mode: BudgetMode };
+  | { type: 'mode.change'; mode: BudgetMode }
+  | { type: 'budget.fill'; category: string | null; source: FillSource };
 
 const categoryOf = (data: BudgetMonth | null, name: string): BudgetCategory | undefined => data?.groups.flatMap((g) => g.categories).find((c) => c.category === name);
 
@@ -149,6 +151,11 @@ export const budgetMachine = setup({
             'move.open': { target: 'moving', description: 'The move form opens with the category to take from.', actions: 'startMove' },
             'rollover.change': { target: 'saving', description: 'Sends the category’s rollover from this month on.', actions: assign({ change: ({ event }) => ({ kind: 'rollover', category: event.category, rollover: event.rollover }) }) },
             'mode.change': { target: 'saving', description: 'Sends the switch between envelope and tracking budgeting.', actions: assign({ change: ({ event }) => ({ kind: 'mode', mode: event.mode }) }) },
+            'budget.fill': {
+              target: 'saving',
+              description: "A quick fill for one category or all: last month's amount, or the average spent over 3, 6 or 12 months.",
+              actions: assign({ change: ({ event }) => ({ kind: 'fill', category: event.category, source: event.source }) }),
+            },
           },
         },
         editing: {
@@ -200,14 +207,14 @@ export const budgetMachine = setup({
             input: ({ context }) => ({ month: context.month, change: context.change! }),
             onDone: {
               target: 'idle',
-              description: "The month drawn again replaces what is shown (later months follow); a move, a rollover or a mode switch says so in a toast ('Money moved', 'Rollover changed', 'Budget mode changed').",
+              description: "The month drawn again replaces what is shown (later months follow); a move, a rollover, a mode switch or a fill says so in a toast ('Money moved', 'Rollover changed', 'Budget mode changed', 'Budget filled').",
               actions: [
                 assign({ data: ({ event }) => event.output, edit: null, move: null }),
                 {
                   type: 'notify',
                   params: ({ context }) => ({
                     kind: 'success',
-                    message: context.change?.kind === 'move' ? BUDGET_MESSAGES.moved : context.change?.kind === 'rollover' ? BUDGET_MESSAGES.rollover : context.change?.kind === 'mode' ? MODE_TOAST : '',
+                    message: { move: BUDGET_MESSAGES.moved, rollover: BUDGET_MESSAGES.rollover, mode: MODE_TOAST, fill: BUDGET_MESSAGES.filled, assign: '' }[context.change?.kind ?? 'assign'],
                   }),
                 },
                 assign({ change: null }),
@@ -228,7 +235,7 @@ export const budgetMachine = setup({
               },
               {
                 target: 'idle',
-                description: "A rollover or mode switch that failed: 'Failed to save budget' or the server's detail in a toast; nothing changed.",
+                description: "A rollover, mode switch or fill that failed: 'Failed to save budget' or the server's detail in a toast; nothing changed.",
                 actions: [{ type: 'notify', params: ({ event }) => failureToast(toFailure(event.error, BUDGET_MESSAGES.saveFailed)) }, assign({ change: null })],
               },
             ],

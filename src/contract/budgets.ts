@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DEFAULT_CATEGORIES } from './categories';
 import { MAX_AMOUNT, hasAtMostTwoDecimals, isRealMonth, required } from './fields';
 import { text } from './rules/fields';
 
@@ -24,26 +25,24 @@ export const ROLLOVER_LABELS: Record<Rollover, string> = {
 };
 export const BUDGET_MODE_LABELS: Record<BudgetMode, string> = { envelope: 'Envelope', tracking: 'Tracking' };
 
-/** The groups a category sits in until the user groups their categories themselves. */
-export const DEFAULT_BUDGET_GROUPS = ['Bills', 'Everyday', 'Fun', 'Other'] as const;
-const DEFAULT_GROUP_OF: Record<string, (typeof DEFAULT_BUDGET_GROUPS)[number]> = {
-  housing: 'Bills',
-  utilities: 'Bills',
-  insurance: 'Bills',
-  subscriptions: 'Bills',
-  groceries: 'Everyday',
-  transport: 'Everyday',
-  health: 'Everyday',
-  'personal care': 'Everyday',
-  'fees & charges': 'Everyday',
-  dining: 'Fun',
-  entertainment: 'Fun',
-  shopping: 'Fun',
-  travel: 'Fun',
+/** Where a category without a group of the user's (or one the categories list does not know) is shown. */
+export const UNGROUPED = 'Other';
+const DEFAULT_GROUP_OF = new Map(DEFAULT_CATEGORIES.map((c) => [c.name.toLowerCase(), c.group as string]));
+/** A category's group when the user's categories list does not say: the built-in one's, else "Other". */
+export const defaultBudgetGroup = (category: string) => DEFAULT_GROUP_OF.get(category.trim().toLowerCase()) ?? UNGROUPED;
+
+/** Quick fills: an amount taken from last month's assigned, or the average spent over the months before. */
+export const FILL_SOURCES = ['last_month', 'average_3', 'average_6', 'average_12'] as const;
+export type FillSource = (typeof FILL_SOURCES)[number];
+export const FILL_LABELS: Record<FillSource, string> = {
+  last_month: 'Last month’s amount',
+  average_3: 'Average spent, 3 months',
+  average_6: 'Average spent, 6 months',
+  average_12: 'Average spent, 12 months',
 };
-export const defaultBudgetGroup = (category: string) => DEFAULT_GROUP_OF[category.trim().toLowerCase()] ?? 'Other';
 
 export const BUDGET_MESSAGES = {
+  filled: 'Budget filled',
   assigned: 'Budget saved',
   moved: 'Money moved',
   rollover: 'Rollover changed',
@@ -74,12 +73,17 @@ export const rolloverRequest = z.strictObject({
   category: categoryName('category'),
   rollover: z.enum(ROLLOVERS, { error: `rollover must be one of ${ROLLOVERS.join(', ')}` }),
 });
+export const fillRequest = z.strictObject({
+  category: z.optional(categoryName('category')).check(z.describe('One category; omit for every category shown')),
+  source: z.enum(FILL_SOURCES, { error: `source must be one of ${FILL_SOURCES.join(', ')}` }),
+});
 export const modeRequest = z.strictObject({ mode: z.enum(BUDGET_MODES, { error: `mode must be one of ${BUDGET_MODES.join(', ')}` }) });
 
 export type AssignRequest = z.infer<typeof assignRequest>;
 export type MoveRequest = z.infer<typeof moveRequest>;
 export type RolloverRequest = z.infer<typeof rolloverRequest>;
 export type ModeRequest = z.infer<typeof modeRequest>;
+export type FillRequest = z.infer<typeof fillRequest>;
 
 export const budgetCategory = z.object({
   category: z.string(),

@@ -123,6 +123,25 @@ describe('budget machine', () => {
     expect(backend.calls.filter((c) => !c.change).map((c) => c.month)).toEqual(['2025-01', '2025-02', '2025-01', '2025-02']);
   });
 
+  it('a quick fill takes last month’s amounts, for one category or all, and says so', async () => {
+    const backend = seed();
+    const b = startBudget(backend, '2025-02');
+    await b.settled();
+    await b.send({ type: 'budget.fill', category: 'Groceries', source: 'last_month' });
+    expect(b.line('Groceries')?.assigned).toBe(300);
+    expect(b.line('Dining')?.assigned).toBe(0);
+    await b.send({ type: 'budget.fill', category: null, source: 'last_month' });
+    expect(b.line('Dining')?.assigned).toBe(100);
+    expect(backend.calls.filter((c) => c.change).map((c) => c.change)).toEqual([
+      { kind: 'fill', category: 'Groceries', source: 'last_month' },
+      { kind: 'fill', category: null, source: 'last_month' },
+    ]);
+    expect(b.toasts).toEqual([
+      { kind: 'success', message: 'Budget filled' },
+      { kind: 'success', message: 'Budget filled' },
+    ]);
+  });
+
   it('a month switch while one is loading reads only the last month asked for', async () => {
     const backend = seed();
     const b = startBudget(backend, '2025-01');

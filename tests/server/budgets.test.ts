@@ -19,6 +19,7 @@ afterAll(async () => {
 });
 
 function client(user: VerifiedUser) {
+  const userId = user.userId;
   const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
     const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
     return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
@@ -29,12 +30,14 @@ function client(user: VerifiedUser) {
     return res.body;
   };
   return {
+    userId,
     call,
     month: (month: string) => ok('GET', `/budgets/${month}`),
     assign: (month: string, category: string, assigned: number) => ok('PUT', `/budgets/${month}/assigned`, { category, assigned }),
     rollover: (month: string, category: string, rollover: string) => ok('PUT', `/budgets/${month}/rollover`, { category, rollover }),
     mode: (month: string, mode: string) => ok('PUT', `/budgets/${month}/mode`, { mode }),
     move: (month: string, from: string, to: string, amount: number) => ok('POST', `/budgets/${month}/move`, { from, to, amount }),
+    fill: (month: string, source: string, category?: string) => ok('POST', `/budgets/${month}/fill`, { source, ...(category ? { category } : {}) }),
     async spend(date: string, amount: number, category = 'Groceries', extra: Record<string, unknown> = {}) {
       const res = await call('POST', '/transactions', { type: 'expense', amount, date, category, description: 'x', ...extra });
       expect(res.status, res.raw).toBe(201);
@@ -161,6 +164,51 @@ describe('category budgets: modes', () => {
   });
 });
 
+describe('category budgets: quick fills', () => {
+  it('fills from last month’s amounts or the average spent over the months before, one category or all', async () => {
+    const u = await newUser();
+    await u.assign('2025-03', 'Groceries', 320);
+    await u.assign('2025-03', 'Dining', 90);
+    await u.spend('2025-01-05', 300, 'Groceries');
+    await u.spend('2025-02-05', 150, 'Groceries');
+    await u.spend('2025-03-05', 240, 'Groceries');
+    await u.spend('2025-03-06', 61, 'Dining');
+    await u.assign('2025-04', 'Transport', 40);
+    let april = await u.fill('2025-04', 'last_month', 'Groceries');
+    expect(line(april, 'Groceries').assigned).toBe(320);
+    expect(line(april, 'Dining').assigned).toBe(0);
+    expect(line(april, 'Transport').assigned).toBe(40);
+    april = await u.fill('2025-04', 'last_month');
+    expect([line(april, 'Groceries').assigned, line(april, 'Dining').assigned, line(april, 'Transport').assigned]).toEqual([320, 90, 0]);
+    // (300 + 150 + 240) / 3 and 61 / 3, to the cent; over six months the months without spending count as 0.
+    april = await u.fill('2025-04', 'average_3');
+    expect([line(april, 'Groceries').assigned, line(april, 'Dining').assigned]).toEqual([230, 20.33]);
+    april = await u.fill('2025-04', 'average_6', 'Groceries');
+    expect(line(april, 'Groceries').assigned).toBe(115);
+    const bad = await u.call<{ detail: string }>('POST', '/budgets/2025-04/fill', { source: 'average_5' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toMatch(/source must be one of last_month, average_3, average_6, average_12/);
+  });
+});
+
+describe('category budgets: demo data', () => {
+  it('demo data comes with a budget for its months: each spending category its average, rounded up to 10', async () => {
+    const u = await newUser();
+    const demo = await u.call<{ date_from: string; date_to: string }>('POST', '/transactions/demo');
+    expect(demo.status, demo.raw).toBe(201);
+    const last = await u.month(demo.body.date_to.slice(0, 7));
+    const lines = last.groups.flatMap((g) => g.categories).filter((c) => c.assigned > 0);
+    expect(lines.length).toBeGreaterThan(3);
+    for (const l of lines) expect(l.assigned % 10).toBe(0);
+    const first = await u.month(demo.body.date_from.slice(0, 7));
+    expect(first.assigned).toBe(last.assigned);
+    // Loading it again leaves the budget the person has as it is.
+    await u.assign(demo.body.date_to.slice(0, 7), lines[0]!.category, 1);
+    await u.call('POST', '/transactions/demo');
+    expect(line(await u.month(demo.body.date_to.slice(0, 7)), lines[0]!.category).assigned).toBe(1);
+  });
+});
+
 describe('category budgets: what counts', () => {
   it('transfers between on-budget accounts and rows of tracking-only accounts are neither income nor activity', async () => {
     const u = await newUser();
@@ -188,6 +236,21 @@ describe('category budgets: what counts', () => {
     expect(await u.month('2025-01')).toMatchObject({ income: 0, ready_to_assign: 500 });
   });
 
+  it('a category merged into another keeps its budget history there (the hook the categories feature calls)', async () => {
+    const u = await newUser();
+    const other = await newUser();
+    await u.assign('2025-01', 'Dining', 100);
+    await u.assign('2025-01', 'Entertainment', 40);
+    await u.assign('2025-02', 'Entertainment', 60);
+    await u.rollover('2025-01', 'Entertainment', 'full');
+    await other.assign('2025-01', 'Entertainment', 5);
+    await app.repos.budgets.moveCategory(u.userId, 'Entertainment', 'Dining');
+    expect(line(await u.month('2025-01'), 'Dining')).toMatchObject({ assigned: 140, rollover: 'full' });
+    expect(line(await u.month('2025-02'), 'Dining')).toMatchObject({ assigned: 60, carried_in: 140 });
+    expect(line(await u.month('2025-02'), 'Entertainment')).toMatchObject({ assigned: 0, rollover: 'surplus' });
+    expect(line(await other.month('2025-01'), 'Entertainment').assigned).toBe(5);
+  });
+
   it('one user never sees or changes another user’s budget', async () => {
     const a = await newUser();
     const b = await newUser();
@@ -204,8 +267,9 @@ describe('category budgets: what counts', () => {
   it('groups the expense categories, and refuses bad input with a detail', async () => {
     const u = await newUser();
     const month = await u.month('2025-08');
-    expect(month.groups.map((g) => g.name)).toEqual(['Bills', 'Everyday', 'Fun', 'Other']);
-    expect(month.groups[0]!.categories.map((c) => c.category)).toEqual(['Housing', 'Utilities', 'Subscriptions', 'Insurance']);
+    // The user's category groups (built-in categories start in Bills, Everyday and Fun), in their order.
+    expect(month.groups.map((g) => g.name)).toEqual(['Bills', 'Everyday', 'Fun']);
+    expect(month.groups[0]!.categories.map((c) => c.category)).toEqual(['Housing', 'Utilities', 'Subscriptions', 'Insurance', 'Fees & Charges']);
     expect(month.groups.flatMap((g) => g.categories).map((c) => c.category)).not.toContain('Salary');
     const bad = async (method: 'GET' | 'PUT' | 'POST', url: string, payload: unknown, status: number, detail: string | RegExp) => {
       const res = await u.call<{ detail: string }>(method, url, payload);

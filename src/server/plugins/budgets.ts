@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 export default fp(
   async function budgetsPlugin(app: FastifyInstance) {
-    app.decorate('budgets', budgetsService({ budgets: app.repos.budgets, transactions: app.repos.transactions, users: app.repos.users }));
+    app.decorate('budgets', budgetsService({ budgets: app.repos.budgets, categories: app.repos.categories, transactions: app.repos.transactions, users: app.repos.users }));
   },
   { name: 'budgets', dependencies: ['repositories'] },
 );

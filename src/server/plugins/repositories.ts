@@ -54,6 +54,10 @@ export interface Repositories {
   recurring: RecurringRepository;
   notifications: NotificationsRepository;
   jobLeases: JobLeasesRepository;
+  /** Category budgets: assigned amounts, rollovers, the mode. */
+  budgets: BudgetsRepository;
+  /** Every category of a user (built in and own) with groups, hidden, colour and order. */
+  categories: CategoriesRepository;
 }
 
 declare module 'fastify' {
@@ -90,6 +94,8 @@ export default fp(
       recurring: recurringRepository(app.db),
       notifications: notificationsRepository(app.db),
       jobLeases: jobLeasesRepository(app.db),
+      budgets: budgetsRepository(app.db),
+      categories: categoriesRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

@@ -1,7 +1,9 @@
-import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { BudgetMode, Rollover } from '../../contract/budgets';
 import type { Db } from '../db/client';
 import { accountMonthlyTotals, accounts, budgetAssignments, budgetRollovers, budgetSettings, transactionMonthlyTotals } from '../db/schema';
+
+const asRows = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** A month's first day, as the tables store months. */
 const first = (month: string) => `${month.slice(0, 7)}-01`;
@@ -48,13 +50,15 @@ export function budgetsRepository(db: Db) {
       return row?.month ? ym(row.month) : null;
     },
 
+    /** Every amount from `from` to `to` (months), as one JSON value: a month of a six-year budget reads a few thousand of them. */
     async assignments(userId: string, from: string, to: string): Promise<AssignmentRow[]> {
       const a = budgetAssignments;
-      const rows = await db
-        .select({ month: a.month, category: a.category, assignedMinor: a.assignedMinor })
-        .from(a)
-        .where(and(eq(a.userId, userId), gte(a.month, first(from)), lte(a.month, first(to))));
-      return rows.map((r) => ({ ...r, month: ym(r.month) }));
+      const [row] = await asRows<{ list: [string, string, number][] | null }>(
+        db,
+        sql`select json_agg(json_build_array(to_char(${a.month}, 'YYYY-MM'), ${a.category}, ${a.assignedMinor})) as list
+          from ${a} where ${a.userId} = ${userId} and ${a.month} >= ${first(from)} and ${a.month} <= ${first(to)}`,
+      );
+      return (row?.list ?? []).map(([month, category, minor]) => ({ month, category, assignedMinor: Number(minor) }));
     },
 
     async rollovers(userId: string): Promise<RolloverRow[]> {
@@ -87,14 +91,36 @@ export function budgetsRepository(db: Db) {
       });
     },
 
-    /** Income and spending per month and category from the monthly rollup (rows that count only: no transfers, no tracking accounts). */
+    /**
+     * A category renamed or merged into another: its amounts move to `into` (added to what `into` has in
+     * the same month) and its rollover settings follow where `into` has none for that month. The
+     * categories feature calls this inside its rename or merge so a budget keeps its history.
+     */
+    async moveCategory(userId: string, from: string, into: string): Promise<void> {
+      if (from === into) return;
+      const a = budgetAssignments;
+      const r = budgetRollovers;
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`insert into ${a} (user_id, month, category, assigned_minor)
+          select user_id, month, ${into}, assigned_minor from ${a} where ${a.userId} = ${userId} and ${a.category} = ${from}
+          on conflict (user_id, month, category) do update set assigned_minor = ${a}.assigned_minor + excluded.assigned_minor`);
+        await tx.delete(a).where(and(eq(a.userId, userId), eq(a.category, from)));
+        await tx.execute(sql`insert into ${r} (user_id, category, from_month, rollover)
+          select user_id, ${into}, from_month, rollover from ${r} where ${r.userId} = ${userId} and ${r.category} = ${from}
+          on conflict (user_id, category, from_month) do nothing`);
+        await tx.delete(r).where(and(eq(r.userId, userId), eq(r.category, from)));
+      });
+    },
+
+    /** Income and spending per month and category from the monthly rollup (rows that count only: no transfers, no tracking accounts), as one JSON value. */
     async activity(userId: string, from: string, to: string): Promise<ActivityRow[]> {
       const m = transactionMonthlyTotals;
-      const rows = await db
-        .select({ month: m.month, category: m.category, type: m.type, totalMinor: m.totalMinor })
-        .from(m)
-        .where(and(eq(m.userId, userId), gte(m.month, first(from)), lte(m.month, first(to))));
-      return rows.map((r) => ({ month: ym(r.month), category: r.category, type: r.type as 'income' | 'expense', totalMinor: Number(r.totalMinor) }));
+      const [row] = await asRows<{ list: [string, string, 'income' | 'expense', number][] | null }>(
+        db,
+        sql`select json_agg(json_build_array(to_char(${m.month}, 'YYYY-MM'), ${m.category}, ${m.type}, ${m.totalMinor})) as list
+          from ${m} where ${m.userId} = ${userId} and ${m.month} >= ${first(from)} and ${m.month} <= ${first(to)}`,
+      );
+      return (row?.list ?? []).map(([month, category, type, total]) => ({ month, category, type, totalMinor: Number(total) }));
     },
 
     /**

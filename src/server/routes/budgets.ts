@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { assignRequest, budgetMonth, budgetMonthParams, modeRequest, moveRequest, rolloverRequest } from '../../contract/budgets';
+import { assignRequest, budgetMonth, budgetMonthParams, fillRequest, modeRequest, moveRequest, rolloverRequest } from '../../contract/budgets';
 import { areaSchemas, premiumRoutes } from '../routeSchema';
 
 const schema = areaSchemas({ tags: ['budgets'], errors: [400, 401, 403, 404, 422] });
@@ -46,6 +46,20 @@ export default async function budgetsRoutes(fastify: FastifyInstance) {
     '/budgets/:month/rollover',
     { schema: schema({ summary: 'A category’s rollover from this month on (later months follow)', params: budgetMonthParams, body: rolloverRequest, response: { 200: budgetMonth } }) },
     async (request) => budgets.setRollover(request.userId, request.params.month, request.body),
+  );
+
+  app.post(
+    '/budgets/:month/fill',
+    {
+      schema: schema({
+        summary: 'Quick fill: last month’s amount or the average spent over 3, 6 or 12 months',
+        description: 'For one category, or every category shown when category is left out. Replaces the month’s amounts of those categories.',
+        params: budgetMonthParams,
+        body: fillRequest,
+        response: { 200: budgetMonth },
+      }),
+    },
+    async (request) => budgets.fill(request.userId, request.params.month, request.body),
   );
 
   app.put(

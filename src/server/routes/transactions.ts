@@ -331,6 +331,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const result = await loadDemoData(repo, fastify.repos.accounts, request.userId, { seed: request.query.seed });
+      await fastify.budgets.seedDemo(request.userId, result.dateFrom, result.dateTo);
       app.dbMaintenance.changed();
       reply.code(201);
       return { message: 'Demo data loaded', inserted: result.inserted, date_from: result.dateFrom, date_to: result.dateTo, seed: result.seed };

@@ -1,11 +1,12 @@
 import {
-  DEFAULT_BUDGET_GROUPS,
   DEFAULT_ROLLOVER,
+  UNGROUPED,
   defaultBudgetGroup,
   type AssignRequest,
   type BudgetCategory,
   type BudgetMode,
   type BudgetMonth,
+  type FillRequest,
   type MoveRequest,
   type Rollover,
   type RolloverRequest,
@@ -15,6 +16,7 @@ import { fromMinor, toMinor } from '../../contract/money';
 import { InsufficientFundsError, notFound, unprocessable } from '../errors';
 import { minorMoneyText } from '../money';
 import type { ActivityRow, AssignmentRow, BudgetsRepository, RolloverRow } from '../repositories/budgets';
+import type { CategoriesRepository } from '../repositories/categories';
 import type { TransactionsRepository } from '../repositories/transactions';
 import type { UsersRepository } from '../repositories/users';
 import { loadCategories } from './transactions/categories';
@@ -24,8 +26,10 @@ export interface BudgetInput {
   month: string;
   start: string;
   mode: BudgetMode;
-  /** Expense categories in the order the list shows them, with their group. */
+  /** Expense categories shown even without amounts (not hidden), in the order the list shows them (groups in order), with their group. */
   categories: { name: string; group: string }[];
+  /** The group of every category the user has, hidden ones too (a hidden category with amounts is shown in it). */
+  groupOf?: Map<string, string>;
   incomeCategories: Set<string>;
   assignments: AssignmentRow[];
   rollovers: RolloverRow[];
@@ -60,7 +64,7 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
   const income = new Map<string, number>();
   const names = new Map(input.categories.map((c) => [c.name, c.group]));
   const known = (category: string) => {
-    if (!names.has(category)) names.set(category, defaultBudgetGroup(category));
+    if (!names.has(category)) names.set(category, input.groupOf?.get(category) ?? defaultBudgetGroup(category));
   };
   for (const a of input.assignments) known(a.category);
   for (const row of input.activity) {
@@ -102,7 +106,8 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
     if (month < input.month) ready += uncarried;
   }
 
-  const groupNames = [...DEFAULT_BUDGET_GROUPS.filter((g) => [...names.values()].includes(g)), ...[...new Set(names.values())].filter((g) => !(DEFAULT_BUDGET_GROUPS as readonly string[]).includes(g))];
+  // Groups in the list's order; "Other" (no group) last.
+  const groupNames = [...new Set(names.values())].sort((a, b) => Number(a === UNGROUPED) - Number(b === UNGROUPED));
   const groups = groupNames.map((name) => {
     const categories: BudgetCategory[] = [...names.entries()]
       .filter(([, group]) => group === name)
@@ -142,8 +147,8 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
 }
 
 /** One user's category budget: reads a month from the rollups, assigns, moves, sets rollover and mode. Throws domain errors. */
-export function budgetsService(deps: { budgets: BudgetsRepository; transactions: TransactionsRepository; users: Pick<UsersRepository, 'findById'> }) {
-  const { budgets, transactions, users } = deps;
+export function budgetsService(deps: { budgets: BudgetsRepository; categories: CategoriesRepository; transactions: TransactionsRepository; users: Pick<UsersRepository, 'findById'> }) {
+  const { budgets, categories, transactions, users } = deps;
 
   /** The category's stored spelling, or 404; an income category has no budget (422). */
   async function expenseCategory(userId: string, name: string): Promise<string> {
@@ -158,9 +163,9 @@ export function budgetsService(deps: { budgets: BudgetsRepository; transactions:
   async function month(userId: string, month: string): Promise<BudgetMonth> {
     const first = await budgets.firstMonth(userId);
     const start = first && first < month ? first : month;
-    const [mode, categories, assignments, rollovers, activity, balance] = await Promise.all([
+    const [mode, records, assignments, rollovers, activity, balance] = await Promise.all([
       budgets.mode(userId),
-      loadCategories(transactions, userId),
+      categories.list(userId),
       budgets.assignments(userId, start, month),
       budgets.rollovers(userId),
       budgets.activity(userId, start, month),
@@ -170,8 +175,9 @@ export function budgetsService(deps: { budgets: BudgetsRepository; transactions:
       month,
       start,
       mode,
-      categories: categories.list.filter((c) => c.type === 'expense').map((c) => ({ name: c.name, group: defaultBudgetGroup(c.name) })),
-      incomeCategories: new Set(categories.list.filter((c) => c.type === 'income').map((c) => c.name)),
+      categories: records.filter((c) => c.type === 'expense' && !c.hidden).map((c) => ({ name: c.name, group: c.groupName ?? UNGROUPED })),
+      groupOf: new Map(records.map((c) => [c.name, c.groupName ?? UNGROUPED])),
+      incomeCategories: new Set(records.filter((c) => c.type === 'income').map((c) => c.name)),
       assignments,
       rollovers,
       activity,
@@ -216,6 +222,53 @@ export function budgetsService(deps: { budgets: BudgetsRepository; transactions:
       const category = await expenseCategory(userId, body.category);
       await budgets.setRollover(userId, category, m, body.rollover);
       return month(userId, m);
+    },
+
+    /**
+     * Quick fill: one category (or every category shown) gets last month's assigned amount, or the
+     * average spent over the 3, 6 or 12 months before (refunds net; a month without spending counts as 0).
+     */
+    async fill(userId: string, m: string, body: FillRequest): Promise<BudgetMonth> {
+      const only = body.category === undefined ? null : await expenseCategory(userId, body.category);
+      const drawn = await month(userId, m);
+      const names = only ? [only] : drawn.groups.flatMap((g) => g.categories.map((c) => c.category));
+      const amounts = new Map<string, number>();
+      if (body.source === 'last_month') {
+        const previous = addMonths(m, -1);
+        for (const a of await budgets.assignments(userId, previous, previous)) amounts.set(a.category, a.assignedMinor);
+      } else {
+        const months = Number(body.source.split('_')[1]);
+        const spent = new Map<string, number>();
+        for (const row of await budgets.activity(userId, addMonths(m, -months), addMonths(m, -1))) {
+          spent.set(row.category, (spent.get(row.category) ?? 0) + (row.type === 'expense' ? row.totalMinor : -row.totalMinor));
+        }
+        for (const [category, total] of spent) amounts.set(category, Math.max(0, Math.round(total / months)));
+      }
+      await budgets.setAssigned(
+        userId,
+        m,
+        names.map((category) => ({ category, assignedMinor: Math.max(0, amounts.get(category) ?? 0) })),
+      );
+      return month(userId, m);
+    },
+
+    /**
+     * Demo data's budget: when the person has no budget yet, each spending category gets its average
+     * monthly spending over the demo's months, rounded up to 10, in every one of those months.
+     */
+    async seedDemo(userId: string, from: string, to: string): Promise<void> {
+      if (!from || !to || (await budgets.firstMonth(userId))) return;
+      const [first, last] = [from.slice(0, 7), to.slice(0, 7)];
+      const records = await categories.list(userId);
+      const spending = new Set(records.filter((c) => c.type === 'expense').map((c) => c.name));
+      const months: string[] = [];
+      for (let m = first; m <= last; m = addMonths(m, 1)) months.push(m);
+      const spent = new Map<string, number>();
+      for (const row of await budgets.activity(userId, first, last)) {
+        if (row.type === 'expense' && spending.has(row.category)) spent.set(row.category, (spent.get(row.category) ?? 0) + row.totalMinor);
+      }
+      const amounts = [...spent].map(([category, total]) => ({ category, assignedMinor: Math.ceil(total / months.length / 1000) * 1000 }));
+      for (const m of months) await budgets.setAssigned(userId, m, amounts);
     },
 
     async setMode(userId: string, m: string, mode: BudgetMode): Promise<BudgetMonth> {

@@ -9,6 +9,7 @@ const formats = {
   dayMonth: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
   month: new Intl.DateTimeFormat(undefined, { month: 'long', timeZone: 'UTC' }),
   monthYear: new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  longMonthYear: new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
   date: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }),
   shortDate: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }),
   time: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }),
@@ -37,6 +38,9 @@ export const formatMonthName = (month: string) => write(formats.month, month, fi
 
 /** A month with its year, never as a day ("Dec 2025", not "Dec 25"); YYYY-MM or a day in it. */
 export const formatMonthYear = (month: string) => write(formats.monthYear, month, firstOf(month));
+
+/** A month with its year in full, for a heading: "January 2026". */
+export const formatLongMonthYear = (month: string) => write(formats.longMonthYear, month, firstOf(month));
 
 /** The day of an instant (ISO timestamp) on the user's clock: "5 Jan 2026". */
 export const formatDate = (iso: string) => write(formats.date, iso);

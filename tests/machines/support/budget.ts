@@ -1,9 +1,9 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { addMonths } from '../../../src/contract/calendar';
 import { budgetMachine, type BudgetChange } from '../../../machines/budget';
 import type { Toast } from '../../../machines/types';
 import { DEFAULT_CATEGORIES } from '../../../src/contract/categories';
 import type { BudgetMode, BudgetMonth, Rollover } from '../../../src/contract/budgets';
-import { defaultBudgetGroup } from '../../../src/contract/budgets';
 import { drawBudget } from '../../../src/server/services/budgets';
 import type { ActivityRow, AssignmentRow, RolloverRow } from '../../../src/server/repositories/budgets';
 
@@ -39,7 +39,7 @@ export function fakeBudgetBackend(seed: { income?: Record<string, number>; spent
       month,
       start,
       mode,
-      categories: DEFAULT_CATEGORIES.filter((c) => c.type === 'expense').map((c) => ({ name: c.name, group: defaultBudgetGroup(c.name) })),
+      categories: DEFAULT_CATEGORIES.filter((c) => c.type === 'expense').map((c) => ({ name: c.name, group: c.group as string })),
       incomeCategories: new Set(DEFAULT_CATEGORIES.filter((c) => c.type === 'income').map((c) => c.name)),
       assignments: [...assignments.values()].filter((a) => a.month >= start && a.month <= month),
       rollovers: [...rollovers].sort((a, b) => a.fromMonth.localeCompare(b.fromMonth)),
@@ -85,6 +85,13 @@ export function fakeBudgetBackend(seed: { income?: Record<string, number>; spent
         case 'mode':
           mode = change.mode;
           break;
+        case 'fill': {
+          // Last month's amounts only: the averages are the server's (tests/server/budgets.test.ts).
+          const previous = addMonths(month, -1);
+          const names = change.category ? [change.category] : draw(month).groups.flatMap((g) => g.categories.map((c) => c.category));
+          for (const category of names) setAssigned(month, category, assignments.get(`${previous}|${category}`)?.assignedMinor ?? 0);
+          break;
+        }
       }
       return draw(month);
     },

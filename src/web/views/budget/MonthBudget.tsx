@@ -1,9 +1,9 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Group, Menu, Modal, NativeSelect, Progress, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { BUDGET_MODE_LABELS, BUDGET_MODES, ROLLOVER_LABELS, ROLLOVERS, type BudgetCategory, type BudgetGroup, type BudgetMode } from '../../../contract/budgets';
+import { BUDGET_MODE_LABELS, BUDGET_MODES, FILL_LABELS, FILL_SOURCES, ROLLOVER_LABELS, ROLLOVERS, type BudgetCategory, type BudgetGroup, type BudgetMode } from '../../../contract/budgets';
 import { endOfMonth, startOfMonth } from '../../../contract/calendar';
-import { formatMonthYear } from '../../format/date';
+import { formatLongMonthYear } from '../../format/date';
 import { useMoney } from '../../hooks/useMoney';
 import { filtersToQuery, DEFAULT_FILTERS } from '../../transactions/urlCodec';
 import { LoadFailed } from '../LoadFailed';
@@ -23,7 +23,10 @@ export function MonthBudget() {
           <Title order={2} size="h3" id="month-budget-title">
             Monthly budget
           </Title>
-          <ModeSwitch />
+          <Group gap="xs">
+            <FillAll />
+            <ModeSwitch />
+          </Group>
         </Group>
         <MonthNav month={month} />
         <MonthContent />
@@ -41,12 +44,33 @@ function MonthNav({ month }: { month: string }) {
         <span aria-hidden>‹</span>
       </ActionIcon>
       <Text fw={600} size="lg" miw={160} ta="center" aria-live="polite" data-testid="budget-month">
-        {formatMonthYear(month)}
+        {formatLongMonthYear(month)}
       </Text>
       <ActionIcon variant="default" size="lg" aria-label="Next month" onClick={() => actor.send({ type: 'month.next' })}>
         <span aria-hidden>›</span>
       </ActionIcon>
     </Group>
+  );
+}
+
+function FillAll() {
+  const actor = useBudgetActor();
+  const ready = useBudget((s) => s.matches({ ready: 'idle' }));
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="default" disabled={!ready}>
+          Fill all
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {FILL_SOURCES.map((source) => (
+          <Menu.Item key={source} onClick={() => actor.send({ type: 'budget.fill', category: null, source })}>
+            {FILL_LABELS[source]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
@@ -167,32 +191,42 @@ function CategoryRow({ line, month }: { line: BudgetCategory; month: string }) {
   const query = new URLSearchParams(filtersToQuery({ ...DEFAULT_FILTERS, category: [line.category], date_from: startOfMonth(month), date_to: endOfMonth(month) }));
   return (
     <Stack gap={4} py={8} role="listitem" aria-label={line.category} data-category={line.category} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Anchor component={Link} to={`/transactions?${query.toString()}`} fw={500} style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: 1 }}>
+      {/* On a narrow screen the amounts go under the name (right-aligned) rather than cutting it. */}
+      <Group justify="space-between" wrap="wrap" gap="xs" style={{ rowGap: 2 }}>
+        <Anchor component={Link} to={`/transactions?${query.toString()}`} fw={500} style={{ flex: '1 1 140px', minWidth: 0 }}>
           {line.category}
         </Anchor>
-        <AssignedCell line={line} />
-        <Text fw={700} c={over ? 'red' : line.available > 0 ? 'teal' : 'dimmed'} miw={88} ta="right" aria-label={`Available ${money(line.available)}`} data-testid="available">
-          {money(line.available)}
-        </Text>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`More for ${line.category}`}>
-              <span aria-hidden>⋯</span>
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => actor.send({ type: 'move.open', from: line.category })}>Move money…</Menu.Item>
-            <Menu.Divider />
-            <Menu.Label>Rollover</Menu.Label>
-            {ROLLOVERS.map((r) => (
-              <Menu.Item key={r} aria-checked={line.rollover === r} role="menuitemradio" onClick={() => line.rollover !== r && actor.send({ type: 'rollover.change', category: line.category, rollover: r })}>
-                {line.rollover === r ? '✓ ' : ''}
-                {ROLLOVER_LABELS[r]}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <Group gap="xs" wrap="nowrap" ml="auto">
+          <AssignedCell line={line} />
+          <Text fw={700} c={over ? 'red' : line.available > 0 ? 'teal' : 'dimmed'} miw={80} ta="right" aria-label={`Available ${money(line.available)}`} data-testid="available">
+            {money(line.available)}
+          </Text>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={`More for ${line.category}`}>
+                <span aria-hidden>⋯</span>
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => actor.send({ type: 'move.open', from: line.category })}>Move money…</Menu.Item>
+              <Menu.Divider />
+              <Menu.Label>Fill with</Menu.Label>
+              {FILL_SOURCES.map((source) => (
+                <Menu.Item key={source} onClick={() => actor.send({ type: 'budget.fill', category: line.category, source })}>
+                  {FILL_LABELS[source]}
+                </Menu.Item>
+              ))}
+              <Menu.Divider />
+              <Menu.Label>Rollover</Menu.Label>
+              {ROLLOVERS.map((r) => (
+                <Menu.Item key={r} aria-checked={line.rollover === r} role="menuitemradio" onClick={() => line.rollover !== r && actor.send({ type: 'rollover.change', category: line.category, rollover: r })}>
+                  {line.rollover === r ? '✓ ' : ''}
+                  {ROLLOVER_LABELS[r]}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
       </Group>
       <Progress value={Math.min(100, line.spent_percent)} color={over ? 'red' : line.spent_percent >= 80 ? 'yellow' : 'teal'} size="sm" aria-label={`${line.category}: ${line.spent_percent}% spent`} />
       <Text size="xs" c={over ? 'red' : 'dimmed'}>
@@ -249,7 +283,7 @@ function AssignedCell({ line }: { line: BudgetCategory }) {
       aria-label={`Assigned to ${line.category}: ${money(line.assigned)}. Edit`}
       px={6}
       py={2}
-      miw={96}
+      miw={88}
       style={{ textAlign: 'right', borderRadius: 4, border: '1px dashed var(--mantine-color-default-border)' }}
       data-testid="assigned"
     >

@@ -19,6 +19,8 @@ const send = (api: Api, month: string, change: BudgetChange) => {
       return api.budgets.rollover(month, { category: change.category, rollover: change.rollover });
     case 'mode':
       return api.budgets.mode(month, { mode: change.mode });
+    case 'fill':
+      return api.budgets.fill(month, { source: change.source, ...(change.category ? { category: change.category } : {}) });
   }
 };
 

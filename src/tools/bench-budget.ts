@@ -1,0 +1,89 @@
+/**
+ * `npx tsx src/tools/bench-budget.ts`: how long drawing one month of the category budget takes for a user
+ * with 1,000,000 transactions over six years and 30 categories with an amount assigned every month. Seeds
+ * the rows as `npm run bench` does (benchSeed.ts), then times the budget service's month (what
+ * GET /budgets/{month} answers) in this process, for the first, a middle and the last month. Not part of
+ * npm test. Prints the figures; docs/performance.md keeps one line of them.
+ *
+ *   npx tsx src/tools/bench-budget.ts
+ *   npx tsx src/tools/bench-budget.ts --rows 100000 --runs 50
+ *   DATABASE_URL=postgres://… npx tsx src/tools/bench-budget.ts
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { addMonths, thisMonth } from '../contract/calendar';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { budgetsRepository } from '../server/repositories/budgets';
+import { categoriesRepository } from '../server/repositories/categories';
+import { transactionsRepository } from '../server/repositories/transactions';
+import { usersRepository } from '../server/repositories/users';
+import { budgetsService } from '../server/services/budgets';
+import { hashPassword } from '../server/services/passwords';
+import { freshBenchStore, rows, seedTransactions } from './benchSeed';
+import { positiveOption } from './cliOptions';
+
+const argv = process.argv.slice(2);
+const ROWS = positiveOption(argv, 'rows', 1_000_000);
+const RUNS = positiveOption(argv, 'runs', 30);
+const log = (line: string) => console.log(line);
+const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+
+async function main() {
+  const store = await freshBenchStore('bench_budget');
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ...(store.dataDir ? { DATA_DIR: store.dataDir } : {}),
+    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+  };
+  const config = loadConfig(env);
+  const database = await openDatabase(config);
+  try {
+    const db = database.db;
+    const users = usersRepository(db);
+    const user = (await users.create({ email: 'bench-budget@example.com', passwordHash: await hashPassword('bench budget password'), fullName: 'Bench User' }))!;
+    let started = performance.now();
+    log(`seeding ${ROWS.toLocaleString('en-US')} transactions…`);
+    await seedTransactions(db, user.id, ROWS, log);
+    log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    // 30 expense categories (the seeded ones, then own ones up to 30), each with an amount every month of the six years.
+    const last = thisMonth();
+    const first = addMonths(last, -71);
+    const seeded = (await rows<{ category: string }>(db, sql`select distinct category from transaction_monthly_totals where user_id = ${user.id} and type = 'expense'`)).map((r) => r.category);
+    const categories = [...seeded, ...Array.from({ length: Math.max(0, 30 - seeded.length) }, (_, i) => `Bench category ${i + 1}`)];
+    await db.execute(sql`insert into budget_assignments (user_id, month, category, assigned_minor)
+      select ${user.id}::uuid, (${`${first}-01`}::date + make_interval(months => m))::date, c, 10000 + m * 100
+      from generate_series(0, 71) as m, unnest(${`{${categories.map((c) => `"${c.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) as c`);
+    await db.execute(sql`insert into budget_rollovers (user_id, category, from_month, rollover) values (${user.id}, ${seeded[0] ?? 'Groceries'}, ${`${first}-01`}, 'full')`);
+    log(`${categories.length} categories × 72 months assigned (${first} to ${last})`);
+
+    const service = budgetsService({ budgets: budgetsRepository(db), categories: categoriesRepository(db), transactions: transactionsRepository(db), users });
+    for (const [label, month] of [
+      ['first month', first],
+      ['middle month', addMonths(first, 36)],
+      ['last month', last],
+    ] as const) {
+      const times: number[] = [];
+      for (let run = 0; run <= RUNS; run++) {
+        started = performance.now();
+        const drawn = await service.month(user.id, month);
+        if (run > 0) times.push(performance.now() - started);
+        if (run === 0 && drawn.groups.length === 0) throw new Error('no categories drawn');
+      }
+      log(`${label} (${month}): p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms over ${RUNS} runs`);
+    }
+  } finally {
+    await database.close();
+    await store.drop();
+    if (store.dataDir) rmSync(store.dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

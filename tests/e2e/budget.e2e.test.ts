@@ -1,0 +1,177 @@
+import { createTestModel } from '@xstate/test';
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/web/format/money';
+import { budgetFlow, budgetModel, type BudgetFlowState } from '../models/budget';
+import { collectAfterEachPath, recordMachineCoverage } from '../support/machine-coverage';
+import { AppShell } from './pages/AppShell';
+import { MonthBudget } from './pages/MonthBudget';
+import { Toasts } from './pages/Toasts';
+import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
+import { saveScreenshot, useBrowser } from './support/browser';
+
+const browser = useBrowser();
+const coverage = recordMachineCoverage(import.meta.url, 'chromium');
+// The browser context's locale (support/browser.ts) and the user's currency.
+const money = (amount: number) => formatMoney(amount, 'USD', { locale: 'en-GB' });
+
+/** A user with access (onboarding done, trial started), January 2025's income and groceries, and 300 assigned to Groceries. */
+async function budgetUser(apiUrl: string): Promise<TestUser> {
+  const user = await createVerifiedUser(apiUrl);
+  await api(apiUrl, user.token, 'POST', '/users/me/onboarding', {
+    action: 'complete',
+    answers: { currency: 'USD', monthly_income: 4000, main_goal: 'grow_savings', help_with: ['goals'] },
+  });
+  await api(apiUrl, user.token, 'POST', '/subscription/trial/start');
+  await api(apiUrl, user.token, 'POST', '/transactions', { type: 'income', amount: budgetFlow.income, date: '2025-01-10', category: 'Salary', description: 'Pay' });
+  await api(apiUrl, user.token, 'POST', '/transactions', { type: 'expense', amount: budgetFlow.spent, date: '2025-01-15', category: 'Groceries', description: 'Market' });
+  await api(apiUrl, user.token, 'PUT', `/budgets/${budgetFlow.month}/assigned`, { category: 'Groceries', assigned: budgetFlow.assigned });
+  return user;
+}
+
+async function openMonth(user: TestUser, month = budgetFlow.month): Promise<MonthBudget> {
+  const { page } = browser;
+  await AppShell.openSignedIn(page, user.token, `/budget?month=${month}`);
+  return new MonthBudget(page).waitUntilLoaded();
+}
+
+type Line = { assigned: number; available: number; carried_in: number };
+const serverLine = async (user: TestUser, month: string) => {
+  const drawn = await api<{ groups: { categories: (Line & { category: string })[] }[]; ready_to_assign: number }>(browser.apiUrl, user.token, 'GET', `/budgets/${month}`);
+  return { line: drawn.groups.flatMap((g) => g.categories).find((c) => c.category === 'Groceries')!, ready: drawn.ready_to_assign };
+};
+
+describe('the month budget on /budget (Chromium against the real app)', () => {
+  it('shows goals and the month together; keyboard editing, a move, overspending in red, tracking mode, the row’s transactions', async () => {
+    const { page } = browser;
+    const user = await budgetUser(browser.apiUrl);
+    const budget = await openMonth(user);
+    // The goals stay where a person arriving at /budget expects them, with the month below.
+    await page.getByText('No savings goals yet', { exact: true }).waitFor();
+    expect(await budget.month.textContent()).toBe('January 2025');
+    expect(await budget.headline.textContent()).toBe(money(700));
+
+    // Keyboard only: focus the amount, Enter opens the field, type, Enter saves and focus comes back.
+    const dining = budget.row('Dining');
+    await dining.assignedButton.focus();
+    await page.keyboard.press('Enter');
+    await dining.assignedInput.waitFor();
+    await page.keyboard.type('120');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dining.available.textContent()).toBe(money(120));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('assigned');
+    expect(await budget.headline.textContent()).toBe(money(580));
+
+    // Overspending shows in red with how much.
+    await api(browser.apiUrl, user.token, 'POST', '/transactions', { type: 'expense', amount: 150, date: '2025-01-20', category: 'Dining', description: 'Dinner' });
+    await page.reload();
+    await budget.waitUntilLoaded();
+    await expect.poll(() => dining.available.textContent()).toBe(money(-30));
+    expect(await dining.details.textContent()).toContain(`over budget by ${money(30)}`);
+    const red = await dining.available.evaluate((el) => getComputedStyle(el).color);
+    expect(red).toMatch(/rgb\((2[0-9]{2}), ([0-9]{1,2}), ([0-9]{1,2})\)/);
+
+    // Move 30 from Groceries to Dining covers it.
+    await budget.row('Groceries').menu('Move money…');
+    const dialog = page.getByRole('dialog', { name: 'Move money from Groceries' });
+    await dialog.getByLabel('To').selectOption('Dining');
+    await dialog.getByLabel('Amount').fill('30');
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await new Toasts(page).waitFor('Money moved');
+    await expect.poll(() => dining.available.textContent()).toBe(money(0));
+    expect(await budget.row('Groceries').available.textContent()).toBe(money(220));
+    await saveScreenshot(page, 'budget-month');
+
+    // Tracking mode: income against the sum of limits.
+    await budget.switchMode('Tracking');
+    await new Toasts(page).waitFor('Budget mode changed');
+    await expect.poll(() => budget.figure('Income − limits').textContent()).toContain(money(580));
+
+    // The row's name opens the transactions list filtered to the category and month.
+    await dining.link.click();
+    await page.waitForURL(/\/transactions\?/);
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({ category: 'Dining', date_from: '2025-01-01', date_to: '2025-01-31' });
+  });
+
+  it('fits a 375 px wide screen in the dark theme without sideways scrolling', async () => {
+    const { page } = browser;
+    const user = await budgetUser(browser.apiUrl);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openMonth(user);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    const overflow = await page.getByRole('main').evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await saveScreenshot(page, 'budget-mobile-dark');
+  });
+});
+
+describe('model-based paths: editing, rollover and a month switch in the real UI', () => {
+  const paths = createTestModel(budgetModel).getSimplePaths();
+  collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { page } = browser;
+      const user = await budgetUser(browser.apiUrl);
+      const budget = await openMonth(user);
+      const groceries = budget.row('Groceries');
+      const shows = async (state: BudgetFlowState, month: string) => {
+        const want = budgetFlow.shows[state];
+        await expect.poll(() => budget.month.textContent()).toBe(month === '2025-01' ? 'January 2025' : 'February 2025');
+        await expect.poll(() => groceries.available.textContent()).toBe(money(want.available));
+        expect(await budget.headline.textContent()).toBe(money(want.ready));
+        const server = await serverLine(user, month);
+        expect(server.line).toMatchObject({ assigned: want.assigned, available: want.available, carried_in: want.carriedIn });
+        expect(server.ready).toBe(want.ready);
+      };
+
+      await path.test({
+        events: {
+          EDIT: async () => {
+            await groceries.assignedButton.click();
+            await groceries.assignedInput.waitFor();
+          },
+          TYPE_INVALID: async () => {
+            await groceries.assignedInput.fill(budgetFlow.invalid);
+            await groceries.assignedInput.press('Enter');
+          },
+          SAVE: async () => {
+            await groceries.assignedInput.fill(budgetFlow.valid);
+            await groceries.assignedInput.press('Enter');
+            await groceries.assignedInput.waitFor({ state: 'detached' });
+          },
+          CANCEL: async () => {
+            await groceries.assignedInput.press('Escape');
+            await groceries.assignedInput.waitFor({ state: 'detached' });
+          },
+          ROLLOVER_NONE: async () => {
+            await groceries.menu(/No rollover/);
+            await new Toasts(page).waitFor('Rollover changed');
+          },
+          NEXT: async () => {
+            await budget.next();
+            await budget.waitUntilLoaded();
+          },
+        },
+        states: {
+          january: () => shows('january', '2025-01'),
+          editing: async () => {
+            expect(await groceries.assignedInput.inputValue()).toBe('300.00');
+            await shows('editing', '2025-01');
+          },
+          invalid: async () => {
+            await groceries.fieldError(budgetFlow.invalidMessage).waitFor();
+            await shows('invalid', '2025-01');
+          },
+          edited: () => shows('edited', '2025-01'),
+          januaryNoRollover: async () => {
+            await shows('januaryNoRollover', '2025-01');
+          },
+          february: () => shows('february', '2025-02'),
+          februaryAfterEdit: () => shows('februaryAfterEdit', '2025-02'),
+          februaryNoRollover: () => shows('februaryNoRollover', '2025-02'),
+        },
+      });
+    });
+  }
+});
