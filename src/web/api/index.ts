@@ -1,6 +1,7 @@
 import { accountApi } from './account';
 import { accountsApi } from './accounts';
 import { authApi } from './auth';
+import { autoRulesApi } from './autoRules';
 import { chatApi } from './chat';
 import { createApiClient, type ApiHooks } from './client';
 import { dashboardApi } from './dashboard';
@@ -26,6 +27,7 @@ export function createApi(baseURL: string, hooks: ApiHooks) {
     transactionTotals: transactionTotalsApi(call),
     web3: web3Api(call),
     tokens: tokensApi(call),
+    autoRules: autoRulesApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -13,6 +13,7 @@ import { AppearanceSection } from './AppearanceSection';
 import { DataSection } from './DataSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
+import { RulesSection } from './RulesSection';
 import { LogoutEverywhere } from './LogoutEverywhere';
 import { SignInMethods } from './SignInMethods';
 
@@ -140,6 +141,7 @@ export default function SettingsPage() {
         <SignInMethods />
         <LogoutEverywhere />
       </Stack>
+      <RulesSection />
       <DataSection />
     </Stack>
   );
