@@ -53,8 +53,8 @@ export function RulesSection() {
   const actor = usePageMachine(({ api, ui }) =>
     rulesMachine.provide({
       actors: {
-        loadRules: fromPromise(async ({ signal }) => {
-          const [rules, categories, accounts] = await Promise.all([api.autoRules.list(signal), api.transactions.categories(signal), api.accounts.list(signal)]);
+        loadRules: fromPromise(async () => {
+          const [rules, categories, accounts] = await Promise.all([api.autoRules.list(), api.transactions.categories(), api.accounts.list()]);
           return { rules: rules.rules, categories: categories.categories.map((c) => c.name), accounts: accounts.accounts.map((a) => ({ id: a.account_id, name: a.name })) };
         }),
         saveRule: fromPromise(({ input }) => (input.ruleId ? api.autoRules.update(input.ruleId, input.body) : api.autoRules.create(input.body))),
