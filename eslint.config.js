@@ -38,7 +38,7 @@ export default tseslint.config(
     files: ['machines/**/*.ts'],
     rules: {
       // Types from the contract are allowed (`import type`): machines never copy wire types.
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['react*', 'ofetch', '@mantine/*'] }, { regex: '^\\.\\./src/(?!contract/money$|contract/calendar$|contract/budgets$|contract/rules/[a-zA-Z]+$)', allowTypeImports: true, message: 'Machines import types from src; values only from the contract money module (one amount rule), the calendar, the form rules (src/contract/rules) and the one-file areas (src/contract/budgets).' }, ...noServerSchemas] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['react*', 'ofetch', '@mantine/*'] }, { regex: '^\\.\\./src/(?!contract/money$|contract/calendar$|contract/budgets$|contract/autoRules$|contract/rules/[a-zA-Z]+$)', allowTypeImports: true, message: 'Machines import types from src; values only from the contract money module (one amount rule), the calendar, the form rules (src/contract/rules) and the one-file areas (src/contract/budgets).' }, ...noServerSchemas] }],
       'no-restricted-globals': ['error', 'window', 'localStorage', 'document', 'fetch'],
     },
   },

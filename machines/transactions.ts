@@ -1,5 +1,6 @@
 import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { Category, CreateTransactionRequest, SummaryOverview, Transaction, transactionMessages } from '../src/contract/transactions';
+import type { BulkAction, Suggestion, SuggestRequest } from '../src/contract/autoRules';
 import type { CollectionReport } from './collection';
 import { transactionImportMachine, type TransactionImportOutput } from './transactionImport';
 import { activeFilterCount, PAGE_SIZES, sameFilters, transactionListMachine, type PageFilters } from './transactionList';
@@ -71,6 +72,19 @@ export interface TransactionsContext {
   accounts: AccountOption[];
   /** The account of the last transaction added here: the form's default for the next one. */
   lastAccountId: string | null;
+  /** The rows ticked for a bulk change, by transaction_id. */
+  selected: string[];
+  /** A bulk change waiting for the danger confirmation (delete). */
+  pendingBulk: BulkChange | null;
+  /** What the rules and the history suggest for the row being typed in the form. */
+  suggestion: Suggestion | null;
+}
+
+/** One change on the ticked rows (POST /transactions/bulk). */
+export interface BulkChange {
+  action: BulkAction;
+  category?: string;
+  tags?: string[];
 }
 
 export interface TransactionsInput {
@@ -104,7 +118,14 @@ export type TransactionsEvent =
   | { type: 'demoRemoval.confirm' }
   | { type: 'demoRemoval.cancel' }
   | { type: 'reconciledEdit.confirm' }
-  | { type: 'reconciledEdit.cancel' };
+  | { type: 'reconciledEdit.cancel' }
+  | { type: 'selection.toggle'; transactionId: string }
+  | { type: 'selection.set'; transactionIds: string[] }
+  | { type: 'selection.clear' }
+  | { type: 'bulk.run'; change: BulkChange }
+  | { type: 'bulkDelete.confirm' }
+  | { type: 'bulkDelete.cancel' }
+  | { type: 'form.describe'; row: SuggestRequest };
 
 const listed = (context: TransactionsContext, id: string) => context.list.getSnapshot().context.items.find((t) => t.transaction_id === id) ?? null;
 
@@ -148,6 +169,14 @@ export const transactionsMachine = setup({
     loadDemo: fromPromise<void>(async () => {
       throw new Error('loadDemo not provided');
     }),
+    /** POST /transactions/bulk on the ticked rows: how many changed. */
+    bulkTransactions: fromPromise<{ updated: number; skipped: number }, { ids: string[]; change: BulkChange }>(async () => {
+      throw new Error('bulkTransactions not provided');
+    }),
+    /** POST /rules/suggest for what the form holds. */
+    suggestCategory: fromPromise<Suggestion, SuggestRequest>(async () => {
+      throw new Error('suggestCategory not provided');
+    }),
     /** DELETE /transactions/demo. */
     removeDemo: fromPromise<void>(async () => {
       throw new Error('removeDemo not provided');
@@ -159,6 +188,8 @@ export const transactionsMachine = setup({
     requestDemoRemovalConfirmation: () => {},
     /** Opens the confirmation for an edit of a reconciled row; it answers reconciledEdit.confirm or reconciledEdit.cancel. */
     requestReconciledConfirmation: () => {},
+    /** Opens the danger confirmation dialog for deleting the ticked rows; it answers bulkDelete.confirm or bulkDelete.cancel. */
+    requestBulkDeleteConfirmation: (_, _count: number) => {},
     /** Hands the exported CSV to the browser as a download. */
     saveFile: (_, _file: ExportFile) => {},
     /** Passes a list event on to the list. */
@@ -173,6 +204,9 @@ export const transactionsMachine = setup({
     creating: ({ context }) => context.editing === null,
     editingReconciled: ({ context }) => context.editing?.reconciled === true,
     importChangedRows: ({ event }) => Boolean((event as { output?: TransactionImportOutput }).output?.started),
+    anySelected: ({ context }) => context.selected.length > 0,
+    deletingSelected: ({ context, event }) => context.selected.length > 0 && event.type === 'bulk.run' && event.change.action === 'delete',
+    worthAsking: ({ event }) => event.type === 'form.describe' && (event.row.description ?? '').trim().length >= 3,
   },
 }).createMachine({
   id: 'transactions',
@@ -192,6 +226,9 @@ export const transactionsMachine = setup({
     maxImportBytes: input.maxImportBytes ?? 25 * 1024 * 1024,
     accounts: [],
     lastAccountId: null,
+    selected: [],
+    pendingBulk: null,
+    suggestion: null,
   }),
   type: 'parallel',
   on: {
@@ -481,6 +518,92 @@ export const transactionsMachine = setup({
               target: 'idle',
               actions: { type: 'notify', params: ({ event }) => failureToast(toFailure(event.error, failures.removeDemo)) },
             },
+          },
+        },
+      },
+    },
+    selection: {
+      description: 'Ticking rows in the list for one change on all of them: categorize, tag, delete, mark cleared.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Rows can be ticked; with some ticked, the bulk bar offers its changes.',
+          on: {
+            'selection.toggle': {
+              description: 'Ticks or unticks one row.',
+              actions: assign({ selected: ({ context, event }) => (context.selected.includes(event.transactionId) ? context.selected.filter((id) => id !== event.transactionId) : [...context.selected, event.transactionId]) }),
+            },
+            'selection.set': { description: 'Select all (the rows loaded) or none.', actions: assign({ selected: ({ event }) => [...new Set(event.transactionIds)] }) },
+            'selection.clear': { description: 'Unticks every row.', actions: assign({ selected: [] }) },
+            'bulk.run': [
+              {
+                guard: 'deletingSelected',
+                target: 'confirmingDelete',
+                description: "Delete asks first: the danger dialog 'Delete N transactions'.",
+                actions: [assign({ pendingBulk: ({ event }) => event.change }), { type: 'requestBulkDeleteConfirmation', params: ({ context }) => context.selected.length }],
+              },
+              { guard: 'anySelected', target: 'applying', description: 'Categorize, add or remove tags, mark cleared or uncleared: sent at once.', actions: assign({ pendingBulk: ({ event }) => event.change }) },
+              { description: 'Nothing ticked: nothing to change.' },
+            ],
+          },
+        },
+        confirmingDelete: {
+          description: "The danger dialog 'Delete N transactions' is open.",
+          on: {
+            'bulkDelete.confirm': { description: 'The dialog answered Delete.', target: 'applying' },
+            'bulkDelete.cancel': { description: 'The dialog answered Cancel: the rows stay ticked.', target: 'idle', actions: assign({ pendingBulk: null }) },
+          },
+        },
+        applying: {
+          description: 'The server changes the ticked rows in one call.',
+          tags: ['busy'],
+          invoke: {
+            src: 'bulkTransactions',
+            input: ({ context }) => ({ ids: context.selected, change: context.pendingBulk! }),
+            onDone: {
+              description: "A toast says 'N transactions updated'; the ticks clear; the list and the header load again.",
+              target: 'idle',
+              actions: [
+                { type: 'notify', params: ({ event }) => ({ kind: 'success', message: `${event.output.updated} ${event.output.updated === 1 ? 'transaction' : 'transactions'} updated` }) },
+                assign({ selected: [], pendingBulk: null }),
+                raise({ type: 'list.reload' }),
+                raise({ type: 'summary.refresh' }),
+              ],
+            },
+            onError: {
+              description: "A toast says the server's detail or 'Failed to change the selected transactions'; the rows stay ticked.",
+              target: 'idle',
+              actions: [{ type: 'notify', params: ({ event }) => failureToast(toFailure(event.error, 'Failed to change the selected transactions')) }, assign({ pendingBulk: null })],
+            },
+          },
+        },
+      },
+    },
+    suggestion: {
+      description: 'What the rules and the history suggest for the row typed in the form (category, why, how sure); the user chooses to use it.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'No suggestion being fetched.',
+          on: {
+            'form.describe': [
+              { guard: 'worthAsking', target: 'fetching', description: 'The description (3 characters or more) was typed: ask.' },
+              { description: 'Too little typed: no suggestion.', actions: assign({ suggestion: null }) },
+            ],
+            'transaction.create': { description: 'A new form starts without a suggestion.', actions: assign({ suggestion: null }) },
+            'transaction.edit': { description: 'An edited row starts without a suggestion.', actions: assign({ suggestion: null }) },
+          },
+        },
+        fetching: {
+          description: 'Asks the server.',
+          invoke: {
+            src: 'suggestCategory',
+            input: ({ event }) => (event as { row: SuggestRequest }).row,
+            onDone: { target: 'idle', description: 'The form shows the suggestion under the category, with Use.', actions: assign({ suggestion: ({ event }) => (event.output.category ? event.output : null) }) },
+            onError: { target: 'idle', description: 'No suggestion (the form works as before).', actions: assign({ suggestion: null }) },
+          },
+          on: {
+            'form.describe': { target: 'fetching', reenter: true, description: 'Typed again: the newer text is asked instead.' },
           },
         },
       },

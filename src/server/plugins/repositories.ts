@@ -45,7 +45,6 @@ export interface Repositories {
   health: HealthRepository;
   /** Every category of a user (built in and own) with groups, hidden, colour and order. */
   categories: CategoriesRepository;
-
   /** Category budgets: assigned amounts, rollovers, the mode. */
   budgets: BudgetsRepository;
   /** Categorization rules, tags and corrections. */
@@ -54,10 +53,6 @@ export interface Repositories {
   recurring: RecurringRepository;
   notifications: NotificationsRepository;
   jobLeases: JobLeasesRepository;
-  /** Category budgets: assigned amounts, rollovers, the mode. */
-  budgets: BudgetsRepository;
-  /** Every category of a user (built in and own) with groups, hidden, colour and order. */
-  categories: CategoriesRepository;
 }
 
 declare module 'fastify' {
@@ -88,14 +83,11 @@ export default fp(
       coach: (userId: string) => coachRepository(app.db, userId),
       health: healthRepository(app.db),
       categories: categoriesRepository(app.db),
-
       budgets: budgetsRepository(app.db),
       autoRules: autoRulesRepository(app.db),
       recurring: recurringRepository(app.db),
       notifications: notificationsRepository(app.db),
       jobLeases: jobLeasesRepository(app.db),
-      budgets: budgetsRepository(app.db),
-      categories: categoriesRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

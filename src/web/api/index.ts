@@ -3,6 +3,7 @@ import { accountsApi } from './accounts';
 import { authApi } from './auth';
 import { budgetsApi } from './budgets';
 import { categoriesApi } from './categories';
+import { autoRulesApi } from './autoRules';
 import { chatApi } from './chat';
 import { createApiClient, type ApiHooks } from './client';
 import { dashboardApi } from './dashboard';
@@ -30,6 +31,7 @@ export function createApi(baseURL: string, hooks: ApiHooks) {
     transactionTotals: transactionTotalsApi(call),
     web3: web3Api(call),
     tokens: tokensApi(call),
+    autoRules: autoRulesApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -14,6 +14,7 @@ import { CategoriesSection } from './CategoriesSection';
 import { DataSection } from './DataSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
+import { RulesSection } from './RulesSection';
 import { LogoutEverywhere } from './LogoutEverywhere';
 import { SignInMethods } from './SignInMethods';
 
@@ -142,6 +143,7 @@ export default function SettingsPage() {
         <LogoutEverywhere />
       </Stack>
       <CategoriesSection />
+      <RulesSection />
       <DataSection />
     </Stack>
   );

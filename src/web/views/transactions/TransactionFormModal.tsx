@@ -92,6 +92,7 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
   const categories = useTransactions((s) => s.context.categories);
   const accounts = useTransactions((s) => s.context.accounts);
   const lastAccountId = useTransactions((s) => s.context.lastAccountId);
+  const suggestion = useTransactions((s) => s.context.suggestion);
   const typeLabelId = useId();
   // The contract's create rules, every field at once; the server's refusal lands next to the field it names.
   const form = useForm<TransactionValues>({
@@ -200,7 +201,38 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
             } else form.setFieldValue('category', value);
           }}
         />
-        <TextInput label="Description" placeholder="Weekly groceries" maxLength={TRANSACTION_LIMITS.description} {...form.getInputProps('description')} />
+        <TextInput
+          label="Description"
+          placeholder="Weekly groceries"
+          maxLength={TRANSACTION_LIMITS.description}
+          {...form.getInputProps('description')}
+          onBlur={() => {
+            form.getInputProps('description').onBlur?.();
+            const amount = Number(form.values.amount);
+            actor.send({
+              type: 'form.describe',
+              row: { description: form.values.description.trim(), merchant: form.values.merchant.trim() || null, type, ...(Number.isFinite(amount) && amount > 0 ? { amount } : {}) },
+            });
+          }}
+        />
+        {suggestion && suggestion.category !== form.values.category && categories.some((c) => c.name === suggestion.category && c.type === type) && (
+          <Group gap="xs" role="status" aria-label="Suggested category">
+            <Text size="sm">
+              Suggested: <strong>{suggestion.category}</strong>
+              {suggestion.why ? ` — ${suggestion.why}` : ''}
+            </Text>
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => {
+                form.setFieldValue('category', suggestion.category);
+                if (!form.values.merchant.trim() && suggestion.merchant) form.setFieldValue('merchant', suggestion.merchant);
+              }}
+            >
+              Use {suggestion.category}
+            </Button>
+          </Group>
+        )}
         <TextInput label="Merchant or payee" placeholder="Corner Market" maxLength={TRANSACTION_LIMITS.merchant} {...form.getInputProps('merchant')} />
         <TagsInput
           label="Tags"

@@ -61,6 +61,8 @@ export function TransactionList() {
   const money = useMoney();
   const onEdit = useCallback((transactionId: string) => actor.send({ type: 'transaction.edit', transactionId }), [actor]);
   const onDelete = useCallback((transactionId: string) => actor.send({ type: 'transaction.delete', transactionId }), [actor]);
+  const onToggle = useCallback((transactionId: string) => actor.send({ type: 'selection.toggle', transactionId }), [actor]);
+  const selected = useTransactions((s) => s.context.selected);
   const setSize = total ?? transactions.length;
   return (
     <Card withBorder padding={0} radius="md" className={classes.listCard} data-refreshing={refreshing || undefined}>
@@ -97,6 +99,8 @@ export function TransactionList() {
               amount={t.type === 'income' && !formatted.startsWith('•') ? `+${formatted}` : formatted}
               onEdit={onEdit}
               onDelete={onDelete}
+              selected={selected.includes(t.transaction_id)}
+              onToggle={onToggle}
             />
           );
         })}
@@ -130,13 +134,16 @@ interface RowProps {
   amount: string;
   onEdit: (transactionId: string) => void;
   onDelete: (transactionId: string) => void;
+  /** Ticked for a bulk change. */
+  selected: boolean;
+  onToggle: (transactionId: string) => void;
 }
 
 /**
  * One row. Plain elements and CSS (no component library) because a fast scroll mounts a whole
  * window of rows per frame; everything it needs arrives as props, so unchanged rows skip rendering.
  */
-const TransactionRow = memo(function TransactionRow({ transaction: t, position, setSize, top, height, compact, color, amount, onEdit, onDelete }: RowProps) {
+const TransactionRow = memo(function TransactionRow({ transaction: t, position, setSize, top, height, compact, color, amount, onEdit, onDelete, selected, onToggle }: RowProps) {
   const titleId = `transaction-${t.transaction_id}-title`;
   const title = t.description || t.merchant || t.category;
   const details = [t.description && t.merchant ? t.merchant : null, ...t.tags.map((tag) => `#${tag}`)].filter(Boolean).join(' · ');
@@ -187,6 +194,7 @@ const TransactionRow = memo(function TransactionRow({ transaction: t, position, 
       )}
       <span className={amountClass}>{amount}</span>
       <div className={classes.actions}>
+        <input type="checkbox" className={classes.select} aria-label={`Select ${title}`} checked={selected} onChange={() => onToggle(t.transaction_id)} />
         <button type="button" className={classes.iconButton} aria-label={`Edit ${title}`} title="Edit" onClick={() => onEdit(t.transaction_id)}>
           <LineIcon d={pencil} />
         </button>

@@ -8,6 +8,7 @@ import { LoadFailed } from '../LoadFailed';
 import { PageTitle } from '../PageTitle';
 import { FiltersBar } from './FiltersBar';
 import { FilterTotals } from './FilterTotals';
+import { BulkBar } from './BulkBar';
 import { ImportWizard } from './ImportWizard';
 import { SummaryHeader } from './SummaryHeader';
 import { TransactionFormModal } from './TransactionFormModal';
@@ -42,6 +43,7 @@ export default function TransactionsPage() {
         <SummaryHeader />
         <FiltersBar filters={filters} onChange={setFilters} />
         <FilterTotals filters={filters} filtered={activeFilterCount(filters) > 0} />
+        <BulkBar />
         <ListSection filters={filters} onClearFilters={() => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort, order: filters.order })} />
       </Stack>
       <TransactionFormModal />

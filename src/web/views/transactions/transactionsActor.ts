@@ -83,6 +83,8 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
           removeDemo: fromPromise(async (): Promise<void> => {
             await api.transactions.removeDemo();
           }),
+          bulkTransactions: fromPromise(({ input }) => api.autoRules.bulk({ transaction_ids: input.ids, ...input.change, ...(input.change.action === 'delete' ? { confirm_reconciled: true } : {}) })),
+          suggestCategory: fromPromise(({ input }) => api.autoRules.suggest(input)),
           transactionImport: transactionImportMachine.provide({
             actors: {
               // The chosen file is the browser's File (the machine keeps its name and size).
@@ -117,6 +119,15 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
               confirmLabel: 'Save changes',
               onConfirm: { type: 'reconciledEdit.confirm' },
               onCancel: { type: 'reconciledEdit.cancel' },
+              }),
+          requestBulkDeleteConfirmation: ({ self }, count) =>
+            askToConfirm(ui, self, {
+              variant: 'danger',
+              title: `Delete ${count} ${count === 1 ? 'transaction' : 'transactions'}`,
+              message: 'Delete the selected transactions? A transfer deletes both of its sides. This cannot be undone.',
+              confirmLabel: 'Delete',
+              onConfirm: { type: 'bulkDelete.confirm' },
+              onCancel: { type: 'bulkDelete.cancel' },
             }),
           // Decoding the answer dropped its byte order mark; the file keeps one so Excel reads UTF-8.
           saveFile: (_, file) => saveFile(file.content.startsWith('\uFEFF') ? file.content : `\uFEFF${file.content}`, file.fileName, 'text/csv;charset=utf-8'),

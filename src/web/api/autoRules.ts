@@ -1,0 +1,21 @@
+import { autoRuleMessages, type BulkRequest, type Rule, type RulePreview, type SaveRuleRequest, type Suggestion, type SuggestRequest, type Tag } from '../../contract/autoRules';
+import type { ApiCall } from './client';
+
+const rulePath = (id: string) => `/rules/${encodeURIComponent(id)}`;
+
+/** Rules, suggestions, tags and bulk changes; failures carry the server's detail, else the call's default. */
+export function autoRulesApi(call: ApiCall) {
+  return {
+    list: (signal?: AbortSignal) => call<{ rules: Rule[] }>('/rules', { defaultMessage: autoRuleMessages.fetchRules, signal }),
+    create: (body: SaveRuleRequest) => call<Rule>('/rules', { method: 'POST', body, defaultMessage: autoRuleMessages.saveRule }),
+    update: (id: string, body: SaveRuleRequest) => call<Rule>(rulePath(id), { method: 'PUT', body, defaultMessage: autoRuleMessages.saveRule }),
+    remove: (id: string) => call<{ message: string }>(rulePath(id), { method: 'DELETE', defaultMessage: autoRuleMessages.deleteRule }),
+    reorder: (ruleIds: string[]) => call<{ rules: Rule[] }>('/rules/order', { method: 'PUT', body: { rule_ids: ruleIds }, defaultMessage: autoRuleMessages.reorderRules }),
+    preview: (id: string) => call<RulePreview>(`${rulePath(id)}/preview`, { defaultMessage: autoRuleMessages.previewRule }),
+    apply: (id: string) => call<{ updated: number }>(`${rulePath(id)}/apply`, { method: 'POST', defaultMessage: autoRuleMessages.applyRule }),
+    suggest: (body: SuggestRequest) => call<Suggestion>('/rules/suggest', { method: 'POST', body, defaultMessage: autoRuleMessages.fetchRules }),
+    tags: (signal?: AbortSignal) => call<{ tags: Tag[] }>('/tags', { defaultMessage: autoRuleMessages.fetchTags, signal }),
+    bulk: (body: BulkRequest) => call<{ updated: number; skipped: number }>('/transactions/bulk', { method: 'POST', body, defaultMessage: autoRuleMessages.bulk }),
+  };
+}
+export type AutoRulesApi = ReturnType<typeof autoRulesApi>;

@@ -1,0 +1,116 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from '@xstate/test';
+import { collectAfterEachPath, recordMachineCoverage } from '../support/machine-coverage';
+import { rulesFlow, rulesModel } from '../models/rules';
+import { AppShell } from './pages/AppShell';
+import { SettingsRulesSection } from './pages/SettingsRulesSection';
+import { Toasts } from './pages/Toasts';
+import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
+import { useBrowser } from './support/browser';
+
+const browser = useBrowser();
+const coverage = recordMachineCoverage(import.meta.url, 'chromium');
+
+/** A verified user with onboarding done and the trial started (the rules calls are premium), and three rows in Other. */
+async function rulesUser(apiUrl: string): Promise<TestUser> {
+  const user = await createVerifiedUser(apiUrl);
+  await api(apiUrl, user.token, 'POST', '/users/me/onboarding', {
+    action: 'complete',
+    answers: { currency: 'USD', monthly_income: 4000, main_goal: 'grow_savings', help_with: ['goals'] },
+  });
+  await api(apiUrl, user.token, 'POST', '/subscription/trial/start');
+  for (const description of [...rulesFlow.rows, rulesFlow.other]) {
+    await api(apiUrl, user.token, 'POST', '/transactions', { type: 'expense', amount: 5.5, date: '2025-03-01', category: 'Other', description });
+  }
+  return user;
+}
+
+const categoriesOf = async (apiUrl: string, user: TestUser) =>
+  (await api<{ transactions: { description: string; category: string }[] }>(apiUrl, user.token, 'GET', '/transactions?limit=10&sort=created_at&order=asc')).transactions.map((t) => t.category);
+
+async function openRules(page: Page, token: string): Promise<SettingsRulesSection> {
+  await AppShell.openSignedIn(page, token, '/settings');
+  const rules = new SettingsRulesSection(page);
+  await rules.waitUntilLoaded();
+  return rules;
+}
+
+describe('Settings › Rules: model-based paths in Chromium (adding a rule and running it)', () => {
+  const paths = createTestModel(rulesModel).getSimplePaths();
+  collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { page, apiUrl } = browser;
+      const user = await rulesUser(apiUrl);
+      const rules = await openRules(page, user.token);
+      const toasts = new Toasts(page);
+
+      await path.test({
+        events: {
+          ADD: async () => {
+            await rules.addButton.click();
+            await rules.form.waitFor();
+          },
+          SAVE_INVALID: async () => {
+            await rules.condition(rulesFlow.merchant);
+            await rules.saveButton.click();
+          },
+          SAVE_VALID: async () => {
+            await rules.condition(rulesFlow.merchant);
+            await rules.category(rulesFlow.category);
+            await rules.saveButton.click();
+          },
+          CANCEL: async () => {
+            await rules.cancelButton.click();
+          },
+          RUN: async () => {
+            await rules.runButton.click();
+          },
+          APPLY: async () => {
+            await rules.applyButton(2).click();
+          },
+          DONE: async () => {
+            await rules.doneButton.click();
+          },
+        },
+        states: {
+          list: async () => {
+            await rules.text(rulesFlow.empty).waitFor();
+          },
+          editing: async () => {
+            await rules.form.waitFor();
+            expect(await rules.form.getByRole('textbox', { name: 'Condition 1 value' }).inputValue()).toBe('');
+          },
+          invalid: async () => {
+            await rules.form.getByText(rulesFlow.invalidMessage, { exact: true }).waitFor();
+            expect((await api<{ rules: unknown[] }>(apiUrl, user.token, 'GET', '/rules')).rules).toEqual([]);
+          },
+          saved: async () => {
+            await toasts.waitFor(rulesFlow.savedToast);
+            await rules.runButton.waitFor();
+          },
+          previewed: async () => {
+            await rules.root.getByText(rulesFlow.previewText).waitFor();
+            await rules.root.getByRole('cell', { name: rulesFlow.rows[0] }).waitFor();
+            expect(await categoriesOf(apiUrl, user)).toEqual(['Other', 'Other', 'Other']);
+          },
+          applied: async () => {
+            await toasts.waitFor(rulesFlow.appliedToast);
+            await rules.list.getByRole('listitem').first().waitFor();
+            await expect.poll(() => categoriesOf(apiUrl, user)).toEqual(['Dining', 'Dining', 'Other']);
+          },
+          kept: async () => {
+            await rules.list.getByRole('listitem').first().waitFor();
+            expect(await rules.list.getByRole('listitem').count()).toBe(1);
+            expect(await categoriesOf(apiUrl, user)).toEqual(['Other', 'Other', 'Other']);
+          },
+          cancelled: async () => {
+            await rules.text(rulesFlow.empty).waitFor();
+            expect((await api<{ rules: unknown[] }>(apiUrl, user.token, 'GET', '/rules')).rules).toEqual([]);
+          },
+        },
+      });
+    });
+  }
+});
