@@ -26,7 +26,7 @@ export function useBillSuggestionsMachine(today: string, onAdded: () => void) {
   return usePageMachine(({ api, ui }) =>
     billSuggestionsMachine.provide({
       actors: {
-        load: fromPromise(async ({ signal }) => (await api.recurring.suggestions(today, signal)).suggestions),
+        load: fromPromise(async ({ signal }) => (await unlessAborted(signal, api.recurring.suggestions(today, signal))).suggestions),
         confirm: fromPromise(({ input }) => api.recurring.confirm(input.key, today)),
         dismiss: fromPromise(async ({ input }) => void (await api.recurring.dismiss(input.key))),
       },
@@ -40,7 +40,7 @@ export function useNotificationCentreMachine() {
   return usePageMachine(({ api, ui, app }) =>
     notificationCentreMachine.provide({
       actors: {
-        load: fromPromise(({ signal }) => api.recurring.notifications(signal)),
+        load: fromPromise(({ signal }) => unlessAborted(signal, api.recurring.notifications(signal))),
         read: fromPromise(({ input }) => api.recurring.readNotification(input.id)),
         readAll: fromPromise(() => api.recurring.readAllNotifications()),
         dismiss: fromPromise(async ({ input }) => void (await api.recurring.dismissNotification(input.id))),
