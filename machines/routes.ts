@@ -33,6 +33,7 @@ export const guardedRoutes: readonly RouteRule[] = [
   { path: '/transactions', title: 'Transactions', onboarding: 'modal', access: true },
   // Money accounts: where the transactions live, so the same rules as /transactions.
   { path: '/accounts', title: 'Accounts', onboarding: 'modal', access: true },
+  { path: '/bills', title: 'Bills', onboarding: 'modal', access: true },
   { path: '/budget', title: 'Budget', onboarding: 'modal', access: true },
   // Where users without access land: the coach stays available with a daily allowance.
   { path: '/ai-coach', title: 'AI Coach', onboarding: 'none', access: false },

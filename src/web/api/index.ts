@@ -8,6 +8,7 @@ import { chatApi } from './chat';
 import { createApiClient, type ApiHooks } from './client';
 import { dashboardApi } from './dashboard';
 import { goalsApi } from './goals';
+import { recurringApi } from './recurring';
 import { subscriptionApi } from './subscription';
 import { tokensApi } from './tokens';
 import { transactionsApi } from './transactions';
@@ -26,6 +27,7 @@ export function createApi(baseURL: string, hooks: ApiHooks) {
     chat: chatApi(call, baseURL, hooks),
     dashboard: dashboardApi(call),
     goals: goalsApi(call),
+    recurring: recurringApi(call),
     subscription: subscriptionApi(call),
     transactions: transactionsApi(call),
     transactionTotals: transactionTotalsApi(call),

@@ -12,6 +12,7 @@ export const pages: Partial<Record<string, LazyExoticComponent<ComponentType>>> 
   '/settings': lazy(() => import('../views/settings/SettingsPage')),
   '/budget': lazy(() => import('../views/budget/BudgetPage')),
   '/accounts': lazy(() => import('../views/accounts/AccountsPage')),
+  '/bills': lazy(() => import('../views/bills/BillsPage')),
   '/transactions': lazy(() => import('../views/transactions/TransactionsPage')),
   '/ai-coach': lazy(() => import('../views/coach/CoachPage')),
   '/tokens': lazy(() => import('../views/tokens/TokensPage')),

@@ -365,19 +365,10 @@ export function recurringService(deps: RecurringDeps) {
     async monthAhead(userId: string, from: string): Promise<MonthAhead> {
       const to = addDays(from, MONTH_AHEAD_DAYS - 1);
       const items = await repo.list(userId);
-      const [occurrences, accounts, currency, paydays] = await Promise.all([
-        occurrencesOf(userId, items, from, to, from),
-        openAccounts(userId),
-        deps.currencyOf(userId),
-        // The next payday may lie past the 30 days (a monthly salary just paid).
-        occurrencesOf(
-          userId,
-          items.filter((i) => i.kind === 'income'),
-          addDays(from, 1),
-          addDays(from, 45),
-          from,
-        ),
-      ]);
+      // One read for the 30 days and the next payday, which may lie past them (a monthly salary just paid).
+      const [ahead, accounts, currency] = await Promise.all([occurrencesOf(userId, items, from, addDays(from, 45), from), openAccounts(userId), deps.currencyOf(userId)]);
+      const occurrences = ahead.filter((o) => o.due <= to);
+      const paydays = ahead.filter((o) => o.item.kind === 'income' && o.due > from);
       const payday = paydays.find((o) => o.status === 'upcoming')?.due ?? null;
       const pending = occurrences.filter((o) => o.status === 'upcoming');
       const out = pending.filter((o) => o.amountMinor < 0);

@@ -10,12 +10,14 @@ import { preloadOverlays } from '../../app/overlays';
 import { OnboardingRequiredModal } from '../../overlays/OnboardingRequiredModal';
 import { Icon, type IconName } from '../icons';
 import { SubscriptionModal } from '../subscription/SubscriptionModal';
+import { NotificationBell } from '../bills/NotificationBell';
 
 const navigation = guardedRoutes.filter((r) => r.path !== '/onboarding');
 const icons: Record<string, IconName> = {
   '/dashboard': 'dashboard',
   '/transactions': 'transactions',
   '/accounts': 'accounts',
+  '/bills': 'transactions',
   '/budget': 'budget',
   '/ai-coach': 'coach',
   '/tokens': 'tokens',
@@ -81,6 +83,7 @@ export function AppLayout() {
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
             <Tooltip label={showBalances ? 'Hide balances' : 'Show balances'}>
               <ActionIcon variant="default" size="lg" onClick={() => ui.send({ type: 'balances.toggle' })} aria-label={showBalances ? 'Hide balances' : 'Show balances'} aria-pressed={!showBalances}>
                 <Icon name={showBalances ? 'eye' : 'eyeOff'} />

@@ -1,0 +1,19 @@
+import type { Forecast, MonthAhead, Notification, RecurringItem, Suggestion } from '../../contract/recurring';
+import type { NotificationList } from '../../../machines/notificationCentre';
+import type { ApiCall } from './client';
+
+/** /recurring (bills, suggestions, the month ahead, the forecast) and /notifications (the bell). */
+export function recurringApi(call: ApiCall) {
+  return {
+    monthAhead: (from: string, signal?: AbortSignal) => call<MonthAhead>('/recurring/month-ahead', { query: { from }, defaultMessage: 'Failed to load your bills', signal }),
+    forecast: (from: string, signal?: AbortSignal) => call<Forecast>('/recurring/forecast', { query: { from }, defaultMessage: 'Failed to load your bills', signal }),
+    suggestions: (from: string, signal?: AbortSignal) => call<{ suggestions: Suggestion[] }>('/recurring/suggestions', { query: { from }, defaultMessage: 'Failed to find recurring charges', signal }),
+    confirm: (key: string, from: string) => call<RecurringItem>('/recurring/suggestions/confirm', { method: 'POST', query: { from }, body: { key }, defaultMessage: 'Failed to add the bill' }),
+    dismiss: (key: string) => call<unknown>('/recurring/suggestions/dismiss', { method: 'POST', body: { key }, defaultMessage: 'Failed to dismiss the suggestion' }),
+    notifications: (signal?: AbortSignal) => call<NotificationList>('/notifications', { defaultMessage: 'Failed to load notifications', signal }),
+    readNotification: (id: string) => call<Notification>(`/notifications/${encodeURIComponent(id)}/read`, { method: 'POST', defaultMessage: 'Failed to open the notification' }),
+    readAllNotifications: () => call<NotificationList>('/notifications/read-all', { method: 'POST', defaultMessage: 'Failed to mark notifications read' }),
+    dismissNotification: (id: string) => call<unknown>(`/notifications/${encodeURIComponent(id)}`, { method: 'DELETE', defaultMessage: 'Failed to dismiss the notification' }),
+  };
+}
+export type RecurringApi = ReturnType<typeof recurringApi>;
