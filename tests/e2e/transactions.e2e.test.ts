@@ -233,7 +233,7 @@ describe('transactions on /transactions (Chromium against the real app)', () => 
 
   it("imports a card's QFX into the card account: no column mapping, a hand-typed row matched, clean merchant names listed, undone in one click", async () => {
     const { page, apiUrl } = browser;
-    const user = await transactionsUser(apiUrl);
+    const user = await seededUser(apiUrl);
     const card = await api<{ account_id: string }>(apiUrl, user.token, 'POST', '/accounts', { name: 'Visa', kind: 'credit_card' });
     // Typed in by hand two days before the bank posted it.
     await api(apiUrl, user.token, 'POST', '/transactions', { type: 'expense', amount: 15.49, date: '2024-03-07', category: 'Subscriptions', description: 'Netflix', merchant: 'Netflix', account_id: card.account_id });
