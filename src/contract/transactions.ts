@@ -89,6 +89,7 @@ export const transactionMessages = {
   importPreview: 'Failed to read the CSV file',
   importCommit: 'Failed to start the import',
   importProgress: 'Failed to fetch import progress',
+  importUndo: 'Failed to undo the import',
   exportTransactions: 'Failed to export transactions',
   loadDemo: 'Failed to load demo data',
   removeDemo: 'Failed to remove demo data',

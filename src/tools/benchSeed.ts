@@ -27,7 +27,7 @@ export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[
  * secondary indexes and the rollup trigger are set aside during the load and rebuilt after it
  * (index builds by sort are far faster than a million single inserts into nine indexes).
  */
-export async function seedTransactions(db: Db, userId: string, total: number, log: (line: string) => void = () => undefined): Promise<void> {
+export async function seedTransactions(db: Db, userId: string, total: number, log: (line: string) => void = () => undefined, options: { accounts?: number } = {}): Promise<void> {
   const days = 6 * 365;
   const indexes = await rows<{ indexname: string; indexdef: string }>(
     db,
@@ -45,6 +45,8 @@ export async function seedTransactions(db: Db, userId: string, total: number, lo
       returning id`),
     )
   ).map((r) => r.id);
+  // The rows go to the first `options.accounts` of them (one: an account of a million rows).
+  const spreadOver = accountIds.slice(0, options.accounts ?? accountIds.length);
   await db.execute(sql`alter table transactions disable trigger transactions_daily_totals_insert`);
   await db.execute(sql`alter table transactions disable trigger transactions_merchant_daily_insert`);
   await db.execute(sql`alter table transactions disable trigger transactions_account_totals_insert`);
@@ -58,7 +60,7 @@ export async function seedTransactions(db: Db, userId: string, total: number, lo
     await db.execute(
       sql.raw(`
       insert into transactions (user_id, account_id, type, amount_minor, date, category, description, merchant, notes, tags, source, created_at, updated_at)
-      select ${quote(userId)}::uuid, ('{${accountIds.join(',')}}'::uuid[])[1 + g % ${accountIds.length}], m.type, m.lo + (h % greatest(1, m.hi - m.lo)),
+      select ${quote(userId)}::uuid, ('{${spreadOver.join(',')}}'::uuid[])[1 + g % ${spreadOver.length}], m.type, m.lo + (h % greatest(1, m.hi - m.lo)),
         -- In date order, as a life's worth of entries and imports arrive.
         current_date - ${days - 1} + ((g - 1)::bigint * ${days} / ${total})::int, m.category, m.description || ' #' || (g % 9973), m.name,
         case when g % 53 = 0 then 'reimbursable, keep the receipt' end,

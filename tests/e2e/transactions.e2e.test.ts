@@ -231,6 +231,61 @@ describe('transactions on /transactions (Chromium against the real app)', () => 
     expect(await listOnServer(apiUrl, user.token)).toHaveLength(5);
   });
 
+  it("imports a card's QFX into the card account: no column mapping, a hand-typed row matched, clean merchant names listed, undone in one click", async () => {
+    const { page, apiUrl } = browser;
+    const user = await seededUser(apiUrl);
+    const card = await api<{ account_id: string }>(apiUrl, user.token, 'POST', '/accounts', { name: 'Visa', kind: 'credit_card' });
+    // Typed in by hand two days before the bank posted it.
+    await api(apiUrl, user.token, 'POST', '/transactions', { type: 'expense', amount: 15.49, date: '2024-03-07', category: 'Subscriptions', description: 'Netflix', merchant: 'Netflix', account_id: card.account_id });
+    const transactions = await openTransactions(page, user.token);
+    const qfx = await readFile(new URL('../server/fixtures/bank/card-march.qfx', import.meta.url));
+
+    const wizard = await transactions.openImport();
+    await wizard.chooseAccount('Visa');
+    await wizard.upload('card-march.qfx', qfx);
+    expect(await wizard.root.textContent()).toContain('Detected a OFX / QFX bank file');
+    expect(await wizard.verdict()).toBe('2 new, 1 matched, 0 skipped');
+    // A bank file has no columns to map.
+    expect(await wizard.root.getByRole('combobox', { name: 'Amount column' }).count()).toBe(0);
+    expect((await wizard.previewRows()).map((r) => [r[1], r[5]])).toEqual([
+      ['New', money(-23.45)],
+      ['Matches one you entered', money(-15.49)],
+      ['New', `+${money(300)}`],
+    ]);
+    await saveScreenshot(page, 'transactions-import-bank-file');
+    expect(await wizard.importButton.textContent()).toBe('Import 2 transactions');
+    await wizard.confirm();
+    expect(await wizard.root.getByRole('group', { name: 'Matched with yours' }).textContent()).toContain('1');
+    // Undo in one click removes exactly that batch and unlinks the hand-typed row.
+    expect(await wizard.undo()).toContain('2 transactions were removed, and 1 of yours unlinked');
+    await wizard.close();
+    const onCard = async () => (await listOnServer(apiUrl, user.token, `account_id=${card.account_id}`)).map((t) => [t.date, t.amount, t.merchant]);
+    await expect.poll(onCard).toEqual([['2024-03-07', 15.49, 'Netflix']]);
+
+    // Imported for good: the list shows the clean merchant names; the hand-typed row stays one row.
+    const again = await transactions.openImport();
+    await again.chooseAccount('Visa');
+    await again.upload('card-march.qfx', qfx);
+    expect(await again.verdict()).toBe('2 new, 1 matched, 0 skipped');
+    await again.confirm();
+    await again.close();
+    await transactions.row('Uber Eats').root.waitFor();
+    await transactions.row('Credit Card Payment').root.waitFor();
+    expect(await onCard()).toEqual([
+      ['2024-03-25', 300, 'PAYMENT THANK YOU'],
+      ['2024-03-07', 15.49, 'Netflix'],
+      ['2024-03-05', 23.45, 'UBER *EATS PENDING'],
+    ]);
+
+    // The same statement once more adds nothing.
+    const third = await transactions.openImport();
+    await third.chooseAccount('Visa');
+    await third.upload('card-march.qfx', qfx);
+    expect(await third.verdict()).toBe('0 new, 0 matched, 3 skipped');
+    await third.root.getByRole('button', { name: 'Close import' }).click();
+    await third.root.waitFor({ state: 'hidden' });
+  });
+
   it('exports the filtered list as CSV', async () => {
     const { page, apiUrl } = browser;
     const user = await seededUser(apiUrl);

@@ -517,13 +517,15 @@ describe('the import wizard forgets a refused file', () => {
     const wizard = createActor(
       transactionImportMachine.provide({
         actors: {
-          uploadFile: fromPromise<ImportPreview, { file: ImportFile }>(async () => {
+          uploadFile: fromPromise<ImportPreview, { file: ImportFile; accountId: string | null }>(async () => {
             throw Object.assign(new Error('No transactions found in this file'), { status: 422 });
           }),
         },
       }),
       { input: { maxBytes: 1024 * 1024 } },
     ).start();
+    // No accounts to list: the file goes into the default account.
+    await waitFor(wizard, (s) => s.matches('choosing'));
     wizard.send({ type: 'file.choose', file: { name: 'notes.csv', size: 100 } });
     await waitFor(wizard, (s) => s.matches('choosing'));
     expect(wizard.getSnapshot().context.file).toBeNull();

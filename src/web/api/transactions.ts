@@ -71,19 +71,21 @@ export function transactionsApi(call: ApiCall) {
     exportCsv: (query: Omit<TransactionQuery, 'limit' | 'offset' | 'cursor' | 'include_total'>, signal?: AbortSignal) =>
       call<string>('/transactions/export', { query: { ...query }, defaultMessage: transactionMessages.exportTransactions, signal }),
     /**
-     * Uploads a CSV file as it is (text/csv): the server decodes it (UTF-8 or Windows-1252), detects
-     * the layout and answers a preview.
+     * Uploads a file as it is (sent as text/csv whatever it holds): the server decodes it (UTF-8 or
+     * Windows-1252), tells CSV from a bank file (OFX, QFX, QIF, CAMT.053) by the content and answers a preview.
      */
-    importUpload: (file: Blob, fileName: string) =>
+    importUpload: (file: Blob, fileName: string, accountId: string | null = null) =>
       call<ImportPreview>('/transactions/import', {
         method: 'POST',
         body: file,
         contentType: 'text/csv',
-        query: { file_name: fileName },
+        query: { file_name: fileName, ...(accountId ? { account_id: accountId } : {}) },
         defaultMessage: transactionMessages.importPreview,
       }),
-    importPreview: (id: string, mapping: ImportMappingInput) =>
-      call<ImportPreview>(`${importPath(id)}/preview`, { method: 'POST', body: { mapping }, defaultMessage: transactionMessages.importPreview }),
+    importPreview: (id: string, mapping: ImportMappingInput, accountId: string | null = null) =>
+      call<ImportPreview>(`${importPath(id)}/preview`, { method: 'POST', body: { mapping, ...(accountId ? { account_id: accountId } : {}) }, defaultMessage: transactionMessages.importPreview }),
+    /** Undoes an import: its rows are removed and the hand-typed rows it matched unlinked. */
+    importUndo: (id: string) => call<{ deleted: number }>(importPath(id), { method: 'DELETE', defaultMessage: transactionMessages.importUndo }),
     importCommit: (id: string, body: ImportCommitRequest) => call<ImportJob>(`${importPath(id)}/commit`, { method: 'POST', body, defaultMessage: transactionMessages.importCommit }),
     importJob: (id: string, signal?: AbortSignal) => call<ImportJob>(importPath(id), { defaultMessage: transactionMessages.importProgress, signal }),
     loadDemo: (seed?: number) =>

@@ -204,7 +204,7 @@ export class ImportWizard {
   readonly error: Locator;
 
   constructor(readonly page: Page) {
-    this.root = page.getByRole('dialog', { name: 'Import transactions from CSV' });
+    this.root = page.getByRole('dialog', { name: 'Import transactions' });
     this.fileInput = this.root.locator('input[type="file"]');
     this.preview = this.root.getByRole('table', { name: 'Preview of the import' });
     this.importButton = this.root.getByRole('button', { name: /^Import [\d,]+ transactions?$/ });
@@ -232,5 +232,23 @@ export class ImportWizard {
   async close(): Promise<void> {
     await this.root.getByRole('button', { name: 'View transactions' }).click();
     await this.root.waitFor({ state: 'hidden' });
+  }
+
+  /** The account the file goes into (the "Into account" picker). */
+  async chooseAccount(name: string): Promise<void> {
+    await this.root.getByRole('combobox', { name: 'Into account' }).selectOption({ label: name });
+  }
+
+  /** The preview's verdict: "N new, M matched, K skipped". */
+  verdict(): Promise<string | null> {
+    return this.root.getByRole('status', { name: 'Before importing' }).textContent();
+  }
+
+  /** Undoes the finished import; answers the text saying what was removed. */
+  async undo(): Promise<string | null> {
+    await this.root.getByRole('button', { name: 'Undo import' }).click();
+    const undone = this.root.getByRole('status').filter({ hasText: 'Import undone' });
+    await undone.waitFor();
+    return undone.textContent();
   }
 }

@@ -1,6 +1,6 @@
 import { settledWithList } from './settled';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
-import { transactionImportMachine, type ImportFile, type ImportOptions } from '../../../machines/transactionImport';
+import { type ImportAccount, transactionImportMachine, type ImportFile, type ImportOptions } from '../../../machines/transactionImport';
 import { transactionListMachine, type PageFilters as TransactionFilters } from '../../../machines/transactionList';
 import { transactionsMachine, type AccountOption, type TransactionCategory, type TransactionDraft, type TransactionsSummary } from '../../../machines/transactions';
 import { DEFAULT_CATEGORIES, type ImportJob, type ImportMapping, type ImportPreview, type Transaction } from '../../../src/contract/transactions';
@@ -218,12 +218,12 @@ export function fakeImportBackend() {
     default_expense_category: 'Other',
     default_income_category: 'Other Income',
   };
-  const preview = (m: ImportMapping): ImportPreview => ({
+  const preview = (m: ImportMapping, accountId: string | null = null): ImportPreview => ({
     import_id: 'imp1',
     status: 'uploaded',
     file_name: 'bank.csv',
     format: 'csv',
-    account_id: null,
+    account_id: accountId,
     columns: ['Datum', 'Text', 'Betrag', 'Soll', 'Haben'],
     sample: [['01.03.2025', 'Rent', '-1.234,56', '', '']],
     detected: { delimiter: ';', has_header: true, skip_lines: 0, date_format: 'DD.MM.YYYY', date_format_ambiguous: false, decimal_separator: ',', amount_style: 'signed' },
@@ -235,11 +235,22 @@ export function fakeImportBackend() {
     ],
     errors: [],
   });
+  /** A bank file (told by its name here; the server reads the content): no column mapping, one row matches a hand-typed one. */
+  const bankPreview = (m: ImportMapping, accountId: string | null): ImportPreview => ({
+    ...preview(m, accountId),
+    file_name: 'card.qfx',
+    format: 'ofx',
+    columns: ['Date', 'Amount', 'Payee', 'Memo', 'Bank id'],
+    counts: { rows: 3, new: 2, duplicates: 0, duplicates_in_file: 0, matched: 1, pending: 0, errors: 0 },
+  });
+  const isBankFile = (name: string) => /\.(ofx|qfx|qif|xml)$/i.test(name);
+  let bankFile = false;
   let reads = 0;
-  const uploads: ImportFile[] = [];
+  const uploads: (ImportFile & { accountId: string | null })[] = [];
   const previews: ImportMapping[] = [];
+  const previewAccounts: (string | null)[] = [];
   const commits: { mapping: ImportMapping; options: ImportOptions }[] = [];
-  const failures: Partial<Record<'upload' | 'preview' | 'commit' | 'progress', Error>> = {};
+  const failures: Partial<Record<'upload' | 'preview' | 'commit' | 'progress' | 'undo', Error>> = {};
   const failOnce = (call: keyof typeof failures) => {
     const error = failures[call];
     if (error) {
@@ -252,7 +263,12 @@ export function fakeImportBackend() {
     mapping,
     uploads,
     previews,
+    previewAccounts,
     commits,
+    accounts: [
+      { account_id: 'acc-checking', name: 'Checking', kind: 'checking' as const },
+      { account_id: 'acc-card', name: 'Visa', kind: 'credit_card' as const },
+    ],
     failNext(call: keyof typeof failures, message: string, status = 400) {
       failures[call] = fail(message, status);
     },
@@ -260,20 +276,30 @@ export function fakeImportBackend() {
       outcome = status;
     },
     actors: {
-      uploadFile: fromPromise<ImportPreview, { file: ImportFile }>(async ({ input }) => {
+      loadAccounts: fromPromise<ImportAccount[]>(async () => [
+        { account_id: 'acc-checking', name: 'Checking', kind: 'checking' as const },
+        { account_id: 'acc-card', name: 'Visa', kind: 'credit_card' as const },
+      ]),
+      uploadFile: fromPromise<ImportPreview, { file: ImportFile; accountId: string | null }>(async ({ input }) => {
         failOnce('upload');
-        uploads.push(input.file);
-        return preview(mapping);
+        uploads.push({ ...input.file, accountId: input.accountId });
+        bankFile = isBankFile(input.file.name);
+        return bankFile ? bankPreview(mapping, input.accountId) : preview(mapping, input.accountId);
       }),
-      previewMapping: fromPromise<ImportPreview, { importId: string; mapping: ImportMapping }>(async ({ input }) => {
+      previewMapping: fromPromise<ImportPreview, { importId: string; mapping: ImportMapping; accountId: string | null }>(async ({ input }) => {
         failOnce('preview');
         if (input.mapping.columns.amount !== null && input.mapping.columns.amount !== undefined && input.mapping.columns.debit != null) {
           throw fail('columns.amount cannot be combined with columns.debit / columns.credit', 422);
         }
         previews.push(input.mapping);
-        return preview(input.mapping);
+        previewAccounts.push(input.accountId);
+        return bankFile ? bankPreview(input.mapping, input.accountId) : preview(input.mapping, input.accountId);
       }),
-      commitImport: fromPromise<ImportJob, { importId: string; mapping: ImportMapping; options: ImportOptions }>(async ({ input }) => {
+      undoImport: fromPromise<{ deleted: number }, { importId: string }>(async () => {
+        failOnce('undo');
+        return { deleted: 2 };
+      }),
+      commitImport: fromPromise<ImportJob, { importId: string; mapping: ImportMapping; options: ImportOptions; accountId: string | null }>(async ({ input }) => {
         failOnce('commit');
         commits.push({ mapping: input.mapping, options: input.options });
         reads = 0;

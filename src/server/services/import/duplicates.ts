@@ -82,8 +82,10 @@ const merchantKey = (text: string | null | undefined) => (text ? normalizeMercha
 
 /** Same merchant once cleaned ("SQ *BLUE BOTTLE 0341" and "Blue Bottle"), or one clean name inside the other. */
 export function similarPayee(a: string | null | undefined, b: string | null | undefined): boolean {
-  const x = merchantKey(a);
-  const y = merchantKey(b);
+  return similarMerchant(merchantKey(a), merchantKey(b));
+}
+
+function similarMerchant(x: string, y: string): boolean {
   if (x.length < 2 || y.length < 2) return false;
   if (x === y) return true;
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
@@ -102,8 +104,12 @@ export type Classified = { status: Exclude<ImportRowStatus, 'error'>; linkTo?: s
 export class ImportClassifier {
   private readonly known = new Set<string>();
   private readonly seenIds = new Set<string>();
-  private readonly candidates = new Map<string, ManualCandidate>();
+  /** Hand-typed rows by type and amount (a bank row only ever looks at its own). */
+  private readonly candidates = new Map<string, ManualCandidate[]>();
+  private readonly candidateIds = new Set<string>();
   private readonly used = new Set<string>();
+  /** Clean merchant keys of payee texts already cleaned once. */
+  private readonly keys = new Map<string, string>();
 
   constructor(
     private readonly tracker: DuplicateTracker,
@@ -124,7 +130,23 @@ export class ImportClassifier {
       if (r.date > to) to = r.date;
     }
     const amounts = [...new Set(live.map((r) => r.amountMinor))];
-    for (const c of await this.bank.manualCandidates({ from: addDays(from, -MATCH_DAYS), to: addDays(to, MATCH_DAYS), amounts })) this.candidates.set(c.id, c);
+    for (const c of await this.bank.manualCandidates({ from: addDays(from, -MATCH_DAYS), to: addDays(to, MATCH_DAYS), amounts })) {
+      if (this.candidateIds.has(c.id)) continue;
+      this.candidateIds.add(c.id);
+      const key = `${c.type}|${c.amountMinor}`;
+      const list = this.candidates.get(key) ?? [];
+      list.push(c);
+      this.candidates.set(key, list);
+    }
+  }
+
+  private keyOf(text: string): string {
+    let key = this.keys.get(text);
+    if (key === undefined) {
+      key = merchantKey(text);
+      this.keys.set(text, key);
+    }
+    return key;
   }
 
   classify(row: ImportRow): Classified {
@@ -139,10 +161,10 @@ export class ImportClassifier {
       if (status !== 'new') return { status };
     }
     let best: ManualCandidate | undefined;
-    for (const c of this.candidates.values()) {
-      if (this.used.has(c.id) || c.type !== row.type || c.amountMinor !== row.amountMinor) continue;
+    for (const c of this.candidates.get(`${row.type}|${row.amountMinor}`) ?? []) {
+      if (this.used.has(c.id)) continue;
       const days = distance(c.date, row.date);
-      if (days > MATCH_DAYS || !similarPayee(c.merchant || c.description, row.merchant || row.description)) continue;
+      if (days > MATCH_DAYS || !similarMerchant(this.keyOf(c.merchant || c.description), this.keyOf(row.merchant || row.description))) continue;
       if (!best || days < distance(best.date, row.date)) best = c;
     }
     if (!best) return { status: 'new' };

@@ -2,7 +2,18 @@ import { Alert, Badge, Button, Checkbox, FileInput, Group, List, Modal, NativeSe
 import { useMediaQuery } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { CSV_IMPORT_LIMITS, IMPORT_DATE_FORMATS, type ImportColumns, type ImportDateFormat, type ImportMapping, type ImportPreview, type ImportPreviewRow } from '../../../contract/transactions';
+import {
+  CSV_IMPORT_LIMITS,
+  IMPORT_DATE_FORMATS,
+  IMPORT_FORMAT_LABELS,
+  importVerdict,
+  needsColumnMapping,
+  type ImportColumns,
+  type ImportDateFormat,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportPreviewRow,
+} from '../../../contract/transactions';
 import { amountStyleOf, withAmountStyle, type AmountStyle } from '../../transactions/importMapping';
 import { fieldOfDetail } from '../../forms/contractRules';
 import { formatDay } from '../../format/date';
@@ -23,7 +34,23 @@ function stepOf(s: ImportSnapshot): Step {
   return 'done';
 }
 
-/** The CSV import wizard: upload → preview and mapping → progress → summary. Driven by the invoked transactionImport actor. */
+/** The "Into account" picker; hidden when the accounts could not be listed (the file then goes into the default account). */
+function AccountPicker({ wizard, disabled }: { wizard: ImportActor; disabled?: boolean }) {
+  const accounts = useSelector(wizard, (s) => s.context.accounts);
+  const accountId = useSelector(wizard, (s) => s.context.accountId);
+  if (accounts.length === 0) return null;
+  return (
+    <NativeSelect
+      label="Into account"
+      data={accounts.map((a) => ({ value: a.account_id, label: a.name }))}
+      value={accountId ?? ''}
+      onChange={(e) => wizard.send({ type: 'account.choose', accountId: e.currentTarget.value })}
+      disabled={disabled}
+    />
+  );
+}
+
+/** The import wizard: account and file → preview (and a CSV's mapping) → progress → summary and undo. Driven by the invoked transactionImport actor. */
 export function ImportWizard() {
   const wizard = useTransactions((s) => s.children.transactionImport as ImportActor | undefined);
   const fullScreen = useMediaQuery('(max-width: 36em)', false) ?? false;
@@ -32,7 +59,7 @@ export function ImportWizard() {
     <Modal
       opened={Boolean(wizard)}
       onClose={() => wizard?.send({ type: 'import.close' })}
-      title="Import transactions from CSV"
+      title="Import transactions"
       size="xl"
       centered
       fullScreen={fullScreen}
@@ -77,13 +104,15 @@ function ChooseFile({ wizard }: { wizard: ImportActor }) {
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Export your transactions from your bank as CSV and choose the file here. We detect the columns, the date format, decimal commas and separate money-in and
-        money-out columns, and flag rows you already have. Nothing is saved until you confirm.
+        Download your transactions from your bank (CSV, OFX, QFX, QIF or CAMT.053) and choose the file here. We tell the format from the file itself; for a CSV we
+        detect the columns, the date format, decimal commas and separate money-in and money-out columns. Rows you already have are flagged, and bank rows you typed in
+        yourself are matched. Nothing is saved until you confirm.
       </Text>
+      <AccountPicker wizard={wizard} disabled={uploading} />
       <FileInput
-        label="CSV file"
-        placeholder={fileName ?? 'Choose a .csv file'}
-        accept=".csv,text/csv,text/plain,application/vnd.ms-excel"
+        label="Statement file"
+        placeholder={fileName ?? 'Choose a file'}
+        accept=".csv,.ofx,.qfx,.qif,.xml,.txt,text/csv,text/plain,application/vnd.ms-excel,application/x-ofx,application/xml"
         description={`Up to ${Math.round(CSV_IMPORT_LIMITS.maxBytes / (1024 * 1024))} MB or ${formatCount(CSV_IMPORT_LIMITS.maxRows)} rows`}
         disabled={uploading}
         clearable={false}
@@ -127,6 +156,104 @@ function Review({ wizard }: { wizard: ImportActor }) {
   const failure = useSelector(wizard, (s) => s.context.error);
   const refusal = failure ? fieldOfDetail(failure.message, mappingFields, { labels: mappingLabels }) : null;
   const change = (next: ImportMapping) => wizard.send({ type: 'mapping.change', mapping: next });
+  const style = amountStyleOf(mapping);
+  // With money out and in columns, "an amount column is required" is about them.
+  const errorOf = (field: string) => {
+    if (!refusal) return undefined;
+    const shownOn = refusal.field === 'columns.amount' && style !== 'signed' ? 'columns.debit' : refusal.field;
+    return shownOn === field ? refusal.message : undefined;
+  };
+  const bankFile = !needsColumnMapping(preview.format);
+  const toImport =
+    preview.counts.new + (bankFile ? 0 : preview.counts.duplicates_in_file * (options.skipFileDuplicates ? 0 : 1)) + (options.skipDuplicates ? 0 : preview.counts.duplicates);
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" aria-live="polite">
+        <b>{preview.file_name ?? 'Your file'}</b>: {formatCount(preview.counts.rows)} rows. Detected {bankFile ? `a ${IMPORT_FORMAT_LABELS[preview.format]} bank file` : describeDetected(preview)}.
+      </Text>
+      <Text fw={600} role="status" aria-label="Before importing">
+        {importVerdict(preview.counts, { ...options, bankFile })}
+      </Text>
+      <AccountPicker wizard={wizard} disabled={busy} />
+      {preview.detected.date_format_ambiguous && (
+        <Alert color="yellow" variant="light" title="Check the date format">
+          Every day in this file is 12 or less, so days and months could be either way round. Pick the order your bank uses.
+        </Alert>
+      )}
+      {bankFile ? (
+        <Group gap="lg" align="end">
+          {preview.format === 'qif' && (
+            <NativeSelect label="Date format" data={dateFormatOptions} value={mapping.date_format} error={errorOf('date_format')} onChange={(e) => change({ ...mapping, date_format: e.currentTarget.value as ImportDateFormat })} disabled={busy} />
+          )}
+          <Checkbox label="Flip signs (purchases listed as positive)" checked={mapping.invert_sign} onChange={(e) => change({ ...mapping, invert_sign: e.currentTarget.checked })} disabled={busy} />
+        </Group>
+      ) : (
+        <ColumnMapping wizard={wizard} />
+      )}
+      <Group gap="xs" aria-label="Rows in the file" role="group">
+        <Badge color="teal" variant="light">
+          {formatCount(preview.counts.new)} new
+        </Badge>
+        {preview.counts.matched > 0 && (
+          <Badge color="blue" variant="light">
+            {formatCount(preview.counts.matched)} matched
+          </Badge>
+        )}
+        <Badge color="yellow" variant="light">
+          {formatCount(preview.counts.duplicates)} already imported
+        </Badge>
+        {preview.counts.pending > 0 && (
+          <Badge color="gray" variant="light">
+            {formatCount(preview.counts.pending)} pending
+          </Badge>
+        )}
+        {preview.counts.duplicates_in_file > 0 && (
+          <Badge color="orange" variant="light">
+            {formatCount(preview.counts.duplicates_in_file)} repeated in the file
+          </Badge>
+        )}
+        <Badge color={preview.counts.errors ? 'red' : 'gray'} variant="light">
+          {formatCount(preview.counts.errors)} unreadable
+        </Badge>
+      </Group>
+      <Stack gap={4}>
+        <Checkbox
+          label={bankFile ? 'Skip rows I already have (same bank id, or same date, amount and payee)' : 'Skip rows I already have (same date, amount, type and description)'}
+          checked={options.skipDuplicates}
+          onChange={(e) => wizard.send({ type: 'options.change', options: { skipDuplicates: e.currentTarget.checked } })}
+          disabled={busy}
+        />
+        {preview.counts.duplicates_in_file > 0 && !bankFile && (
+          <Checkbox
+            label="Also skip rows repeated within this file"
+            checked={options.skipFileDuplicates}
+            onChange={(e) => wizard.send({ type: 'options.change', options: { skipFileDuplicates: e.currentTarget.checked } })}
+            disabled={busy}
+          />
+        )}
+      </Stack>
+      <PreviewTable rows={preview.rows} total={preview.counts.rows} busy={busy} />
+      <Group justify="space-between" gap="sm">
+        <Button variant="default" onClick={() => wizard.send({ type: 'import.back' })} disabled={busy}>
+          Choose another file
+        </Button>
+        <Button onClick={() => wizard.send({ type: 'import.confirm' })} loading={committing} disabled={busy || toImport === 0}>
+          {`Import ${formatCount(toImport)} ${toImport === 1 ? 'transaction' : 'transactions'}`}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A CSV's mapping: date format, decimal style, amount layout and columns. */
+function ColumnMapping({ wizard }: { wizard: ImportActor }) {
+  const preview = useSelector(wizard, (s) => s.context.preview!);
+  const busy = useSelector(wizard, (s) => s.matches('remapping') || s.matches('committing'));
+  const mapping = preview.mapping;
+  const failure = useSelector(wizard, (s) => s.context.error);
+  const refusal = failure ? fieldOfDetail(failure.message, mappingFields, { labels: mappingLabels }) : null;
+  const change = (next: ImportMapping) => wizard.send({ type: 'mapping.change', mapping: next });
   const setColumn = (field: keyof ImportColumns, value: string) => change({ ...mapping, columns: { ...mapping.columns, [field]: value === '' ? null : Number(value) } });
   const style = amountStyleOf(mapping);
   // With money out and in columns, "an amount column is required" is about them.
@@ -140,18 +267,8 @@ function Review({ wizard }: { wizard: ImportActor }) {
     const v = mapping.columns[field];
     return v === null || v === undefined ? '' : String(v);
   };
-  const toImport = preview.counts.new + preview.counts.duplicates_in_file * (options.skipFileDuplicates ? 0 : 1) + (options.skipDuplicates ? 0 : preview.counts.duplicates);
-
   return (
-    <Stack gap="md">
-      <Text size="sm" aria-live="polite">
-        <b>{preview.file_name ?? 'Your file'}</b>: {formatCount(preview.counts.rows)} rows. Detected {describeDetected(preview)}.
-      </Text>
-      {preview.detected.date_format_ambiguous && (
-        <Alert color="yellow" variant="light" title="Check the date format">
-          Every day in this file is 12 or less, so days and months could be either way round. Pick the order your bank uses.
-        </Alert>
-      )}
+    <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NativeSelect label="Date format" data={dateFormatOptions} value={mapping.date_format} error={errorOf('date_format')} onChange={(e) => change({ ...mapping, date_format: e.currentTarget.value as ImportDateFormat })} disabled={busy} />
         <LabelledSegments
@@ -193,48 +310,7 @@ function Review({ wizard }: { wizard: ImportActor }) {
         <Checkbox label="First row holds column names" checked={mapping.has_header} onChange={(e) => change({ ...mapping, has_header: e.currentTarget.checked })} disabled={busy} />
         <Checkbox label="Flip signs (purchases listed as positive)" checked={mapping.invert_sign} onChange={(e) => change({ ...mapping, invert_sign: e.currentTarget.checked })} disabled={busy} />
       </Group>
-      <Group gap="xs" aria-label="Rows in the file" role="group">
-        <Badge color="teal" variant="light">
-          {formatCount(preview.counts.new)} new
-        </Badge>
-        <Badge color="yellow" variant="light">
-          {formatCount(preview.counts.duplicates)} already imported
-        </Badge>
-        {preview.counts.duplicates_in_file > 0 && (
-          <Badge color="orange" variant="light">
-            {formatCount(preview.counts.duplicates_in_file)} repeated in the file
-          </Badge>
-        )}
-        <Badge color={preview.counts.errors ? 'red' : 'gray'} variant="light">
-          {formatCount(preview.counts.errors)} unreadable
-        </Badge>
-      </Group>
-      <Stack gap={4}>
-        <Checkbox
-          label="Skip rows I already have (same date, amount, type and description)"
-          checked={options.skipDuplicates}
-          onChange={(e) => wizard.send({ type: 'options.change', options: { skipDuplicates: e.currentTarget.checked } })}
-          disabled={busy}
-        />
-        {preview.counts.duplicates_in_file > 0 && (
-          <Checkbox
-            label="Also skip rows repeated within this file"
-            checked={options.skipFileDuplicates}
-            onChange={(e) => wizard.send({ type: 'options.change', options: { skipFileDuplicates: e.currentTarget.checked } })}
-            disabled={busy}
-          />
-        )}
-      </Stack>
-      <PreviewTable rows={preview.rows} total={preview.counts.rows} busy={busy} />
-      <Group justify="space-between" gap="sm">
-        <Button variant="default" onClick={() => wizard.send({ type: 'import.back' })} disabled={busy}>
-          Choose another file
-        </Button>
-        <Button onClick={() => wizard.send({ type: 'import.confirm' })} loading={committing} disabled={busy || toImport === 0}>
-          {`Import ${formatCount(toImport)} ${toImport === 1 ? 'transaction' : 'transactions'}`}
-        </Button>
-      </Group>
-    </Stack>
+    </>
   );
 }
 
@@ -342,7 +418,25 @@ function Running({ wizard }: { wizard: ImportActor }) {
 function Summary({ wizard }: { wizard: ImportActor }) {
   const job = useSelector(wizard, (s) => s.context.job);
   const failed = useSelector(wizard, (s) => s.matches('failed'));
+  const undoing = useSelector(wizard, (s) => s.matches('undoing'));
+  const undone = useSelector(wizard, (s) => s.context.undone);
+  const canUndo = useSelector(wizard, (s) => s.can({ type: 'import.undo' }));
   if (!job) return null;
+  if (undone) {
+    return (
+      <Stack gap="md">
+        <Alert color="teal" variant="light" title="Import undone" role="status">
+          {formatCount(undone.deleted)} {undone.deleted === 1 ? 'transaction was' : 'transactions were'} removed
+          {job.rows_matched > 0 ? `, and ${formatCount(job.rows_matched)} of yours unlinked from the bank's rows` : ''}.
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={() => wizard.send({ type: 'import.close' })} data-autofocus>
+            View transactions
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="md">
       {failed ? (
@@ -354,8 +448,9 @@ function Summary({ wizard }: { wizard: ImportActor }) {
           {formatCount(job.rows_imported)} {job.rows_imported === 1 ? 'transaction was' : 'transactions were'} added.
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: job.rows_matched > 0 ? 4 : 3 }} spacing="sm">
         <SummaryFigure label="Imported" value={job.rows_imported} />
+        {job.rows_matched > 0 && <SummaryFigure label="Matched with yours" value={job.rows_matched} />}
         <SummaryFigure label="Skipped as duplicates" value={job.rows_duplicate} />
         <SummaryFigure label="Could not be read" value={job.rows_failed} />
       </SimpleGrid>
@@ -376,6 +471,11 @@ function Summary({ wizard }: { wizard: ImportActor }) {
         </Stack>
       )}
       <Group justify="flex-end">
+        {(canUndo || undoing) && (
+          <Button variant="default" color="red" onClick={() => wizard.send({ type: 'import.undo' })} loading={undoing}>
+            Undo import
+          </Button>
+        )}
         {failed && (
           <Button variant="default" onClick={() => wizard.send({ type: 'import.back' })}>
             Choose another file

@@ -140,13 +140,27 @@ interface RowProps {
 }
 
 /**
+ * What a row shows: a bank row (its description is the bank's string) by its clean merchant name, the
+ * bank's string on demand (hover); a typed row by its description, with the merchant's clean name beside it.
+ */
+function shownNames(t: Transaction): { title: string; raw: string | null; merchant: string | null } {
+  const fromBank = t.bank_id !== null || (t.merchant !== null && t.description === t.merchant);
+  if (fromBank && t.merchant_name) {
+    const raw = t.merchant || t.description;
+    return { title: t.merchant_name, raw: raw && raw !== t.merchant_name ? raw : null, merchant: null };
+  }
+  const merchant = t.description && t.merchant ? (t.merchant_name ?? t.merchant) : null;
+  return { title: t.description || t.merchant_name || t.merchant || t.category, raw: merchant && merchant !== t.merchant ? t.merchant : null, merchant };
+}
+
+/**
  * One row. Plain elements and CSS (no component library) because a fast scroll mounts a whole
  * window of rows per frame; everything it needs arrives as props, so unchanged rows skip rendering.
  */
 const TransactionRow = memo(function TransactionRow({ transaction: t, position, setSize, top, height, compact, color, amount, onEdit, onDelete, selected, onToggle }: RowProps) {
   const titleId = `transaction-${t.transaction_id}-title`;
-  const title = t.description || t.merchant || t.category;
-  const details = [t.description && t.merchant ? t.merchant : null, ...t.tags.map((tag) => `#${tag}`)].filter(Boolean).join(' · ');
+  const { title, raw, merchant } = shownNames(t);
+  const details = [merchant, ...t.tags.map((tag) => `#${tag}`)].filter(Boolean).join(' · ');
   const day = formatDay(t.date);
   const amountClass = t.type === 'income' ? `${classes.amount} ${classes.income}` : classes.amount;
   const dot = (
@@ -166,7 +180,7 @@ const TransactionRow = memo(function TransactionRow({ transaction: t, position, 
     >
       {!compact && <span className={classes.date}>{day}</span>}
       <div className={classes.main}>
-        <div id={titleId} className={classes.title}>
+        <div id={titleId} className={classes.title} title={raw ? `As the bank wrote it: ${raw}` : undefined}>
           {title}
           {isScheduled(t.date) && (
             <span className={classes.scheduled} title="Dated after today: counted in totals and the balance from its date on">

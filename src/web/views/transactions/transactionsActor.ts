@@ -2,6 +2,7 @@ import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { transactionImportMachine } from '../../../../machines/transactionImport';
 import { transactionListMachine, type PageFilters } from '../../../../machines/transactionList';
 import { transactionsMachine, type TransactionCategory, type TransactionListActor } from '../../../../machines/transactions';
+import { BALANCE_ONLY_KINDS } from '../../../contract/accounts';
 import { CSV_IMPORT_LIMITS, DEFAULT_CATEGORIES, type CreateTransactionRequest } from '../../../contract/transactions';
 import { filtersToQuery } from '../../transactions/urlCodec';
 import { unlessAborted } from '../../api/abort';
@@ -88,15 +89,23 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
           transactionImport: transactionImportMachine.provide({
             actors: {
               // The chosen file is the browser's File (the machine keeps its name and size).
-              uploadFile: fromPromise(({ input }) => api.transactions.importUpload(input.file as File, input.file.name)),
-              previewMapping: fromPromise(({ input }) => api.transactions.importPreview(input.importId, input.mapping)),
+              // Open accounts that take transactions, on-budget ones first (the first is where a file goes by default).
+              loadAccounts: fromPromise(async ({ signal }) => {
+                const { accounts } = await api.accounts.list(signal);
+                const open = accounts.filter((a) => !a.closed && !BALANCE_ONLY_KINDS.includes(a.kind));
+                return [...open.filter((a) => a.on_budget), ...open.filter((a) => !a.on_budget)].map((a) => ({ account_id: a.account_id, name: a.name, kind: a.kind }));
+              }),
+              uploadFile: fromPromise(({ input }) => api.transactions.importUpload(input.file as File, input.file.name, input.accountId)),
+              previewMapping: fromPromise(({ input }) => api.transactions.importPreview(input.importId, input.mapping, input.accountId)),
               commitImport: fromPromise(({ input }) =>
                 api.transactions.importCommit(input.importId, {
                   mapping: input.mapping,
                   skip_duplicates: input.options.skipDuplicates,
                   skip_file_duplicates: input.options.skipFileDuplicates,
+                  ...(input.accountId ? { account_id: input.accountId } : {}),
                 }),
               ),
+              undoImport: fromPromise(({ input }) => api.transactions.importUndo(input.importId)),
               fetchJob: fromPromise(({ input, signal }) => unlessAborted(signal, api.transactions.importJob(input.importId, signal))),
             },
           }),
