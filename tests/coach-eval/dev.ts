@@ -108,6 +108,20 @@ const cases: Case[] = [
   { turns: ['compare last month with this month'], expect: (rs) => [[money(sum(rs.filter((x) => x.type === 'expense').filter(inRange('2026-10-01', '2026-10-31'))))]] },
   { turns: ['how much did I spend on groceries in the last 90 days', 'why?'], expect: () => [[], []] },
   { turns: ['whats the interest rate on my credit card'], expect: () => ['decline'] },
+  { turns: ['how much do I spend on streaming?'], expect: () => [['15.49']] },
+  { turns: ['what did I pay t-mobile this year?'], expect: (rs) => [[money(sum(rs.filter(is('phone')).filter(inRange('2026-01-01', TODAY))))]] },
+  { turns: ['how much have I spent at starbucks since payday?'], expect: (rs) => [[money(sum(rs.filter((x) => x.label === 'coffee' && x.description.startsWith('STARBUCKS')).filter(inRange('2026-11-15', TODAY))))]] },
+  { turns: ['uber rides vs uber eats last month'], expect: (rs) => { const oct = inRange('2026-10-01', '2026-10-31'); return [[money(sum(rs.filter(is('ride')).filter(oct))), money(sum(rs.filter(is('eats')).filter(oct)))]]; } },
+  { turns: ['how much did I earn in Q3?'], expect: (rs) => [[money(sum(rs.filter((x) => x.type === 'income' && x.label !== 'amazon_refund').filter(inRange('2026-07-01', '2026-09-30'))))]] },
+  { turns: ['how often do I pay the water bill?'], expect: () => [['every 2 months']] },
+  { turns: ['what share of my spending went on rent last month?'], expect: () => [['59.7%']] },
+  { turns: ['what did I spend on amazon in august?', 'how many orders was that?', 'which was the biggest?', 'and in july?'], expect: (rs) => { const aug = rs.filter(is('amazon')).filter(inRange('2026-08-01', '2026-08-31')); const jul = rs.filter(is('amazon')).filter(inRange('2026-07-01', '2026-07-31')); return [[money(sum(aug))], [`${aug.length}`], [money(Math.max(...aug.map((x) => x.amountMinor)))], [money(Math.max(...jul.map((x) => x.amountMinor)))]]; } },
+  { turns: ['how much did I spend on groceries this year', 'which month was the most?'], expect: (rs) => [[money(sum(rs.filter(is('groceries_tj', 'groceries_wf')).filter(inRange('2026-01-01', TODAY))))], ['April 2026']] },
+  { turns: ["what's the most I've spent on a single uber ride?"], expect: (rs) => [[money(Math.max(...rs.filter(is('ride')).map((x) => x.amountMinor)))]] },
+  { turns: ['how much money came in last month, not counting my paycheck?'], expect: (rs) => [[money(sum(rs.filter((x) => x.type === 'income' && x.label !== 'pay').filter(inRange('2026-10-01', '2026-10-31'))))]] },
+  { turns: ['what did my dog cost me this year?'], expect: () => ['decline'] },
+  { turns: ['how much did I spend on gas and electricity last month?'], expect: (rs) => { const oct = inRange('2026-10-01', '2026-10-31'); return [[money(sum(rs.filter(is('fuel')).filter(oct))), money(sum(rs.filter(is('power')).filter(oct)))]]; } },
+  { turns: ['what was my average weekly grocery bill in october?'], expect: (rs) => [[money(Math.round(sum(rs.filter(is('groceries_tj', 'groceries_wf')).filter(inRange('2026-10-01', '2026-10-31'))) / (31 / 7)))]] },
 ];
 
 const verbose = process.argv.includes('--verbose');

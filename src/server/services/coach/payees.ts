@@ -56,7 +56,8 @@ export const KIND_WORDS: [string[], MerchantKind[]][] = [
   [['pet', 'pets', 'vet', 'pet food'], ['pets']],
   [['bills', 'utilities', 'utility bills', 'my bills', 'utility'], ['electricity', 'gas_utility', 'water', 'internet', 'phone']],
   [['travel', 'trip', 'the trip', 'holiday', 'vacation', 'travelling', 'traveling'], ['airline', 'lodging', 'travel_booking', 'car_rental']],
-  [['pay', 'paycheck', 'paychecks', 'salary', 'wages', 'wage', 'payroll', 'pay slip', 'payslip', 'my pay'], ['payroll']],
+  // Not "pay" alone: "what did I pay T-Mobile" is spending.
+  [['paycheck', 'paychecks', 'salary', 'wages', 'wage', 'payroll', 'pay slip', 'payslip', 'my pay', 'take-home pay', 'take home pay'], ['payroll']],
 ];
 /** Words whose kinds are income. */
 export const INCOME_KINDS = new Set<MerchantKind>(['payroll']);

@@ -216,7 +216,8 @@ export async function runPart(ctx: ToolContext, part: PlanPart): Promise<PartRes
     return result;
   }
 
-  let periods = part.periods.length ? part.periods : [thisMonth(ctx.today)];
+  // "The most I've ever spent on a ride": with no period named, a single payment is looked for in all the data.
+  let periods = part.periods.length ? part.periods : [part.measure === 'largest' || part.measure === 'smallest' ? await allData(ctx) : thisMonth(ctx.today)];
   const run = async (ps: Period[]) => {
     const rows: PartResult['rows'] = [];
     for (const s of subjects) {

@@ -380,7 +380,8 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
   const tokens = words(text);
   const subjects: { s: Subject; at: number; end: number; weak: boolean }[] = [];
   const unknown: string[] = [];
-  const cats = vocab.categories.map((c) => ({ ...c, forms: new Set(singulars(normalise(c.name))), parts: normalise(c.name).split(/\s*(?:&|\band\b)\s*/).filter((p) => p.length > 3) }));
+  // Each side of "Gifts & Donations" names the category, but not a generic word like the "bills" of "Bills & Utilities" ("a grocery bill").
+  const cats = vocab.categories.map((c) => ({ ...c, forms: new Set(singulars(normalise(c.name))), parts: normalise(c.name).split(/\s*(?:&|\band\b)\s*/).filter((p) => p.length > 3 && !['bills', 'fees', 'charges', 'other', 'misc'].includes(p)) }));
   const merchants = vocab.merchants.map((m) => ({ name: m, norm: words(m).join(' ') }));
   const has = (name: string) => vocab.categories.find((c) => normalise(c.name) === name);
   // Clean merchant names (every bank spelling of one merchant together) and kinds.
@@ -496,6 +497,22 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
       return tokens.slice(a, b).some((t) => t === 'and' || t === 'plus' || t === '&' || t === 'or');
     });
   });
+  // "an Uber ride": a merchant and a kind side by side is that merchant's payments of that kind.
+  for (let k = 0; k + 1 < kept.length; k++) {
+    const [a, b] = [kept[k]!, kept[k + 1]!];
+    if (tokens.slice(a.end, b.at).some((t) => ['and', 'or', 'vs', 'versus', 'plus', '&', 'than', 'with', 'against'].includes(t))) continue;
+    const kindOne = [a, b].find((x) => x.s.kind === 'group' && x.s.by === 'kind');
+    const nameOne = [a, b].find((x) => x !== kindOne && (x.s.kind === 'merchant' || (x.s.kind === 'group' && x.s.by === 'name')));
+    if (!kindOne || !nameOne || kindOne.s.kind !== 'group') continue;
+    const ks = kindOne.s;
+    const ns = nameOne.s;
+    const inName = (raw: string) => (ns.kind === 'merchant' ? ns.name === raw : ns.kind === 'group' && (ns.merchants.includes(raw) || ns.descriptions.includes(raw)));
+    const merchantsBoth = ks.merchants.filter(inName);
+    const descriptionsBoth = ks.descriptions.filter(inName);
+    if (!merchantsBoth.length && !descriptionsBoth.length) continue;
+    const name = ns.kind === 'merchant' ? ns.name : ns.kind === 'group' ? ns.name : ks.name;
+    kept.splice(k, 2, { s: { ...ks, name, by: 'name', merchants: merchantsBoth, descriptions: descriptionsBoth }, at: Math.min(a.at, b.at), end: Math.max(a.end, b.end), weak: false });
+  }
   const seen = new Set<string>();
   const out = kept
     .map((x) => x.s)
@@ -537,8 +554,8 @@ function readClause(text: string, today: string, vocab: Vocabulary, notes: strin
   else if (LEFT.test(text)) measure = 'left';
   else if (MEDIAN.test(text)) measure = 'median';
   else if (TOP_MONTH.test(text)) measure = 'top_month';
+  else if (PER_WEEK.test(text) && /\b(average|avg|usually|typical|per|each|normally|on average|a week|weekly)\b/.test(text)) measure = 'per_week';
   else if (PER_VISIT.test(text) && /\b(average|avg|typical|usual|normal|usually|per|each|on average|mean)\b/.test(text) && !COUNT.test(text)) measure = 'per_visit';
-  else if (PER_WEEK.test(text) && /\b(average|avg|usually|typical|per|each|normally|on average|a week)\b/.test(text)) measure = 'per_week';
   else if (COUNT.test(text)) measure = 'count';
   else if (SMALLEST.test(text)) measure = 'smallest';
   else if (LARGEST.test(text) && !/\bhow much more\b|\bmore than\b/.test(text)) measure = 'largest';
