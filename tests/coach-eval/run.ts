@@ -51,7 +51,7 @@ export async function startEval(engine: CoachEngine = builtinCoach({ chunkDelayM
   }
   const byKey = new Map(generated.map((u) => [u.key, u]));
 
-  async function answer(u: EvalUser, question: string, history: CoachTurn[]): Promise<string> {
+  async function answer(u: EvalUser, question: string, history: CoachTurn[]): Promise<{ text: string; meta: Record<string, unknown> | null }> {
     const userId = ids.get(u.key)!;
     const now = new Date(`${u.today}T12:00:00Z`);
     let text = '';
@@ -61,8 +61,13 @@ export async function startEval(engine: CoachEngine = builtinCoach({ chunkDelayM
       profile: { name: null, currency: u.currency, monthlyIncome: null, mainGoal: null, helpWith: [] },
       tools: { data: coachData(app.db, userId), currency: u.currency, today: u.today, now },
     };
-    for await (const event of engine.answer(request, new AbortController().signal)) if (event.type === 'text') text += event.text;
-    return text;
+    let meta: Record<string, unknown> | null = null;
+    for await (const event of engine.answer(request, new AbortController().signal)) {
+      if (event.type === 'text') text += event.text;
+      // What the app saves with an answer (the frame a follow-up inherits) goes back in the history, as the app does.
+      if (event.type === 'meta') meta = { ...(meta ?? {}), ...event.meta };
+    }
+    return { text, meta };
   }
 
   return {
@@ -76,8 +81,9 @@ export async function startEval(engine: CoachEngine = builtinCoach({ chunkDelayM
         const failures: string[] = [];
         for (const [i, turn] of question.turns.entries()) {
           let text: string;
+          let meta: Record<string, unknown> | null = null;
           try {
-            text = await answer(u, turn, history);
+            ({ text, meta } = await answer(u, turn, history));
           } catch (error) {
             text = '';
             failures.push(`turn ${i + 1} threw: ${(error as Error).message}`);
@@ -87,7 +93,7 @@ export async function startEval(engine: CoachEngine = builtinCoach({ chunkDelayM
             const reason = passes(text, check);
             if (reason) failures.push(question.turns.length > 1 ? `turn ${i + 1}: ${reason}` : reason);
           }
-          history.push({ role: 'user', content: turn }, { role: 'assistant', content: text });
+          history.push({ role: 'user', content: turn }, { role: 'assistant', content: text, meta });
         }
         outcomes.push({ question, answers, failures });
       }

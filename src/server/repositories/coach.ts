@@ -5,7 +5,7 @@ import { goals, goalTransactions, transactionMerchantDaily, transactionMerchantM
 import { accountsRepository } from './accounts';
 import type { GoalRow } from './goals';
 import { allTimeTotals, merchantSource, merchantTotal, monthlyTotals, rollupGroups, sumByType, topMerchants, type RollupGroup } from './rollups';
-import { anyMatch, recentWords, singleTransaction, subsetGroups, type SubsetFilter } from './transactionStats';
+import { anyMatch, recentPayees, recentWords, singleTransaction, subsetGroups, subsetRows, type SubsetFilter } from './transactionStats';
 
 /**
  * The coach's read-only view of one user's money (the repository behind the coach's tools; the
@@ -181,6 +181,10 @@ export function coachRepository(db: Db, userId: string) {
     /** Words of the descriptions and notes of the latest transactions: the words a question may name. */
     recentWords: (limit: number) => recentWords(db, userId, limit),
     anyMatch: (tsquery: string) => anyMatch(db, userId, tsquery),
+    /** The merchants (or, without one, descriptions) of the latest transactions, to read bank strings as merchants and kinds. */
+    recentPayees: (limit: number) => recentPayees(db, userId, limit),
+    /** The amounts and days of a subset's latest rows. */
+    rows: (f: SubsetFilter, limit: number) => subsetRows(db, userId, f, limit),
 
     async goals(): Promise<GoalRow[]> {
       return db.select().from(goals).where(eq(goals.userId, userId)).orderBy(desc(goals.createdAt)).limit(100);

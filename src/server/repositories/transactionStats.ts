@@ -19,6 +19,12 @@ export interface SubsetFilter {
   merchants?: string[];
   /** A tsquery over description, merchant and notes ('simple' config), e.g. `electricity:*`. */
   tsquery?: string;
+  /** Any of these descriptions (case-insensitive): rows a bank exported with no merchant column. */
+  descriptions?: string[];
+  /** Rows left out ("not counting rent"). */
+  exclude?: { categories?: string[]; merchants?: string[]; descriptions?: string[] };
+  /** Only Saturdays and Sundays, or only Monday to Friday. */
+  days?: 'weekend' | 'weekday';
 }
 
 export interface SubsetGroup {
@@ -43,6 +49,12 @@ function conditions(userId: string, f: SubsetFilter): SQL {
   if (f.categories?.length) any.push(inArray(transactions.category, f.categories));
   if (f.merchants?.length) any.push(inArray(sql`lower(${transactions.merchant})`, f.merchants.map((m) => m.toLowerCase())));
   if (f.tsquery) any.push(sql`${transactions.search} @@ to_tsquery('simple', ${f.tsquery})`);
+  if (f.descriptions?.length) any.push(inArray(sql`lower(${transactions.description})`, f.descriptions.map((d) => d.toLowerCase())));
+  const x = f.exclude;
+  if (x?.categories?.length) conds.push(sql`not (${inArray(transactions.category, x.categories)})`);
+  if (x?.merchants?.length) conds.push(sql`(${transactions.merchant} is null or not (${inArray(sql`lower(${transactions.merchant})`, x.merchants.map((m) => m.toLowerCase()))}))`);
+  if (x?.descriptions?.length) conds.push(sql`not (${inArray(sql`lower(${transactions.description})`, x.descriptions.map((d) => d.toLowerCase()))})`);
+  if (f.days) conds.push(f.days === 'weekend' ? sql`extract(isodow from ${transactions.date}) >= 6` : sql`extract(isodow from ${transactions.date}) < 6`);
   if (any.length === 1) conds.push(any[0]!);
   else if (any.length > 1) conds.push(sql`(${sql.join(any, sql` or `)})`);
   return and(...conds)!;
@@ -66,7 +78,7 @@ export const SINGLE_WALK = 2_000;
 
 /** The largest or smallest single transaction of a subset (the latest one on a tie). */
 export async function singleTransaction(db: Db, userId: string, f: SubsetFilter, which: 'largest' | 'smallest'): Promise<SingleTransaction | null> {
-  if (f.merchants?.length === 1 && !f.categories?.length && !f.tsquery) {
+  if (f.merchants?.length === 1 && !f.categories?.length && !f.tsquery && !f.descriptions?.length && !f.exclude && !f.days) {
     const walked = await merchantWalk(db, userId, f, f.merchants[0]!.toLowerCase(), which);
     if (walked) return walked;
   }
@@ -135,4 +147,34 @@ export async function anyMatch(db: Db, userId: string, tsquery: string): Promise
     .where(and(eq(transactions.userId, userId), sql`${transactions.search} @@ to_tsquery('simple', ${tsquery})`))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Amounts of a subset, smallest first (at most `limit`): for a median or a month-by-month split. */
+export async function subsetRows(db: Db, userId: string, f: SubsetFilter, limit: number): Promise<{ amountMinor: number; date: string }[]> {
+  const rows = await db
+    .select({ amountMinor: transactions.amountMinor, date: transactions.date })
+    .from(transactions)
+    .where(conditions(userId, f))
+    .orderBy(desc(transactions.date))
+    .limit(limit);
+  return rows.map((r) => ({ amountMinor: Number(r.amountMinor), date: String(r.date) }));
+}
+
+/**
+ * The payees of the user's latest transactions: the merchant, or for rows a bank exported without a
+ * merchant column the description, with the flow it was used for. Bounded by the latest `limit` rows.
+ */
+export async function recentPayees(db: Db, userId: string, limit: number): Promise<{ merchant: string | null; description: string; type: 'income' | 'expense'; n: number }[]> {
+  const latest = db
+    .select({ merchant: transactions.merchant, description: transactions.description, type: transactions.type })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.counts, true)))
+    .orderBy(desc(transactions.date), desc(transactions.id))
+    .limit(limit)
+    .as('latest');
+  const rows = await db
+    .select({ merchant: latest.merchant, description: sql<string>`case when ${latest.merchant} is null then ${latest.description} else '' end`, type: latest.type, n: sql<string>`count(*)::text` })
+    .from(latest)
+    .groupBy(latest.merchant, sql`case when ${latest.merchant} is null then ${latest.description} else '' end`, latest.type);
+  return rows.map((r) => ({ merchant: r.merchant, description: r.description, type: r.type as 'income' | 'expense', n: Number(r.n) }));
 }

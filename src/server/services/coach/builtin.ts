@@ -17,7 +17,7 @@ import {
 } from './tools';
 import { CANT_TELL, cantTellAnswer, planQuestion, runPlan, writePlanAnswer } from './plans';
 import type { CoachEngine, CoachEvent, CoachRequest } from './types';
-import { goalNamed, type Plan } from './understand';
+import { goalNamed, type Plan, type PlanPart } from './understand';
 
 export interface BuiltinOptions {
   /** Pause between streamed pieces, so an answer reads like it is being written (0 in tests). */
@@ -40,7 +40,7 @@ export function builtinCoach(options: BuiltinOptions): CoachEngine {
     async *answer(request: CoachRequest, signal: AbortSignal): AsyncIterable<CoachEvent> {
       const { intent, composed, plan } = await composeAnswer(request);
       for (const name of composed.tools) yield { type: 'tool', name };
-      yield { type: 'meta', meta: { engine: 'builtin', intent: plan ? 'plan' : intent.kind, tools: composed.tools, ...(plan ? { plan: planSummary(plan) } : {}) } };
+      yield { type: 'meta', meta: { engine: 'builtin', intent: plan ? 'plan' : intent.kind, tools: composed.tools, ...(plan ? { plan: planSummary(plan), frame: frameOf(plan) } : {}) } };
       for (const piece of pieces(composed.text)) {
         if (signal.aborted) return;
         yield { type: 'text', text: piece };
@@ -81,6 +81,22 @@ function planSummary(plan: Plan) {
   }));
 }
 
+/** What a follow-up may inherit from this answer (saved with it, so it survives switching conversations). */
+export function frameOf(plan: Plan): PlanPart[] {
+  return plan.parts.map((p) => ({
+    ...p,
+    // Keep the saved frame bounded: a kind of merchant may hold many bank spellings.
+    subjects: p.subjects.map((s) => (s.kind === 'group' ? { ...s, merchants: s.merchants.slice(0, 200), descriptions: s.descriptions.slice(0, 200) } : s)),
+  }));
+}
+
+/** The frame of the conversation's latest answer, when the built-in coach saved one. */
+function lastFrame(request: CoachRequest): PlanPart[] | undefined {
+  const turn = [...request.history].reverse().find((t) => t.role === 'assistant');
+  const frame = turn?.meta?.frame;
+  return Array.isArray(frame) && frame.length ? (frame as PlanPart[]) : undefined;
+}
+
 /** Kinds of question the intent rules answer better than a plan when the plan names nothing specific. */
 const INTENT_FIRST = new Set<Intent['kind']>(['recurring', 'overspending', 'savings_rate', 'summary', 'tips']);
 const GOAL_LEFT = /\b(need|needed|left|to go|missing|still|save|saved|saving|target|far|close|reach|put (?:away|aside|in)|remaining)\b/;
@@ -100,6 +116,9 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
   const goalNames = goals.map((g) => g.name);
   const intent = recognise(request.question, { categories, merchants: names.merchants, goals: goalNames }, ctx.today);
   const hasData = names.categories.length > 0;
+  // What the data cannot answer gets an honest sentence, never a figure for another question.
+  const outside = cannotAnswer(request.question);
+  if (outside) return { intent: { kind: 'general', period: null }, composed: { text: outside, tools: [] } };
   if (['greeting', 'thanks', 'securities', 'affordability'].includes(intent.kind)) return { intent, composed: await answerFor(intent, ctx, request, hasData) };
 
   // A balance of one account, what is owed, net worth, money moved between accounts.
@@ -118,15 +137,15 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
 
   if (hasData) {
     const previous = [...request.history].reverse().find((turn) => turn.role === 'user')?.content;
-    const plan = await planQuestion(ctx, request.question, previous, names);
+    const plan = await planQuestion(ctx, request.question, previous, names, lastFrame(request));
     const onlyBalance = plan.parts.length === 1 && plan.parts[0]!.measure === 'balance';
     if (plan.isQuery && !onlyBalance && (plan.explicit || !INTENT_FIRST.has(intent.kind))) {
-      const named = plan.parts.some((p) => p.subjects.length);
-      if (!named && plan.unknown.length && !plan.parts.some((p) => p.measure === 'balance')) {
+      // Words the plan cannot explain ("my cat's vet bills"): no figure for a different question.
+      if (plan.unknown.length && !plan.parts.some((p) => p.measure === 'balance')) {
         return { intent, plan, composed: { text: cantTellAnswer(plan.unknown, names.categories.filter((c) => c.type === 'expense').map((c) => c.name)), tools: ['answer_question'] } };
       }
       const only = plan.parts.length === 1 ? plan.parts[0]! : null;
-      if (only && !only.subjects.length && /\bmost\b/.test(t) && /\bcategor(?:y|ies)\b/.test(t)) {
+      if (only && !only.subjects.length && /\b(most|biggest|largest|top|main|highest)\b/.test(t) && /\bcategor(?:y|ies)\b/.test(t)) {
         // "Which category did I spend the most on?": the categories, not one transaction.
         const categoriesIntent: Intent = { kind: 'spending', period: only.periods[0] ?? null, category: null, merchant: null, merchants: false };
         return { intent: categoriesIntent, composed: await answerFor(categoriesIntent, ctx, request, hasData) };
@@ -149,6 +168,25 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
 }
 
 export { CANT_TELL };
+
+const CAN_DO = 'What I can tell you from your transactions: what you spent or received, on what and where, over any period, with counts, averages and comparisons.';
+/** Questions about things Finu never receives: said plainly, with what the coach can do instead. */
+const OUTSIDE: [RegExp, string][] = [
+  [/\bcredit (?:score|rating|report|history|file)\b|\bfico\b|\bexperian\b|\bequifax\b|\btransunion\b/, "I can't tell your credit score: Finu doesn't receive anything from credit bureaus, so I have no score or credit report to read."],
+  [/\b401\s?\(?k\)?s?\b|\b403\s?\(?b\)?\b|\b(?:roth\s+)?iras?\b|\bisas?\b|\bpension (?:pot|fund|plan|balance|account)\b|\bmy pension\b|\bbrokerage\b|\bportfolio\b|\binvestment (?:account|returns?|performance|balance)s?\b|\bmy investments?\b|\bretirement (?:account|savings|fund)s?\b|\bsuperannuation\b/, "I can't tell that: that account isn't linked here, so I don't see its balance, contributions or returns. Only the transactions in Finu are."],
+  [/\binterest rates?\b|\bapr\b|\bapy\b|\bmortgage rate\b/, "I can't tell the interest rate: your bank or card statement has it, and Finu only sees the transactions themselves."],
+  [/\b(?:how much )?tax (?:will|do|would|should) i (?:owe|get back|pay)\b|\btax (?:refund|return|bill) (?:will|be|this)\b|\bmy tax (?:refund|return)\b/, "I can't tell what your tax will come to: that depends on rules and figures Finu doesn't have (your full income, allowances, deductions)."],
+  [/\b(?:worth|value) (?:of )?(?:my )?(?:house|home|car|flat|apartment|property)\b|\b(?:house|home|car|flat|apartment|property) (?:is )?worth\b/, "I can't tell what it is worth: Finu sees your transactions, not market values."],
+  [/\bhow much (?:did|do) (?:i|we) tip\b|\btips? (?:did|do) i (?:leave|give)\b/, "I can't tell the tips on their own: a tip is part of the payment the bank records, not a separate line."],
+];
+
+/** An honest answer when the question asks for something the data cannot have, else null. */
+function cannotAnswer(question: string): string | null {
+  const t = question.toLowerCase();
+  if (/\bnet worth\b/.test(t)) return null;
+  const hit = OUTSIDE.find(([re]) => re.test(t));
+  return hit ? `${hit[1]}\n\n${CAN_DO}\n\n**Next step:** ask me about your spending or income, e.g. "What did I spend last month?"` : null;
+}
 
 const NO_DATA =
   "I don't see any transactions in your account yet, so I can't answer that from your numbers. **Next step:** add a few transactions (or load the demo data) on the Transactions page, then ask me again.";
@@ -339,14 +377,18 @@ async function goalsAnswer(ctx: ToolContext, name: string | null, m: Money): Pro
   if (!goals.length) return { text: `I couldn't find a goal called "${name}".\n\n**Next step:** ask "Am I on track for my goals?" to see them all.`, tools: ['get_goals'] };
   const describe = (g: (typeof goals)[number]) => {
     const left = g.schedule === 'completed' ? '' : `, **${m(g.remaining)} still to go**`;
-    const head = `**${g.name}**: ${m(g.saved)} of ${m(g.target)} saved (${percent(g.progress_percentage)})${left}, ${SCHEDULE[g.schedule]}`;
+    // "On track" and "will not be reached at this pace" never stand side by side: a plan met so far at a pace
+    // that misses the date is said as both facts, in words that agree.
+    const slipping = g.schedule === 'on_track' && (g.projected_month_at_pace === null || g.projected_month_at_pace > g.target_date.slice(0, 7));
+    const status = slipping ? 'on plan so far, but not at your recent pace' : SCHEDULE[g.schedule];
+    const head = `**${g.name}**: ${m(g.saved)} of ${m(g.target)} saved (${percent(g.progress_percentage)})${left}, ${status}`;
     if (g.schedule === 'completed') return `${head}. Well done!`;
     const due = `target date ${dayName(g.target_date)}`;
     const plan = g.schedule === 'overdue' ? `${m(g.remaining)} still to go` : `you need ${m(g.monthly_needed)} a month to reach it by the ${due}`;
     const pace =
       g.months_to_reach_at_pace !== null && g.projected_month_at_pace
-        ? `At your pace of the last 90 days (${m(g.monthly_pace)} a month) you would reach it in ${monthName(g.projected_month_at_pace)}.`
-        : 'You have not added to it in the last 90 days, so at your current pace it will not be reached.';
+        ? `At your pace of the last 90 days (${m(g.monthly_pace)} a month) you would reach it in ${monthName(g.projected_month_at_pace)}${slipping ? ', after its target date' : ''}.`
+        : `You have not added to it in the last 90 days, so at that pace it would not be reached${g.schedule === 'on_track' ? `; adding ${m(g.monthly_needed)} a month from now keeps it on plan` : ''}.`;
     const behind = g.schedule === 'behind' ? ` By now the plan expected ${m(g.expected_by_now)}.` : '';
     return `${head}: ${plan}.${behind} ${pace}`;
   };

@@ -142,7 +142,7 @@ export function coachConversations(deps: CoachConversationDeps) {
       allowance: allowanceFrom(limit, asked.used, now),
       request: {
         question: body.message,
-        history: asked.history.filter((m) => m.content).map((m) => ({ role: m.role, content: m.content })),
+        history: asked.history.filter((m) => m.content).map((m) => ({ role: m.role, content: m.content, ...(m.role === 'assistant' && m.metadata ? { meta: m.metadata } : {}) })),
         profile,
         tools: { data: deps.data(userId), currency: user.currency, today, now },
       },

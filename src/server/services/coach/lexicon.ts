@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
 /**
  * Tolerant matching for the coach's question understanding: text normalised the same way on both
  * sides (case, curly apostrophes), singular forms, the optimal-string-alignment Damerau–Levenshtein
@@ -111,7 +115,8 @@ export function correctTimeWords(text: string, known: Set<string>): { text: stri
       const d = editDistance(w, candidate, max);
       if (d <= max && (!best || d < best.d)) best = { word: candidate, d };
     }
-    if (!best) return token;
+    // A real English word is read as a time word only when it is one slip away ("moneth"), never two ("number" is not "summer").
+    if (!best || (best.d >= 2 && isEnglishWord(w))) return token;
     corrections.push({ from: token, to: best.word });
     return best.word;
   });
@@ -130,4 +135,23 @@ export function containsPhrase(text: string, phrase: string): number {
     if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return i;
     from = i + 1;
   }
+}
+
+// An English word list (the `word-list` package, about 275,000 words), read on the first question that
+// needs it: a real word is never "corrected" into another one ("score" is not "store", "count" not "county").
+let english: Set<string> | undefined;
+function englishWords(): Set<string> {
+  if (!english) {
+    const require = createRequire(import.meta.url);
+    const file = join(dirname(require.resolve('word-list')), 'words.txt');
+    english = new Set(readFileSync(file, 'utf8').split('\n'));
+  }
+  return english;
+}
+
+/** Whether a lower-case word is an ordinary English word (or a regular plural of one). */
+export function isEnglishWord(word: string): boolean {
+  const w = word.toLowerCase().replace(/'s$/, '');
+  const list = englishWords();
+  return list.has(w) || (w.endsWith('s') && list.has(w.slice(0, -1)));
 }

@@ -2,9 +2,11 @@ import { addDays } from '../../../contract/calendar';
 import { fromMinor, toMinor } from '../../../contract/money';
 import type { SubsetFilter } from '../../repositories/transactionStats';
 import { dayName, listOf, money, percent, shareOf } from './format';
-import { explicitPeriod, previousFullMonths, rangeLabel, thisMonth, type Period } from './period';
+import { explicitPeriod, lastMonth, monthEnd, monthStart, nameOfMonth, previousFullMonths, rangeLabel, thisMonth, type Period } from './period';
 import type { ToolContext } from './data';
 import { understand, vocabularyOf, type Flow, type Plan, type PlanPart, type Subject } from './understand';
+import { normalizeMerchant } from '../merchants';
+import { payeesOf, type Payee } from './payees';
 
 /**
  * Runs question plans through the repositories and writes their answers. The same functions serve
@@ -21,11 +23,23 @@ const VOCABULARY_SAMPLE = 1000;
  * The plan of a question. `known`: the user's names of the last 730 days (`ctx.data.names`), when
  * the caller has already read them for this question (the built-in coach), so they are read once.
  */
-export async function planQuestion(ctx: ToolContext, question: string, previousQuestion?: string, known?: Awaited<ReturnType<ToolContext['data']['names']>>): Promise<Plan> {
+export async function planQuestion(
+  ctx: ToolContext,
+  question: string,
+  previousQuestion?: string,
+  known?: Awaited<ReturnType<ToolContext['data']['names']>>,
+  frame?: PlanPart[],
+): Promise<Plan> {
   const since = addDays(ctx.today, -730);
-  const [names, texts] = await Promise.all([known ?? ctx.data.names(since), ctx.data.recentWords(VOCABULARY_SAMPLE)]);
+  const [names, texts, recent] = await Promise.all([known ?? ctx.data.names(since), ctx.data.recentWords(VOCABULARY_SAMPLE), ctx.data.recentPayees(PAYEE_SAMPLE)]);
   const vocab = vocabularyOf(names.categories, names.merchants, texts);
-  const plan = understand(question, ctx.today, vocab, previousQuestion);
+  const payees = payeesOf(
+    [...names.merchants, ...recent.filter((r) => r.merchant).map((r) => r.merchant!)],
+    recent.filter((r) => !r.merchant && r.description).map((r) => r.description),
+  );
+  vocab.payees = payees;
+  if (/\b(pay ?day|pay ?check|got paid|was paid|getting paid|salary)\b/i.test(question)) vocab.lastPayday = await lastPayday(ctx, payees);
+  const plan = understand(question, ctx.today, vocab, previousQuestion, frame);
   if (!plan.unknown.length) return plan;
   // Words not in the recent sample may still be in older descriptions: ask the search index (GIN).
   const found: string[] = [];
@@ -35,13 +49,31 @@ export async function planQuestion(ctx: ToolContext, question: string, previousQ
   }
   if (!found.length) return plan;
   for (const w of found) vocab.texts.add(w);
-  return understand(question, ctx.today, vocab, previousQuestion);
+  return understand(question, ctx.today, vocab, previousQuestion, frame);
+}
+
+/** How many of the latest transactions lend their payees (merchants, or descriptions without one) to the merchant knowledge. */
+const PAYEE_SAMPLE = 3000;
+
+/** The day of the latest pay received (payroll by the merchant component, else the largest income of the last 40 days). */
+async function lastPayday(ctx: ToolContext, payees: Payee[]): Promise<string | null> {
+  const payroll = payees.filter((p) => p.kind === 'payroll');
+  const from = addDays(ctx.today, -62);
+  if (payroll.length) {
+    const rows = await ctx.data.rows({ from, to: ctx.today, type: 'income', merchants: payroll.filter((p) => p.field === 'merchant').map((p) => p.raw), descriptions: payroll.filter((p) => p.field === 'description').map((p) => p.raw) }, 1);
+    if (rows[0]) return rows[0].date;
+  }
+  const largest = await ctx.data.single({ from: addDays(ctx.today, -40), to: ctx.today, type: 'income' }, 'largest');
+  return largest?.date ?? null;
 }
 
 const periodOut = (p: Period) => ({ start: p.start, end: p.end, label: p.label, phrase: p.phrase });
 type PeriodOut = ReturnType<typeof periodOut>;
 
 export const subjectLabel = (s: Subject) => (s.kind === 'words' ? `“${s.phrase}”` : s.name);
+
+/** What a part leaves out and which days it keeps, for the subset filter. */
+type Extra = Pick<PlanPart, 'exclude' | 'days'>;
 
 interface Figure {
   totalMinor: number;
@@ -51,15 +83,33 @@ interface Figure {
   categories?: string[];
 }
 
-function filterOf(subject: Subject | null, flow: Flow, p: Period): SubsetFilter {
+export function filterOf(subject: Subject | null, flow: Flow, p: Period, extra?: Extra): SubsetFilter {
   const f: SubsetFilter = { from: p.start, to: p.end, type: flow };
   if (subject?.kind === 'category') f.categories = [subject.name];
   if (subject?.kind === 'merchant') f.merchants = [subject.name];
   if (subject?.kind === 'words') f.tsquery = subject.tsquery;
+  if (subject?.kind === 'group') {
+    if (subject.merchants.length) f.merchants = subject.merchants;
+    if (subject.descriptions.length) f.descriptions = subject.descriptions;
+  }
+  if (extra?.exclude?.length) {
+    const x: NonNullable<SubsetFilter['exclude']> = {};
+    for (const s of extra.exclude) {
+      if (s.kind === 'category') (x.categories ??= []).push(s.name);
+      if (s.kind === 'merchant') (x.merchants ??= []).push(s.name);
+      if (s.kind === 'group') {
+        (x.merchants ??= []).push(...s.merchants);
+        (x.descriptions ??= []).push(...s.descriptions);
+      }
+    }
+    f.exclude = x;
+  }
+  if (extra?.days) f.days = extra.days;
   return f;
 }
 
-async function figure(ctx: ToolContext, subject: Subject | null, flow: Flow, p: Period): Promise<Figure> {
+async function figure(ctx: ToolContext, subject: Subject | null, flow: Flow, p: Period, extra?: Extra): Promise<Figure> {
+  if (extra?.exclude?.length || extra?.days) return subsetFigure(ctx, filterOf(subject, flow, p, extra));
   if (!subject) {
     const t = await ctx.data.totals(p);
     return flow === 'income' ? { totalMinor: t.incomeMinor, count: t.incomeCount } : { totalMinor: t.spendingMinor, count: t.spendingCount };
@@ -72,7 +122,11 @@ async function figure(ctx: ToolContext, subject: Subject | null, flow: Flow, p: 
     const row = await ctx.data.merchantTotal(p, subject.name);
     return { totalMinor: row.totalMinor, count: row.count };
   }
-  const groups = await ctx.data.subset(filterOf(subject, flow, p));
+  return subsetFigure(ctx, filterOf(subject, flow, p));
+}
+
+async function subsetFigure(ctx: ToolContext, f: SubsetFilter): Promise<Figure> {
+  const groups = await ctx.data.subset(f);
   return {
     totalMinor: groups.reduce((s, g) => s + g.totalMinor, 0),
     count: groups.reduce((s, g) => s + g.count, 0),
@@ -103,6 +157,21 @@ export interface PartResult {
     matched_categories?: string[];
     /** The whole category the matching transactions belong to, when the words name only part of it. */
     whole_category?: { name: string; total: number };
+    /** per_week: the weeks of the period. */
+    weeks?: number;
+    /** net: what came back from the same payees (refunds, reimbursements). */
+    back?: number;
+    /** top_month: every month's figure, and the month with the most. */
+    months_list?: { month: string; label: string; total: number; count: number }[];
+    top?: { month: string; label: string; total: number; count: number } | null;
+    /** left: everything spent in the period. */
+    spending?: number;
+    /** breakdown: the merchants (or categories) behind the figure. */
+    parts?: { name: string; total: number; count: number }[];
+    /** The clean merchant names a group matched. */
+    names?: string[];
+    /** interval: the latest day. */
+    last_day?: string | null;
   }[];
   /** Several subjects together, per period. */
   combined?: { period: PeriodOut; total: number; count: number }[];
@@ -120,6 +189,9 @@ export interface PartResult {
 /** Runs one part of a plan. */
 export async function runPart(ctx: ToolContext, part: PlanPart): Promise<PartResult> {
   const amounts = fromMinor;
+  const extra: Extra = { exclude: part.exclude, days: part.days };
+  const special = await runSpecial(ctx, part, extra);
+  if (special) return special;
   const subjects: (Subject | null)[] = part.subjects.length ? part.subjects : [null];
   const result: PartResult = { measure: part.measure, flow: part.flow, rows: [] };
   const label = (s: Subject | null) => (s ? subjectLabel(s) : null);
@@ -144,17 +216,18 @@ export async function runPart(ctx: ToolContext, part: PlanPart): Promise<PartRes
     return result;
   }
 
-  let periods = part.periods.length ? part.periods : [thisMonth(ctx.today)];
+  // "The most I've ever spent on a ride": with no period named, a single payment is looked for in all the data.
+  let periods = part.periods.length ? part.periods : [part.measure === 'largest' || part.measure === 'smallest' ? await allData(ctx) : thisMonth(ctx.today)];
   const run = async (ps: Period[]) => {
     const rows: PartResult['rows'] = [];
     for (const s of subjects) {
       for (const p of ps) {
-        const f = await figure(ctx, s, part.flow, p);
+        const f = await figure(ctx, s, part.flow, p, extra);
         const row: PartResult['rows'][number] = { subject: label(s), subject_kind: kind(s), period: periodOut(p), total: amounts(f.totalMinor), count: f.count };
         if (f.merchants) row.matched_merchants = f.merchants.slice(0, 5);
         if (f.categories) row.matched_categories = f.categories;
         if (part.measure === 'largest' || part.measure === 'smallest') {
-          const t = await ctx.data.single(filterOf(s, part.flow, p), part.measure);
+          const t = await ctx.data.single(filterOf(s, part.flow, p, extra), part.measure);
           row.transaction = t ? { amount: amounts(t.amountMinor), date: t.date, description: t.description, merchant: t.merchant, category: t.category } : null;
         }
         if (part.measure === 'average') {
@@ -166,7 +239,8 @@ export async function runPart(ctx: ToolContext, part: PlanPart): Promise<PartRes
           row.all = amounts(all.totalMinor);
           row.value = shareOf(f.totalMinor, all.totalMinor);
         }
-        if (s?.kind === 'words' && f.categories?.length === 1 && part.flow === 'expense') {
+        if (s?.kind === 'group') row.names = s.names.slice(0, 6);
+        if (s?.kind === 'words' && f.categories?.length === 1 && part.flow === 'expense' && !extra.exclude && !extra.days) {
           const whole = await figure(ctx, { kind: 'category', name: f.categories[0]!, flow: 'expense' }, 'expense', p);
           if (whole.totalMinor > f.totalMinor) row.whole_category = { name: f.categories[0]!, total: amounts(whole.totalMinor) };
         }
@@ -193,7 +267,7 @@ export async function runPart(ctx: ToolContext, part: PlanPart): Promise<PartRes
     });
   }
   // One subject over one period: its share of everything and its usual month, as the dashboard would put it.
-  if (part.measure === 'total' && periods.length === 1 && subjects.length === 1 && subjects[0] && result.rows[0]!.count > 0) {
+  if (part.measure === 'total' && periods.length === 1 && subjects.length === 1 && subjects[0] && result.rows[0]!.count > 0 && !extra.exclude && !extra.days) {
     const [all, usual] = await Promise.all([figure(ctx, null, part.flow, periods[0]!), figure(ctx, subjects[0], part.flow, previousFullMonths(ctx.today, 3))]);
     result.context = { all: fromMinor(all.totalMinor), share: shareOf(toMinor(result.rows[0]!.total), all.totalMinor), usual_per_month: fromMinor(Math.round(usual.totalMinor / 3)), usual_period: periodOut(previousFullMonths(ctx.today, 3)) };
   }
@@ -202,6 +276,107 @@ export async function runPart(ctx: ToolContext, part: PlanPart): Promise<PartRes
       const rows = result.rows.filter((r) => r.subject === label(s));
       return { subject: label(s), difference: Math.round((rows[1]!.total - rows[0]!.total) * 100) / 100 };
     });
+  }
+  return result;
+}
+
+const daysIn = (p: Period) => Math.round((Date.parse(p.end) - Date.parse(p.start)) / 86_400_000) + 1;
+
+/** All the user's data, from the first transaction to today. */
+async function allData(ctx: ToolContext): Promise<Period> {
+  const first = (await ctx.data.balance()).firstDay ?? ctx.today;
+  const all = explicitPeriod(first, ctx.today);
+  return { ...all, label: `all your transactions (${rangeLabel(first, ctx.today)})`, phrase: `across all your transactions (${rangeLabel(first, ctx.today)})` };
+}
+
+/** The measures that are not one figure per subject and period: per visit, per week, median, the top month, net, left, breakdown. */
+async function runSpecial(ctx: ToolContext, part: PlanPart, extra: Extra): Promise<PartResult | null> {
+  const m = part.measure;
+  if (!['per_visit', 'per_week', 'median', 'top_month', 'net', 'left', 'breakdown', 'interval'].includes(m)) return null;
+  const amounts = fromMinor;
+  const result: PartResult = { measure: m, flow: part.flow, rows: [] };
+  const subjects: (Subject | null)[] = part.subjects.length ? part.subjects : [null];
+  const label = (s: Subject | null) => (s ? subjectLabel(s) : null);
+  const kind = (s: Subject | null) => (s ? s.kind : ('all' as const));
+  const names = (s: Subject | null) => (s?.kind === 'group' ? { names: s.names.slice(0, 6) } : {});
+  const [y, m0] = [Number(ctx.today.slice(0, 4)), Number(ctx.today.slice(5, 7)) - 1];
+
+  if (m === 'top_month') {
+    const period = part.periods[0] ?? explicitPeriod(monthStart(y, m0 - 12), ctx.today);
+    for (const s of subjects) {
+      const list: NonNullable<PartResult['rows'][number]['months_list']> = [];
+      for (let d = period.start.slice(0, 7); d <= period.end.slice(0, 7); d = monthStart(Number(d.slice(0, 4)), Number(d.slice(5, 7))).slice(0, 7)) {
+        const [yy, mm] = [Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1];
+        const start = [monthStart(yy, mm), period.start].sort().at(-1)!;
+        const end = [monthEnd(yy, mm), period.end].sort()[0]!;
+        const f = await figure(ctx, s, part.flow, explicitPeriod(start, end), extra);
+        list.push({ month: d, label: nameOfMonth(yy, mm), total: amounts(f.totalMinor), count: f.count });
+      }
+      const top = list.filter((x) => x.count > 0).sort((a, b) => b.total - a.total)[0] ?? null;
+      const f = await figure(ctx, s, part.flow, period, extra);
+      result.rows.push({ subject: label(s), subject_kind: kind(s), period: periodOut(period), total: amounts(f.totalMinor), count: f.count, months_list: list, top, ...names(s) });
+    }
+    return result;
+  }
+  if (m === 'left') {
+    const period = part.periods[0] ?? lastMonth(ctx.today);
+    const incomeSubjects = part.subjects.filter((s) => (s.kind === 'group' || s.kind === 'category') && s.flow === 'income');
+    const inc = incomeSubjects.length ? incomeSubjects : [null];
+    const spent = await figure(ctx, null, 'expense', period, extra);
+    for (const s of inc) {
+      const f = await figure(ctx, s, 'income', period);
+      result.rows.push({ subject: label(s), subject_kind: kind(s), period: periodOut(period), total: amounts(f.totalMinor), count: f.count, spending: amounts(spent.totalMinor), value: amounts(f.totalMinor - spent.totalMinor) });
+    }
+    result.flow = 'income';
+    return result;
+  }
+  if (m === 'interval') {
+    const period = part.periods[0] ?? (await allData(ctx));
+    for (const s of subjects) {
+      const dates = (await ctx.data.rows(filterOf(s, part.flow, period, extra), 500)).map((r) => r.date).sort();
+      const days = [...new Set(dates)];
+      const gaps = days.slice(1).map((d, i) => Math.round((Date.parse(d) - Date.parse(days[i]!)) / 86_400_000)).sort((a, b) => a - b);
+      const f = await figure(ctx, s, part.flow, period, extra);
+      const median = gaps.length ? gaps[Math.floor(gaps.length / 2)]! : null;
+      result.rows.push({ subject: label(s), subject_kind: kind(s), period: periodOut(period), total: amounts(f.totalMinor), count: f.count, value: median ?? 0, last_day: days.at(-1) ?? null, ...names(s) });
+    }
+    return result;
+  }
+  const defaultPeriod = m === 'per_week' ? previousFullMonths(ctx.today, 3) : m === 'breakdown' ? thisMonth(ctx.today) : await allData(ctx);
+  const periods = part.periods.length ? part.periods.slice(0, 2) : [defaultPeriod];
+  for (const s of subjects) {
+    for (const p of periods) {
+      const f = await figure(ctx, s, part.flow, p, extra);
+      const row: PartResult['rows'][number] = { subject: label(s), subject_kind: kind(s), period: periodOut(p), total: amounts(f.totalMinor), count: f.count, ...names(s) };
+      if (m === 'per_visit') row.value = f.count ? amounts(Math.round(f.totalMinor / f.count)) : 0;
+      if (m === 'per_week') {
+        row.weeks = Math.round((daysIn(p) / 7) * 10) / 10;
+        row.value = amounts(Math.round(f.totalMinor / (daysIn(p) / 7)));
+      }
+      if (m === 'median') {
+        const amountsList = (await ctx.data.rows(filterOf(s, part.flow, p, extra), 20_000)).map((r) => r.amountMinor).sort((a, b) => a - b);
+        const n = amountsList.length;
+        row.value = n ? amounts(n % 2 ? amountsList[(n - 1) / 2]! : Math.round((amountsList[n / 2 - 1]! + amountsList[n / 2]!) / 2)) : 0;
+        row.count = n;
+      }
+      if (m === 'net') {
+        let back = s ? await figure(ctx, s, 'income', p, extra) : { totalMinor: 0, count: 0 };
+        if (!back.count) back = await subsetFigure(ctx, { ...filterOf(null, 'income', p, extra), tsquery: 'refund:* | reimburs:* | return:* | refunded:*' });
+        row.back = amounts(back.totalMinor);
+        row.value = amounts(f.totalMinor - back.totalMinor);
+      }
+      if (m === 'breakdown') {
+        const groups = await ctx.data.subset(filterOf(s, part.flow, p, extra));
+        const by = new Map<string, { total: number; count: number }>();
+        for (const g of groups) {
+          const key = s ? (g.merchant ? normalizeMerchant(g.merchant).name : g.category) : g.category;
+          const e = by.get(key) ?? { total: 0, count: 0 };
+          by.set(key, { total: e.total + g.totalMinor, count: e.count + g.count });
+        }
+        row.parts = [...by].sort((a, b) => b[1].total - a[1].total).slice(0, 5).map(([name, v]) => ({ name, total: amounts(v.total), count: v.count }));
+      }
+      result.rows.push(row);
+    }
   }
   return result;
 }
@@ -218,11 +393,13 @@ export async function runPlan(ctx: ToolContext, plan: Plan): Promise<PartResult[
 type Row = PartResult['rows'][number];
 const bold = (s: string) => `**${s}**`;
 
-function what(row: { subject: string | null; subject_kind: Row['subject_kind'] }, flow: Flow): string {
+function what(row: { subject: string | null; subject_kind: Row['subject_kind']; names?: string[] }, flow: Flow): string {
   if (!row.subject) return flow === 'income' ? 'in income' : 'in total';
   const name = row.subject_kind === 'words' ? row.subject : bold(row.subject);
-  if (flow === 'income') return row.subject_kind === 'category' ? `in ${name}` : row.subject_kind === 'merchant' ? `from ${name}` : `matching ${name}`;
-  return row.subject_kind === 'merchant' ? `at ${name}` : `on ${name}`;
+  // A kind names the merchants it found, so the figure can be checked ("on coffee (Starbucks, Blue Bottle Coffee)").
+  const which = row.subject_kind === 'group' && row.names?.length && !(row.names.length === 1 && row.names[0] === row.subject) ? ` (${listOf(row.names.slice(0, 5))}${row.names.length > 5 ? ' and others' : ''})` : '';
+  if (flow === 'income') return row.subject_kind === 'category' ? `in ${name}` : row.subject_kind === 'merchant' || row.subject_kind === 'group' ? `from ${name}${which}` : `matching ${name}`;
+  return row.subject_kind === 'merchant' || (row.subject_kind === 'group' && !which) ? `at ${name}` : `on ${name}${which}`;
 }
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const periodPhrase = (p: PeriodOut, _phrases: Map<string, string>) => p.phrase;
@@ -232,6 +409,60 @@ function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string,
   const verb = r.flow === 'income' ? 'You received' : 'You spent';
   const countWord = r.flow === 'income' ? 'payment' : 'transaction';
   switch (r.measure) {
+    case 'per_visit':
+      for (const row of r.rows) {
+        if (!row.count) lines.push(`I found no ${r.flow === 'income' ? 'payments' : 'transactions'} ${what(row, r.flow)} ${row.period.phrase}.`);
+        else lines.push(`${r.flow === 'income' ? 'Each payment' : 'Each visit'} ${what(row, r.flow)} came to ${bold(m(row.value!))} on average ${row.period.phrase}: ${m(row.total)} over ${plural(row.count, r.flow === 'income' ? 'payment' : 'transaction')}.`);
+      }
+      break;
+    case 'per_week':
+      for (const row of r.rows) lines.push(`${verb} ${bold(m(row.value!))} a week on average ${what(row, r.flow)} over ${row.period.label}: ${m(row.total)} across ${row.weeks} weeks (${plural(row.count, countWord)}).`);
+      break;
+    case 'median':
+      for (const row of r.rows) lines.push(row.count ? `The median ${r.flow === 'income' ? 'payment received' : 'payment'} ${what(row, r.flow)} ${row.period.phrase} was ${bold(m(row.value!))} (the middle of ${plural(row.count, countWord)}; the mean is ${m(Math.round((row.total / row.count) * 100) / 100)}).` : `I found no ${r.flow === 'income' ? 'payments' : 'transactions'} ${what(row, r.flow)} ${row.period.phrase}.`);
+      break;
+    case 'top_month':
+      for (const row of r.rows) {
+        if (!row.top) {
+          lines.push(`I found no ${r.flow === 'income' ? 'income' : 'spending'} ${what(row, r.flow)} in ${row.period.label}.`);
+          continue;
+        }
+        const months = (row.months_list ?? []).filter((x) => x.count > 0);
+        const low = [...months].sort((a, b) => a.total - b.total)[0]!;
+        lines.push(`${bold(row.top.label)} was your ${r.flow === 'income' ? 'highest-income' : 'biggest'} month ${what(row, r.flow)}: ${bold(m(row.top.total))} (${plural(row.top.count, countWord)}), of the months ${rangeLabel(row.period.start, row.period.end)}.`);
+        if (months.length > 1) lines.push(`The lowest was ${low.label} at ${m(low.total)}; month by month: ${months.map((x) => `${x.label} ${m(x.total)}`).join(', ')}.`);
+      }
+      break;
+    case 'net':
+      for (const row of r.rows) {
+        lines.push(`${verb} ${m(row.total)} ${what(row, 'expense')} ${row.period.phrase} and got ${m(row.back ?? 0)} back in refunds or reimbursements, so ${bold(m(row.value!))} net.`);
+      }
+      break;
+    case 'left':
+      for (const row of r.rows) {
+        const pay = row.subject ? `your ${row.subject_kind === 'words' ? row.subject : row.subject.toLowerCase()} (${m(row.total)})` : `your income (${m(row.total)})`;
+        lines.push(`${row.period.phrase.charAt(0).toUpperCase()}${row.period.phrase.slice(1)}, after everything you spent (${m(row.spending!)}), ${bold(m(row.value!))} was left of ${pay}.`);
+      }
+      break;
+    case 'breakdown':
+      for (const row of r.rows) {
+        if (!row.parts?.length) {
+          lines.push(`I found nothing ${what(row, r.flow)} ${row.period.phrase}.`);
+          continue;
+        }
+        lines.push(`${r.flow === 'income' ? 'What came in' : 'What made up the'} ${m(row.total)} ${what(row, r.flow)} ${row.period.phrase}: ${row.parts.map((x) => `${x.name} ${m(x.total)} (${plural(x.count, countWord)})`).join(', ')}.`);
+      }
+      break;
+    case 'interval':
+      for (const row of r.rows) {
+        if (row.count < 2) {
+          lines.push(row.count ? `I found only one payment ${what(row, r.flow)} ${row.period.phrase} (${m(row.total)} on ${dayName(row.last_day!)}), so I can't tell how often it comes.` : `I found no payments ${what(row, r.flow)} ${row.period.phrase}.`);
+          continue;
+        }
+        const every = intervalWords(row.value!);
+        lines.push(`It comes ${bold(every)}: ${plural(row.count, countWord)} ${what(row, r.flow)} ${row.period.phrase}, usually ${row.value} days apart, ${m(row.total)} in all (${m(Math.round((row.total / row.count) * 100) / 100)} each on average), the latest on ${dayName(row.last_day!)}.`);
+      }
+      break;
     case 'balance':
       lines.push(`Your balance is ${bold(m(r.balance!.balance))} as of ${dayName(r.balance!.as_of)} (all income minus all spending recorded).`);
       break;
@@ -255,7 +486,7 @@ function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string,
         if (!t) lines.push(`I found no ${r.flow === 'income' ? 'income' : 'payments'}${where} ${periodPhrase(row.period, phrases)}.`);
         else
           lines.push(
-            `Your ${r.measure} single ${r.flow === 'income' ? 'payment received' : 'payment'}${where} ${periodPhrase(row.period, phrases)} was ${bold(m(t.amount))}: “${t.description || t.category}”${t.merchant && row.subject_kind !== 'merchant' ? ` at ${t.merchant}` : ''} on ${dayName(t.date)} (${t.category}), one of ${plural(row.count, countWord)}.`,
+            `Your ${r.measure} single ${r.flow === 'income' ? 'payment received' : 'payment'}${where} ${periodPhrase(row.period, phrases)} was ${bold(m(t.amount))}: “${t.description || t.category}”${t.merchant && row.subject_kind !== 'merchant' ? ` at ${normalizeMerchant(t.merchant).name}` : ''} on ${dayName(t.date)} (${t.category}), one of ${plural(row.count, countWord)}.`,
           );
       }
       break;
@@ -308,6 +539,23 @@ function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string,
   return lines;
 }
 
+/** A gap in days in words: "every week", "every month", "every 6 weeks", "every 2 months", "every year". */
+export function intervalWords(days: number): string {
+  const near = (target: number, slack: number) => Math.abs(days - target) <= slack;
+  if (near(1, 0)) return 'every day';
+  if (near(7, 1)) return 'every week';
+  if (near(14, 2)) return 'every 2 weeks (fortnightly)';
+  if (near(30.4, 4)) return 'every month (monthly)';
+  if (near(42, 3)) return 'every 6 weeks';
+  if (near(61, 5)) return 'every 2 months';
+  if (near(91, 7)) return 'every 3 months (quarterly)';
+  if (near(122, 8)) return 'every 4 months';
+  if (near(182, 12)) return 'every 6 months (twice a year)';
+  if (near(365, 20)) return 'every year (yearly)';
+  if (days < 28) return `about every ${Math.round(days / 7)} weeks`;
+  return `about every ${Math.round(days / 30.4)} months`;
+}
+
 /** The answer to a plan: the notes first, then every part with its figures and periods. */
 export function writePlanAnswer(plan: Plan, results: PartResult[], currency: string): string {
   const m = (n: number) => money(n, currency);
@@ -318,7 +566,7 @@ export function writePlanAnswer(plan: Plan, results: PartResult[], currency: str
   const body = results.flatMap((r) => writePart(r, m, phrases));
   const last = results.at(-1)!;
   const next =
-    last.measure === 'usual' || last.measure === 'average'
+    last.measure === 'usual' || last.measure === 'average' || last.measure === 'per_week' || last.measure === 'per_visit'
       ? '**Next step:** ask "Where can I cut back?" to see which categories run above your usual right now.'
       : last.measure === 'largest' || last.measure === 'smallest'
         ? '**Next step:** open the Transactions page and sort by amount to see the others.'

@@ -378,7 +378,7 @@ export async function getTopMerchants(ctx: ToolContext, args: { start_date?: str
 export async function answerQuestion(ctx: ToolContext, args: { question: string; previous_question?: string }) {
   const plan = await planQuestion(ctx, args.question, args.previous_question);
   if (!plan.isQuery) return { understood: false, note: 'Not a question about amounts in the transactions; use the other tools (goals, affordability, recurring charges, summaries).' };
-  if (!plan.parts.some((p) => p.subjects.length) && plan.unknown.length) {
+  if (plan.unknown.length) {
     return { understood: false, cant_tell: `Nothing in the user's categories, merchants or transaction descriptions matches ${plan.unknown.map((w) => `"${w}"`).join(', ')}. Say: "I can't tell that from your data yet", and what you can answer instead.` };
   }
   const results = await runPlan(ctx, plan);

@@ -12,6 +12,8 @@ export interface CoachProfile {
 export interface CoachTurn {
   role: 'user' | 'assistant';
   content: string;
+  /** What the engine saved with an answer: the built-in coach's frame (what it measured, of what, over when) for follow-ups. */
+  meta?: Record<string, unknown> | null;
 }
 
 export interface CoachRequest {

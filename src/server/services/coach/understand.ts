@@ -6,7 +6,8 @@ import type { ParsedComponents } from 'chrono-node';
 // nobody asks (docs/performance.md, memory). require() keeps understand() synchronous.
 let english: typeof import('chrono-node/en') | undefined;
 const chrono = () => (english ??= createRequire(import.meta.url)('chrono-node/en') as typeof import('chrono-node/en'));
-import { containsPhrase, correctTimeWords, editDistance, allowedEdits, normalise, singulars, words, type Correction } from './lexicon';
+import { containsPhrase, correctTimeWords, editDistance, allowedEdits, isEnglishWord, normalise, singulars, words, type Correction } from './lexicon';
+import { INCOME_KINDS, groupOf, kindsOf, nameForms, type Payee } from './payees';
 import { MONTH_NAMES, addDays, explicitPeriod, lastMonth, monthEnd, monthPeriod, monthStart, nameOfMonth, parseDay, rangeLabel, thisMonth, type Period } from './period';
 
 /**
@@ -14,12 +15,37 @@ import { MONTH_NAMES, addDays, explicitPeriod, lastMonth, monthEnd, monthPeriod,
  * subjects over one period (or two, to compare), read against the user's own categories,
  * merchants and description words. Deterministic; both engines run plans through `plans.ts`.
  */
-export type Measure = 'total' | 'count' | 'average' | 'usual' | 'largest' | 'smallest' | 'share' | 'balance';
+export type Measure =
+  | 'total'
+  | 'count'
+  | 'average'
+  | 'usual'
+  | 'largest'
+  | 'smallest'
+  | 'share'
+  | 'balance'
+  /** Per visit: the total over the number of transactions. */
+  | 'per_visit'
+  /** Per week of the period. */
+  | 'per_week'
+  | 'median'
+  /** The month of the period with the most. */
+  | 'top_month'
+  /** Spending less what came back from the same payees (refunds, reimbursements). */
+  | 'net'
+  /** Income less all spending of the period ("what was left of my pay"). */
+  | 'left'
+  /** The merchants behind a figure ("why?"). */
+  | 'breakdown'
+  /** How often a payment comes ("how often do I pay the water bill?"). */
+  | 'interval';
 export type Flow = 'expense' | 'income';
 
 export type Subject =
   | { kind: 'category'; name: string; flow: Flow; via?: string }
   | { kind: 'merchant'; name: string }
+  /** One merchant under all its bank spellings, or every merchant of some kinds ("coffee"). */
+  | { kind: 'group'; name: string; by: 'name' | 'kind'; flow: Flow; merchants: string[]; descriptions: string[]; names: string[] }
   /** Words of descriptions, merchants and notes, as the transactions list's search reads them. */
   | { kind: 'words'; phrase: string; tsquery: string };
 
@@ -32,6 +58,12 @@ export interface PlanPart {
   periods: Period[];
   /** The chat's previous question's period, when this part refers back to it ("is that usual?"). */
   referencePeriod?: Period;
+  /** What is left out ("not counting rent"). */
+  exclude?: Subject[];
+  /** Only weekends or only weekdays. */
+  days?: 'weekend' | 'weekday';
+  /** The subject was inherited from the conversation's frame. */
+  inherited?: boolean;
 }
 
 export interface Plan {
@@ -52,6 +84,10 @@ export interface Vocabulary {
   merchants: string[];
   /** Words and two-word phrases of the latest descriptions and notes. */
   texts: Set<string>;
+  /** Merchants and merchant-less descriptions read as clean names and kinds. */
+  payees?: Payee[];
+  /** The day of the latest pay received, for "since payday". */
+  lastPayday?: string | null;
 }
 
 /** Everyday words for categories, used when the user's data has no closer match. */
@@ -99,7 +135,14 @@ const STOP = new Set(
   q1 q2 q3 q4 quarter first second third fourth
   shop thing things stuff item items transaction transactions charge charges bill bills expense expenses trip visit visits stop stops time times
   out up off over under like one ones any some no not other else same new now okay ok hey hi
-  balance savings saving rate net worth cash account accounts budget`
+  balance savings saving rate net worth cash account accounts budget
+  before after earlier later ago prior back again instead rather versus whole part parts break down breakdown left leftover kept keep remaining
+  refund refunds returns returned reimbursement reimbursements reimbursed net counting including excluding except without besides apart ignoring
+  weekend weekends weekday weekdays workdays saturday saturdays sunday sundays payday paycheck birthday anniversary christmas holidays
+  car family kids wife husband partner friend friends everyone someone i'm i've i'd we've we're let's lot lots bit
+  average median typical typically usual mean per visit visits shop shops trips order orders ride rides fill filling tank
+  why because which whose whom most least often much many number count counted tally list breakdown brought bring bringing earned
+  did does was were been got get spend went spent used use using`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -109,9 +152,9 @@ for (const m of ['jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept',
 /** Words before a subject: an unknown word after them is a subject the data does not have ("on my dog"). */
 const SUBJECT_SLOT = new Set(['on', 'at', 'for', 'from', 'my', 'our', 'the', 'to']);
 
-const INCOME_FLOW = /\b(earn\w*|income|make|made|came in|come in|got paid|get paid|paid me|salary|salaries|paychecks?|wages?|invoices?|refunds?|got back|get back|received)\b/;
+const INCOME_FLOW = /\b(earn\w*|income|make|made|came in|come in|got paid|get paid|paid me|pay me|paying me|salary|salaries|paychecks?|wages?|invoices?|refunds?|got back|get back|received|receive|bring in|brought in|brings in|bringing in|take home|took home|takings|revenue|sales|payouts?|reimburse\w*)\b/;
 const EXPENSE_FLOW = /\b(spend\w*|spent|cost\w*|went out|go out|pay for|paid for|expenses?|bought|buy|purchases?|orders?|take|took)\b/;
-const COUNT = /\bhow many (?:times|transactions|orders|purchases|payments|visits|rides|trips)\b|\bhow often\b|\bhow many times\b|\bnumber of (?:transactions|orders|purchases|payments|visits)\b/;
+const COUNT = /\bhow many\b(?!\s+(?:dollars|euros|pounds|bucks|months? (?:until|till|to|before)))|\bhow many (?:times|transactions|orders|purchases|payments|visits|rides|trips)\b|\bhow often\b|\bhow many times\b|\bnumber of (?:transactions|orders|purchases|payments|visits)\b/;
 const LARGEST = /\b(most expensive|biggest|largest|highest|priciest|dearest|max(?:imum)?|most i (?:spent|paid)|the most)\b/;
 const SMALLEST = /\b(smallest|cheapest|lowest|least expensive|min(?:imum)?|the least)\b/;
 const USUAL = /\b(usual(?:ly)?|normal(?:ly)?|typical(?:ly)?|on average)\b/;
@@ -147,12 +190,15 @@ interface Found {
 
 /** Periods named in a (normalised, corrected) text, in order, looking back from today. */
 export function periodsIn(text: string, today: string): Period[] {
-  return findPeriods(text, today)
+  return findPeriods(text, today, null)
     .map((f) => f.period)
     .filter((p): p is Period => p !== 'same');
 }
 
-function findPeriods(text: string, today: string): Found[] {
+const SEASONS: Record<string, [number, number]> = { spring: [2, 4], summer: [5, 7], autumn: [8, 10], fall: [8, 10], winter: [11, 13] };
+const day1 = (d: string) => d;
+
+function findPeriods(text: string, today: string, lastPayday: string | null | undefined): Found[] {
   const [y, m] = ym(today);
   const found: Found[] = [];
   const taken: [number, number][] = [];
@@ -180,6 +226,40 @@ function findPeriods(text: string, today: string): Found[] {
     const b = `${month.start.slice(0, 8)}${String(d2).padStart(2, '0')}`;
     return a > today ? null : explicitPeriod(a, b > today ? today : b);
   });
+  // Counted back from today ("in the past 90 days", "the last two weeks"): before chrono reads "90 days" as one day.
+  take(/\b(?:last|past|previous|recent)\s+(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|thirty|sixty|ninety)\s+(day|week|month|year)s?\b/, (x) => {
+    const n = Math.max(1, Math.min(Number(x[1]) || NUMBER_WORDS[x[1]!] || 1, 730));
+    if (x[2] === 'day') return span(addDays(today, -(n - 1)), today, `the last ${n} days`);
+    if (x[2] === 'week') return span(addDays(today, -(n * 7 - 1)), today, `the last ${n} weeks`);
+    const months = x[2] === 'year' ? n * 12 : Math.min(n, 120);
+    return span(monthStart(y, m - months), monthEnd(y, m - 1), `the last ${months} full months`);
+  });
+  // Weekends: the latest whole Saturday and Sunday before today, or the one before it.
+  take(/\b(?:the\s+)?weekend before last\b|\b(?:last|this past|past|previous|this|over the)\s+weekend\b/, (x) => {
+    const dow = parseDay(today).getUTCDay(); // 0 Sunday … 6 Saturday
+    const back = /before last/.test(x[0]) ? 7 : 0;
+    // "this weekend" on a Saturday or Sunday is the one under way.
+    const current = /^this\b/.test(x[0]) && (dow === 6 || dow === 0);
+    const saturday = current ? addDays(today, dow === 6 ? 0 : -1) : addDays(today, -(dow === 6 ? 7 : dow + 1) - back);
+    const sunday = [addDays(saturday, 1), today].sort()[0]!;
+    return span(saturday, sunday, back ? 'the weekend before last' : current ? 'this weekend' : 'last weekend');
+  });
+  // Seasons: the latest one that has started (northern hemisphere).
+  take(/\b(?:(this|last|past)\s+|over the\s+|during the\s+|in the\s+|in\s+|the\s+|over\s+)(spring|summer|autumn|fall|winter)\b(?:\s+(20\d{2}))?|\b()(spring|summer|autumn|winter)\s+(20\d{2})\b/, (x) => {
+    const [which, season, given] = x[2] ? [x[1], x[2], x[3]] : [x[4], x[5]!, x[6]];
+    const [a, b] = SEASONS[season]!;
+    let year = given ? Number(given) : y;
+    if (!given && monthStart(year, a) > today) year--;
+    if (!given && which === 'last' && monthEnd(year, b) >= today) year--;
+    const start = monthStart(year, a);
+    if (start > today) return null;
+    const end = [monthEnd(year, b), today].sort()[0]!;
+    return span(start, end, `${season} ${year}`, `over ${season} ${year} (${rangeLabel(start, end)})`);
+  });
+  // "since payday", "since I got paid": from the latest pay received.
+  take(/\bsince (?:my (?:last )?|the last |last )?(?:payday|pay ?day|pay ?check|paycheck|salary|i (?:last )?got paid|i was (?:last )?paid|getting paid)\b/, () =>
+    lastPayday ? span(day1(lastPayday), today, 'since your last pay', `since your last pay on ${rangeLabel(lastPayday, lastPayday)} (${rangeLabel(lastPayday, today)})`) : null,
+  );
   // Explicit days first ("since 3 March", "from 1 to 15 May", "on 12 October"): chrono-node.
   for (const r of chrono().parse(text, { instant: parseDay(today), timezone: 'UTC' })) {
     if (!free(r.index, r.index + r.text.length)) continue;
@@ -191,7 +271,8 @@ function findPeriods(text: string, today: string): Found[] {
     const a = day(r.start);
     // A year chrono reads but no calendar here holds ("0000-01-01"): not a period, so no label to fail on.
     if (!sensibleDay(a) || (r.end && !sensibleDay(day(r.end)))) continue;
-    const since = /\b(since|from)\s*$/.test(text.slice(0, r.index)) && !r.end;
+    // "since 3 March", and "since my birthday on March 3": a "since" a few words before the day.
+    const since = (/\b(since|from)\s*$/.test(text.slice(0, r.index)) || /\bsince\b(?:\s+[\p{L}'’]+){0,4}\s+(?:on|in|,)?\s*$/u.test(text.slice(Math.max(0, r.index - 48), r.index))) && !r.end;
     const b = r.end ? day(r.end) : since ? today : a;
     if (a > b || a > today) continue;
     taken.push([r.index, r.index + r.text.length]);
@@ -273,10 +354,18 @@ function clauses(text: string): string[] {
   return text
     .split(/\?\s+(?=\S)|[,;]\s*(?:and\s+)?(?:also\s+)?|\s+-\s+|\s+and\s+(?:also\s+)?(?=(?:how|what|what's|whats|where|when|did|do|does|is|was|were|has|have|tell|show|on)\b)|\s+also\s+/)
     .map((c) => c.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .reduce<string[]>((out, c) => {
+      // "…, not counting rent" and "…, after refunds" belong to the clause before.
+      if (out.length && (EXCLUDING.test(c.slice(0, 24)) && EXCLUDING.exec(c)!.index === 0 || /^(?:after|net of|minus|less|including|excluding)\b/.test(c))) out[out.length - 1] += `, ${c}`;
+      else out.push(c);
+      return out;
+    }, []);
 }
 
 interface Clause {
+  exclude: Subject[];
+  days?: 'weekend' | 'weekday';
   measure: Measure | null;
   flow: Flow | null;
   subjects: Subject[];
@@ -291,9 +380,34 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
   const tokens = words(text);
   const subjects: { s: Subject; at: number; end: number; weak: boolean }[] = [];
   const unknown: string[] = [];
-  const cats = vocab.categories.map((c) => ({ ...c, forms: new Set(singulars(normalise(c.name))), parts: normalise(c.name).split(/\s*(?:&|\band\b)\s*/).filter((p) => p.length > 3) }));
+  // Each side of "Gifts & Donations" names the category, but not a generic word like the "bills" of "Bills & Utilities" ("a grocery bill").
+  const cats = vocab.categories.map((c) => ({ ...c, forms: new Set(singulars(normalise(c.name))), parts: normalise(c.name).split(/\s*(?:&|\band\b)\s*/).filter((p) => p.length > 3 && !['bills', 'fees', 'charges', 'other', 'misc'].includes(p)) }));
   const merchants = vocab.merchants.map((m) => ({ name: m, norm: words(m).join(' ') }));
   const has = (name: string) => vocab.categories.find((c) => normalise(c.name) === name);
+  // Clean merchant names (every bank spelling of one merchant together) and kinds.
+  const payees = vocab.payees ?? [];
+  const byName = new Map<string, { name: string; list: Payee[] }>();
+  for (const py of payees) {
+    for (const form of nameForms(py.name)) {
+      if (STOP.has(form)) continue;
+      const entry = byName.get(form) ?? { name: py.name, list: [] };
+      if (entry.name === py.name) entry.list.push(py);
+      byName.set(form, entry);
+    }
+  }
+  const group = (name: string, list: Payee[], by: 'name' | 'kind', flow: Flow): Subject => {
+    const g = groupOf(name, list, new Set(list.map((x) => x.name)));
+    // One stored merchant whose name is already clean: the plain merchant subject (its own rollup).
+    if (by === 'name' && g.merchants.length === 1 && !g.descriptions.length && normalise(g.merchants[0]!) === normalise(name)) return { kind: 'merchant', name: g.merchants[0]! };
+    return { kind: 'group', name, by, flow, merchants: g.merchants, descriptions: g.descriptions, names: g.names };
+  };
+  const kindGroup = (p: string): Subject | null => {
+    const kinds = kindsOf(p);
+    if (!kinds) return null;
+    const list = payees.filter((x) => x.kind && kinds.includes(x.kind));
+    if (!list.length) return null;
+    return group(p.replace(/^(?:my|the|our)\s+/, ''), list, 'kind', kinds.every((k) => INCOME_KINDS.has(k)) ? 'income' : 'expense');
+  };
   const tsq = (phrase: string) => words(phrase).map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
 
   const matchPhrase = (p: string, n: number, stopEdge: boolean): { s: Subject; weak: boolean } | null => {
@@ -301,12 +415,16 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
     // The user's own category names (and each side of "Gifts & Donations").
     const cat = cats.find((c) => forms.some((f) => c.forms.has(f)) || (n === 1 && c.parts.some((part) => singulars(part).some((f) => forms.includes(f)))));
     if (cat) return { s: { kind: 'category', name: cat.name, flow: cat.flow }, weak: false };
+    const named = [p, ...forms].map((f) => byName.get(f)).find(Boolean);
+    if (named) return { s: group(named.name, named.list, 'name', 'expense'), weak: false };
     const merchant = merchants.find((mm) => mm.norm === p || (n === 1 && forms.includes(mm.norm)));
     if (merchant) return { s: { kind: 'merchant', name: merchant.name }, weak: false };
     for (const [name, list] of Object.entries(INCOME_WORDS)) {
       const c = has(name);
       if (c && c.flow === 'income' && list.includes(p)) return { s: { kind: 'category', name: c.name, flow: 'income', via: p }, weak: false };
     }
+    const kind = kindGroup(p);
+    if (kind) return { s: kind, weak: false };
     if (stopEdge) return null;
     if (n === 1) {
       const text = forms.find((f) => vocab.texts.has(f));
@@ -339,13 +457,18 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
     const w = tokens[i]!;
     i++;
     if (STOP.has(w) || w.length < 3 || /\d/.test(w)) continue;
-    // A typo of one of the user's own names or words.
-    const max = allowedEdits(w.length) > 0 && w.length >= 5 ? allowedEdits(w.length) : 0;
+    // A typo of one of the user's own names or words; never a real English word read as another ("score" is not "store").
+    const max = allowedEdits(w.length) > 0 && w.length >= 5 && !isEnglishWord(w) ? allowedEdits(w.length) : 0;
     let best: { s: Subject; label: string; d: number } | null = null;
     if (max) {
       for (const c of cats) {
         const d = Math.min(...[...c.forms].map((f) => editDistance(w, f, max)));
         if (d <= max && (!best || d < best.d)) best = { s: { kind: 'category', name: c.name, flow: c.flow }, label: c.name, d };
+      }
+      for (const [form, entry] of byName) {
+        if (form.includes(' ') || form.length < 5) continue;
+        const d = editDistance(w, form, max);
+        if (d <= max && (!best || d < best.d)) best = { s: group(entry.name, entry.list, 'name', 'expense'), label: entry.name, d };
       }
       for (const mm of merchants) {
         if (mm.norm.includes(' ')) continue;
@@ -374,6 +497,22 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
       return tokens.slice(a, b).some((t) => t === 'and' || t === 'plus' || t === '&' || t === 'or');
     });
   });
+  // "an Uber ride": a merchant and a kind side by side is that merchant's payments of that kind.
+  for (let k = 0; k + 1 < kept.length; k++) {
+    const [a, b] = [kept[k]!, kept[k + 1]!];
+    if (tokens.slice(a.end, b.at).some((t) => ['and', 'or', 'vs', 'versus', 'plus', '&', 'than', 'with', 'against'].includes(t))) continue;
+    const kindOne = [a, b].find((x) => x.s.kind === 'group' && x.s.by === 'kind');
+    const nameOne = [a, b].find((x) => x !== kindOne && (x.s.kind === 'merchant' || (x.s.kind === 'group' && x.s.by === 'name')));
+    if (!kindOne || !nameOne || kindOne.s.kind !== 'group') continue;
+    const ks = kindOne.s;
+    const ns = nameOne.s;
+    const inName = (raw: string) => (ns.kind === 'merchant' ? ns.name === raw : ns.kind === 'group' && (ns.merchants.includes(raw) || ns.descriptions.includes(raw)));
+    const merchantsBoth = ks.merchants.filter(inName);
+    const descriptionsBoth = ks.descriptions.filter(inName);
+    if (!merchantsBoth.length && !descriptionsBoth.length) continue;
+    const name = ns.kind === 'merchant' ? ns.name : ns.kind === 'group' ? ns.name : ks.name;
+    kept.splice(k, 2, { s: { ...ks, name, by: 'name', merchants: merchantsBoth, descriptions: descriptionsBoth }, at: Math.min(a.at, b.at), end: Math.max(a.end, b.end), weak: false });
+  }
   const seen = new Set<string>();
   const out = kept
     .map((x) => x.s)
@@ -386,33 +525,58 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
   return { subjects: out, unknown };
 }
 
+const EXCLUDING = /\b(?:not counting|not including|excluding|except(?: for)?|apart from|other than|besides|leaving out|leave out|without counting|without|ignoring|aside from|but not|minus the)\s+/;
+const NET = /\b(?:after|net of|minus|less|take away|taking away|taking out|take out|once you take out|accounting for|counting|including|with|deducting|subtracting|less the)\s+(?:the\s+|any\s+|all\s+|my\s+)?(?:refunds?|returns?|reimburse\w*|money (?:i )?got back|credits?)\b|\bnet\b(?! worth)|\brefunds? (?:taken|subtracted|deducted)\b/;
+const LEFT = /\b(?:what (?:was|is|'s) left|what'?s left|how much (?:was |is )?left|left over|leftover|remain(?:ed|s|ing)?|did i keep|i kept)\b/;
+const PER_VISIT = /\b(?:per|each|a|every)\s+(?:visit|shop|trip|order|ride|purchase|transaction|time|fill-?up|tank|delivery|meal|bill|payment|haircut|coffee)\b|\baverage\s+(?:[\p{L}'’]+\s+){0,3}(?:shop|order|visit|ride|purchase|trip|bill|fill-?up|delivery|meal|payment|transaction|haircut|coffee|receipt|basket)\b|\b(?:typical|usual|normal)\s+(?:[\p{L}'’]+\s+){0,3}(?:shop|order|visit|ride|purchase|trip|fill-?up|delivery|receipt|basket)\b/u;
+const PER_WEEK = /\b(?:per|a|each|every)\s+week\b|\bweekly\b/;
+const MEDIAN = /\bmedian\b/;
+const INTERVAL = /\bhow often\b|\bhow frequently\b|\bhow regularly\b|\bevery how (?:many|long)\b|\bhow many times a (?:year|month)\b|\b(?:what|which) (?:is the )?(?:interval|frequency)\b|\bis (?:it|that|my [\p{L} ]+) (?:monthly|weekly|yearly|annual|quarterly)\b|\bbilled (?:monthly|every)\b|\bhow long between\b/u;
+const TOP_MONTH = /\b(?:which|what) month\b(?!.*\bthat\b)|\b(?:most expensive|biggest|priciest|worst|highest|heaviest) month\b|\bmonth (?:did|was|were) (?:i|my|the)\b.*\b(?:most|highest|biggest)\b/;
+const WHY = /^\s*(?:and\s+)?why\b|\bwhat (?:made|makes) (?:it|that|this)\b|\bwhere did (?:that|it) (?:go|come from)\b|\bwhat was (?:in|behind) (?:it|that)\b|\bbreak (?:it|that|this) down\b|\bwhat (?:were|are) (?:they|those)\b/;
+const WEEKENDS = /\b(?:on|at|over|during)?\s*(?:the\s+)?weekends\b|\bon (?:a |the )?(?:saturdays?|sundays?|weekend)\b/;
+const WEEKDAYS = /\bweekdays\b|\bon (?:work ?days|workdays)\b|\bduring the (?:work ?)?week\b|\bmonday to friday\b/;
+
 function readClause(text: string, today: string, vocab: Vocabulary, notes: string[]): Clause {
-  const periods = findPeriods(text, today);
+  const periods = findPeriods(text, today, vocab.lastPayday);
   // Period words are not subjects.
   const blanked = periods.reduce((t, p) => t.slice(0, p.at) + ' '.repeat(p.end - p.at) + t.slice(p.end), text);
-  const { subjects, unknown } = subjectsIn(blanked, vocab, notes);
+  // "…not counting rent": what follows the words is left out, not asked about.
+  const cut = EXCLUDING.exec(blanked);
+  const main = cut ? blanked.slice(0, cut.index) : blanked;
+  const { subjects, unknown } = subjectsIn(main, vocab, notes);
+  const exclude = cut ? subjectsIn(blanked.slice(cut.index + cut[0].length), vocab, notes).subjects : [];
+  const days = WEEKENDS.test(text) && !/\b(?:last|this|that|next|past|previous) weekend\b|\bweekend before\b/.test(text) ? 'weekend' : WEEKDAYS.test(text) ? 'weekday' : undefined;
   let measure: Measure | null = null;
-  if (COUNT.test(text)) measure = 'count';
+  if (WHY.test(text)) measure = 'breakdown';
+  else if (INTERVAL.test(text) && subjects.length) measure = 'interval';
+  else if (NET.test(text)) measure = 'net';
+  else if (LEFT.test(text)) measure = 'left';
+  else if (MEDIAN.test(text)) measure = 'median';
+  else if (TOP_MONTH.test(text)) measure = 'top_month';
+  else if (PER_WEEK.test(text) && /\b(average|avg|usually|typical|per|each|normally|on average|a week|weekly)\b/.test(text)) measure = 'per_week';
+  else if (PER_VISIT.test(text) && /\b(average|avg|typical|usual|normal|usually|per|each|on average|mean)\b/.test(text) && !COUNT.test(text)) measure = 'per_visit';
+  else if (COUNT.test(text)) measure = 'count';
   else if (SMALLEST.test(text)) measure = 'smallest';
   else if (LARGEST.test(text) && !/\bhow much more\b|\bmore than\b/.test(text)) measure = 'largest';
   else if (SHARE.test(text)) measure = 'share';
   else if (USUAL.test(text)) measure = 'usual';
   else if (AVERAGE.test(text)) measure = 'average';
   else if (BALANCE.test(text)) measure = 'balance';
-  const incomeSubject = subjects.some((s) => s.kind === 'category' && s.flow === 'income');
-  const flow: Flow | null = incomeSubject || (INCOME_FLOW.test(text) && !/\b(spend|spent|cost)\b/.test(text)) ? 'income' : EXPENSE_FLOW.test(text) ? 'expense' : null;
-  return { measure, flow, subjects, periods, all: ALL_WORDS.test(text), refersBack: REFERS_BACK.test(text), unknown };
+  const incomeSubject = subjects.some((s) => (s.kind === 'category' || s.kind === 'group') && s.flow === 'income');
+  const flow: Flow | null = measure === 'net' ? 'expense' : incomeSubject || (INCOME_FLOW.test(text) && !/\b(spend|spent|cost)\b/.test(text)) ? 'income' : EXPENSE_FLOW.test(text) ? 'expense' : null;
+  return { measure, flow, subjects, periods, all: ALL_WORDS.test(text), refersBack: REFERS_BACK.test(text), unknown, exclude, days };
 }
 
 /**
  * The plan of a question. `previous` is the chat's last question, read the same way, for
  * follow-ups that refer back ("is that more than usual?").
  */
-export function understand(question: string, today: string, vocab: Vocabulary, previous?: string): Plan {
+export function understand(question: string, today: string, vocab: Vocabulary, previous?: string, frame?: PlanPart[]): Plan {
   const known = new Set<string>([...vocab.texts].filter((t) => !t.includes(' ')));
   for (const m of vocab.merchants) for (const w of words(m)) known.add(w);
   for (const c of vocab.categories) for (const w of words(c.name)) known.add(w);
-  const corrected = correctTimeWords(normalise(question), known);
+  const corrected = correctTimeWords(listAfterColon(normalise(question)), known);
   const notes: string[] = corrected.corrections.map((c: Correction) => `I read “${c.from}” as “${c.to}”.`);
   const parts: PlanPart[] = [];
   const unknown: string[] = [];
@@ -425,32 +589,107 @@ export function understand(question: string, today: string, vocab: Vocabulary, p
     unknown.push(...c.unknown);
     const own = c.periods.map((p) => p.period).filter((p): p is Period => p !== 'same');
     const periodList: Period[] = own.length ? own : (prev?.periodList ?? []);
-    const flow: Flow = c.flow ?? (c.subjects.length ? (c.subjects.every((s) => s.kind === 'category' && s.flow === 'income') ? 'income' : 'expense') : (prev?.flow ?? 'expense'));
-    const measure: Measure = c.measure ?? (c.flow && c.flow !== prev?.flow ? 'total' : (prev?.measure ?? 'total'));
+    const flow: Flow = c.measure === 'net' ? 'expense' : (c.flow ?? (c.subjects.length ? (c.subjects.every((s) => (s.kind === 'category' || s.kind === 'group') && s.flow === 'income') ? 'income' : 'expense') : (prev?.flow ?? 'expense')));
+    const measure: Measure = c.measure ?? (c.flow && c.flow !== prev?.flow ? 'total' : (prev?.measure && !['net', 'left', 'breakdown', 'top_month'].includes(prev.measure) ? prev.measure : 'total'));
     const inherit = !c.subjects.length && prev !== null && prev.flow === flow && !c.all && measure !== 'balance';
     const subjects: Subject[] = c.subjects.length ? c.subjects : inherit ? prev!.subjects : [];
-    if (c.measure || c.flow || c.subjects.length) sawQuery = true;
+    if (c.measure || c.flow || c.subjects.length || (c.periods.length >= 2 && /\b(compare|compared|versus|vs|against|difference)\b/.test(text))) sawQuery = true;
     if (c.measure || c.flow || c.periods.length) explicit = true;
-    const adds = c.subjects.length || own.length || (c.measure && c.measure !== prev?.measure) || (c.flow && c.flow !== prev?.flow) || (c.all && prev?.subjects.length);
-    if (prev && !adds) continue;
-    parts.push({ measure, flow, subjects, periods: periodList.slice(0, 2) });
+    const adds = c.subjects.length || own.length || (c.measure && c.measure !== prev?.measure) || (c.flow && c.flow !== prev?.flow) || (c.all && prev?.subjects.length) || c.exclude.length;
+    if (prev && !adds) {
+      if (c.days) parts.at(-1)!.days = c.days;
+      continue;
+    }
+    parts.push({ measure, flow, subjects, periods: periodList.slice(0, 2), ...(c.exclude.length ? { exclude: c.exclude } : {}), ...(c.days ? { days: c.days } : {}) });
     prev = { ...c, measure, flow, subjects, periodList };
   }
-  // A follow-up with no subject of its own: the subject and period of the chat's previous question.
-  if (previous && parts.length === 1 && !parts[0]!.subjects.length && !ALL_WORDS.test(corrected.text)) {
-    const part = parts[0]!;
-    const before = understand(previous, today, vocab);
-    const last = before.parts[0];
-    if (last && (REFERS_BACK.test(corrected.text) || part.measure === 'usual') && (part.measure === 'usual' || part.measure === 'average' || !part.periods.length)) {
-      part.subjects = last.subjects;
-      part.flow = last.flow;
-      if (last.periods.length === 1) part.referencePeriod = last.periods[0];
+  // A follow-up in a conversation: what the question leaves out comes from the frame of the answer before.
+  const last = frame?.[0] ?? (previous && !frame ? understand(previous, today, vocab).parts[0] : undefined);
+  if (last && parts.length === 1) {
+    const applied = applyFrame(parts[0]!, last, corrected.text, readClause(corrected.text, today, vocab, []), today);
+    if (applied) {
       sawQuery = true;
       explicit = true;
     }
+  } else if (last && !parts.length && FOLLOW_UP_START.test(corrected.text)) {
+    parts.push({ ...last, inherited: true });
+    sawQuery = true;
+    explicit = true;
   }
   if (parts.length === 1 && parts[0]!.measure === 'average' && parts[0]!.periods.length === 0) parts[0]!.measure = 'usual';
   return { parts, notes, unknown: [...new Set(unknown)], isQuery: sawQuery && parts.length > 0, explicit };
+}
+
+/**
+ * "Break down my bills: electricity, water, internet and phone": the list after the colon is what is
+ * asked about, one subject each, and the word before it only names the list.
+ */
+function listAfterColon(text: string): string {
+  const m = /^(.*?):\s*(.+)$/.exec(text);
+  if (!m || !/,|\band\b/.test(m[2]!)) return text;
+  const head = m[1]!.replace(/\b(?:my|the|our)?\s*(?:bills|expenses|spending|costs|utilities|subscriptions|categories)\b/, ' ');
+  const tail = m[2]!.replace(/\s*,\s*(?:and\s+)?/g, ' and ');
+  return `${head} ${tail}`.replace(/\s+/g, ' ').trim();
+}
+
+/** How a follow-up starts: it leans on the question before. */
+const FOLLOW_UP_START = /^(?:and|what about|how about|and what about|and how about|same|same for|also|ok|okay|so|then|but|what of|and for|and in|and on|and at|or|now)\b/;
+/** "the month before", "the previous week", "a year earlier": a step back from the frame's period. */
+const STEP_BACK = /\b(?:the|a)\s+(month|week|year)\s+(?:before|earlier|prior)\b|\bthe (?:previous|prior) (month|week|year)\b|\bthe one before\b|\bbefore that\b/;
+
+function stepBack(p: Period, unit: string, today: string): Period {
+  if (unit === 'week' || (unit === 'one' && Date.parse(p.end) - Date.parse(p.start) <= 7 * 86_400_000)) {
+    const len = Math.round((Date.parse(p.end) - Date.parse(p.start)) / 86_400_000) + 1;
+    const step = unit === 'week' ? 7 : len;
+    return explicitPeriod(addDays(p.start, -step), addDays(p.end, -step));
+  }
+  const [y, m] = ym(p.start);
+  if (unit === 'year') {
+    const start = `${y - 1}${p.start.slice(4)}`;
+    const end = `${Number(p.end.slice(0, 4)) - 1}${p.end.slice(4)}`;
+    return explicitPeriod(start, end.endsWith('02-29') ? end.replace('02-29', '02-28') : end);
+  }
+  // A month (or several): the same number of months just before.
+  const months = (Number(p.end.slice(0, 4)) - y) * 12 + Number(p.end.slice(5, 7)) - 1 - m + 1;
+  if (months <= 1) return monthPeriod(...ym(monthStart(y, m - 1)), today);
+  return span(monthStart(y, m - months), monthEnd(y, m - 1), `the ${months} months before`);
+}
+
+/**
+ * Fills what a follow-up leaves out from the frame of the answer before ("and in July?" keeps the
+ * subject, "what about coffee?" keeps the period and measure, "how many was that?" keeps both).
+ * Answers whether anything was taken.
+ */
+function applyFrame(part: PlanPart, last: PlanPart, text: string, c: Clause, today: string): boolean {
+  const short = words(text).length <= 7;
+  const leaning = FOLLOW_UP_START.test(text) || REFERS_BACK.test(text) || STEP_BACK.test(text) || short;
+  if (!leaning) return false;
+  let took = false;
+  const step = STEP_BACK.exec(text);
+  if (step && last.periods.length) {
+    part.periods = [stepBack(last.periods.at(-1)!, step[1] ?? step[2] ?? 'one', today)];
+    took = true;
+  }
+  if (!part.subjects.length && !c.all && part.measure !== 'balance' && last.subjects.length) {
+    part.subjects = last.subjects;
+    part.flow = last.flow;
+    if (last.exclude && !part.exclude) part.exclude = last.exclude;
+    part.inherited = true;
+    took = true;
+  } else if (!part.subjects.length && !c.flow && !c.all) {
+    part.flow = last.flow;
+  }
+  if (!part.periods.length && !['usual', 'top_month'].includes(part.measure) && last.periods.length) {
+    part.periods = last.periods;
+    took = true;
+  }
+  if (!c.measure && !c.flow && !['balance'].includes(last.measure)) {
+    part.measure = last.measure === 'breakdown' ? 'total' : last.measure;
+    took = true;
+  }
+  if (!part.days && last.days && !c.subjects.length) part.days = last.days;
+  if (part.measure === 'usual' && last.periods.length === 1) part.referencePeriod = last.periods[0];
+  return took || part.inherited === true;
 }
 
 /** The user's vocabulary from their category names, merchants and the texts of their latest transactions. */

@@ -1,0 +1,122 @@
+import type { MerchantKind } from '../../../contract/merchants';
+import { normalizeMerchant } from '../merchants';
+import { normalise, words } from './lexicon';
+
+/**
+ * The coach's merchant knowledge: every payee string of the user (a merchant, or the description of
+ * a row a bank exported without one) read by the merchant component into a clean name and a kind,
+ * and the everyday words people use for kinds ("coffee", "takeaway", "filling up", "power bill").
+ */
+export interface Payee {
+  /** The stored text, as the bank wrote it. */
+  raw: string;
+  /** Where the text is stored: the merchant column, or the description of a row without a merchant. */
+  field: 'merchant' | 'description';
+  name: string;
+  kind: MerchantKind | null;
+}
+
+/** A set of payees named by a question: one merchant under all its spellings, or every merchant of some kinds. */
+export interface PayeeGroup {
+  name: string;
+  merchants: string[];
+  descriptions: string[];
+  /** The clean merchant names in the group, for the answer. */
+  names: string[];
+}
+
+/** Everyday words for kinds of merchant. Longer phrases win over their words ("gas bill" before "gas"). */
+export const KIND_WORDS: [string[], MerchantKind[]][] = [
+  [['gas bill', 'gas bills', 'gas and electric', 'heating bill', 'gas utility'], ['gas_utility']],
+  [['power bill', 'power bills', 'electricity', 'electric bill', 'electric bills', 'electricity bill', 'electricity bills', 'energy bill', 'energy bills', 'power'], ['electricity']],
+  [['water bill', 'water bills', 'water'], ['water']],
+  [['internet', 'internet bill', 'broadband', 'wifi', 'wi-fi', 'cable internet'], ['internet']],
+  [['phone bill', 'phone bills', 'phone', 'mobile', 'mobile bill', 'cell phone', 'cellphone', 'cell', 'phone plan'], ['phone']],
+  [['gas', 'fuel', 'petrol', 'diesel', 'filling up', 'fill up', 'fill ups', 'fill-ups', 'gas station', 'gas stations', 'filling up the car', 'tank of gas'], ['fuel']],
+  [['coffee', 'coffees', 'coffee shop', 'coffee shops', 'cafe', 'cafes', 'café', 'lattes', 'latte'], ['coffee_shop']],
+  [['takeaway', 'takeaways', 'takeout', 'take-out', 'take out', 'food delivery', 'delivery', 'deliveries', 'delivered food'], ['fast_food', 'food_delivery']],
+  [['fast food'], ['fast_food']],
+  [['eating out', 'eat out', 'ate out', 'dining out', 'dine out', 'meals out', 'food out'], ['restaurant', 'fast_food', 'food_delivery', 'coffee_shop']],
+  [['restaurant', 'restaurants', 'dinners out', 'sit-down'], ['restaurant']],
+  [['bars', 'bar', 'pubs', 'pub', 'drinks out'], ['bar']],
+  [['groceries', 'grocery', 'supermarket', 'supermarkets', 'food shopping', 'grocery shopping', 'grocery store', 'grocery stores'], ['groceries']],
+  [['rides', 'ride', 'rideshare', 'ride share', 'ridesharing', 'taxi', 'taxis', 'cabs', 'cab'], ['rideshare']],
+  [['public transport', 'public transit', 'transit', 'train', 'trains', 'bus', 'buses', 'metro', 'subway', 'tube'], ['public_transit']],
+  [['parking'], ['parking']],
+  [['tolls', 'toll'], ['tolls']],
+  [['flights', 'flight', 'airline', 'airlines', 'airfare', 'plane tickets'], ['airline']],
+  [['hotels', 'hotel', 'lodging', 'accommodation', 'airbnb'], ['lodging']],
+  [['streaming', 'streaming services'], ['streaming', 'music']],
+  [['rent', 'my rent', 'the rent'], ['rent']],
+  [['mortgage'], ['mortgage']],
+  [['gym', 'fitness', 'gym membership'], ['fitness']],
+  [['pharmacy', 'drugstore', 'prescriptions', 'chemist'], ['pharmacy']],
+  [['haircut', 'haircuts', 'hairdresser', 'barber'], ['personal_care']],
+  [['insurance'], ['insurance']],
+  [['pet', 'pets', 'vet', 'pet food'], ['pets']],
+  [['bills', 'utilities', 'utility bills', 'my bills', 'utility'], ['electricity', 'gas_utility', 'water', 'internet', 'phone']],
+  [['travel', 'trip', 'the trip', 'holiday', 'vacation', 'travelling', 'traveling'], ['airline', 'lodging', 'travel_booking', 'car_rental']],
+  // Not "pay" alone: "what did I pay T-Mobile" is spending.
+  [['paycheck', 'paychecks', 'salary', 'wages', 'wage', 'payroll', 'pay slip', 'payslip', 'my pay', 'take-home pay', 'take home pay'], ['payroll']],
+];
+/** Words whose kinds are income. */
+export const INCOME_KINDS = new Set<MerchantKind>(['payroll']);
+
+const phraseKinds = new Map<string, MerchantKind[]>();
+for (const [phrases, kinds] of KIND_WORDS) for (const p of phrases) if (!phraseKinds.has(p)) phraseKinds.set(p, kinds);
+/** The kinds an everyday phrase names, or null. */
+export const kindsOf = (phrase: string): MerchantKind[] | null => phraseKinds.get(phrase) ?? null;
+
+/** Each stored text read once per process (the merchant component is deterministic). */
+const cache = new Map<string, { name: string; kind: MerchantKind | null }>();
+function read(raw: string) {
+  let hit = cache.get(raw);
+  if (!hit) {
+    const m = normalizeMerchant(raw);
+    hit = { name: m.name, kind: m.kind };
+    if (cache.size > 50_000) cache.clear();
+    cache.set(raw, hit);
+  }
+  return hit;
+}
+
+/** The payees of the user's merchants and of the descriptions of rows without a merchant. */
+export function payeesOf(merchants: string[], descriptions: string[]): Payee[] {
+  const out: Payee[] = [];
+  const seen = new Set<string>();
+  for (const raw of merchants) {
+    if (!raw || seen.has(`m:${raw}`)) continue;
+    seen.add(`m:${raw}`);
+    out.push({ raw, field: 'merchant', ...read(raw) });
+  }
+  for (const raw of descriptions) {
+    if (!raw || seen.has(`d:${raw}`)) continue;
+    seen.add(`d:${raw}`);
+    out.push({ raw, field: 'description', ...read(raw) });
+  }
+  return out;
+}
+
+/** Generic last words people leave out of a merchant's name ("Blue Bottle" for "Blue Bottle Coffee"). */
+const GENERIC_TAIL = new Set(['coffee', 'store', 'stores', 'market', 'supermarket', 'cafe', 'co', 'company', 'inc', 'shop', 'pharmacy', 'roasters', 'restaurant', 'kitchen', 'bakery']);
+
+/** How a question may name a clean merchant name: the name, without apostrophes, without a generic last word. */
+export function nameForms(name: string): string[] {
+  const base = words(name).join(' ');
+  const forms = new Set([base, base.replace(/'/g, ''), base.replace(/'s\b/g, '')]);
+  const parts = base.split(' ');
+  if (parts.length >= 2 && GENERIC_TAIL.has(parts.at(-1)!)) forms.add(parts.slice(0, -1).join(' '));
+  return [...forms].filter((f) => f.length >= 3);
+}
+
+export function groupOf(name: string, payees: Payee[], names = new Set(payees.map((p) => p.name))): PayeeGroup {
+  return {
+    name,
+    merchants: payees.filter((p) => p.field === 'merchant').map((p) => p.raw),
+    descriptions: payees.filter((p) => p.field === 'description').map((p) => p.raw),
+    names: [...names],
+  };
+}
+
+/** Whether the text says a merchant's clean name reads the same as what a person typed. */
+export const sameName = (a: string, b: string) => normalise(a).replace(/'/g, '') === normalise(b).replace(/'/g, '');
