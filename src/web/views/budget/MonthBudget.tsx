@@ -141,23 +141,26 @@ function Summary() {
           { label: 'Spent', value: -data.activity },
         ];
   return (
-    <Group gap="lg" wrap="wrap" role="list" aria-label="This month">
-      {figures.map((f) => (
-        <Stack key={f.label} gap={0} role="listitem" aria-label={`${f.label}: ${money(f.value)}`} miw={120}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {f.label}
-          </Text>
-          <Text fw={700} size={f.strong ? 'xl' : 'lg'} c={f.value < 0 && f.strong ? 'red' : undefined} data-testid={f.strong ? 'budget-headline' : undefined}>
-            {money(f.value)}
-          </Text>
-        </Stack>
-      ))}
+    <Stack gap={4}>
+      <Group gap="lg" wrap="wrap" role="list" aria-label="This month">
+        {figures.map((f) => (
+          <Stack key={f.label} gap={0} role="listitem" aria-label={`${f.label}: ${money(f.value)}`} miw={120}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {f.label}
+            </Text>
+            <Text fw={700} size={f.strong ? 'xl' : 'lg'} c={f.value < 0 && f.strong ? 'red' : undefined} data-testid={f.strong ? 'budget-headline' : undefined}>
+              {money(f.value)}
+            </Text>
+          </Stack>
+        ))}
+      </Group>
+      {/* Outside the list: a list holds only its items. */}
       {data.overspent > 0 && (
         <Text c="red" size="sm" fw={600} role="status">
           Overspent by {money(data.overspent)}
         </Text>
       )}
-    </Group>
+    </Stack>
   );
 }
 
