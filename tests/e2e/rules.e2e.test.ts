@@ -5,6 +5,7 @@ import { collectAfterEachPath, recordMachineCoverage } from '../support/machine-
 import { rulesFlow, rulesModel } from '../models/rules';
 import { AppShell } from './pages/AppShell';
 import { SettingsRulesSection } from './pages/SettingsRulesSection';
+import { TransactionsPage } from './pages/TransactionsPage';
 import { Toasts } from './pages/Toasts';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { useBrowser } from './support/browser';
@@ -113,4 +114,53 @@ describe('Settings › Rules: model-based paths in Chromium (adding a rule and r
       });
     });
   }
+});
+
+describe('the transaction list: ticked rows and the form’s suggestion', () => {
+  it('ticks two rows, categorizes and tags them in one go, then deletes one after the danger confirmation', async () => {
+    const { page, apiUrl } = browser;
+    const user = await rulesUser(apiUrl);
+    await AppShell.openSignedIn(page, user.token, '/transactions');
+    const list = await new TransactionsPage(page).waitUntilLoaded();
+    const bar = page.getByRole('region', { name: 'Selected transactions' });
+    await page.getByRole('checkbox', { name: `Select ${rulesFlow.rows[0]}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${rulesFlow.rows[1]}` }).check();
+    await bar.getByText('2 selected', { exact: true }).waitFor();
+    await bar.getByRole('combobox', { name: 'Category for the selected' }).selectOption('Dining');
+    await bar.getByRole('button', { name: 'Categorize' }).click();
+    await new Toasts(page).waitFor('2 transactions updated');
+    await bar.waitFor({ state: 'hidden' });
+    await expect.poll(() => categoriesOf(apiUrl, user)).toEqual(['Dining', 'Dining', 'Other']);
+
+    await page.getByRole('checkbox', { name: `Select ${rulesFlow.other}` }).check();
+    await bar.getByRole('textbox', { name: 'Tag for the selected' }).fill('car');
+    await bar.getByRole('button', { name: 'Add tag' }).click();
+    await list.row(rulesFlow.other).root.getByText('#car').waitFor();
+
+    await page.getByRole('checkbox', { name: `Select ${rulesFlow.other}` }).check();
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete 1 transaction' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await new Toasts(page).waitFor('1 transaction updated');
+    await expect.poll(() => categoriesOf(apiUrl, user)).toEqual(['Dining', 'Dining']);
+  });
+
+  it('the add form suggests the category the history gives a merchant, and Use fills it', async () => {
+    const { page, apiUrl } = browser;
+    const user = await rulesUser(apiUrl);
+    for (const day of ['03', '10', '17', '24']) {
+      await api(apiUrl, user.token, 'POST', '/transactions', { type: 'expense', amount: 50, date: `2025-02-${day}`, category: 'Transport', description: 'SHELL OIL 1' });
+    }
+    await AppShell.openSignedIn(page, user.token, '/transactions');
+    const list = await new TransactionsPage(page).waitUntilLoaded();
+    const form = await list.openAddForm();
+    await form.fill({ amount: '48', description: 'SHELL OIL 5744 AUSTIN TX' });
+    await form.root.getByRole('textbox', { name: 'Merchant or payee', exact: true }).focus();
+    const hint = form.root.getByRole('status', { name: 'Suggested category' });
+    await hint.getByText('4 of your 4 rows from Shell are in Transport', { exact: false }).waitFor();
+    await hint.getByRole('button', { name: 'Use Transport' }).click();
+    expect(await form.root.getByRole('combobox', { name: 'Category' }).inputValue()).toBe('Transport');
+    expect(await form.root.getByRole('textbox', { name: 'Merchant or payee', exact: true }).inputValue()).toBe('Shell');
+    await hint.waitFor({ state: 'hidden' });
+  });
 });

@@ -47,6 +47,8 @@ export interface TagStats {
   expenseMinor: number;
 }
 
+/** Rows the learner reads, newest first. */
+export const HISTORY_ROWS = 50_000;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (v: unknown) => Number(v ?? 0);
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
@@ -162,12 +164,18 @@ export function autoRulesRepository(db: Db) {
       return rows.map((r) => r.l);
     },
 
-    /** The user's categorized history, grouped: what the learner is built from. */
-    async history(userId: string): Promise<HistoryGroup[]> {
+    /**
+     * The user's categorized history, grouped: what the learner is built from. Only the newest `limit`
+     * rows (walked on the list's (user_id, date, id) index), so an import into a very large account does
+     * not read all of it first; recent habits are the ones worth learning anyway.
+     */
+    async history(userId: string, limit = HISTORY_ROWS): Promise<HistoryGroup[]> {
       const rows = rowsOf<{ d: string; m: string | null; c: string; ty: 'income' | 'expense'; n: number; s: string }>(
         await db.execute(sql`
-          select ${t.description} as d, ${t.merchant} as m, ${t.category} as c, ${t.type} as ty, count(*)::int as n, sum(${t.amountMinor})::text as s
-          from ${t} where ${t.userId} = ${userId} and ${t.kind} = 'standard'
+          select d, m, c, ty, count(*)::int as n, sum(a)::text as s
+          from (select ${t.description} as d, ${t.merchant} as m, ${t.category} as c, ${t.type} as ty, ${t.amountMinor} as a, ${t.kind} as k
+                from ${t} where ${t.userId} = ${userId} order by ${t.date} desc, ${t.id} desc limit ${limit}) recent
+          where k = 'standard'
           group by 1, 2, 3, 4`),
       );
       return rows.map((r) => ({ description: r.d, merchant: r.m, category: r.c, type: r.ty, count: num(r.n), amountMinor: num(r.s) }));

@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Paper, Text, TextInput } from '@mantine/co
 import { useState } from 'react';
 import type { BulkChange } from '../../../../machines/transactions';
 import { formatCount } from '../../format/number';
-import { useTransactionList, useTransactions, useTransactionsActor } from './transactionsActor';
+import { useTransactionListActor, useTransactions, useTransactionsActor } from './transactionsActor';
 
 /**
  * The bar over the list while rows are ticked: categorize, add or remove a tag, mark cleared, delete
@@ -13,7 +13,8 @@ export function BulkBar() {
   const selected = useTransactions((s) => s.context.selected);
   const categories = useTransactions((s) => s.context.categories);
   const busy = useTransactions((s) => !s.matches({ selection: 'idle' }));
-  const loadedIds = useTransactionList((s) => s.context.items.map((t) => t.transaction_id).join(','));
+  // Read when Select all is pressed, not on every list change (the list may hold 100,000 rows).
+  const list = useTransactionListActor();
   // What the user is choosing in the bar before pressing a button (not state the machine decides on).
   const [category, setCategory] = useState('');
   const [tag, setTag] = useState('');
@@ -29,7 +30,7 @@ export function BulkBar() {
         <Text fw={600} role="status">
           {formatCount(selected.length)} selected
         </Text>
-        <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'selection.set', transactionIds: loadedIds ? loadedIds.split(',') : [] })}>
+        <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'selection.set', transactionIds: list.getSnapshot().context.items.map((t) => t.transaction_id) })}>
           Select all loaded
         </Button>
         <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'selection.clear' })}>
