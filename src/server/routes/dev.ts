@@ -61,6 +61,18 @@ export default async function devRoutes(fastify: FastifyInstance) {
       const messages = rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, link: r.link, created_at: r.createdAt.toISOString() }));
       return { messages };
     },
+  );
+  app.post(
+    '/dev/recurring/run',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Run the recurring checks (reminders, missed bills, price changes, low balances, auto-post) as of a moment (not in production; needs the dev key)',
+        body: z.object({ at: z.iso.datetime({ error: 'at must be an ISO date-time' }) }).strict(),
+        response: { 200: z.object({ ran: z.boolean() }) },
+      },
+    },
+    async (request) => ({ ran: await fastify.recurringChecks.runAt(new Date(request.body.at)) }),
   );  // Same key check (the hook above applies to this child plugin too).
   await fastify.register(devRewardRoutes);
 }

@@ -37,7 +37,13 @@ function MonthAhead() {
         </Stack>
       </Alert>
     );
-  if (!overview) return <Loader aria-label="Loading bills" />;
+  if (!overview)
+    return (
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text c="dimmed">Loading your bills…</Text>
+      </Group>
+    );
   const { monthAhead, forecast } = overview;
   const upcoming = monthAhead.occurrences;
   const low = forecast.accounts.filter((a) => a.first_below_zero);
@@ -121,7 +127,12 @@ function Suggestions({ today, onAdded }: { today: string; onAdded: () => void })
       <Title order={2} size="h4">
         Found in your history
       </Title>
-      {loading && <Loader size="sm" aria-label="Looking for recurring charges" />}
+      {loading && (
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text c="dimmed">Looking for recurring charges…</Text>
+        </Group>
+      )}
       {failed && (
         <Alert color="red">
           <Group justify="space-between">

@@ -12,13 +12,13 @@ export function NotificationBell() {
   return (
     <Popover position="bottom-end" width={340} withinPortal onOpen={() => actor.send({ type: 'notifications.refresh' })}>
       <Popover.Target>
-        <Indicator label={unread} size={16} disabled={unread === 0} offset={4}>
-          <ActionIcon variant="default" size="lg" aria-label={label}>
+        <ActionIcon variant="default" size="lg" aria-label={label}>
+          <Indicator label={unread} size={16} disabled={unread === 0} offset={-4}>
             <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
               <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
             </svg>
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown aria-label="Notification centre">
         <Group justify="space-between" mb="xs">
