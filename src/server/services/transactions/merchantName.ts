@@ -13,9 +13,18 @@ export interface MerchantFields {
 export function merchantOf(merchant: string | null | undefined, description: string | null | undefined): MerchantFields {
   const raw = (merchant ?? '').trim() || (description ?? '').trim();
   if (raw === '') return { merchantName: null, merchantKind: null };
+  const known = recent.get(raw);
+  if (known) return known;
   const match = normalizeMerchant(raw);
-  return { merchantName: match.name.trim() || null, merchantKind: match.kind };
+  const fields = { merchantName: match.name.trim() || null, merchantKind: match.kind };
+  // Pages of older rows repeat the same few merchants: each is cleaned once while it stays in this bounded memo.
+  if (recent.size >= RECENT_MAX) recent.clear();
+  recent.set(raw, fields);
+  return fields;
 }
+
+const RECENT_MAX = 5_000;
+const recent = new Map<string, MerchantFields>();
 
 const WORD = /[^\p{L}\p{N}]+/u;
 let aliasesByNameWord: Map<string, string[][]> | null = null;
