@@ -390,7 +390,7 @@ async function goalsAnswer(ctx: ToolContext, name: string | null, m: Money): Pro
     const left = g.schedule === 'completed' ? '' : `, **${m(g.remaining)} still to go**`;
     // "On track" and "will not be reached at this pace" never stand side by side: a plan met so far at a pace
     // that misses the date is said as both facts, in words that agree.
-    const slipping = g.schedule === 'on_track' && (g.projected_month_at_pace === null || g.projected_month_at_pace > g.target_date.slice(0, 7));
+    const slipping = g.schedule === 'on_track' && g.monthly_pace < g.monthly_needed;
     const status = slipping ? 'on plan so far, but not at your recent pace' : SCHEDULE[g.schedule];
     const head = `**${g.name}**: ${m(g.saved)} of ${m(g.target)} saved (${percent(g.progress_percentage)})${left}, ${status}`;
     if (g.schedule === 'completed') return `${head}. Well done!`;
