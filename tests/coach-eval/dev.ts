@@ -3,7 +3,8 @@
  * the way a US card export spells them, with pay and shop payouts that have no merchant column,
  * refunds, bills every one and two months, and questions in people's own words (several of them
  * follow-ups in one conversation). Each expected figure comes from the generated rows and their
- * labels here, never from the app. Run: `npx tsx tests/coach-eval/dev.ts [--verbose]`.
+ * labels here, never from the app. Run: `npx tsx tests/coach-eval/dev-cli.ts [--verbose]`; `tests/server/coach-people.test.ts`
+ * runs it in the server suite.
  */
 import { eq } from 'drizzle-orm';
 import { transactions, users } from '../../src/server/db/schema';
@@ -113,6 +114,13 @@ const cases: Case[] = [
   { turns: ['how much have I spent at starbucks since payday?'], expect: (rs) => [[money(sum(rs.filter((x) => x.label === 'coffee' && x.description.startsWith('STARBUCKS')).filter(inRange('2026-11-15', TODAY))))]] },
   { turns: ['uber rides vs uber eats last month'], expect: (rs) => { const oct = inRange('2026-10-01', '2026-10-31'); return [[money(sum(rs.filter(is('ride')).filter(oct))), money(sum(rs.filter(is('eats')).filter(oct)))]]; } },
   { turns: ['how much did I earn in Q3?'], expect: (rs) => [[money(sum(rs.filter((x) => x.type === 'income' && x.label !== 'amazon_refund').filter(inRange('2026-07-01', '2026-09-30'))))]] },
+  { turns: ['what was my income last month?'], expect: (rs) => [[money(sum(rs.filter((x) => x.type === 'income' && x.label !== 'amazon_refund').filter(inRange('2026-10-01', '2026-10-31'))))]] },
+  { turns: ['how much did I make this year?'], expect: (rs) => [[money(sum(rs.filter((x) => x.type === 'income' && x.label !== 'amazon_refund').filter(inRange('2026-01-01', TODAY))))]] },
+  { turns: ['how much did I get back in refunds this year?'], expect: (rs) => [[money(sum(rs.filter(is('amazon_refund')).filter(inRange('2026-01-01', TODAY))))]] },
+  { turns: ['how much did I earn and spend last month?'], expect: (rs) => { const oct = inRange('2026-10-01', '2026-10-31'); return [[money(sum(rs.filter((x) => x.type === 'income' && x.label !== 'amazon_refund').filter(oct))), money(sum(rs.filter((x) => x.type === 'expense').filter(oct)))]]; } },
+  { turns: ['how much did I spend at amazon in october and how many orders was that?'], expect: (rs) => { const o = rs.filter(is('amazon')).filter(inRange('2026-10-01', '2026-10-31')); return [[money(sum(o)), `${o.length}`]]; } },
+  { turns: ['how much do I owe on my student loan?'], expect: () => ['decline'] },
+  { turns: ['what did I buy at amazon last month?'], expect: () => [[]] },
   { turns: ['how often do I pay the water bill?'], expect: () => [['every 2 months']] },
   { turns: ['what share of my spending went on rent last month?'], expect: () => [['59.7%']] },
   { turns: ['what did I spend on amazon in august?', 'how many orders was that?', 'which was the biggest?', 'and in july?'], expect: (rs) => { const aug = rs.filter(is('amazon')).filter(inRange('2026-08-01', '2026-08-31')); const jul = rs.filter(is('amazon')).filter(inRange('2026-07-01', '2026-07-31')); return [[money(sum(aug))], [`${aug.length}`], [money(Math.max(...aug.map((x) => x.amountMinor)))], [money(Math.max(...jul.map((x) => x.amountMinor)))]]; } },
@@ -124,38 +132,45 @@ const cases: Case[] = [
   { turns: ['what was my average weekly grocery bill in october?'], expect: (rs) => [[money(Math.round(sum(rs.filter(is('groceries_tj', 'groceries_wf')).filter(inRange('2026-10-01', '2026-10-31'))) / (31 / 7)))]] },
 ];
 
-const verbose = process.argv.includes('--verbose');
-const { app, close } = await createTestApp();
-try {
-  const { userId } = await signUpAndVerify(app);
-  await app.db.update(users).set({ currency: 'USD' }).where(eq(users.id, userId));
-  const rows = generate();
-  for (let i = 0; i < rows.length; i += 500) await app.db.insert(transactions).values(rows.slice(i, i + 500).map(({ label: _l, ...x }) => ({ ...x, userId, notes: null })));
-  const engine = builtinCoach({ chunkDelayMs: 0 });
-  let right = 0;
-  for (const c of cases) {
-    const expected = c.expect(rows);
-    const history: CoachTurn[] = [];
-    let ok = true;
-    const log: string[] = [];
-    for (const [i, turn] of c.turns.entries()) {
-      let text = '';
-      let meta: Record<string, unknown> | undefined;
-      const request = { question: turn, history, profile: { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] }, tools: { data: coachData(app.db, userId), currency: 'USD', today: TODAY, now: new Date(`${TODAY}T12:00:00Z`) } };
-      for await (const e of engine.answer(request, new AbortController().signal)) {
-        if (e.type === 'text') text += e.text;
-        if (e.type === 'meta') meta = e.meta;
+export interface DevOutcome {
+  turns: string[];
+  ok: boolean;
+  log: string;
+}
+
+/** Loads the person into a fresh test app and asks every case, follow-ups in one conversation with each answer's saved frame. */
+export async function runDevSet(): Promise<DevOutcome[]> {
+  const { app, close } = await createTestApp();
+  try {
+    const { userId } = await signUpAndVerify(app);
+    await app.db.update(users).set({ currency: 'USD' }).where(eq(users.id, userId));
+    const rows = generate();
+    for (let i = 0; i < rows.length; i += 500) await app.db.insert(transactions).values(rows.slice(i, i + 500).map(({ label: _l, ...x }) => ({ ...x, userId, notes: null })));
+    const engine = builtinCoach({ chunkDelayMs: 0 });
+    const outcomes: DevOutcome[] = [];
+    for (const c of cases) {
+      const expected = c.expect(rows);
+      const history: CoachTurn[] = [];
+      let ok = true;
+      const log: string[] = [];
+      for (const [i, turn] of c.turns.entries()) {
+        let text = '';
+        let meta: Record<string, unknown> | undefined;
+        const request = { question: turn, history, profile: { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] }, tools: { data: coachData(app.db, userId), currency: 'USD', today: TODAY, now: new Date(`${TODAY}T12:00:00Z`) } };
+        for await (const e of engine.answer(request, new AbortController().signal)) {
+          if (e.type === 'text') text += e.text;
+          if (e.type === 'meta') meta = e.meta;
+        }
+        const want = expected[i] ?? [];
+        const pass = want === 'decline' ? !/\d+\.\d\d/.test(text) && /can't|cannot|isn't|not linked|don't have/i.test(text) : want.every((f) => text.includes(f));
+        ok &&= pass;
+        log.push(`  ${pass ? '✓' : '✗'} ${turn}\n    want ${JSON.stringify(want)}\n    got  ${text.replace(/\n+/g, ' ¶ ').slice(0, 500)}`);
+        history.push({ role: 'user', content: turn }, { role: 'assistant', content: text, meta: meta ?? null });
       }
-      const want = expected[i] ?? [];
-      const pass = want === 'decline' ? !/\d+\.\d\d/.test(text) && /can't|cannot|isn't|not linked|don't have/i.test(text) : want.every((f) => text.includes(f));
-      ok &&= pass;
-      log.push(`  ${pass ? '✓' : '✗'} ${turn}\n    want ${JSON.stringify(want)}\n    got  ${text.replace(/\n+/g, ' ¶ ').slice(0, 500)}`);
-      history.push({ role: 'user', content: turn }, { role: 'assistant', content: text, meta: meta ?? null });
+      outcomes.push({ turns: c.turns, ok, log: `${ok ? '✓' : '✗'} ${c.turns.join(' → ')}\n${log.join('\n')}` });
     }
-    if (ok) right++;
-    if (verbose || !ok) console.log(`${ok ? '✓' : '✗'} ${c.turns.join(' → ')}\n${log.join('\n')}`);
+    return outcomes;
+  } finally {
+    await close();
   }
-  console.log(`dev set: ${right} of ${cases.length} right`);
-} finally {
-  await close();
 }

@@ -73,7 +73,7 @@ export async function answerAccountQuestion(q: AccountQuestion, ctx: ToolContext
       return q.accounts.length === 1 ? `${lead} It includes every transaction and transfer recorded in it up to ${ctx.today}.` : `${lead}\n\n${lines.join('\n')}`;
     }
     case 'owed': {
-      if (q.accounts.length === 0) return 'You have no card or loan accounts, so nothing is owed that I can see. Add one under **Accounts** to track it.';
+      if (q.accounts.length === 0) return "I can't tell what you owe: no card or loan account is linked here, so I don't see its balance. Add one under **Accounts** to track it.";
       const total = q.accounts.filter((a) => a.currency === ctx.currency).reduce((n, a) => n - a.balanceMinor, 0);
       const lines = q.accounts.map((a) => `- **${a.name}**: ${money(owedOf(a), a.currency)}`);
       const one = q.accounts.length === 1 ? q.accounts[0]! : null;

@@ -123,6 +123,9 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
 
   // A balance of one account, what is owed, net worth, money moved between accounts.
   const accountQuestion = recogniseAccountQuestion(request.question, await ctx.data.accounts(), ctx.today);
+  if (!accountQuestion && UNLINKED.test(request.question.toLowerCase())) {
+    return { intent: { kind: 'general', period: null }, composed: { text: `I can't tell that: that account isn't linked here, so I don't see its balance. Only the transactions in Finu are.\n\n${CAN_DO}\n\n**Next step:** add the account under **Accounts** to track it here.`, tools: [] } };
+  }
   if (accountQuestion) {
     const tool = { account_balance: 'get_accounts', owed: 'get_accounts', net_worth: 'get_net_worth', moved: 'get_transfers_into' }[accountQuestion.kind];
     return { intent: { kind: 'balance' }, composed: { text: await answerAccountQuestion(accountQuestion, ctx), tools: [tool] } };
@@ -155,7 +158,7 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
         const merchantsIntent: Intent = { kind: 'spending', period: only.periods[0] ?? null, category: null, merchant: null, merchants: true };
         return { intent: merchantsIntent, composed: await answerFor(merchantsIntent, ctx, request, hasData) };
       }
-      if (only && only.measure === 'total' && only.flow === 'income' && !only.subjects.length && only.periods.length <= 1 && !plan.notes.length) {
+      if (only && only.measure === 'total' && only.flow === 'income' && !only.subjects.length && only.periods.length <= 1 && !plan.notes.length && !only.exclude?.length) {
         // Plain income: the income answer lists where it came from.
         const incomeIntent: Intent = { kind: 'income', period: only.periods[0] ?? null };
         return { intent: incomeIntent, composed: await answerFor(incomeIntent, ctx, request, hasData) };
@@ -178,7 +181,15 @@ const OUTSIDE: [RegExp, string][] = [
   [/\b(?:how much )?tax (?:will|do|would|should) i (?:owe|get back|pay)\b|\btax (?:refund|return|bill) (?:will|be|this)\b|\bmy tax (?:refund|return)\b/, "I can't tell what your tax will come to: that depends on rules and figures Finu doesn't have (your full income, allowances, deductions)."],
   [/\b(?:worth|value) (?:of )?(?:my )?(?:house|home|car|flat|apartment|property)\b|\b(?:house|home|car|flat|apartment|property) (?:is )?worth\b/, "I can't tell what it is worth: Finu sees your transactions, not market values."],
   [/\bhow much (?:did|do) (?:i|we) tip\b|\btips? (?:did|do) i (?:leave|give)\b/, "I can't tell the tips on their own: a tip is part of the payment the bank records, not a separate line."],
+  [/\bwhat (?:exactly )?(?:did|items did|things did) (?:i|we) (?:buy|order|get|purchase)\b|\bwhich (?:items|products|things) (?:did|have) (?:i|we)\b/, "I can't tell which items you bought: the bank records one line per payment, with the shop and the amount, not what was in the basket."],
+  [/\bmy (?:partner|wife|husband|boyfriend|girlfriend|spouse|roommate|flatmate|housemate|son|daughter|kids?|children|mum|mom|dad|parents?|friends?)(?:'s)? (?:spend\w*|income|salary|earn\w*|account|pay|savings|budget)\b|\bhow much (?:does|did) my (?:partner|wife|husband|boyfriend|girlfriend|spouse|roommate|flatmate|son|daughter|mum|mom|dad) (?:spend|earn|make)\b/, "I can't tell anyone else's money: I only see the transactions in your own Finu account."],
+  [/\b(?:cash|money) (?:in my (?:wallet|purse|pocket)|on hand)\b|\bin my (?:wallet|purse)\b/, "I can't tell the cash in your wallet: I only see what went through the accounts whose transactions are in Finu."],
+  [/\b(?:gross|before tax|pre-tax|pretax|before deductions)\b/, "I can't tell your pay before tax: only what reached your account is recorded, not the payslip's deductions."],
+  [/\bhow much (?:will|am i going to|are we going to|would) (?:i|we)? ?(?:spend|earn|make)\b.*\bnext (?:month|year|week|quarter)\b|\bpredict\b|\bforecast\b/, "I can't tell what you will spend: I answer from what already happened, not guesses about the future. I can give your usual month, which is the best guide."],
 ];
+
+/** An account's balance or debt that no linked account answers. */
+const UNLINKED = /\b(?:balance|owe|owing|outstanding|left|in)\b.*\b(?:student loans?|car loan|auto loan|personal loan|mortgage|pension|savings account at|account at|hsa|fsa)\b|\b(?:student loan|car loan|auto loan|mortgage) (?:balance|payoff)\b/;
 
 /** An honest answer when the question asks for something the data cannot have, else null. */
 function cannotAnswer(question: string): string | null {
@@ -379,7 +390,7 @@ async function goalsAnswer(ctx: ToolContext, name: string | null, m: Money): Pro
     const left = g.schedule === 'completed' ? '' : `, **${m(g.remaining)} still to go**`;
     // "On track" and "will not be reached at this pace" never stand side by side: a plan met so far at a pace
     // that misses the date is said as both facts, in words that agree.
-    const slipping = g.schedule === 'on_track' && (g.projected_month_at_pace === null || g.projected_month_at_pace > g.target_date.slice(0, 7));
+    const slipping = g.schedule === 'on_track' && g.monthly_pace < g.monthly_needed;
     const status = slipping ? 'on plan so far, but not at your recent pace' : SCHEDULE[g.schedule];
     const head = `**${g.name}**: ${m(g.saved)} of ${m(g.target)} saved (${percent(g.progress_percentage)})${left}, ${status}`;
     if (g.schedule === 'completed') return `${head}. Well done!`;

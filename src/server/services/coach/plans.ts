@@ -39,7 +39,8 @@ export async function planQuestion(
   );
   vocab.payees = payees;
   if (/\b(pay ?day|pay ?check|got paid|was paid|getting paid|salary)\b/i.test(question)) vocab.lastPayday = await lastPayday(ctx, payees);
-  const plan = understand(question, ctx.today, vocab, previousQuestion, frame);
+  const refunds = refundsOf(recent);
+  const plan = withoutRefunds(understand(question, ctx.today, vocab, previousQuestion, frame), refunds, question);
   if (!plan.unknown.length) return plan;
   // Words not in the recent sample may still be in older descriptions: ask the search index (GIN).
   const found: string[] = [];
@@ -49,7 +50,42 @@ export async function planQuestion(
   }
   if (!found.length) return plan;
   for (const w of found) vocab.texts.add(w);
-  return understand(question, ctx.today, vocab, previousQuestion, frame);
+  return withoutRefunds(understand(question, ctx.today, vocab, previousQuestion, frame), refunds, question);
+}
+
+/** Money that comes back (refunds, returns, reimbursements) is not income: it is spending undone. */
+const REFUND_WORDS = /\b(?:refund\w*|rfnd|return(?:ed|s)?|reimb\w*|reversal|reversed|cash ?back|chargeback|credit voucher|expenses? claim)\b/i;
+export const REFUNDS = 'refunds and reimbursements';
+
+/** The incoming payees that are refunds or reimbursements, by their words. */
+function refundsOf(recent: { merchant: string | null; description: string; type: 'income' | 'expense' }[]): Subject | null {
+  const merchants = new Set<string>();
+  const descriptions = new Set<string>();
+  for (const r of recent) {
+    if (r.type !== 'income') continue;
+    const raw = r.merchant ?? r.description;
+    if (REFUND_WORDS.test(raw) || REFUND_WORDS.test(r.description)) (r.merchant ? merchants : descriptions).add(raw);
+  }
+  if (!merchants.size && !descriptions.size) return null;
+  return { kind: 'group', name: REFUNDS, by: 'kind', flow: 'income', merchants: [...merchants], descriptions: [...descriptions], names: [] };
+}
+
+/** Income asked about as a whole ("what did I earn?") leaves refunds and reimbursements out. */
+function withoutRefunds(plan: Plan, refunds: Subject | null, question: string): Plan {
+  if (!refunds) return plan;
+  const askedFor = /\b(?:refunds?|reimburse\w*|money back|got back|get back|returns)\b/i.test(question);
+  for (const part of plan.parts) {
+    if (askedFor && part.measure !== 'net' && !part.subjects.length) {
+      // "How much did I get back in refunds?": the refunds themselves.
+      part.subjects = [refunds];
+      part.flow = 'income';
+      continue;
+    }
+    if (part.flow === 'income' && !part.subjects.length && ['total', 'average', 'usual', 'per_week', 'count', 'top_month', 'median'].includes(part.measure)) {
+      part.exclude = [...(part.exclude ?? []), refunds];
+    }
+  }
+  return plan;
 }
 
 /** How many of the latest transactions lend their payees (merchants, or descriptions without one) to the merchant knowledge. */
@@ -172,6 +208,8 @@ export interface PartResult {
     names?: string[];
     /** interval: the latest day. */
     last_day?: string | null;
+    /** Income with the refunds and reimbursements left out: everything that came in, them included. */
+    with_refunds?: number;
   }[];
   /** Several subjects together, per period. */
   combined?: { period: PeriodOut; total: number; count: number }[];
@@ -181,6 +219,8 @@ export interface PartResult {
   reference?: { subject: string | null; period: PeriodOut; total: number }[];
   /** The period was not named and nothing was found this month, so all the data was read. */
   widened?: boolean;
+  /** What was left out ("rent", "refunds and reimbursements"). */
+  excluded?: string[];
   balance?: { balance: number; as_of: string };
   /** For one subject and period: its share of everything of that flow, and its usual month. */
   context?: { all: number; share: number; usual_per_month: number; usual_period: PeriodOut };
@@ -191,7 +231,10 @@ export async function runPart(ctx: ToolContext, part: PlanPart): Promise<PartRes
   const amounts = fromMinor;
   const extra: Extra = { exclude: part.exclude, days: part.days };
   const special = await runSpecial(ctx, part, extra);
-  if (special) return special;
+  if (special) {
+    if (part.exclude?.length) special.excluded = part.exclude.map(subjectLabel);
+    return special;
+  }
   const subjects: (Subject | null)[] = part.subjects.length ? part.subjects : [null];
   const result: PartResult = { measure: part.measure, flow: part.flow, rows: [] };
   const label = (s: Subject | null) => (s ? subjectLabel(s) : null);
@@ -205,7 +248,7 @@ export async function runPart(ctx: ToolContext, part: PlanPart): Promise<PartRes
   if (part.measure === 'usual') {
     const window = previousFullMonths(ctx.today, 3);
     for (const s of subjects) {
-      const f = await figure(ctx, s, part.flow, window);
+      const f = await figure(ctx, s, part.flow, window, extra);
       result.rows.push({ subject: label(s), subject_kind: kind(s), period: periodOut(window), total: amounts(f.totalMinor), count: f.count, value: amounts(Math.round(f.totalMinor / 3)), months: 3 });
     }
     const ref = part.referencePeriod ?? (part.periods.length === 1 ? part.periods[0] : undefined);
@@ -240,6 +283,14 @@ export async function runPart(ctx: ToolContext, part: PlanPart): Promise<PartRes
           row.value = shareOf(f.totalMinor, all.totalMinor);
         }
         if (s?.kind === 'group') row.names = s.names.slice(0, 6);
+        if (!s && part.flow === 'income' && part.measure === 'total' && part.exclude?.some((x) => x.kind === 'group' && x.name === REFUNDS)) {
+          const all = await figure(ctx, null, 'income', p, { days: extra.days, exclude: part.exclude.filter((x) => !(x.kind === 'group' && x.name === REFUNDS)) });
+          if (all.totalMinor !== f.totalMinor) row.with_refunds = amounts(all.totalMinor);
+        }
+        if (s?.kind === 'group' && s.category && part.measure === 'total' && !extra.exclude && !extra.days) {
+          const whole = await figure(ctx, { kind: 'category', name: s.category, flow: s.flow }, s.flow, p);
+          if (whole.totalMinor !== f.totalMinor) row.whole_category = { name: s.category, total: amounts(whole.totalMinor) };
+        }
         if (s?.kind === 'words' && f.categories?.length === 1 && part.flow === 'expense' && !extra.exclude && !extra.days) {
           const whole = await figure(ctx, { kind: 'category', name: f.categories[0]!, flow: 'expense' }, 'expense', p);
           if (whole.totalMinor > f.totalMinor) row.whole_category = { name: f.categories[0]!, total: amounts(whole.totalMinor) };
@@ -383,7 +434,11 @@ async function runSpecial(ctx: ToolContext, part: PlanPart, extra: Extra): Promi
 
 export async function runPlan(ctx: ToolContext, plan: Plan): Promise<PartResult[]> {
   const out: PartResult[] = [];
-  for (const part of plan.parts) out.push(await runPart(ctx, part));
+  for (const part of plan.parts) {
+    const r = await runPart(ctx, part);
+    if (part.exclude?.length) r.excluded = part.exclude.map(subjectLabel);
+    out.push(r);
+  }
   return out;
 }
 
@@ -520,8 +575,12 @@ function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string,
       }
       for (const row of r.rows) {
         if (row.count === 0) lines.push(`${verb} ${bold(m(0))} ${what(row, r.flow)} ${periodPhrase(row.period, phrases)}: no ${r.flow === 'income' ? 'payments' : 'transactions'}.`);
-        else if (!row.subject && r.flow === 'income') lines.push(`Your income ${periodPhrase(row.period, phrases)} was ${bold(m(row.total))} (${plural(row.count, countWord)}).`);
+        else if (!row.subject && r.flow === 'income') {
+          lines.push(`Your income ${periodPhrase(row.period, phrases)} was ${bold(m(row.total))} (${plural(row.count, countWord)}).`);
+          if (row.with_refunds !== undefined) lines.push(`With refunds and reimbursements, which give back money spent rather than earn it, everything that came in was ${m(row.with_refunds)}.`);
+        }
         else lines.push(`${verb} ${bold(m(row.total))} ${what(row, r.flow)} ${periodPhrase(row.period, phrases)}, across ${plural(row.count, countWord)}.`);
+        if (row.subject_kind === 'group' && row.whole_category) lines.push(`Your ${row.whole_category.name} category, which also holds other merchants, came to ${m(row.whole_category.total)}.`);
         if (row.subject_kind === 'words' && row.count > 0) {
           const from = row.matched_merchants?.length ? ` (${listOf(row.matched_merchants)})` : '';
           const whole = row.whole_category ? ` Your ${row.whole_category.name} category holds more than that; all of it came to ${m(row.whole_category.total)}.` : '';
@@ -563,7 +622,12 @@ export function writePlanAnswer(plan: Plan, results: PartResult[], currency: str
   for (const part of plan.parts) for (const p of part.periods) phrases.set(`${p.start}|${p.end}`, p.phrase);
   const notes = [...plan.notes];
   if (results.some((r) => r.widened)) notes.push('You named no period and I found nothing this month, so I looked at all your transactions.');
-  const body = results.flatMap((r) => writePart(r, m, phrases));
+  const body = results.flatMap((r) => {
+    const lines = writePart(r, m, phrases);
+    // Say what was left out, right after the figure it changes.
+    if (r.excluded?.length && lines.length) lines[0] = lines[0]!.replace(/\.$/, ` (not counting ${listOf(r.excluded)}).`);
+    return lines;
+  });
   const last = results.at(-1)!;
   const next =
     last.measure === 'usual' || last.measure === 'average' || last.measure === 'per_week' || last.measure === 'per_visit'

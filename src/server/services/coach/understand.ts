@@ -45,7 +45,7 @@ export type Subject =
   | { kind: 'category'; name: string; flow: Flow; via?: string }
   | { kind: 'merchant'; name: string }
   /** One merchant under all its bank spellings, or every merchant of some kinds ("coffee"). */
-  | { kind: 'group'; name: string; by: 'name' | 'kind'; flow: Flow; merchants: string[]; descriptions: string[]; names: string[] }
+  | { kind: 'group'; name: string; by: 'name' | 'kind'; flow: Flow; merchants: string[]; descriptions: string[]; names: string[]; category?: string }
   /** Words of descriptions, merchants and notes, as the transactions list's search reads them. */
   | { kind: 'words'; phrase: string; tsquery: string };
 
@@ -414,6 +414,8 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
     const forms = singulars(p);
     // The user's own category names (and each side of "Gifts & Donations").
     const cat = cats.find((c) => forms.some((f) => c.forms.has(f)) || (n === 1 && c.parts.some((part) => singulars(part).some((f) => forms.includes(f)))));
+    // The user's own category name wins over a kind of the same word: a merchant the component cannot
+    // place (a local grocer) is still in the user's Groceries.
     if (cat) return { s: { kind: 'category', name: cat.name, flow: cat.flow }, weak: false };
     const named = [p, ...forms].map((f) => byName.get(f)).find(Boolean);
     if (named) return { s: group(named.name, named.list, 'name', 'expense'), weak: false };
@@ -584,7 +586,7 @@ export function understand(question: string, today: string, vocab: Vocabulary, p
   let prev = null as Prev | null;
   let sawQuery = false;
   let explicit = false;
-  for (const text of clauses(corrected.text)) {
+  for (const text of clauses(corrected.text).flatMap(oneVerbEach)) {
     const c = readClause(text, today, vocab, notes);
     unknown.push(...c.unknown);
     const own = c.periods.map((p) => p.period).filter((p): p is Period => p !== 'same');
@@ -630,6 +632,13 @@ function listAfterColon(text: string): string {
   const head = m[1]!.replace(/\b(?:my|the|our)?\s*(?:bills|expenses|spending|costs|utilities|subscriptions|categories)\b/, ' ');
   const tail = m[2]!.replace(/\s*,\s*(?:and\s+)?/g, ' and ');
   return `${head} ${tail}`.replace(/\s+/g, ' ').trim();
+}
+
+/** "How much did I earn and spend?": two questions, one for each verb. */
+function oneVerbEach(text: string): string[] {
+  const m = /\b(earn(?:ed)?|make|made|receive[d]?|bring in|brought in|get paid|got paid|spend|spent)\s+(?:and|vs|versus|&)\s+(?:how much (?:did |do )?(?:i |we )?)?(earn(?:ed)?|make|made|receive[d]?|spend|spent)\b/.exec(text);
+  if (!m || /spen/.test(m[1]!) === /spen/.test(m[2]!)) return [text];
+  return [text.replace(m[0], m[1]!), text.replace(m[0], m[2]!)];
 }
 
 /** How a follow-up starts: it leans on the question before. */
