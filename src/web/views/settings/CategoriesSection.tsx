@@ -6,6 +6,7 @@ import { categoryManagerMachine, type CategoryOperation } from '../../../../mach
 import { CATEGORY_NAME_MAX, groupCategories, mergeConfirmation, type CategoryItem, type CategoryListResponse } from '../../../contract/categories';
 import { CUSTOM_CATEGORY_COLORS, categoryColor } from '../../../contract/categoryColors';
 import type { Api } from '../../api';
+import { unlessAborted } from '../../api/abort';
 import type { AppActors } from '../../app/actors';
 import { toastVia, usePageMachine } from '../../hooks/pageActor';
 
@@ -49,7 +50,7 @@ async function run(api: Api, op: CategoryOperation): Promise<string> {
 const managerWith = ({ api, ui }: AppActors) =>
   categoryManagerMachine.provide({
     actors: {
-      load: fromPromise(({ signal }) => api.categories.list(signal)),
+      load: fromPromise(({ signal }) => unlessAborted(signal, api.categories.list(signal))),
       apply: fromPromise(async ({ input }) => {
         const message = await run(api, input.operation);
         return { message, list: await api.categories.list() };
