@@ -72,3 +72,37 @@ describe('Settings › Categories (Chromium against the real app)', () => {
     await expect.poll(() => edit.root.getByRole('combobox', { name: 'Category' }).inputValue()).toBe('Dining');
   });
 });
+
+describe('the transaction form and accounts (Chromium against the real app)', () => {
+  it('picks the account of a new entry, and asks before saving a change to a reconciled transaction', async () => {
+    const page = browser.page;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const user = await readyUser();
+    const account = (body: object) => call<{ account_id: string }>(browser.apiUrl, user.token, 'POST', '/accounts', { opening_balance: 0, opening_date: '2026-01-01', ...body });
+    await account({ name: 'Checking', kind: 'checking' });
+    const visa = await account({ name: 'Visa', kind: 'credit_card' });
+    const lunch = await call<{ transaction_id: string }>(browser.apiUrl, user.token, 'POST', '/transactions', { account_id: visa.account_id, type: 'expense', amount: 10, date: '2026-03-02', category: 'Dining', description: 'Card lunch', cleared: true });
+    await call(browser.apiUrl, user.token, 'POST', `/accounts/${visa.account_id}/reconcile`, { statement_date: '2026-03-31', statement_balance: -10, adjust: false });
+
+    await AppShell.openSignedIn(page, user.token, '/transactions');
+    const transactions = await new TransactionsPage(page).waitUntilLoaded();
+    const edit = await transactions.row('Card lunch').edit();
+    await edit.root.getByRole('textbox', { name: 'Description', exact: true }).fill('Card lunch with Sam');
+    await edit.submit();
+    const confirm = page.getByRole('dialog', { name: 'Change a reconciled transaction?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Save changes' }).click();
+    await new Toasts(page).waitFor('Transaction updated');
+    const saved = await call<{ description: string; reconciled: boolean }>(browser.apiUrl, user.token, 'GET', `/transactions/${lunch.transaction_id}`);
+    expect(saved).toMatchObject({ description: 'Card lunch with Sam', reconciled: false });
+
+    const form = await transactions.openAddForm();
+    await form.root.getByRole('textbox', { name: 'Account' }).or(form.root.getByRole('combobox', { name: 'Account' })).first().click();
+    await page.getByRole('option', { name: 'Visa', exact: true }).click();
+    await form.fill({ amount: '4.20', description: 'Coffee on the card', category: 'Dining' });
+    await form.submit();
+    await new Toasts(page).waitFor('Transaction added');
+    const list = await call<{ transactions: { description: string; account_id: string }[] }>(browser.apiUrl, user.token, 'GET', '/transactions?limit=10');
+    expect(list.transactions.find((t) => t.description === 'Coffee on the card')?.account_id).toBe(visa.account_id);
+  });
+});
