@@ -30,7 +30,7 @@ export const categoryItem = z
     name: z.string(),
     type: z.enum(['income', 'expense']).check(z.describe('Where the category is offered first; any category may be used with either type')),
     color: z.nullable(z.string()).check(z.describe('#rrggbb: the user’s own colour, else the built-in one; null for an own category without one')),
-    is_default: z.boolean().check(z.describe('Built in: cannot be renamed, merged away or deleted; can be hidden, recoloured and regrouped')),
+    is_default: z.boolean().check(z.describe('Built in: cannot be renamed or deleted; can be hidden, recoloured, regrouped and merged into another (which hides it)')),
     transaction_count: z.int().check(z.describe('Transactions using it (what a merge moves)')),
     hidden: z.boolean().check(z.describe('Not offered for new entries; transactions using it still show it')),
     group_id: z.nullable(z.string()),
@@ -91,9 +91,9 @@ export type UpdateCategoryRequest = z.input<typeof updateCategoryRequest>;
 export type MergeCategoryResult = z.infer<typeof mergeCategoryResponse>;
 
 /** The confirmation a merge asks for, naming how many transactions move. */
-export function mergeConfirmation(from: string, into: string, count: number): string {
+export function mergeConfirmation(from: string, into: string, count: number, builtIn = false): string {
   const what = count === 1 ? '1 transaction' : `${count} transactions`;
-  return `Merge “${from}” into “${into}”? ${what} will move to “${into}” and “${from}” will be removed.`;
+  return `Merge “${from}” into “${into}”? ${what} will move to “${into}” and “${from}” will be ${builtIn ? 'hidden (it is built in)' : 'removed'}.`;
 }
 
 /** The categories a form offers for a new entry: visible ones, plus the one an edited entry already has. */

@@ -126,10 +126,19 @@ describe('the category manager API', () => {
     expect(await u.listed('Shopping')).toBe(3);
   });
 
-  it('refuses merges that cannot be: a built-in source, an unknown target, itself', async () => {
+  it('a built-in category merged into another keeps existing, hidden: it cannot go', async () => {
+    const u = client(await signUpWithAccess(app));
+    await u.create('Restaurants');
+    await u.tx('Dining', 20, '2026-03-03');
+    const res = await u.call<MergeCategoryResult>('POST', '/transactions/categories/Dining/merge', { into: 'Restaurants' });
+    expect(res.body).toEqual({ message: 'Merged into Restaurants: 1 transaction moved (Dining is built in: it is hidden, not removed)', name: 'Dining', into: 'Restaurants', moved: 1 });
+    expect(await u.byName('Dining')).toMatchObject({ hidden: true, transaction_count: 0, is_default: true });
+    expect(await u.spending('2026-03-01', '2026-03-31')).toEqual({ Restaurants: 20 });
+  });
+
+  it('refuses merges that cannot be: an unknown target, itself, an unknown source', async () => {
     const u = client(await signUpWithAccess(app));
     await u.create('Pets');
-    expect((await u.call<{ detail: string }>('POST', '/transactions/categories/Dining/merge', { into: 'Pets' })).body.detail).toBe('Built-in categories cannot be merged away: hide it instead');
     expect(await u.call('POST', '/transactions/categories/Pets/merge', { into: 'Nowhere' })).toMatchObject({ status: 422, body: { detail: "into 'Nowhere' is not a known category" } });
     expect((await u.call('POST', '/transactions/categories/Pets/merge', { into: 'PETS' })).status).toBe(422);
     expect((await u.call('POST', '/transactions/categories/Gone/merge', { into: 'Other' })).status).toBe(404);

@@ -122,8 +122,8 @@ export function categoriesRepository(db: Db) {
     },
 
     /**
-     * Moves every transaction of `from` to `into` and removes `from`, in one database transaction.
-     * The number of transactions moved, or 'not_found' / 'into_not_found'.
+     * Moves every transaction of `from` to `into` and removes `from` (a built-in one is hidden instead:
+     * it cannot go), in one database transaction. The number moved, or 'not_found' / 'into_not_found'.
      */
     async merge(userId: string, from: string, into: string): Promise<{ moved: number; from: CategoryRow; into: CategoryRow } | 'not_found' | 'into_not_found'> {
       return db.transaction(async (tx) => {
@@ -139,7 +139,8 @@ export function categoriesRepository(db: Db) {
         if (!source) return 'not_found' as const;
         if (!target) return 'into_not_found' as const;
         const moved = await moveTransactions(tx, userId, source.name, target.name, 'merge');
-        await tx.delete(c).where(eq(c.id, source.id));
+        if (source.builtin) await tx.update(c).set({ hidden: true }).where(eq(c.id, source.id));
+        else await tx.delete(c).where(eq(c.id, source.id));
         return { moved, from: source, into: target };
       });
     },

@@ -45,7 +45,7 @@ export default async function categoriesRoutes(fastify: FastifyInstance, { categ
     '/transactions/categories/:name/merge',
     {
       schema: schema({
-        summary: 'Merge one of your own categories into another: its transactions move, it goes',
+        summary: 'Merge a category into another: its transactions move; your own category goes, a built-in one is hidden',
         params: categoryNameParam,
         body: mergeCategoryRequest,
         response: { 200: mergeCategoryResponse },

@@ -32,8 +32,8 @@ function toItem(row: CategoryRecord | CategoryRow, groups: Map<string, CategoryG
 }
 
 /**
- * A user's categories: built in (hide, recolour, regroup, reorder; never renamed, merged away or
- * deleted) and their own (all of that, plus rename, merge into another, delete when unused).
+ * A user's categories: built in (hide, recolour, regroup, reorder, merge into another, which hides it;
+ * never renamed or deleted) and their own (all of that, plus rename, merge into another, delete when unused).
  */
 export function categoriesService(repo: CategoriesRepository) {
   const groupMap = async (userId: string) => new Map((await repo.groups(userId)).map((g) => [g.id, g]));
@@ -69,13 +69,13 @@ export function categoriesService(repo: CategoriesRepository) {
     async merge(userId: string, name: string, into: string): Promise<{ message: string; name: string; into: string; moved: number }> {
       const source = await repo.find(userId, name);
       if (!source) throw categoryNotFound();
-      if (source.builtin) throw conflict('Built-in categories cannot be merged away: hide it instead');
       if (source.name.toLowerCase() === into.trim().toLowerCase()) throw unprocessable('into must be another category than the one merged');
       const result = await repo.merge(userId, source.name, into);
       if (result === 'not_found') throw categoryNotFound();
       if (result === 'into_not_found') throw unprocessable(`into '${into}' is not a known category`);
       const what = result.moved === 1 ? '1 transaction' : `${result.moved} transactions`;
-      return { message: `Merged into ${result.into.name}: ${what} moved`, name: result.from.name, into: result.into.name, moved: result.moved };
+      const kept = result.from.builtin ? ` (${result.from.name} is built in: it is hidden, not removed)` : '';
+      return { message: `Merged into ${result.into.name}: ${what} moved${kept}`, name: result.from.name, into: result.into.name, moved: result.moved };
     },
 
     async order(userId: string, groupId: string | null, names: string[]): Promise<CategoryListResponse> {

@@ -6,6 +6,7 @@ import { categoryManagerMachine, type CategoryOperation } from '../../../../mach
 import { CATEGORY_NAME_MAX, groupCategories, mergeConfirmation, type CategoryItem, type CategoryListResponse } from '../../../contract/categories';
 import { CUSTOM_CATEGORY_COLORS, categoryColor } from '../../../contract/categoryColors';
 import type { Api } from '../../api';
+import { unlessAborted } from '../../api/abort';
 import type { AppActors } from '../../app/actors';
 import { toastVia, usePageMachine } from '../../hooks/pageActor';
 
@@ -49,7 +50,7 @@ async function run(api: Api, op: CategoryOperation): Promise<string> {
 const managerWith = ({ api, ui }: AppActors) =>
   categoryManagerMachine.provide({
     actors: {
-      load: fromPromise(({ signal }) => api.categories.list(signal)),
+      load: fromPromise(({ signal }) => unlessAborted(signal, api.categories.list(signal))),
       apply: fromPromise(async ({ input }) => {
         const message = await run(api, input.operation);
         return { message, list: await api.categories.list() };
@@ -296,13 +297,13 @@ function CategoryRow(props: {
         <ActionIcon variant="subtle" size="sm" aria-label={`Move ${c.name} down`} disabled={busy || props.last} onClick={() => props.onMove(props.index + 1)}>
           ↓
         </ActionIcon>
+        <Button size="compact-xs" variant="subtle" aria-label={`Merge ${c.name} into another category`} disabled={busy} onClick={() => send({ type: 'categories.mergeStart', name: c.name })}>
+          Merge…
+        </Button>
         {!c.is_default && (
           <>
             <Button size="compact-xs" variant="subtle" aria-label={`Rename ${c.name}`} disabled={busy} onClick={() => send({ type: 'categories.renameStart', renaming: { kind: 'category', name: c.name } })}>
               Rename
-            </Button>
-            <Button size="compact-xs" variant="subtle" aria-label={`Merge ${c.name} into another category`} disabled={busy} onClick={() => send({ type: 'categories.mergeStart', name: c.name })}>
-              Merge…
             </Button>
             {c.transaction_count === 0 && (
               <Button size="compact-xs" variant="subtle" color="red" aria-label={`Delete ${c.name}`} disabled={busy} onClick={() => onApply({ kind: 'remove', name: c.name })}>
@@ -374,7 +375,7 @@ function MergeDialog({ list, snapshot, send }: { list: CategoryListResponse; sna
             comboboxProps={{ withinPortal: true }}
             data-autofocus
           />
-          {merge.into && <Text role="status">{mergeConfirmation(merge.name, merge.into, source?.transaction_count ?? 0)}</Text>}
+          {merge.into && <Text role="status">{mergeConfirmation(merge.name, merge.into, source?.transaction_count ?? 0, source?.is_default)}</Text>}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => send({ type: 'categories.mergeCancel' })}>
               Cancel
