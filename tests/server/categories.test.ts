@@ -217,3 +217,42 @@ describe('the category manager API', () => {
     expect((await a.list()).groups.map((g) => g.name)).toContain('Mine');
   });
 });
+
+describe('what else names a category follows a rename or a merge', () => {
+  it("a merged category's budget amounts, the rules that set it and the recurring items filed under it move to the category it joined; a rename carries them too", async () => {
+    const u = client(await signUpWithAccess(app));
+    await u.create('Pets');
+    const assign = await u.call('PUT', '/budgets/2026-03/assigned', { category: 'Pets', assigned: 40 });
+    expect(assign.status, assign.raw).toBe(200);
+    expect((await u.call('PUT', '/budgets/2026-03/assigned', { category: 'Shopping', assigned: 100 })).status).toBe(200);
+    const rule = await u.call<{ id: string }>('POST', '/rules', { match: 'all', conditions: [{ field: 'description', op: 'contains', value: 'petco' }], actions: { category: 'Pets' } });
+    expect(rule.status, rule.raw).toBe(201);
+    const account = await u.call<{ account_id: string }>('POST', '/accounts', { name: 'Checking', kind: 'checking', opening_balance: 100 });
+    expect(account.status, account.raw).toBe(201);
+    const item = await u.call<{ id: string }>('POST', '/recurring', { name: 'Pet insurance', merchant_pattern: 'Petplan', account_id: account.body.account_id, kind: 'bill', amount: 20, rrule: 'FREQ=MONTHLY;BYMONTHDAY=5', start_date: '2026-01-05', category: 'Pets' });
+    expect(item.status, item.raw).toBe(201);
+
+    const merged = await u.call('POST', '/transactions/categories/pets/merge', { into: 'shopping' });
+    expect(merged.status, merged.raw).toBe(200);
+    const budgeted = async () => {
+      const res = await u.call<{ groups: { categories: { category: string; assigned: number }[] }[] }>('GET', '/budgets/2026-03');
+      expect(res.status, res.raw).toBe(200);
+      return new Map(res.body.groups.flatMap((g) => g.categories).map((c) => [c.category, c.assigned]));
+    };
+    expect((await budgeted()).get('Shopping')).toBe(140);
+    expect((await budgeted()).has('Pets')).toBe(false);
+    const rules = await u.call<{ rules: { actions: { category?: string } }[] } | { actions: { category?: string } }[]>('GET', '/rules');
+    expect(JSON.stringify(rules.body)).toContain('"category":"Shopping"');
+    expect(JSON.stringify(rules.body)).not.toContain('"Pets"');
+    const items = await u.call<{ items: { category: string | null }[] }>('GET', '/recurring');
+    expect(items.body.items.map((i) => i.category)).toEqual(['Shopping']);
+
+    // A rename of an own category carries them as well.
+    await u.create('Treats');
+    expect((await u.call('PUT', '/budgets/2026-03/assigned', { category: 'Treats', assigned: 15 })).status).toBe(200);
+    const renamed = await u.call('PATCH', '/transactions/categories/treats', { name: 'Snacks' });
+    expect(renamed.status, renamed.raw).toBe(200);
+    expect((await budgeted()).get('Snacks')).toBe(15);
+    expect((await budgeted()).has('Treats')).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@ import type { RuleActions, RuleCondition, RuleMatch } from '../../contract/autoR
 import { toMinor } from '../../contract/money';
 import { TRANSACTION_LIMITS } from '../../contract/transactions';
 import type { Db } from '../db/client';
+import { categoryNameReferences } from './categories';
 import { categoryCorrections, categoryRules, tags, transactions } from '../db/schema';
 import type { HistoryGroup } from '../services/autoRules/learn';
 
@@ -340,3 +341,14 @@ export function autoRulesRepository(db: Db) {
   };
 }
 export type AutoRulesRepository = ReturnType<typeof autoRulesRepository>;
+
+// A category renamed or merged in Settings: rules that set it set the new name, and the corrections that offer rules count under it.
+categoryNameReferences.push(async (tx, userId, { from, to }) => {
+  const r = categoryRules;
+  const c = categoryCorrections;
+  await tx.execute(sql`update ${r} set actions = jsonb_set(actions, '{category}', to_jsonb(${to}::text)) where ${r.userId} = ${userId} and actions->>'category' = ${from}`);
+  await tx.execute(sql`insert into ${c} (user_id, merchant_key, merchant, category, count, dismissed)
+    select user_id, merchant_key, merchant, ${to}, count, dismissed from ${c} where ${c.userId} = ${userId} and ${c.category} = ${from}
+    on conflict (user_id, merchant_key, category) do update set count = ${c}.count + excluded.count`);
+  await tx.delete(c).where(and(eq(c.userId, userId), eq(c.category, from)));
+});

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { BudgetMode, Rollover } from '../../contract/budgets';
 import type { Db } from '../db/client';
+import { categoryNameReferences } from './categories';
+import type { Queryable } from './transactions';
 import { accountMonthlyTotals, accounts, budgetAssignments, budgetRollovers, budgetSettings, transactionMonthlyTotals } from '../db/schema';
 
 const asRows = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -97,19 +99,7 @@ export function budgetsRepository(db: Db) {
      * categories feature calls this inside its rename or merge so a budget keeps its history.
      */
     async moveCategory(userId: string, from: string, into: string): Promise<void> {
-      if (from === into) return;
-      const a = budgetAssignments;
-      const r = budgetRollovers;
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`insert into ${a} (user_id, month, category, assigned_minor)
-          select user_id, month, ${into}, assigned_minor from ${a} where ${a.userId} = ${userId} and ${a.category} = ${from}
-          on conflict (user_id, month, category) do update set assigned_minor = ${a}.assigned_minor + excluded.assigned_minor`);
-        await tx.delete(a).where(and(eq(a.userId, userId), eq(a.category, from)));
-        await tx.execute(sql`insert into ${r} (user_id, category, from_month, rollover)
-          select user_id, ${into}, from_month, rollover from ${r} where ${r.userId} = ${userId} and ${r.category} = ${from}
-          on conflict (user_id, category, from_month) do nothing`);
-        await tx.delete(r).where(and(eq(r.userId, userId), eq(r.category, from)));
-      });
+      await db.transaction((tx) => moveBudgetCategory(tx, userId, from, into));
     },
 
     /** Income and spending per month and category from the monthly rollup (rows that count only: no transfers, no tracking accounts), as one JSON value. */
@@ -151,3 +141,21 @@ export function budgetsRepository(db: Db) {
 }
 
 export type BudgetsRepository = ReturnType<typeof budgetsRepository>;
+
+/** Folds a category's assigned amounts into `into` (added month by month) and its rollover settings where `into` has none. */
+async function moveBudgetCategory(tx: Queryable, userId: string, from: string, into: string): Promise<void> {
+  if (from === into) return;
+  const a = budgetAssignments;
+  const r = budgetRollovers;
+  await tx.execute(sql`insert into ${a} (user_id, month, category, assigned_minor)
+    select user_id, month, ${into}, assigned_minor from ${a} where ${a.userId} = ${userId} and ${a.category} = ${from}
+    on conflict (user_id, month, category) do update set assigned_minor = ${a}.assigned_minor + excluded.assigned_minor`);
+  await tx.delete(a).where(and(eq(a.userId, userId), eq(a.category, from)));
+  await tx.execute(sql`insert into ${r} (user_id, category, from_month, rollover)
+    select user_id, ${into}, from_month, rollover from ${r} where ${r.userId} = ${userId} and ${r.category} = ${from}
+    on conflict (user_id, category, from_month) do nothing`);
+  await tx.delete(r).where(and(eq(r.userId, userId), eq(r.category, from)));
+}
+
+// A category renamed or merged in Settings: its budget history follows it, in the same database transaction.
+categoryNameReferences.push((tx, userId, { from, to }) => moveBudgetCategory(tx, userId, from, to));

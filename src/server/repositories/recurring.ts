@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { categoryNameReferences } from './categories';
 import { recurringDismissals, recurringItems, recurringOccurrences } from '../db/schema';
 
 export type RecurringItemRow = typeof recurringItems.$inferSelect;
@@ -138,3 +139,8 @@ export function recurringRepository(db: Db) {
 }
 
 export type RecurringRepository = ReturnType<typeof recurringRepository>;
+
+// A category renamed or merged in Settings: recurring items keep pointing at it.
+categoryNameReferences.push(async (tx, userId, { from, to }) => {
+  await tx.execute(sql`update ${recurringItems} set category = ${to} where ${recurringItems.userId} = ${userId} and ${recurringItems.category} = ${from}`);
+});
