@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { contractPartsPlugin } from './src/tools/contract-parts.ts';
 import { stripMachineDescriptionsPlugin } from './src/tools/strip-machine-descriptions.ts';
 
 /** In `vite dev`, serve the same runtime config the app server serves in production. */
@@ -28,7 +29,7 @@ const dbTemplate = 'tests/support/db-template-setup.ts';
 const reactRouterProduction = (name: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${name}`, import.meta.url));
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), runtimeConfig(), stripMachineDescriptionsPlugin()],
+  plugins: [react(), runtimeConfig(), stripMachineDescriptionsPlugin(), contractPartsPlugin()],
   resolve:
     command === 'build' && mode === 'production'
       ? {
