@@ -3,10 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** The web and the machines never bundle the server's zod schemas (types from them are fine: `import type`). */
+/** The web and the machines validate with the contract (zod/mini); classic zod stays on the server (types from it are fine: `import type`). */
 const noServerSchemas = [
-  { group: ['**/contract/schemas/*'], allowTypeImports: true, message: 'Import constants and texts from src/contract/<area>, form rules from src/contract/rules (zod/mini); schemas are the server\'s.' },
-  { regex: '^zod(/(?!mini$).*)?$', allowTypeImports: true, message: 'The web validates with zod/mini only (src/contract/rules).' },
+  { regex: '^zod(/(?!mini$).*)?$', allowTypeImports: true, message: 'The web validates with zod/mini only (the contract, src/contract/<area>).' },
 ];
 
 /**
@@ -38,7 +37,7 @@ export default tseslint.config(
     files: ['machines/**/*.ts'],
     rules: {
       // Types from the contract are allowed (`import type`): machines never copy wire types.
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['react*', 'ofetch', '@mantine/*'] }, { regex: '^\\.\\./src/(?!contract/money$|contract/calendar$|contract/budgets$|contract/autoRules$|contract/rules/[a-zA-Z]+$)', allowTypeImports: true, message: 'Machines import types from src; values only from the contract money module (one amount rule), the calendar, the form rules (src/contract/rules) and the one-file areas (src/contract/budgets).' }, ...noServerSchemas] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['react*', 'ofetch', '@mantine/*'] }, { regex: '^\\.\\./src/(?!contract/[a-zA-Z]+$)', allowTypeImports: true, message: 'Machines import types from src; values only from the contract (src/contract/<area>: constants, texts and form rules).' }, ...noServerSchemas] }],
       'no-restricted-globals': ['error', 'window', 'localStorage', 'document', 'fetch'],
     },
   },

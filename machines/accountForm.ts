@@ -1,10 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AccountKind } from '../src/contract/accounts';
-import type { Account } from '../src/contract/schemas/accounts';
-import { ON_BUDGET_BY_DEFAULT, createAccountRequest, isLiability } from '../src/contract/rules/accounts';
+import { type AccountKind, type Account, ON_BUDGET_BY_DEFAULT, createAccountRequest, isLiability } from '../src/contract/accounts';
 import { readAmount } from '../src/contract/money';
 
-import { ruleErrors } from '../src/contract/rules/messages';
+import { ruleErrors } from '../src/contract/messages';
 import { isRetryable, toFailure, type CallFailure, type Toast } from './types';
 
 /** The account form's fields as typed. */

@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Account, ReconcilePreview } from '../src/contract/schemas/accounts';
+import { type Account, type ReconcilePreview, reconcileRequest } from '../src/contract/accounts';
 import { readAmount } from '../src/contract/money';
-import { reconcileRequest } from '../src/contract/rules/accounts';
-import { ruleErrors } from '../src/contract/rules/messages';
+import { ruleErrors } from '../src/contract/messages';
 import { toFailure, type CallFailure, type Toast } from './types';
 
 export interface StatementInput {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Register, RegisterRow } from '../src/contract/schemas/accounts';
+import type { Register, RegisterRow } from '../src/contract/accounts';
 import { toFailure, type CallFailure } from './types';
 
 export interface RegisterPageInput {

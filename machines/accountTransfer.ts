@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { TransferResult } from '../src/contract/schemas/accounts';
+import { type TransferResult, transferRequest } from '../src/contract/accounts';
 import { readAmount } from '../src/contract/money';
-import { transferRequest } from '../src/contract/rules/accounts';
-import { ruleErrors } from '../src/contract/rules/messages';
+import { ruleErrors } from '../src/contract/messages';
 import { isRetryable, toFailure, type CallFailure, type Toast } from './types';
 
 export interface TransferDraft {

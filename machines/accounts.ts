@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Account, AccountList, NetWorth } from '../src/contract/schemas/accounts';
+import type { Account, AccountList, NetWorth } from '../src/contract/accounts';
 import { accountFormMachine } from './accountForm';
 import { accountReconcileMachine } from './accountReconcile';
 import { accountRegisterMachine } from './accountRegister';

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { BUDGET_MESSAGES, assignRequest, moveRequest, type BudgetCategory, type BudgetMode, type BudgetMonth, type FillSource, type Rollover } from '../src/contract/budgets';
 import { addMonths } from '../src/contract/calendar';
 import { readAmount } from '../src/contract/money';
-import { fieldMessage, ruleErrors } from '../src/contract/rules/messages';
+import { fieldMessage, ruleErrors } from '../src/contract/messages';
 import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
 /** One change the budget sends; every call answers the month drawn again. */

@@ -1,10 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Goal } from '../src/contract/goals';
-import type { FundsResponse } from '../src/contract/goals';
+import { type Goal, type FundsResponse, fundsRequest } from '../src/contract/goals';
 import { isRetryable, toFailure, type CallFailure, type Toast } from './types';
 import { readAmount } from '../src/contract/money';
-import { fundsRequest } from '../src/contract/rules/goals';
-import { fieldMessage, ruleErrors } from '../src/contract/rules/messages';
+import { fieldMessage, ruleErrors } from '../src/contract/messages';
 
 export type FundDirection = 'add' | 'withdraw';
 

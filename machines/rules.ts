@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Rule, RuleCondition, RulePreview, SaveRuleRequest } from '../src/contract/autoRules';
-import { RULE_AMOUNT_OPS, RULE_TEXT_OPS, autoRuleMessages, saveRuleRequest } from '../src/contract/autoRules';
+import { type Rule, type RuleCondition, type RulePreview, type SaveRuleRequest, RULE_AMOUNT_OPS, RULE_TEXT_OPS, autoRuleMessages, saveRuleRequest } from '../src/contract/autoRules';
 import { readAmount } from '../src/contract/money';
-import { ruleErrors } from '../src/contract/rules/messages';
+import { ruleErrors } from '../src/contract/messages';
 import { isRetryable, toFailure, type CallFailure, type Toast } from './types';
 
 export type ConditionField = RuleCondition['field'];

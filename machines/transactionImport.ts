@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ImportJob, ImportMapping, ImportPreview, transactionMessages } from '../src/contract/transactions';
-import type { Account } from '../src/contract/schemas/accounts';
+import type { Account } from '../src/contract/accounts';
 import { toFailure, type CallFailure } from './types';
 
 /** The chosen file, as the upload effect needs it (a browser File); the machine reads name and size only. */

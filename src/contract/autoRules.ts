@@ -1,10 +1,8 @@
 import * as z from 'zod/mini';
-import { isUuid, required } from './fields';
+import { isUuid, required, atMost, calendarDate, money, text } from './fields';
 import { MERCHANT_KINDS } from './merchants';
 import { CUSTOM_CATEGORY_COLORS } from './categoryColors';
-import { TRANSACTION_LIMITS, TRANSACTION_TYPES } from './transactions';
-import { atMost, calendarDate, money, text } from './rules/fields';
-import { categoryName, tagValue } from './rules/transactions';
+import { TRANSACTION_LIMITS, TRANSACTION_TYPES, categoryName, tagValue } from './transactions';
 
 /**
  * Categorization rules, learned suggestions and tags: the user's own rules ("when the payee contains

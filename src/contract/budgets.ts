@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { DEFAULT_CATEGORIES } from './categories';
-import { MAX_AMOUNT, hasAtMostTwoDecimals, isRealMonth, required } from './fields';
-import { text } from './rules/fields';
+import { MAX_AMOUNT, hasAtMostTwoDecimals, isRealMonth, required, text } from './fields';
 
 /**
  * Monthly category budgets: constants, the wire shapes (zod/mini, so the web's forms use the same

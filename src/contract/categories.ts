@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { atMost, text } from './rules/fields';
+import { atMost, text } from './fields';
 
 export { CATEGORY_MESSAGES, DEFAULT_CATEGORIES, DEFAULT_CATEGORY_GROUPS, type DefaultCategory } from './categoryDefaults';
 

@@ -1,4 +1,5 @@
-import type { TransactionType } from './transactions';
+export const TRANSACTION_TYPES = ['income', 'expense'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /**
  * The built-in categories and their default groups: no schemas here, so the first load of /login

@@ -1,7 +1,4 @@
-import type { z } from 'zod';
-import type { errorBody } from './schemas/errors';
-
-export type ErrorBody = z.infer<typeof errorBody>;
+import * as z from 'zod/mini';
 
 /** [spec:8-message]: the default message of each call when the server gives none. */
 export const defaultMessages = {
@@ -37,3 +34,8 @@ export const callbackErrors = {
   emailVerification: 'Invalid email verification response',
   profileFormat: 'Invalid response format from server',
 } as const;
+
+/** Every error the API answers has this body. */
+export const errorBody = z.object({ detail: z.string() }).register(z.globalRegistry, { id: 'Error' });
+
+export type ErrorBody = z.infer<typeof errorBody>;

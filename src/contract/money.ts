@@ -21,10 +21,6 @@ export const SUPPORTED_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', '
 export type SupportedCurrency = (typeof SUPPORTED_CURRENCIES)[number];
 export const DEFAULT_CURRENCY: SupportedCurrency = 'USD';
 
-/** A positive API amount: finite, > 0, at most two decimal places, below 1e11. */
-export function isValidAmount(amount: number): boolean {
-  return Number.isFinite(amount) && amount > 0 && amount < 1e11 && Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
-}
 
 /** The decimal separator of a locale ('.' for en-US, ',' for de-DE); the runtime's own locale by default. */
 export function decimalSeparatorOf(locale?: string): '.' | ',' {

@@ -3,8 +3,7 @@
  * schedule presets, request rules (zod/mini, shared by forms and the API), answers and messages.
  */
 import * as z from 'zod/mini';
-import { isUuid } from './fields';
-import { atMost, calendarDate, money, text } from './rules/fields';
+import { isUuid, atMost, calendarDate, money, text } from './fields';
 
 export const RECURRING_KINDS = ['bill', 'subscription', 'income', 'transfer'] as const;
 export type RecurringKind = (typeof RECURRING_KINDS)[number];

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../contract/schemas/errors';
+import { errorBody } from '../contract/errors';
 
 /**
- * What route files share in their schemas (routes/*.ts declare the rest from src/contract/schemas):
+ * What route files share in their schemas (routes/*.ts declare the rest from src/contract/<area>):
  * the bearer-token security, the `{"detail": ...}` error answers, and the premium scope.
  */
 

@@ -1,7 +1,7 @@
 import { createTestModel } from '@xstate/test';
 import { describe, expect, it } from 'vitest';
-import type { AccountList, TransferResult } from '../../src/contract/schemas/accounts';
-import type { TransactionListResponse } from '../../src/contract/schemas/transactions';
+import type { AccountList, TransferResult } from '../../src/contract/accounts';
+import type { TransactionListResponse } from '../../src/contract/transactions';
 import { formatMoney } from '../../src/web/format/money';
 import { accountsFlow, accountsModel } from '../models/accounts';
 import { AccountsPage } from './pages/AccountsPage';

@@ -1,6 +1,6 @@
 import { createTestModel } from '@xstate/test';
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../src/contract/schemas/accounts';
+import type { Account } from '../../src/contract/accounts';
 import { notificationCentreModel } from '../models/notificationCentre';
 import { AppShell } from './pages/AppShell';
 import { callApi as api, createVerifiedUser, E2E_DEV_KEY, type TestUser } from './support/api';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './pages/fieldErrors';
-import { EXPORT_COLUMNS } from '../../src/contract/schemas/transactions';
+import { EXPORT_COLUMNS } from '../../src/contract/transactions';
 import { formatMoney } from '../../src/web/format/money';
 import { AppShell } from './pages/AppShell';
 import { Toasts } from './pages/Toasts';

@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { accountFormMachine, type SaveAccountInput } from '../../machines/accountForm';
 import { accountReconcileMachine, type FinishInput, type ReconcileResult, type StatementInput } from '../../machines/accountReconcile';
 import { accountTransferMachine, type SaveTransferInput } from '../../machines/accountTransfer';
-import type { Account, ReconcilePreview, TransferResult } from '../../src/contract/schemas/accounts';
-import type { Transaction } from '../../src/contract/schemas/transactions';
-import { ACCOUNT_GROUP_OF, isLiability } from '../../src/contract/accounts';
+import { type Account, type ReconcilePreview, type TransferResult, ACCOUNT_GROUP_OF, isLiability } from '../../src/contract/accounts';
+import type { Transaction } from '../../src/contract/transactions';
 import { accountsFlow, accountsModel, accountsTransitions } from '../models/accounts';
 
 /** An in-memory stand-in for /accounts with the server's rules for balances, transfers, reconcile and close. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { tokensMachine, tokensTexts, type TokensOverview } from '../../machines/tokens';
-import type { Transfer } from '../../src/contract/schemas/rewards';
+import type { Transfer } from '../../src/contract/rewards';
 import type { Toast } from '../../machines/types';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';

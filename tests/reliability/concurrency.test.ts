@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOAL_HISTORY_MAX_LIMIT } from '../../src/contract/schemas/goals';
+import { GOAL_HISTORY_MAX_LIMIT } from '../../src/contract/goals';
 import { createTestDatabase, type TestDatabase } from '../support/app';
 import { allTransactions, cents, createAccount, http, LONG, startApi, type Account, type ApiProcess } from './support/api';
 

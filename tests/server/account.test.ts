@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportJob } from '../../src/contract/schemas/account';
+import type { ExportJob } from '../../src/contract/account';
 import { Wallet } from 'ethers';
 import { identities } from '../../src/server/db/schema';
 import { TRANSFER_IN_FLIGHT } from '../../src/server/routes/account';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account, AccountList, NetWorth, ReconcilePreview, Register, TransferResult } from '../../src/contract/schemas/accounts';
-import type { DashboardAnalytics } from '../../src/contract/schemas/dashboard';
-import type { Transaction } from '../../src/contract/schemas/transactions';
+import type { Account, AccountList, NetWorth, ReconcilePreview, Register, TransferResult } from '../../src/contract/accounts';
+import type { DashboardAnalytics } from '../../src/contract/dashboard';
+import type { Transaction } from '../../src/contract/transactions';
 import { bearer, createTestApp, createTestDatabase, signUpWithAccess, type TestApp, type TestDatabase, type VerifiedUser } from '../support/app';
 
 let database: TestDatabase;

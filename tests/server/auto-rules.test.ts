@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rule, RulePreview, SaveRuleRequest, Suggestion, Tag } from '../../src/contract/autoRules';
-import type { ImportJob, ImportPreview, Transaction, TransactionListResponse } from '../../src/contract/schemas/transactions';
+import type { ImportJob, ImportPreview, Transaction, TransactionListResponse } from '../../src/contract/transactions';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 let testApp: TestApp;

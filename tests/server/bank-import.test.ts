@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from '../../src/contract/schemas/accounts';
-import type { ImportJob, ImportMappingInput, ImportPreview, Transaction, TransactionListResponse } from '../../src/contract/schemas/transactions';
-import { importVerdict } from '../../src/contract/transactions';
+import type { Account } from '../../src/contract/accounts';
+import { type ImportJob, type ImportMappingInput, type ImportPreview, type Transaction, type TransactionListResponse, importVerdict } from '../../src/contract/transactions';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 let testApp: TestApp;

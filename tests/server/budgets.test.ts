@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BudgetCategory, BudgetMonth } from '../../src/contract/budgets';
-import type { Account } from '../../src/contract/schemas/accounts';
+import type { Account } from '../../src/contract/accounts';
 import { bearer, createTestApp, createTestDatabase, signUpWithAccess, type TestApp, type TestDatabase, type VerifiedUser } from '../support/app';
 
 let database: TestDatabase;

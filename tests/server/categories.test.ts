@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CATEGORIES, DEFAULT_CATEGORY_GROUPS, type CategoryGroup, type CategoryItem, type CategoryListResponse, type MergeCategoryResult } from '../../src/contract/categories';
-import type { DashboardAnalytics } from '../../src/contract/schemas/dashboard';
-import type { ExpenseCategories, Transaction, TransactionListResponse } from '../../src/contract/schemas/transactions';
+import type { DashboardAnalytics } from '../../src/contract/dashboard';
+import type { ExpenseCategories, Transaction, TransactionListResponse } from '../../src/contract/transactions';
 import { bearer, createTestApp, createTestDatabase, signUpWithAccess, type TestApp, type TestDatabase, type VerifiedUser } from '../support/app';
 
 let database: TestDatabase;

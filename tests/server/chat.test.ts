@@ -11,7 +11,7 @@ import type {
   ConversationsResponse,
   HistoryResponse,
   StreamChunk,
-} from '../../src/contract/schemas/chat';
+} from '../../src/contract/chat';
 import { transactions } from '../../src/server/db/schema';
 import { bearer, createTestApp, signUpAndVerify, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from '../../src/contract/schemas/accounts';
+import type { Account } from '../../src/contract/accounts';
 import { composeAnswer } from '../../src/server/services/coach/builtin';
 import { coachData } from '../../src/server/services/coach/data';
 import { runTool } from '../../src/server/services/coach/tools';

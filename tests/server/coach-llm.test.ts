@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Conversation, ConversationDetails, StreamChunk } from '../../src/contract/schemas/chat';
+import type { Conversation, ConversationDetails, StreamChunk } from '../../src/contract/chat';
 import { transactions, users } from '../../src/server/db/schema';
 import { loggerOptions } from '../../src/server/logger';
 import { bearer, createTestApp, signUpAndVerify, type TestApp, type VerifiedUser } from '../support/app';

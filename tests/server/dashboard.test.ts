@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, dayOf } from '../../src/contract/calendar';
-import { DASHBOARD_PERIODS, type DashboardAnalytics } from '../../src/contract/schemas/dashboard';
+import { DASHBOARD_PERIODS, type DashboardAnalytics } from '../../src/contract/dashboard';
 import { categoryColor } from '../../src/contract/categoryColors';
-import { DEFAULT_CATEGORIES } from '../../src/contract/schemas/transactions';
+import { DEFAULT_CATEGORIES } from '../../src/contract/transactions';
 import type { FilterTotals } from '../../src/contract/transactionTotals';
 import { transactions } from '../../src/server/db/schema';
 import { bucketStarts, periodRanges } from '../../src/server/services/dashboard';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ImportJob, ImportPreview } from '../../src/contract/schemas/transactions';
+import type { ImportJob, ImportPreview } from '../../src/contract/transactions';
 import { needs, TRANSACTIONS_VACUUM_ROWS } from '../../src/server/db/maintenance';
 import type { NewTransaction } from '../../src/server/repositories/transactions';
 import { bearer, createTestApp, logIn, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';

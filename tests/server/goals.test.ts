@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FundsResponse, Goal, GoalsSummary, GoalTransactionSummary, GoalTransactionsResponse } from '../../src/contract/schemas/goals';
+import type { FundsResponse, Goal, GoalsSummary, GoalTransactionSummary, GoalTransactionsResponse } from '../../src/contract/goals';
 import { planGoal, summarizeGoals } from '../../src/server/services/goalPlan';
 import type { GoalRow } from '../../src/server/repositories/goals';
 import { bearer, createTestApp, createTestDatabase, signUpWithAccess, type TestApp, type TestDatabase, type VerifiedUser } from '../support/app';

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportJob, ImportPreview } from '../../src/contract/schemas/transactions';
+import type { ImportJob, ImportPreview } from '../../src/contract/transactions';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 /**

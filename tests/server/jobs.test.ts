@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportJob } from '../../src/contract/schemas/account';
-import type { ImportJob, ImportPreview } from '../../src/contract/schemas/transactions';
+import type { ExportJob } from '../../src/contract/account';
+import type { ImportJob, ImportPreview } from '../../src/contract/transactions';
 import { createJobRunner, type JobRunner, type JobStore } from '../../src/server/services/jobs';
 import { createExportRunner } from '../../src/server/services/account/export';
 import { createImportRunner } from '../../src/server/services/import/runner';

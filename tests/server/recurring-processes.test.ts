@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from '../../src/contract/schemas/accounts';
+import type { Account } from '../../src/contract/accounts';
 import type { Notification } from '../../src/contract/recurring';
 import { bearer, createTestApp, createTestDatabase, mailTo, signUpWithAccess, type TestApp, type TestDatabase } from '../support/app';
 

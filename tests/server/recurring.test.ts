@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from '../../src/contract/schemas/accounts';
-import type { Transaction } from '../../src/contract/schemas/transactions';
+import type { Account } from '../../src/contract/accounts';
+import type { Transaction } from '../../src/contract/transactions';
 import type { Forecast, MonthAhead, Notification, Occurrence, RecurringItem, Suggestion } from '../../src/contract/recurring';
 import { addDays, addMonths } from '../../src/contract/calendar';
 import { coachData } from '../../src/server/services/coach/data';

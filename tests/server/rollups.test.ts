@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportJob, ImportPreview, Transaction } from '../../src/contract/schemas/transactions';
+import type { ImportJob, ImportPreview, Transaction } from '../../src/contract/transactions';
 import { splitRange } from '../../src/server/repositories/rollups';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionStatus } from '../../src/contract/schemas/subscription';
+import type { SubscriptionStatus } from '../../src/contract/subscription';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { PROVIDER_FAILED } from '../../src/server/services/billing/stripe';
 import { bearer, createTestApp, signUpAndVerify, type TestApp, type VerifiedUser } from '../support/app';

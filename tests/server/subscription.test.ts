@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionStatus } from '../../src/contract/schemas/subscription';
+import type { SubscriptionStatus } from '../../src/contract/subscription';
 import { checkoutSessions, subscriptions } from '../../src/server/db/schema/billing';
 import { bearer, createTestApp, signUpAndVerify, type TestApp, type VerifiedUser } from '../support/app';
 

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportJob, ImportMappingInput, ImportPreview, Transaction, TransactionListResponse } from '../../src/contract/schemas/transactions';
-import { CSV_IMPORT_LIMITS } from '../../src/contract/transactions';
+import { type ImportJob, type ImportMappingInput, type ImportPreview, type Transaction, type TransactionListResponse, CSV_IMPORT_LIMITS } from '../../src/contract/transactions';
 import { parseCsv } from '../../src/server/services/import/csv';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 

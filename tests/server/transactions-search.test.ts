@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TransactionListResponse } from '../../src/contract/schemas/transactions';
+import type { TransactionListResponse } from '../../src/contract/transactions';
 import type { NewTransaction } from '../../src/server/repositories/transactions';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 

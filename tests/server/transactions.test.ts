@@ -11,7 +11,7 @@ import {
   type SummaryOverview,
   type Transaction,
   type TransactionListResponse,
-} from '../../src/contract/schemas/transactions';
+} from '../../src/contract/transactions';
 import type { NewTransaction } from '../../src/server/repositories/transactions';
 import { parseCsv } from '../../src/server/services/import/csv';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';

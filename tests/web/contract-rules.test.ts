@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { signupRequest } from '../../src/contract/rules/auth';
-import { supportMessageRequest } from '../../src/contract/rules/account';
-import { createGoalRequest, fundsRequest } from '../../src/contract/rules/goals';
-import { createTransactionRequest } from '../../src/contract/rules/transactions';
+import { signupRequest } from '../../src/contract/auth';
+import { supportMessageRequest } from '../../src/contract/account';
+import { createGoalRequest, fundsRequest } from '../../src/contract/goals';
+import { createTransactionRequest } from '../../src/contract/transactions';
 import { contractRules, fieldMessage, fieldOfDetail } from '../../src/web/forms/contractRules';
 
 describe('forms check the contract rules, every field at once, in sentence case (defect 8)', () => {
@@ -48,8 +48,8 @@ describe('the add/edit transaction and goal forms use the rules the server appli
   });
 
   it('the server and the form share one rule object (the server schema is the rule)', async () => {
-    const server = await import('../../src/contract/schemas/transactions');
-    const goals = await import('../../src/contract/schemas/goals');
+    const server = await import('../../src/contract/transactions');
+    const goals = await import('../../src/contract/goals');
     expect(server.createTransactionRequest).toBe(createTransactionRequest);
     expect(goals.createGoalRequest).toBe(createGoalRequest);
     expect(goals.fundsRequest).toBe(fundsRequest);

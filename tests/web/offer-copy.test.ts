@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionStatus } from '../../src/contract/schemas/subscription';
+import type { SubscriptionStatus } from '../../src/contract/subscription';
 import { offerCopy } from '../../src/web/views/subscription/offerCopy';
 
 const status = (over: Partial<SubscriptionStatus>, trial: Partial<SubscriptionStatus['trial']> = {}): SubscriptionStatus => ({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import { isUuid } from '../../contract/schemas/fields';
+import { isUuid } from '../../contract/fields';
 import { ReauthenticationRequiredError, unauthorized } from '../errors';
 import { REAUTH_WINDOW_MS, SIGN_IN_TEXTS } from '../services/signIn';
 import { AuthCache } from '../services/authCache';

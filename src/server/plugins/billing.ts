@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Plan, SubscriptionStatus } from '../../contract/schemas/subscription';
+import type { Plan, SubscriptionStatus } from '../../contract/subscription';
 import { localBilling } from '../services/billing/local';
 import { plansFrom } from '../services/billing/plans';
 import { stripeBilling } from '../services/billing/stripe';

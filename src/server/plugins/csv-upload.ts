@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CSV_IMPORT_LIMITS } from '../../contract/schemas/transactions';
+import { CSV_IMPORT_LIMITS } from '../../contract/transactions';
 import { conflict } from '../errors';
 import { readCsvUpload, tooLarge } from '../services/import/upload';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasNul, nulMessage } from '../../contract/schemas/fields';
+import { hasNul, nulMessage } from '../../contract/fields';
 import { HttpError } from '../errors';
 
 /** The name of the first string (or object key) holding a NUL byte, as a dotted path; undefined when clean. */

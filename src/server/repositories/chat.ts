@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import { CHAT_LIMITS, NEW_CONVERSATION_TITLE } from '../../contract/schemas/chat';
+import { CHAT_LIMITS, NEW_CONVERSATION_TITLE } from '../../contract/chat';
 import type { Db } from '../db/client';
 import { chatConversations, chatDailyUsage, chatMessages, chatUserState } from '../db/schema';
 

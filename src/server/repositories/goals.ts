@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { GoalCategory, GoalPriority } from '../../contract/schemas/goals';
+import type { GoalCategory, GoalPriority } from '../../contract/goals';
 import type { Db } from '../db/client';
 import { goals, goalTransactions, users } from '../db/schema';
 

@@ -1,6 +1,6 @@
-import { isUuid } from '../../contract/schemas/fields';
+import { isUuid } from '../../contract/fields';
 import { and, eq, sql } from 'drizzle-orm';
-import type { OnboardingAnswers } from '../../contract/schemas/onboarding';
+import type { OnboardingAnswers } from '../../contract/onboarding';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 

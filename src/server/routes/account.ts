@@ -12,8 +12,8 @@ import {
   supportMessageRequest,
   supportMessageResponse,
   type ExportJob,
-} from '../../contract/schemas/account';
-import { errorBody } from '../../contract/schemas/errors';
+} from '../../contract/account';
+import { errorBody } from '../../contract/errors';
 import { badRequest, conflict, notFound } from '../errors';
 import type { ExportJobRow } from '../repositories/account';
 import { goodbyeMail, supportMail } from '../services/mail/templates';

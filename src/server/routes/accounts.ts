@@ -23,8 +23,8 @@ import {
   updateTransferRequest,
   valuationRequest,
   valuationResponse,
-} from '../../contract/schemas/accounts';
-import { transaction } from '../../contract/schemas/transactions';
+} from '../../contract/accounts';
+import { transaction } from '../../contract/transactions';
 import { areaSchemas, premiumRoutes } from '../routeSchema';
 import { transactionNotFound } from '../services/transactions/service';
 import { accountsService } from '../services/accounts/service';

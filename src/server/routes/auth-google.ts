@@ -3,8 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomNonce, randomPKCECodeVerifier } from 'openid-client';
 import { z } from 'zod';
-import { completeGoogleLinkRequest, linkGoogleResponse, signInMethodsResponse } from '../../contract/schemas/identities';
-import { errorBody } from '../../contract/schemas/errors';
+import { completeGoogleLinkRequest, linkGoogleResponse, signInMethodsResponse } from '../../contract/identities';
+import { errorBody } from '../../contract/errors';
 import { GOOGLE_ISSUER } from '../config';
 import { badRequest, conflict, notFound } from '../errors';
 import { LINK_CODE_TTL_MS, linkIdentity, methodName, signInWithIdentity, SIGN_IN_TEXTS } from '../services/signIn';

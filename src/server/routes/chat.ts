@@ -21,9 +21,9 @@ import {
   startConversationRequest,
   userConversationsQuery,
   type StreamChunk,
-} from '../../contract/schemas/chat';
-import { errorBody } from '../../contract/schemas/errors';
-import { withReward } from '../../contract/schemas/rewards';
+} from '../../contract/chat';
+import { errorBody } from '../../contract/errors';
+import { withReward } from '../../contract/rewards';
 import { eventStream } from '../plugins/sse';
 import { areaSchemas } from '../routeSchema';
 import { chatService, LIST_LIMIT } from '../services/chat';

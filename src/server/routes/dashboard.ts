@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { analyticsQuery, dashboardAnalytics } from '../../contract/schemas/dashboard';
+import { analyticsQuery, dashboardAnalytics } from '../../contract/dashboard';
 import { premiumQuerySchema, premiumRoutes } from '../routeSchema';
 import { analyticsFor } from '../services/dashboard';
 

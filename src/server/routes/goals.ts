@@ -13,8 +13,8 @@ import {
   goalTransactionSummary,
   MAX_GOALS_PER_USER,
   updateGoalRequest,
-} from '../../contract/schemas/goals';
-import { withReward } from '../../contract/schemas/rewards';
+} from '../../contract/goals';
+import { withReward } from '../../contract/rewards';
 import { areaSchemas, premiumRoutes } from '../routeSchema';
 import { goalsService } from '../services/goals';
 

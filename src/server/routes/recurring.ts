@@ -18,7 +18,7 @@ import {
   suggestionList,
   updateRecurringRequest,
 } from '../../contract/recurring';
-import { calendarDate } from '../../contract/rules/fields';
+import { calendarDate } from '../../contract/fields';
 import { toMinor } from '../../contract/money';
 import { areaSchemas, premiumRoutes } from '../routeSchema';
 import { todayUtc } from '../services/transactions/reports';

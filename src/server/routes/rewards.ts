@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../contract/schemas/errors';
-import { convertRequest, convertResponse, finuBalanceQuery, MIN_CONVERSION_POINTS, onchainBalance, transfer, transferIdParams, type Transfer } from '../../contract/schemas/rewards';
+import { errorBody } from '../../contract/errors';
+import { convertRequest, convertResponse, finuBalanceQuery, MIN_CONVERSION_POINTS, onchainBalance, transfer, transferIdParams, type Transfer } from '../../contract/rewards';
 import { badRequest, InsufficientFundsError, notFound, UnavailableError, unprocessable } from '../errors';
 import { CHAIN_UNAVAILABLE } from '../plugins/chain';
 import type { TransferRow } from '../repositories/rewards';

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { SignInMethodsResponse } from '../../contract/schemas/identities';
-import { identityParams, signInMethodsResponse } from '../../contract/schemas/identities';
-import { errorBody } from '../../contract/schemas/errors';
+import { type SignInMethodsResponse, identityParams, signInMethodsResponse } from '../../contract/identities';
+import { errorBody } from '../../contract/errors';
 import { conflict, notFound } from '../errors';
 import { passwordWorks } from '../repositories/identities';
 import { signInMethodMail } from '../services/mail/templates';

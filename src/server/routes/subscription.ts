@@ -9,7 +9,7 @@ import {
   subscriptionStatus,
   trialStartResponse,
   updateRequest,
-} from '../../contract/schemas/subscription';
+} from '../../contract/subscription';
 import { areaSchemas } from '../routeSchema';
 
 const tags = ['subscription'];

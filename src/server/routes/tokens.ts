@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../contract/schemas/errors';
+import { errorBody } from '../../contract/errors';
 import {
   availableRewards,
   dailyWeeklyEarnings,
@@ -13,7 +13,7 @@ import {
   tokenStatistics,
   transactionProgress,
   type ActivityItem,
-} from '../../contract/schemas/rewards';
+} from '../../contract/rewards';
 import { dayOf as utcDay } from '../../contract/calendar';
 import type { RewardEntryRow } from '../repositories/rewards';
 import { AWARD_RULES, DAILY_MAX_POINTS, dailyMaxOf, TRANSACTION_MILESTONES, type AwardRule } from '../services/rewards/rules';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { transactionFilters } from '../../contract/schemas/transactions';
-import { filterTotals } from '../../contract/schemas/transactionTotals';
+import { transactionFilters } from '../../contract/transactions';
+import { filterTotals } from '../../contract/transactionTotals';
 import { premiumQuerySchema, premiumRoutes } from '../routeSchema';
 import { filterTotals as totalsFor } from '../services/transactions/filterTotals';
 

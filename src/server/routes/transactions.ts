@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { wholeNumber } from '../../contract/money';
-import { withReward } from '../../contract/schemas/rewards';
+import { withReward } from '../../contract/rewards';
 import {
   balanceQuery,
   categoryNameParams,
@@ -39,7 +39,7 @@ import {
   transactionListQuery,
   transactionListResponse,
   updateTransactionRequest,
-} from '../../contract/schemas/transactions';
+} from '../../contract/transactions';
 import { HttpError } from '../errors';
 import { areaSchemas, bearerAuth as security, premiumRoutes } from '../routeSchema';
 import { acceptCsvUploads, CSV_TYPES } from '../plugins/csv-upload';

@@ -17,10 +17,10 @@ import {
   userProfile,
   verifyEmailQuery,
   verifyEmailResponse,
-} from '../../contract/schemas/auth';
-import { reauthenticateRequest, reauthenticateResponse } from '../../contract/schemas/identities';
-import { onboardingRequest } from '../../contract/schemas/onboarding';
-import { withReward } from '../../contract/schemas/rewards';
+} from '../../contract/auth';
+import { reauthenticateRequest, reauthenticateResponse } from '../../contract/identities';
+import { onboardingRequest } from '../../contract/onboarding';
+import { withReward } from '../../contract/rewards';
 import { InvalidRequestError } from '../errors';
 import { areaSchemas } from '../routeSchema';
 import { profileService } from '../services/profile';

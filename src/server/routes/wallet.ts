@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../contract/schemas/errors';
-import { backupRequest, backupResponse, signMessageRequest, signMessageResponse, walletBalance, walletInfo } from '../../contract/schemas/rewards';
+import { errorBody } from '../../contract/errors';
+import { backupRequest, backupResponse, signMessageRequest, signMessageResponse, walletBalance, walletInfo } from '../../contract/rewards';
 import { confirmPassword } from '../services/userAuth';
 import { keystoreOf, signerOf, walletRow } from '../services/wallet';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../contract/schemas/errors';
-import { fallbackNonceQuery, nonceResponse, signInMethodsResponse, walletNonceQuery, web3AuthRequest, web3AuthResponse, web3Me } from '../../contract/schemas/identities';
+import { errorBody } from '../../contract/errors';
+import { fallbackNonceQuery, nonceResponse, signInMethodsResponse, walletNonceQuery, web3AuthRequest, web3AuthResponse, web3Me } from '../../contract/identities';
 import { badRequest, conflict, notFound } from '../errors';
 import { linkIdentity, methodName, signInWithIdentity } from '../services/signIn';
 import { toProfile } from '../services/profile';

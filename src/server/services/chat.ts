@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { ChatStatistics, ClearMemoryResponse, Conversation, ConversationDetails, ConversationPage, HistoryResponse } from '../../contract/chat';
-import { chatTexts, type historyQuery, type searchQuery, type userConversationsQuery } from '../../contract/schemas/chat';
+import { type ChatStatistics, type ClearMemoryResponse, type Conversation, type ConversationDetails, type ConversationPage, type HistoryResponse, chatTexts, type historyQuery, type searchQuery, type userConversationsQuery } from '../../contract/chat';
 import { notFound } from '../errors';
 import type { ChatRepository, ConversationFilter, ConversationRow } from '../repositories/chat';
 import { toChatMessage, toSummary, type CoachConversations } from './coach/conversation';

@@ -1,7 +1,7 @@
 import { addDays, dayOf, daysBetween } from '../../contract/calendar';
 import { categoryColor } from '../../contract/categoryColors';
 import type { z } from 'zod';
-import { MAX_BUCKETS, type analyticsQuery, type DashboardAnalytics, type DashboardPeriod, type TimeUnit } from '../../contract/schemas/dashboard';
+import { MAX_BUCKETS, type analyticsQuery, type DashboardAnalytics, type DashboardPeriod, type TimeUnit } from '../../contract/dashboard';
 import { fromMinor, wholeNumber } from '../../contract/money';
 import { notFound, ValidationError } from '../errors';
 import type { DashboardRepository, DayRange } from '../repositories/dashboard';

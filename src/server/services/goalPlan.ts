@@ -1,5 +1,5 @@
 import { fromMinor } from '../../contract/money';
-import type { FundTransaction, Goal, GoalSchedule, GoalsSummary } from '../../contract/schemas/goals';
+import type { FundTransaction, Goal, GoalSchedule, GoalsSummary } from '../../contract/goals';
 import type { GoalRow, GoalTransactionRow } from '../repositories/goals';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { fromMinor, toMinor } from '../../contract/money';
-import type { Reward } from '../../contract/schemas/rewards';
+import type { Reward } from '../../contract/rewards';
 import {
   earliestTargetDate,
   MAX_AMOUNT,
@@ -12,7 +12,7 @@ import {
   type GoalTransactionSummary,
   type goalTransactionsQuery,
   type updateGoalRequest,
-} from '../../contract/schemas/goals';
+} from '../../contract/goals';
 import { badRequest, conflict, InsufficientFundsError, notFound, unprocessable } from '../errors';
 import type { FundMoveType, GoalsRepository } from '../repositories/goals';
 import type { UsersRepository } from '../repositories/users';

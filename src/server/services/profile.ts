@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { UserProfile, User } from '../../contract/schemas/auth';
-import type { onboardingRequest } from '../../contract/schemas/onboarding';
-import type { Reward } from '../../contract/schemas/rewards';
-import type { SubscriptionStatus } from '../../contract/schemas/subscription';
+import type { UserProfile, User } from '../../contract/auth';
+import type { onboardingRequest } from '../../contract/onboarding';
+import type { Reward } from '../../contract/rewards';
+import type { SubscriptionStatus } from '../../contract/subscription';
 import { badRequest, notFound } from '../errors';
 import type { IssuedToken } from '../plugins/auth';
 import type { UserRow, UsersRepository } from '../repositories/users';

@@ -1,4 +1,4 @@
-import type { Plan, SubscriptionStatus } from '../../contract/schemas/subscription';
+import type { Plan, SubscriptionStatus } from '../../contract/subscription';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { SubscriptionRow, SubscriptionsRepository } from '../repositories/subscriptions';
 import type { UsersRepository } from '../repositories/users';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { DeleteAccountRequest, DeletionPreview, ExportJob, latestExport, SupportMessageRequest, supportMessageResponse, deleteAccountResponse } from '../../contract/schemas/account';
+import type { DeleteAccountRequest, DeletionPreview, ExportJob, latestExport, SupportMessageRequest, supportMessageResponse, deleteAccountResponse } from '../../contract/account';
 import type { ApiCall } from './client';
 
 /** The account's whole life: delete, download all my data, write to support. */

@@ -1,4 +1,4 @@
-import type { AccountList, NetWorth, ReconcilePreview, Register, TransferResult, Account } from '../../contract/schemas/accounts';
+import type { AccountList, NetWorth, ReconcilePreview, Register, TransferResult, Account } from '../../contract/accounts';
 import type { AccountBody } from '../../../machines/accountForm';
 import type { TransferBody } from '../../../machines/accountTransfer';
 import type { ApiCall } from './client';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { signupResponse, tokenResponse, user, userProfile, verifyEmailResponse, messageResponse, changePasswordResponse, UpdateProfileRequest } from '../../contract/schemas/auth';
+import type { signupResponse, tokenResponse, user, userProfile, verifyEmailResponse, messageResponse, changePasswordResponse, UpdateProfileRequest } from '../../contract/auth';
 import { callbackErrors, defaultMessages } from '../../contract/errors';
 import type { OnboardingAnswers } from '../../contract/onboarding';
 import { ApiError, type ApiCall } from './client';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { checkoutResponse, plansResponse, portalResponse, subscriptionStatus, trialStartResponse } from '../../contract/schemas/subscription';
+import type { checkoutResponse, plansResponse, portalResponse, subscriptionStatus, trialStartResponse } from '../../contract/subscription';
 import type { ApiCall } from './client';
 
 type Status = z.infer<typeof subscriptionStatus>;

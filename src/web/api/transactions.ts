@@ -1,24 +1,4 @@
-import {
-  transactionMessages,
-  type Category,
-  type CreateCategoryRequest,
-  type CreateTransactionRequest,
-  type DeleteTransactionResponse,
-  type ImportCommitRequest,
-  type ImportJob,
-  type ImportMappingInput,
-  type ImportPreview,
-  type SummaryOverview,
-  type Transaction,
-  type TransactionListQuery,
-  type TransactionListResponse,
-  type UpdateTransactionRequest,
-  type CurrentBalance,
-  type ExpenseCategories,
-  type MonthlyIncome,
-  type MonthlyReport,
-} from '../../contract/transactions';
-import type { demoLoadResponse, demoRemoveResponse } from '../../contract/schemas/transactions';
+import { transactionMessages, type Category, type CreateCategoryRequest, type CreateTransactionRequest, type DeleteTransactionResponse, type ImportCommitRequest, type ImportJob, type ImportMappingInput, type ImportPreview, type SummaryOverview, type Transaction, type TransactionListQuery, type TransactionListResponse, type UpdateTransactionRequest, type CurrentBalance, type ExpenseCategories, type MonthlyIncome, type MonthlyReport, type demoLoadResponse, type demoRemoveResponse } from '../../contract/transactions';
 import type { z } from 'zod';
 import type { CategoryListResponse } from '../../contract/categories';
 import type { ApiCall } from './client';

@@ -1,4 +1,4 @@
-import { emailOnly, loginRequest } from '../../contract/rules/auth';
+import { emailOnly, loginRequest } from '../../contract/auth';
 import { contractRules } from './contractRules';
 
 /**

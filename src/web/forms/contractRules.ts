@@ -1,7 +1,7 @@
 import type { FormErrors } from '@mantine/form';
 import { useEffect } from 'react';
 import type { core } from 'zod/mini';
-import { fieldMessage, ruleErrors, sentence, words } from '../../contract/rules/messages';
+import { fieldMessage, ruleErrors, sentence, words } from '../../contract/messages';
 import type { FieldsForm } from './focus';
 
 export { fieldMessage };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ImportJob, ImportMappingInput, ImportPreview, SummaryOverview } from '../../../src/contract/schemas/transactions';
+import type { ImportJob, ImportMappingInput, ImportPreview, SummaryOverview } from '../../../src/contract/transactions';
 import { bearer, signUpWithAccess, type VerifiedUser } from '../../support/app';
 import { addDays } from './dates';
 import type { Person, Row } from './people';

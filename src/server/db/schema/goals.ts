@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { GOAL_CATEGORIES, GOAL_PRIORITIES } from '../../../contract/schemas/goals';
+import { GOAL_CATEGORIES, GOAL_PRIORITIES } from '../../../contract/goals';
 import { users } from './auth';
 
 /** Savings goals; amounts in integer cents. The saved amount moves only through goal_transactions. */

@@ -1,4 +1,4 @@
-import { ACCOUNT_KINDS, isLiability, type NetWorth } from '../../../contract/schemas/accounts';
+import { ACCOUNT_KINDS, isLiability, type NetWorth } from '../../../contract/accounts';
 import { fromMinor } from '../../../contract/money';
 import type { AccountRow } from '../../repositories/accounts';
 

@@ -21,8 +21,8 @@ import {
   type updateAccountRequest,
   type updateTransferRequest,
   type valuationRequest,
-} from '../../../contract/schemas/accounts';
-import type { Transaction } from '../../../contract/schemas/transactions';
+} from '../../../contract/accounts';
+import type { Transaction } from '../../../contract/transactions';
 import { fromMinor, toMinor } from '../../../contract/money';
 import { conflict, notFound, unprocessable } from '../../errors';
 import type { AccountPatch, AccountRow, AccountsRepository, AccountWithBalance } from '../../repositories/accounts';

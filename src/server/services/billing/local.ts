@@ -1,4 +1,4 @@
-import type { Plan } from '../../../contract/schemas/subscription';
+import type { Plan } from '../../../contract/subscription';
 import { badRequest, notFound } from '../../errors';
 import type { SubscriptionsRepository } from '../../repositories/subscriptions';
 import { firstPeriodEnd } from './plans';

@@ -1,4 +1,4 @@
-import type { Plan, SubscriptionStatus } from '../../../contract/schemas/subscription';
+import type { Plan, SubscriptionStatus } from '../../../contract/subscription';
 import { moneyText } from '../../money';
 
 /**

@@ -1,4 +1,4 @@
-import type { Plan } from '../../../contract/schemas/subscription';
+import type { Plan } from '../../../contract/subscription';
 import type { BillingConfig } from '../../config';
 
 const features = [

@@ -1,4 +1,4 @@
-import type { Plan, SubscriptionStatus } from '../../../contract/schemas/subscription';
+import type { Plan, SubscriptionStatus } from '../../../contract/subscription';
 import type { SubscriptionRow } from '../../repositories/subscriptions';
 
 const DAY = 86_400_000;

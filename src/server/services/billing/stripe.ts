@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type Stripe from 'stripe';
-import type { Plan } from '../../../contract/schemas/subscription';
+import type { Plan } from '../../../contract/subscription';
 import type { BillingConfig } from '../../config';
 import { badRequest, DomainError, notFound, UpstreamError } from '../../errors';
 import type { BillingProvider, ProviderSubscription, WebhookOutcome } from './types';

@@ -1,4 +1,4 @@
-import type { Plan } from '../../../contract/schemas/subscription';
+import type { Plan } from '../../../contract/subscription';
 import type { SubscriptionRow } from '../../repositories/subscriptions';
 
 /** What a provider says about a user's paid subscription; stored in the subscriptions row. */

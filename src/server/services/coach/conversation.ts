@@ -1,7 +1,6 @@
-import type { ChatAllowance, ChatMessage, ConversationSummary, StreamChunk } from '../../../contract/schemas/chat';
-import type { Reward } from '../../../contract/schemas/rewards';
-import type { SubscriptionStatus } from '../../../contract/schemas/subscription';
-import { chatTexts } from '../../../contract/schemas/chat';
+import { type ChatAllowance, type ChatMessage, type ConversationSummary, type StreamChunk, chatTexts } from '../../../contract/chat';
+import type { Reward } from '../../../contract/rewards';
+import type { SubscriptionStatus } from '../../../contract/subscription';
 import { LimitReachedError, notFound, UnavailableError } from '../../errors';
 import type { ChatMessageRow, ChatRepository, ConversationRow } from '../../repositories/chat';
 import type { CoachRepository } from '../../repositories/coach';

@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORIES } from '../../../contract/schemas/transactions';
+import { DEFAULT_CATEGORIES } from '../../../contract/transactions';
 import { futureMonth, monthMentioned, periodMentioned, type Period } from './period';
 
 /**

@@ -1,6 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import type { ImportFormat } from '../../../contract/transactions';
-import type { DecimalSeparator } from '../../../contract/schemas/transactions';
+import type { ImportFormat, DecimalSeparator } from '../../../contract/transactions';
 import { ValidationError } from '../../errors';
 import { stripBom } from './csv';
 import { parseAmount } from './formats';

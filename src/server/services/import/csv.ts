@@ -1,5 +1,5 @@
 import { Parser } from 'csv-parse';
-import { CSV_DELIMITERS, type CsvDelimiter } from '../../../contract/schemas/transactions';
+import { CSV_DELIMITERS, type CsvDelimiter } from '../../../contract/transactions';
 import { ValidationError } from '../../errors';
 
 /** One CSV record and the 1-based line of the file where it starts. */

@@ -1,4 +1,4 @@
-import type { ImportRowStatus, TransactionType } from '../../../contract/schemas/transactions';
+import type { ImportRowStatus, TransactionType } from '../../../contract/transactions';
 import type { TransactionsRepository } from '../../repositories/transactions';
 import { addDays, daysBetween } from '../../../contract/calendar';
 import { normalizeMerchant } from '../merchants';

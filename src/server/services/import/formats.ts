@@ -1,4 +1,4 @@
-import { isRealDate, type DecimalSeparator, type ImportDateFormat } from '../../../contract/schemas/transactions';
+import { isRealDate, type DecimalSeparator, type ImportDateFormat } from '../../../contract/transactions';
 
 export type AmountResult = { ok: true; minor: number } | { ok: false; error: string } | { ok: true; minor: null };
 

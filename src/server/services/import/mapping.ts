@@ -9,7 +9,7 @@ import {
   type ImportMapping,
   type ImportPreview,
   type TransactionType,
-} from '../../../contract/schemas/transactions';
+} from '../../../contract/transactions';
 import { detectDelimiter, iterateCsv, parseCsv, stripBom, unguardCell, type CsvRecord } from './csv';
 import { detectDateFormat, detectDecimalSeparator, looksLikeAmount, looksLikeDate, parseAmount, parseDate, parseDirection } from './formats';
 

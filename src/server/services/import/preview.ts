@@ -1,5 +1,5 @@
 import { fromMinor } from '../../../contract/money';
-import { CSV_IMPORT_LIMITS, type ImportMapping, type ImportPreview, type ImportPreviewRow, type LineError } from '../../../contract/schemas/transactions';
+import { CSV_IMPORT_LIMITS, type ImportMapping, type ImportPreview, type ImportPreviewRow, type LineError } from '../../../contract/transactions';
 import type { Categories } from '../transactions/categories';
 import { DuplicateTracker, ImportClassifier, type BankProbe, type DuplicateProbe } from './duplicates';
 import type { RowResult } from './mapping';

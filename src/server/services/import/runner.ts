@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CSV_IMPORT_LIMITS, FALLBACK_CATEGORY, importCommitRequest, type LineError } from '../../../contract/schemas/transactions';
+import { CSV_IMPORT_LIMITS, FALLBACK_CATEGORY, importCommitRequest, type LineError } from '../../../contract/transactions';
 import type { ImportJobRow, NewTransaction, TransactionsRepository } from '../../repositories/transactions';
 import type { AccountsRepository } from '../../repositories/accounts';
 import { countsFor } from '../accounts/service';

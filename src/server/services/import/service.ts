@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { importCommitRequest, ImportJob, ImportMapping } from '../../../contract/schemas/transactions';
-import type { Reward } from '../../../contract/schemas/rewards';
+import type { importCommitRequest, ImportJob, ImportMapping } from '../../../contract/transactions';
+import type { Reward } from '../../../contract/rewards';
 import { conflict, notFound, unprocessable } from '../../errors';
 import type { AccountsRepository } from '../../repositories/accounts';
 import type { ImportJobRow, TransactionsRepository } from '../../repositories/transactions';

@@ -1,5 +1,4 @@
-import { FALLBACK_CATEGORY, isRealDate, TRANSACTION_LIMITS, type ImportDateFormat, type ImportMapping, type ImportPreview } from '../../../contract/schemas/transactions';
-import type { ImportFormat } from '../../../contract/transactions';
+import { FALLBACK_CATEGORY, isRealDate, TRANSACTION_LIMITS, type ImportDateFormat, type ImportMapping, type ImportPreview, type ImportFormat } from '../../../contract/transactions';
 import { detectFormat, readBankFile, type BankEntry } from './bankFiles';
 import { detectDateFormat, parseDate } from './formats';
 import { countRows, detectLayout, layoutFile, readRow, suggestMapping, type CategoryResolver, type RowResult, type Suggestion } from './mapping';

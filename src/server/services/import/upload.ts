@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { wholeNumber } from '../../../contract/money';
-import { CSV_IMPORT_LIMITS } from '../../../contract/schemas/transactions';
+import { CSV_IMPORT_LIMITS } from '../../../contract/transactions';
 import { TooLargeError, ValidationError } from '../../errors';
 import { looksLikeBankFile } from './bankFiles';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { dayOf } from '../../../contract/calendar';
 import { wholeNumber } from '../../../contract/money';
-import type { Reward } from '../../../contract/schemas/rewards';
+import type { Reward } from '../../../contract/rewards';
 import type { AwardInput, RewardEntryRow, RewardsRepository } from '../../repositories/rewards';
 import { AWARD_RULES, GOAL_PROGRESS_STEPS, TAKEN_BACK_ON_DELETE, TRANSACTION_MILESTONES, type AwardRule } from './rules';
 

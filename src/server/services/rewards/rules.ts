@@ -1,4 +1,4 @@
-import { POINTS_PER_FINU } from '../../../contract/schemas/rewards';
+import { POINTS_PER_FINU } from '../../../contract/rewards';
 
 /**
  * The award rules, in one table so they are easy to tune (docs/decisions.md, "Rewards", mirrors it).

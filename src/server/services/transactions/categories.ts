@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORIES, type TransactionType } from '../../../contract/schemas/transactions';
+import { DEFAULT_CATEGORIES, type TransactionType } from '../../../contract/transactions';
 import type { TransactionsRepository } from '../../repositories/transactions';
 
 /** The categories one user can use: the built-in set plus their own, looked up case-insensitively. */

@@ -1,4 +1,4 @@
-import { EXPORT_COLUMNS } from '../../../contract/schemas/transactions';
+import { EXPORT_COLUMNS } from '../../../contract/transactions';
 import { csvLine } from '../import/csv';
 
 /** One transaction as an export writes it: the list's typed row, or a row read as stored (the data archive). */

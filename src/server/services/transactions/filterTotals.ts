@@ -1,6 +1,6 @@
 import { fromMinor } from '../../../contract/money';
-import type { TransactionFilters } from '../../../contract/schemas/transactions';
-import type { FilterTotals } from '../../../contract/schemas/transactionTotals';
+import type { TransactionFilters } from '../../../contract/transactions';
+import type { FilterTotals } from '../../../contract/transactionTotals';
 import type { TransactionTotalsRepository } from '../../repositories/transactionTotals';
 import type { TransactionsRepository } from '../../repositories/transactions';
 import { loadCategories } from './categories';

@@ -9,7 +9,7 @@ import type {
   MonthTotals,
   SummaryOverview,
   TransactionType,
-} from '../../../contract/schemas/transactions';
+} from '../../../contract/transactions';
 import type { AccountsRepository } from '../../repositories/accounts';
 import type { CategoryTotalRow, PeriodTotals, TransactionsRepository } from '../../repositories/transactions';
 import { toTransaction } from './wire';

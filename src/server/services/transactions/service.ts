@@ -8,8 +8,8 @@ import type {
   Transaction,
   TransactionFilters,
   updateTransactionRequest,
-} from '../../../contract/schemas/transactions';
-import type { Reward } from '../../../contract/schemas/rewards';
+} from '../../../contract/transactions';
+import type { Reward } from '../../../contract/rewards';
 import { conflict, notFound, unprocessable } from '../../errors';
 import type { NewTransaction, TransactionPatch, TransactionRow, TransactionsRepository } from '../../repositories/transactions';
 import type { AccountsRepository } from '../../repositories/accounts';

@@ -1,6 +1,6 @@
-import { isRealDate, isUuid } from '../../../contract/schemas/fields';
+import { isRealDate, isUuid } from '../../../contract/fields';
 import { fromMinor, toMinor } from '../../../contract/money';
-import { TRANSACTION_LIMITS, type ParsedTransactionListQuery, type Transaction, type TransactionFilters } from '../../../contract/schemas/transactions';
+import { TRANSACTION_LIMITS, type ParsedTransactionListQuery, type Transaction, type TransactionFilters } from '../../../contract/transactions';
 import type { KeysetPosition, SortKey, StoredFilters, TransactionRow } from '../../repositories/transactions';
 import { ValidationError } from '../../errors';
 import type { Categories } from './categories';

@@ -4,8 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { accountFormMachine, AccountField } from '../../../../machines/accountForm';
 import type { accountReconcileMachine } from '../../../../machines/accountReconcile';
 import type { accountTransferMachine, TransferField } from '../../../../machines/accountTransfer';
-import { ACCOUNT_KIND_LABELS, ACCOUNT_KINDS, isLiability } from '../../../contract/accounts';
-import type { Account } from '../../../contract/schemas/accounts';
+import { ACCOUNT_KIND_LABELS, ACCOUNT_KINDS, isLiability, type Account } from '../../../contract/accounts';
 import { useMoney } from '../../hooks/useMoney';
 import { useAccounts } from './accountsActor';
 

@@ -1,6 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { ACCOUNT_GROUP_LABELS, ACCOUNT_KIND_LABELS } from '../../../contract/accounts';
-import type { Account } from '../../../contract/schemas/accounts';
+import { ACCOUNT_GROUP_LABELS, ACCOUNT_KIND_LABELS, type Account } from '../../../contract/accounts';
 import { useMoney } from '../../hooks/useMoney';
 import { PageTitle } from '../PageTitle';
 import { AccountFormModal, ReconcileModal, TransferModal } from './AccountDialogs';

@@ -1,6 +1,6 @@
 import { LineChart } from '@mantine/charts';
 import { Card, Group, Text, Title } from '@mantine/core';
-import type { NetWorth } from '../../../contract/schemas/accounts';
+import type { NetWorth } from '../../../contract/accounts';
 import { useMoney } from '../../hooks/useMoney';
 
 const COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'red.6', 'cyan.6', 'lime.7', 'pink.6', 'indigo.6', 'yellow.7'];

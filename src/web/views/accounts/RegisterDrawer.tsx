@@ -2,7 +2,7 @@ import { Alert, Button, Drawer, Loader, Stack, Table, Text } from '@mantine/core
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { accountRegisterMachine } from '../../../../machines/accountRegister';
-import type { Account } from '../../../contract/schemas/accounts';
+import type { Account } from '../../../contract/accounts';
 import { useMoney } from '../../hooks/useMoney';
 import { useAccounts, useAccountsActor } from './accountsActor';
 

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { signupRequest } from '../../../contract/rules/auth';
+import { signupRequest } from '../../../contract/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { useAppActors, useSession } from '../../app/context';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';

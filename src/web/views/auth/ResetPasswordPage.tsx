@@ -6,7 +6,7 @@ import { defaultMessages } from '../../../contract/errors';
 import { useAppActors } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { useForm } from '@mantine/form';
-import { resetPasswordRequest } from '../../../contract/rules/auth';
+import { resetPasswordRequest } from '../../../contract/auth';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
 import { markInvalid } from '../../forms/focus';
 import { PasswordStrengthMeter, usePasswordChecker } from '../../forms/passwordStrength';

@@ -1,12 +1,10 @@
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { CallFailure } from '../../../../machines/types';
-import { createGoalRequest, updateGoalRequest } from '../../../contract/rules/goals';
+import { createGoalRequest, updateGoalRequest, GOAL_NAME_MAX, GOAL_NOTES_MAX, type Goal } from '../../../contract/goals';
 import { readAmount } from '../../format/money';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
-import { GOAL_NAME_MAX, GOAL_NOTES_MAX } from '../../../contract/goals';
 import type { GoalDraft } from '../../../../machines/goals';
-import type { Goal } from '../../../contract/goals';
 import { localDay } from '../../format/date';
 import { categories, priorities } from './goalDisplay';
 import { useGoalList, useGoals, useGoalsActor } from './goalsActor';

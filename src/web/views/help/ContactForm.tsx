@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { SUPPORT_LIMITS, SUPPORT_TOPICS, type SupportMessageRequest } from '../../../contract/account';
-import { supportMessageRequest } from '../../../contract/rules/account';
+import { SUPPORT_LIMITS, SUPPORT_TOPICS, type SupportMessageRequest, supportMessageRequest } from '../../../contract/account';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { changePasswordRequest } from '../../../contract/rules/auth';
+import { changePasswordRequest } from '../../../contract/auth';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';

@@ -3,12 +3,11 @@ import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { SUPPORTED_CURRENCIES } from '../../../contract/money';
-import { updateProfileRequest } from '../../../contract/rules/auth';
+import { updateProfileRequest, type UserProfile } from '../../../contract/auth';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
 import { useAccountCurrency } from '../../hooks/useMoney';
-import type { UserProfile } from '../../../contract/auth';
 
 interface ProfileValues {
   full_name: string;
