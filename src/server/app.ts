@@ -23,6 +23,7 @@ import autoRulesPlugin from './plugins/autoRules';
 import authGoogleRoutes from './routes/auth-google';
 import rewardsPlugin from './plugins/rewards';
 import budgetsPlugin from './plugins/budgets';
+import servicesPlugin from './plugins/services';
 import accountRoutes from './routes/account';
 import accountsRoutes from './routes/accounts';
 import billingPagesRoutes from './routes/billing-pages';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(chainPlugin);
   await app.register(autoRulesPlugin);
   await app.register(jobRunnersPlugin);
+  await app.register(servicesPlugin);
 
   await app.register(healthRoutes);
   await app.register(usersRoutes);
