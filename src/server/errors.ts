@@ -42,6 +42,9 @@ export class UpstreamError extends DomainError {}
 /** A part of the product is not running right now (the chain, the coach): 503. */
 export class UnavailableError extends DomainError {}
 
+/** The detail of a 503 while the EVM node with FINU on it cannot be reached. */
+export const CHAIN_UNAVAILABLE = 'The token network is not reachable right now. Your points are safe; try again in a minute.';
+
 export const badRequest = (detail: string) => new InvalidRequestError(detail);
 export const unprocessable = (detail: string) => new ValidationError(detail);
 export const unauthorized = (detail = 'Not authenticated') => new UnauthenticatedError(detail);

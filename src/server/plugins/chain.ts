@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { UnavailableError } from '../errors';
+import { CHAIN_UNAVAILABLE, UnavailableError } from '../errors';
 import type { Chain } from '../services/chain';
 import type { TransferWorker } from '../services/chain/transfers';
 import { resolveEmbeddedTreasuryKey } from '../services/secrets';
@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export const CHAIN_UNAVAILABLE = 'The token network is not reachable right now. Your points are safe; try again in a minute.';
+export { CHAIN_UNAVAILABLE };
 
 /**
  * Connects to the EVM node (CHAIN_RPC_URL, or the embedded anvil start.ts runs), makes sure FINU is

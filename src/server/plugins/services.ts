@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { conversionsService, type ConversionsService } from '../services/rewards/conversions';
 import { tokensService, type TokensService } from '../services/rewards/tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The token calls' reads: balance, history, statistics, available rewards, milestones, FINU on chain. */
     tokens: TokensService;
+    /** Points to FINU: convert, follow a transfer, read an address's FINU. */
+    conversions: ConversionsService;
   }
 }
 
@@ -16,6 +19,7 @@ declare module 'fastify' {
 export default fp(
   async function servicesPlugin(app: FastifyInstance) {
     app.decorate('tokens', tokensService({ repo: app.repos.rewards, walletKey: app.walletKey, requireChain: () => app.requireChain() }));
+    app.decorate('conversions', conversionsService({ repo: app.repos.rewards, chain: () => app.chain(), chainId: app.config.chain.chainId, kick: () => app.transferWorker()?.kick() }));
   },
   { name: 'services', dependencies: ['repositories', 'rewards', 'chain'] },
 );
