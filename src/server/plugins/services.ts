@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { conversionsService, type ConversionsService } from '../services/rewards/conversions';
 import { tokensService, type TokensService } from '../services/rewards/tokens';
+import { signInMethodsService, type SignInMethodsService } from '../services/signInMethods';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     tokens: TokensService;
     /** Points to FINU: convert, follow a transfer, read an address's FINU. */
     conversions: ConversionsService;
+    /** The ways a user signs in: list, unlink, and the owner's mail when one is linked or removed. */
+    signInMethods: SignInMethodsService;
   }
 }
 
@@ -19,7 +22,8 @@ declare module 'fastify' {
 export default fp(
   async function servicesPlugin(app: FastifyInstance) {
     app.decorate('tokens', tokensService({ repo: app.repos.rewards, walletKey: app.walletKey, requireChain: () => app.requireChain() }));
+    app.decorate('signInMethods', signInMethodsService({ users: app.repos.users, identities: app.repos.identities, mailer: app.mailer, log: app.log, googleAvailable: app.config.oidc !== null, appUrl: app.config.appUrl }));
     app.decorate('conversions', conversionsService({ repo: app.repos.rewards, chain: () => app.chain(), chainId: app.config.chain.chainId, kick: () => app.transferWorker()?.kick() }));
   },
-  { name: 'services', dependencies: ['repositories', 'rewards', 'chain'] },
+  { name: 'services', dependencies: ['repositories', 'rewards', 'chain', 'mail'] },
 );

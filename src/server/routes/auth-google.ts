@@ -7,8 +7,7 @@ import { completeGoogleLinkRequest, linkGoogleResponse, signInMethodsResponse } 
 import { errorBody } from '../../contract/errors';
 import { GOOGLE_ISSUER } from '../config';
 import { badRequest, conflict, notFound } from '../errors';
-import { LINK_CODE_TTL_MS, linkIdentity, methodName, signInWithIdentity, SIGN_IN_TEXTS } from '../services/signIn';
-import { mailOwner, signInMethodsOf } from './sign-in-methods';
+import { LINK_CODE_TTL_MS, linkIdentity, signInWithIdentity, SIGN_IN_TEXTS } from '../services/signIn';
 import { createOidcClient, OidcFailure, type OidcClient } from '../services/oidc/client';
 import { EMBEDDED_OIDC_PATH, embeddedClient, embeddedIssuer, oidcRedirectUri } from '../services/oidc/embedded';
 import { injectFetch } from '../services/oidc/inject-fetch';
@@ -253,8 +252,7 @@ export default async function authGoogleRoutes(fastify: FastifyInstance) {
       const identity = { kind: 'oidc' as const, ...flow.pendingIdentity! };
       const problem = await linkIdentity(repos, request.userId, identity);
       if (problem) throw conflict(problem);
-      await mailOwner(fastify, request.userId, 'linked', methodName(identity));
-      return signInMethodsOf(fastify, request.userId);
+      return fastify.signInMethods.linked(request.userId, identity);
     },
   );
 }

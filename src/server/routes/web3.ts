@@ -3,10 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../contract/errors';
 import { fallbackNonceQuery, nonceResponse, signInMethodsResponse, walletNonceQuery, web3AuthRequest, web3AuthResponse, web3Me } from '../../contract/identities';
 import { badRequest, conflict, notFound } from '../errors';
-import { linkIdentity, methodName, signInWithIdentity } from '../services/signIn';
+import { linkIdentity, signInWithIdentity } from '../services/signIn';
 import { toProfile } from '../services/profile';
 import { NONCE_TTL_MS, SIWE_STATEMENT, verifySiwe } from '../services/siwe';
-import { mailOwner, signInMethodsOf } from './sign-in-methods';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
 const ETHEREUM = 'eip155';
@@ -114,8 +113,7 @@ export default async function web3Routes(fastify: FastifyInstance) {
       const identity = { kind: 'ethereum' as const, issuer: ETHEREUM, subject: address.toLowerCase(), label: address };
       const problem = await linkIdentity(repos, request.userId, identity);
       if (problem) throw conflict(problem);
-      await mailOwner(fastify, request.userId, 'linked', methodName(identity));
-      return signInMethodsOf(fastify, request.userId);
+      return fastify.signInMethods.linked(request.userId, identity);
     },
   );
 }
