@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportJob } from '../../src/contract/account';
 import { Wallet } from 'ethers';
 import { identities } from '../../src/server/db/schema';
-import { TRANSFER_IN_FLIGHT } from '../../src/server/routes/account';
+import { TRANSFER_IN_FLIGHT } from '../../src/server/services/account/lifecycle';
 import { bearer, createTestApp, grantPoints, logIn, mailTo, signUpAndVerify, signUpWithAccess, uniqueEmail, type TestApp, type VerifiedUser } from '../support/app';
 
 let testApp: TestApp;
