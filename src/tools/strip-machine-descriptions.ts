@@ -15,15 +15,20 @@ const STATECHART_KEYS = new Set(['on', 'target', 'states', 'invoke', 'actions', 
 
 const nameOf = (name: ts.PropertyName): string | null => (ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : null);
 
-/** A state node or transition: it has a statechart key, or it is one of the values of a `states` object. */
+/** A state node or transition: it has a statechart key, or it is a value of a `states`, `on` or `after` object, or an onDone, onError or always. */
 function isStatechartObject(object: ts.ObjectLiteralExpression): boolean {
   for (const property of object.properties) {
     if (property.name && STATECHART_KEYS.has(nameOf(property.name as ts.PropertyName) ?? '')) return true;
   }
-  const holder = object.parent;
-  if (!ts.isPropertyAssignment(holder) || holder.initializer !== object) return false;
+  // One of several guarded transitions for an event sits in an array: its holder is the array's.
+  const value: ts.Expression = ts.isArrayLiteralExpression(object.parent) ? object.parent : object;
+  const holder = value.parent;
+  if (!ts.isPropertyAssignment(holder) || holder.initializer !== value) return false;
+  if (['onDone', 'onError', 'always'].includes(nameOf(holder.name) ?? '')) return true;
+  // A value of a `states` object is a state node; a value of an `on` (or `after`) object is a transition, even one
+  // that only describes why the event is taken and ignored ({ description: '…' }); so are onDone, onError and always.
   const states = holder.parent;
-  return ts.isObjectLiteralExpression(states) && ts.isPropertyAssignment(states.parent) && nameOf(states.parent.name) === 'states';
+  return ts.isObjectLiteralExpression(states) && ts.isPropertyAssignment(states.parent) && ['states', 'on', 'after'].includes(nameOf(states.parent.name) ?? '');
 }
 
 /** The source without the literal `description` properties of its statechart objects; null when it has none. */
