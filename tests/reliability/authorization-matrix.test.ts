@@ -144,7 +144,8 @@ describe('authorization matrix from the OpenAPI document', () => {
 
         figures.idOperations++;
         // A request B could send on something that exists nowhere: it must fail on the lookup (404), not on validation.
-        const nowhere = (req: Request): Request => ({ ...req, path: Object.fromEntries(params.map((p) => [p.name, p.name === 'id' || p.name.endsWith('_id') ? randomUUID() : `nothing-${randomUUID().slice(0, 8)}`])) });
+        // Only what names a thing is made up; a parameter that qualifies it (an occurrence's date) stays valid.
+        const nowhere = (req: Request): Request => ({ ...req, path: Object.fromEntries(params.map((p) => [p.name, p.name === 'id' || p.name.endsWith('_id') ? randomUUID() : ((!identifies(p) && req.path[p.name]) || `nothing-${randomUUID().slice(0, 8)}`)])) });
         let probe: { req: Request; status: number } | undefined;
         for (let seed = 1; seed <= 25 && !probe; seed++) {
           const req = nowhere(validRequest(op, ctxB, seed));
