@@ -19,9 +19,9 @@ afterAll(() => testApp?.close());
 type Json = Record<string, unknown>;
 /** Rows of a raw query (the drizzle driver's result carries them in `rows`). */
 const sqlRows = async <T>(query: string) => (await app.db.execute(query)) as unknown as { rows: T[] };
-const call = (user: VerifiedUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json) =>
+const call = (user: VerifiedUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Json) =>
   app.inject({ method, url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
-const ok = async (user: VerifiedUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, status = [200, 201, 202]) => {
+const ok = async (user: VerifiedUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Json, status = [200, 201, 202]) => {
   const res = await call(user, method, url, payload);
   expect(status, `${method} ${url}: ${res.body}`).toContain(res.statusCode);
   return res;
@@ -41,7 +41,20 @@ async function useEverything(user: VerifiedUser): Promise<void> {
   await ok(user, 'POST', '/subscription/confirm', { session_id: session.session_id });
   await ok(user, 'PUT', '/users/me/profile', { full_name: 'Ada Lovelace' });
   await ok(user, 'POST', '/transactions/categories', { name: 'Side Hustle', type: 'income' });
-  await ok(user, 'POST', '/transactions', { type: 'expense', amount: 12.5, date: '2024-03-14', category: 'Groceries', description: 'Weekly shop', merchant: 'Corner Market' });
+  const shop = (await ok(user, 'POST', '/transactions', { type: 'expense', amount: 12.5, date: '2024-03-14', category: 'Groceries', description: 'Weekly shop', merchant: 'Corner Market' })).json<{ transaction_id: string }>();
+  await ok(user, 'PUT', `/transactions/${shop.transaction_id}`, { type: 'expense', amount: 12.5, date: '2024-03-14', category: 'Dining', description: 'Weekly shop', merchant: 'Corner Market' }); // a correction the rules learn from
+  // Budgets, rules, tags, bills and notifications.
+  await ok(user, 'PUT', '/budgets/2024-03/assigned', { category: 'Groceries', assigned: 300 });
+  await ok(user, 'PUT', '/budgets/2024-03/rollover', { category: 'Groceries', rollover: 'full' });
+  await ok(user, 'PUT', '/budgets/2024-03/mode', { mode: 'tracking' });
+  await ok(user, 'POST', '/rules', { match: 'all', conditions: [{ field: 'description', op: 'contains', value: 'coffee' }], actions: { category: 'Dining' } });
+  await ok(user, 'POST', '/tags', { name: 'holiday' });
+  const checking = (await ok(user, 'POST', '/accounts', { name: 'Checking', kind: 'checking', opening_balance: 100 })).json<{ account_id: string }>();
+  const bill = (await ok(user, 'POST', '/recurring', { name: 'Rent', merchant_pattern: 'Parkside', account_id: checking.account_id, kind: 'bill', amount: 900, rrule: 'FREQ=MONTHLY;BYMONTHDAY=1', start_date: '2024-01-01' })).json<{ recurring_id: string }>();
+  await ok(user, 'PUT', `/recurring/${bill.recurring_id}/occurrences/2024-02-01`, { status: 'skipped' });
+  await ok(user, 'POST', '/recurring/suggestions/dismiss', { key: 'corner market|expense' });
+  await ok(user, 'PATCH', '/notifications/settings', { due_days: 5 });
+  await app.notifications.notify(user.userId, { kind: 'bill_due', title: 'Rent is due', body: 'Rent is due on the 1st.', link: '/bills', dedupeKey: `rent-${user.userId}` });
   await ok(user, 'POST', '/transactions', { type: 'income', amount: 300, date: '2024-03-15', category: 'Side Hustle', description: 'Gig' });
   const csv = 'Date,Description,Amount\n2024-04-01,Coffee,-3.50\n2024-04-02,Salary,2000.00\n';
   const upload = await app.inject({ method: 'POST', url: '/transactions/import?file_name=bank.csv', headers: { ...bearer(user.token), 'content-type': 'text/csv' }, payload: csv });
@@ -201,7 +214,7 @@ describe('download all my data', () => {
     const csv = strFromU8(files['transactions.csv']!).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(csv[0]).toBe('date,type,amount,currency,category,description,merchant,notes,tags,transaction_id,created_at');
     expect(csv).toHaveLength(5);
-    expect(csv.some((l) => l.startsWith('2024-03-14,expense,12.50,USD,Groceries,Weekly shop,Corner Market'))).toBe(true);
+    expect(csv.some((l) => l.startsWith('2024-03-14,expense,12.50,USD,Dining,Weekly shop,Corner Market'))).toBe(true);
     expect(strFromU8(files['users.json'] ?? new Uint8Array())).not.toMatch(/password_hash/);
   }, 120_000);
 
