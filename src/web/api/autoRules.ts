@@ -6,7 +6,7 @@ const rulePath = (id: string) => `/rules/${encodeURIComponent(id)}`;
 /** Rules, suggestions, tags and bulk changes; failures carry the server's detail, else the call's default. */
 export function autoRulesApi(call: ApiCall) {
   return {
-    list: (signal?: AbortSignal) => call<{ rules: Rule[] }>('/rules', { defaultMessage: autoRuleMessages.fetchRules, signal }),
+    list: (signal?: AbortSignal) => call<{ rules: Rule[] }>('/rules', { defaultMessage: autoRuleMessages.fetchRules, signal, silent: true }),
     create: (body: SaveRuleRequest) => call<Rule>('/rules', { method: 'POST', body, defaultMessage: autoRuleMessages.saveRule }),
     update: (id: string, body: SaveRuleRequest) => call<Rule>(rulePath(id), { method: 'PUT', body, defaultMessage: autoRuleMessages.saveRule }),
     remove: (id: string) => call<{ message: string }>(rulePath(id), { method: 'DELETE', defaultMessage: autoRuleMessages.deleteRule }),

@@ -8,7 +8,7 @@ const groupPath = (id: string) => `/transactions/category-groups/${encodeURIComp
 /** The category manager's calls (Settings › Categories). */
 export function categoriesApi(call: ApiCall) {
   return {
-    list: (signal?: AbortSignal) => call<CategoryListResponse>('/transactions/categories', { defaultMessage: CATEGORY_MESSAGES.load, signal }),
+    list: (signal?: AbortSignal) => call<CategoryListResponse>('/transactions/categories', { defaultMessage: CATEGORY_MESSAGES.load, signal, silent: true }),
     create: (name: string, type: 'income' | 'expense') => call<unknown>('/transactions/categories', { method: 'POST', body: { name, type }, defaultMessage: CATEGORY_MESSAGES.save }),
     update: (name: string, patch: UpdateCategoryRequest) => call<CategoryItem>(categoryPath(name), { method: 'PATCH', body: patch, defaultMessage: CATEGORY_MESSAGES.save }),
     merge: (name: string, into: string) => call<MergeCategoryResult>(`${categoryPath(name)}/merge`, { method: 'POST', body: { into }, defaultMessage: CATEGORY_MESSAGES.merge }),

@@ -36,7 +36,7 @@ export interface CallOptions {
   defaultMessage: string;
   /** Login, signup and profile handle their own 401 ([spec:8-401]). */
   ignoreUnauthorized?: boolean;
-  /** No global toast for network errors and 5xx: a fallback call follows (the nonce's fallback, [spec:7-auth]). */
+  /** No global toast for network errors, 5xx and 403: a fallback call follows (the nonce's fallback, [spec:7-auth]), or the caller shows the failure in place (a Settings section's read). */
   silent?: boolean;
   /** Use this token instead of the stored one (the session machine's first profile call). */
   token?: string;
@@ -121,6 +121,8 @@ export function failure(response: { status: number; data: unknown } | undefined,
     return new ApiError(globalErrorTexts.sessionExpired, status, true);
   }
   if (status === 403) {
+    // A silent read (a Settings section that says itself that its feature needs a plan) is not toasted.
+    if (options.silent) return new ApiError(message, status, false);
     hooks.toastError(globalErrorTexts.accessDenied);
     return new ApiError(message, status, true);
   }

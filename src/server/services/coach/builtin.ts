@@ -142,7 +142,8 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
     const previous = [...request.history].reverse().find((turn) => turn.role === 'user')?.content;
     const plan = await planQuestion(ctx, request.question, previous, names, lastFrame(request));
     const onlyBalance = plan.parts.length === 1 && plan.parts[0]!.measure === 'balance';
-    if (plan.isQuery && !onlyBalance && (plan.explicit || !INTENT_FIRST.has(intent.kind))) {
+    if (plan.isQuery && !onlyBalance && (plan.explicitOwn || !INTENT_FIRST.has(intent.kind))) {
+      // ("Give me some tips" after another question asks for tips, not for the figure of the question before.)
       // Words the plan cannot explain ("my cat's vet bills"): no figure for a different question.
       if (plan.unknown.length && !plan.parts.some((p) => p.measure === 'balance')) {
         return { intent, plan, composed: { text: cantTellAnswer(plan.unknown, names.categories.filter((c) => c.type === 'expense').map((c) => c.name)), tools: ['answer_question'] } };

@@ -76,6 +76,8 @@ export interface Plan {
   isQuery: boolean;
   /** Whether it names a measure, a direction (spent, earned) or a period, not only a subject. */
   explicit: boolean;
+  /** The question's own words ask for a figure (not only a frame inherited from the answer before). */
+  explicitOwn: boolean;
 }
 
 export interface Vocabulary {
@@ -605,6 +607,8 @@ export function understand(question: string, today: string, vocab: Vocabulary, p
     parts.push({ measure, flow, subjects, periods: periodList.slice(0, 2), ...(c.exclude.length ? { exclude: c.exclude } : {}), ...(c.days ? { days: c.days } : {}) });
     prev = { ...c, measure, flow, subjects, periodList };
   }
+  // Whether the question's own words ask for a figure, before any frame of the conversation fills it in.
+  const explicitOwn = explicit;
   // A follow-up in a conversation: what the question leaves out comes from the frame of the answer before.
   const last = frame?.[0] ?? (previous && !frame ? understand(previous, today, vocab).parts[0] : undefined);
   if (last && parts.length === 1) {
@@ -619,7 +623,7 @@ export function understand(question: string, today: string, vocab: Vocabulary, p
     explicit = true;
   }
   if (parts.length === 1 && parts[0]!.measure === 'average' && parts[0]!.periods.length === 0) parts[0]!.measure = 'usual';
-  return { parts, notes, unknown: [...new Set(unknown)], isQuery: sawQuery && parts.length > 0, explicit };
+  return { parts, notes, unknown: [...new Set(unknown)], isQuery: sawQuery && parts.length > 0, explicit, explicitOwn };
 }
 
 /**

@@ -273,6 +273,7 @@ function CategoryRow(props: {
       <Group gap={6} wrap="wrap">
         <ColorInput
           aria-label={`Colour of ${c.name}`}
+          eyeDropperButtonProps={{ 'aria-label': `Pick the colour of ${c.name} from the screen` }}
           size="xs"
           w={110}
           value={color}

@@ -97,7 +97,7 @@ export function AppLayout() {
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <UnstyledButton aria-label={`Account menu: ${name || email}`} px="xs">
-                  <Text size="sm" fw={500} truncate maw={{ base: 110, sm: 220 }}>
+                  <Text size="sm" fw={500} truncate maw={{ base: 84, sm: 220 }}>
                     {name || email}
                   </Text>
                 </UnstyledButton>
