@@ -4,6 +4,7 @@ import { billsOverviewMachine } from '../../../../machines/billsOverview';
 import { notificationCentreMachine } from '../../../../machines/notificationCentre';
 import { unlessAborted } from '../../api/abort';
 import { pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
+import { recurringApi } from '../../api/recurring';
 
 export const { Provider: BillsOverviewProvider, useActor: useBillsOverviewActor, useSelect: useBillsOverview } = pageActor<typeof billsOverviewMachine>('billsOverview');
 
@@ -13,7 +14,7 @@ export function useBillsOverviewMachine(today: string) {
     billsOverviewMachine.provide({
       actors: {
         load: fromPromise(async ({ signal }) => {
-          const [monthAhead, forecast] = await unlessAborted(signal, Promise.all([api.recurring.monthAhead(today, signal), api.recurring.forecast(today, signal)]));
+          const [monthAhead, forecast] = await unlessAborted(signal, Promise.all([recurringApi(api.call).monthAhead(today, signal), recurringApi(api.call).forecast(today, signal)]));
           return { monthAhead, forecast };
         }),
       },
@@ -26,9 +27,9 @@ export function useBillSuggestionsMachine(today: string, onAdded: () => void) {
   return usePageMachine(({ api, ui }) =>
     billSuggestionsMachine.provide({
       actors: {
-        load: fromPromise(async ({ signal }) => (await unlessAborted(signal, api.recurring.suggestions(today, signal))).suggestions),
-        confirm: fromPromise(({ input }) => api.recurring.confirm(input.key, today)),
-        dismiss: fromPromise(async ({ input }) => void (await api.recurring.dismiss(input.key))),
+        load: fromPromise(async ({ signal }) => (await unlessAborted(signal, recurringApi(api.call).suggestions(today, signal))).suggestions),
+        confirm: fromPromise(({ input }) => recurringApi(api.call).confirm(input.key, today)),
+        dismiss: fromPromise(async ({ input }) => void (await recurringApi(api.call).dismiss(input.key))),
       },
       actions: { notify: toastVia(ui), itemAdded: onAdded },
     }),
@@ -40,10 +41,10 @@ export function useNotificationCentreMachine() {
   return usePageMachine(({ api, ui, app }) =>
     notificationCentreMachine.provide({
       actors: {
-        load: fromPromise(({ signal }) => unlessAborted(signal, api.recurring.notifications(signal))),
-        read: fromPromise(({ input }) => api.recurring.readNotification(input.id)),
-        readAll: fromPromise(() => api.recurring.readAllNotifications()),
-        dismiss: fromPromise(async ({ input }) => void (await api.recurring.dismissNotification(input.id))),
+        load: fromPromise(({ signal }) => unlessAborted(signal, recurringApi(api.call).notifications(signal))),
+        read: fromPromise(({ input }) => recurringApi(api.call).readNotification(input.id)),
+        readAll: fromPromise(() => recurringApi(api.call).readAllNotifications()),
+        dismiss: fromPromise(async ({ input }) => void (await recurringApi(api.call).dismissNotification(input.id))),
       },
       actions: { notify: toastVia(ui), navigate: (_, to) => app.send({ type: 'app.navigate', to }) },
     }),

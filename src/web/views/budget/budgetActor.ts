@@ -3,6 +3,7 @@ import { budgetMachine, type BudgetChange } from '../../../../machines/budget';
 import type { Api } from '../../api';
 import { unlessAborted } from '../../api/abort';
 import { pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
+import { budgetsApi } from '../../api/budgets';
 
 export type BudgetActor = ActorRefFrom<typeof budgetMachine>;
 
@@ -12,15 +13,15 @@ export const { Provider: BudgetProvider, useActor: useBudgetActor, useSelect: us
 const send = (api: Api, month: string, change: BudgetChange) => {
   switch (change.kind) {
     case 'assign':
-      return api.budgets.assign(month, { category: change.category, assigned: change.assigned });
+      return budgetsApi(api.call).assign(month, { category: change.category, assigned: change.assigned });
     case 'move':
-      return api.budgets.move(month, { from: change.from, to: change.to, amount: change.amount });
+      return budgetsApi(api.call).move(month, { from: change.from, to: change.to, amount: change.amount });
     case 'rollover':
-      return api.budgets.rollover(month, { category: change.category, rollover: change.rollover });
+      return budgetsApi(api.call).rollover(month, { category: change.category, rollover: change.rollover });
     case 'mode':
-      return api.budgets.mode(month, { mode: change.mode });
+      return budgetsApi(api.call).mode(month, { mode: change.mode });
     case 'fill':
-      return api.budgets.fill(month, { source: change.source, ...(change.category ? { category: change.category } : {}) });
+      return budgetsApi(api.call).fill(month, { source: change.source, ...(change.category ? { category: change.category } : {}) });
   }
 };
 
@@ -30,7 +31,7 @@ export function useBudgetMachine(month: string): BudgetActor {
     ({ api, ui }) =>
       budgetMachine.provide({
         actors: {
-          fetchMonth: fromPromise(({ input, signal }) => unlessAborted(signal, api.budgets.month(input.month, signal))),
+          fetchMonth: fromPromise(({ input, signal }) => unlessAborted(signal, budgetsApi(api.call).month(input.month, signal))),
           saveChange: fromPromise(({ input }) => send(api, input.month, input.change)),
         },
         actions: { notify: toastVia(ui) },

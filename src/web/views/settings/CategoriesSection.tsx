@@ -9,10 +9,11 @@ import type { Api } from '../../api';
 import { unlessAborted } from '../../api/abort';
 import type { AppActors } from '../../app/actors';
 import { toastVia, usePageMachine } from '../../hooks/pageActor';
+import { categoriesApi } from '../../api/categories';
 
 /** One call per operation, and what the toast says after it. */
 async function run(api: Api, op: CategoryOperation): Promise<string> {
-  const c = api.categories;
+  const c = categoriesApi(api.call);
   switch (op.kind) {
     case 'create':
       await c.create(op.name, op.type);
@@ -50,10 +51,10 @@ async function run(api: Api, op: CategoryOperation): Promise<string> {
 const managerWith = ({ api, ui }: AppActors) =>
   categoryManagerMachine.provide({
     actors: {
-      load: fromPromise(({ signal }) => unlessAborted(signal, api.categories.list(signal))),
+      load: fromPromise(({ signal }) => unlessAborted(signal, categoriesApi(api.call).list(signal))),
       apply: fromPromise(async ({ input }) => {
         const message = await run(api, input.operation);
-        return { message, list: await api.categories.list() };
+        return { message, list: await categoriesApi(api.call).list() };
       }),
     },
     actions: { notify: toastVia(ui) },

@@ -6,6 +6,7 @@ import { MERCHANT_KINDS } from '../../../contract/merchants';
 import { OPS_OF, rulesMachine, takesTwo, type ActionField, type ConditionDraft, type ConditionField, type RulesEvent } from '../../../../machines/rules';
 import { formatCount } from '../../format/number';
 import { toastVia, usePageMachine } from '../../hooks/pageActor';
+import { autoRulesApi } from '../../api/autoRules';
 
 const FIELD_LABELS: Record<ConditionField, string> = { merchant: 'Merchant', description: 'Description', notes: 'Notes', amount: 'Amount', type: 'Type', account: 'Account', date: 'Date', kind: 'Merchant kind' };
 const OP_LABELS: Record<string, string> = { is: 'is', contains: 'contains', matches: 'matches pattern', equals: 'equals', between: 'between', greater: 'greater than', less: 'less than' };
@@ -54,16 +55,16 @@ export function RulesSection() {
     rulesMachine.provide({
       actors: {
         loadRules: fromPromise(async () => {
-          const [rules, categories, accounts] = await Promise.all([api.autoRules.list(), api.transactions.categories(), api.accounts.list()]);
+          const [rules, categories, accounts] = await Promise.all([autoRulesApi(api.call).list(), api.transactions.categories(), api.accounts.list()]);
           return { rules: rules.rules, categories: categories.categories.map((c) => c.name), accounts: accounts.accounts.map((a) => ({ id: a.account_id, name: a.name })) };
         }),
-        saveRule: fromPromise(({ input }) => (input.ruleId ? api.autoRules.update(input.ruleId, input.body) : api.autoRules.create(input.body))),
+        saveRule: fromPromise(({ input }) => (input.ruleId ? autoRulesApi(api.call).update(input.ruleId, input.body) : autoRulesApi(api.call).create(input.body))),
         deleteRule: fromPromise(async ({ input }) => {
-          await api.autoRules.remove(input.ruleId);
+          await autoRulesApi(api.call).remove(input.ruleId);
         }),
-        reorderRules: fromPromise(async ({ input }) => (await api.autoRules.reorder(input.ruleIds)).rules),
-        previewRule: fromPromise(({ input }) => api.autoRules.preview(input.ruleId)),
-        applyRule: fromPromise(({ input }) => api.autoRules.apply(input.ruleId)),
+        reorderRules: fromPromise(async ({ input }) => (await autoRulesApi(api.call).reorder(input.ruleIds)).rules),
+        previewRule: fromPromise(({ input }) => autoRulesApi(api.call).preview(input.ruleId)),
+        applyRule: fromPromise(({ input }) => autoRulesApi(api.call).apply(input.ruleId)),
       },
       actions: { notify: toastVia(ui) },
     }),

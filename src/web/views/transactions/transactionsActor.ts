@@ -10,6 +10,7 @@ import { localDay, localMonth } from '../../format/date';
 import { askToConfirm, confirmDeletion, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
 import { saveFile } from '../saveFile';
 import { deletionMessage } from './display';
+import { autoRulesApi } from '../../api/autoRules';
 
 export type TransactionsActor = ActorRefFrom<typeof transactionsMachine>;
 export type ImportActor = ActorRefFrom<typeof transactionImportMachine>;
@@ -84,8 +85,8 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
           removeDemo: fromPromise(async (): Promise<void> => {
             await api.transactions.removeDemo();
           }),
-          bulkTransactions: fromPromise(({ input }) => api.autoRules.bulk({ transaction_ids: input.ids, ...input.change, ...(input.change.action === 'delete' ? { confirm_reconciled: true } : {}) })),
-          suggestCategory: fromPromise(({ input }) => api.autoRules.suggest(input)),
+          bulkTransactions: fromPromise(({ input }) => autoRulesApi(api.call).bulk({ transaction_ids: input.ids, ...input.change, ...(input.change.action === 'delete' ? { confirm_reconciled: true } : {}) })),
+          suggestCategory: fromPromise(({ input }) => autoRulesApi(api.call).suggest(input)),
           transactionImport: transactionImportMachine.provide({
             actors: {
               // The chosen file is the browser's File (the machine keeps its name and size).
