@@ -76,7 +76,7 @@ export interface Plan {
   isQuery: boolean;
   /** Whether it names a measure, a direction (spent, earned) or a period, not only a subject. */
   explicit: boolean;
-  /** The question's own words ask for a figure (not only a frame inherited from the answer before). */
+  /** The question's own words ask for a figure (a measure, flow or subject, and a measure, flow or period), not only a frame inherited from the answer before. */
   explicitOwn: boolean;
 }
 
@@ -608,7 +608,7 @@ export function understand(question: string, today: string, vocab: Vocabulary, p
     prev = { ...c, measure, flow, subjects, periodList };
   }
   // Whether the question's own words ask for a figure, before any frame of the conversation fills it in.
-  const explicitOwn = explicit;
+  const explicitOwn = explicit && sawQuery;
   // A follow-up in a conversation: what the question leaves out comes from the frame of the answer before.
   const last = frame?.[0] ?? (previous && !frame ? understand(previous, today, vocab).parts[0] : undefined);
   if (last && parts.length === 1) {
