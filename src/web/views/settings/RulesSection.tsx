@@ -55,7 +55,9 @@ export function RulesSection() {
     rulesMachine.provide({
       actors: {
         loadRules: fromPromise(async () => {
-          const [rules, categories, accounts] = await Promise.all([autoRulesApi(api.call).list(), api.transactions.categories(), api.accounts.list()]);
+          // The rules first: without a plan that silent read fails and the form's lists (which would toast) are not asked for.
+          const rules = await autoRulesApi(api.call).list();
+          const [categories, accounts] = await Promise.all([api.transactions.categories(), api.accounts.list()]);
           return { rules: rules.rules, categories: categories.categories.map((c) => c.name), accounts: accounts.accounts.map((a) => ({ id: a.account_id, name: a.name })) };
         }),
         saveRule: fromPromise(({ input }) => (input.ruleId ? autoRulesApi(api.call).update(input.ruleId, input.body) : autoRulesApi(api.call).create(input.body))),
