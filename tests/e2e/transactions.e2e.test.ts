@@ -439,12 +439,15 @@ describe('totals of the filtered list (Chromium against the real app)', () => {
 
     // On a phone too, a toast leaves every control free; then a look in both themes.
     await page.setViewportSize({ width: 375, height: 812 });
+    // The desktop toasts are gone first: the phone's one-at-a-time rule is about what is shown from here on.
+    await expect.poll(() => page.locator('.toasts [role="alert"]').count(), { timeout: 15_000 }).toBe(0);
     const phoneForm = await transactions.openAddForm();
     await phoneForm.fill({ type: 'Expense', amount: '3.10', date: isoDay(-21), category: 'Transport', description: 'Tram ticket' });
     await phoneForm.submit();
     // The toast and its points come one at a time there, so no stack reaches the actions under the title.
     const phoneToast = await new Toasts(page).waitFor(texts.added, 15_000);
-    expect(await page.locator('.toasts [role="alert"]').count()).toBe(1);
+    // One at a time (a toast leaving may overlap the next for its exit transition, hence the poll).
+    await expect.poll(() => page.locator('.toasts [role="alert"]').count(), { timeout: 5_000 }).toBe(1);
     expect(await controlsUnder(phoneToast)).toEqual([]);
     await saveScreenshot(page, 'transactions-filter-totals-375-light');
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
