@@ -1,6 +1,6 @@
 import { evaluate, percent, USER_RULES } from './score';
 
-// npx tsx tests/categorize-eval/cli.ts — the figures docs/decisions.md quotes.
+// npx tsx tests/categorize-eval/generated-cli.ts — the figures docs/decisions.md quotes.
 for (const [label, rules] of [['learning alone', []], ['rules + learning', USER_RULES]] as const) {
   const s = evaluate({ rules: [...rules] });
   console.log(
