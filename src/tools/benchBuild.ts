@@ -40,13 +40,13 @@ export function apiNodeEnv(): Record<string, string> {
  * measures and the peer's worker run on plain `node`, as `npm start` does, so neither carries tsx's
  * loader and transformed sources (about 80 MB) in the memory the bench reports.
  */
-export async function buildBenchProcesses(): Promise<{ api: string; peerActual: string }> {
+export async function buildBenchProcesses(): Promise<{ api: string; peerActual: string; pgliteAlone: string }> {
   // The allocator npm start uses (installed with apt-get when missing and possible; src/tools/jemalloc.mjs).
   execFileSync(process.execPath, [join(root, 'src/tools/jemalloc.mjs')], { stdio: 'inherit' });
   const outDir = join(root, 'dist', 'bench');
   mkdirSync(outDir, { recursive: true });
   await build({
-    entryPoints: { 'bench-api': join(root, 'src/tools/bench-api.ts'), 'bench-peer-actual': join(root, 'src/tools/bench-peer-actual.ts') },
+    entryPoints: { 'bench-api': join(root, 'src/tools/bench-api.ts'), 'bench-peer-actual': join(root, 'src/tools/bench-peer-actual.ts'), 'bench-pglite-alone': join(root, 'src/tools/bench-web/pglite-alone.ts') },
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     // As build-server.mjs: modules loaded on first use stay in their own chunks.
@@ -59,5 +59,5 @@ export async function buildBenchProcesses(): Promise<{ api: string; peerActual: 
     logLevel: 'warning',
   });
   cpSync(join(root, 'src/server/db/migrations'), join(outDir, 'migrations'), { recursive: true });
-  return { api: join(outDir, 'bench-api.mjs'), peerActual: join(outDir, 'bench-peer-actual.mjs') };
+  return { api: join(outDir, 'bench-api.mjs'), peerActual: join(outDir, 'bench-peer-actual.mjs'), pgliteAlone: join(outDir, 'bench-pglite-alone.mjs') };
 }

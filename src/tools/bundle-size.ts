@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bundle`: how much JavaScript the first load of /login costs. Builds the SPA with
+ * `npm run bench:bundle`: how much JavaScript the first load of /login costs, and each other route's own chunk. Builds the SPA with
  * Vite into a temporary folder, serves it on a loopback port (with the runtime config the app server
  * gives), opens /login in headless Chromium (Debian's, as the e2e suite) and sums the gzipped size
  * of every script the page fetched until the network is idle. Prints one line per chunk and the
@@ -9,10 +9,10 @@
  *   npm run bench:bundle -- --path /register --no-build   # measure dist/web as it is
  */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
+import { basename, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
@@ -70,13 +70,16 @@ export function report(scripts: ScriptSize[], budget = LOGIN_BUDGET_BYTES): stri
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.json': 'application/json', '.map': 'application/json' };
 
-/** The built SPA with history fallback and /config.json, as src/server/web.ts serves it (no API behind it: /login needs none to render). */
-function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
+/**
+ * The built SPA with history fallback and /config.json, as src/server/web.ts serves it (no API behind
+ * it unless `apiUrl` names one: /login needs none to render; the browser bench passes its API's).
+ */
+export function serveStatic(dir: string, apiUrl: () => string = () => 'http://127.0.0.1:9'): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     if (path === '/config.json') {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ apiUrl: 'http://127.0.0.1:9', env: 'production' }));
+      response.end(JSON.stringify({ apiUrl: apiUrl(), env: 'production' }));
       return;
     }
     const file = normalize(join(dir, path));
@@ -92,6 +95,50 @@ function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
  * measures the scripts `path` fetches on its first load.
  */
 export async function measureFirstLoad(options: { path?: string; dir?: string; log?: (line: string) => void } = {}): Promise<ScriptSize[]> {
+  return (await measureBundle(options)).scripts;
+}
+
+/** Every other route's own chunk (the module its page loads lazily) ships at most 150 KB gzipped too. */
+export const ROUTE_BUDGET_BYTES = 150 * 1024;
+
+export interface RouteChunk {
+  /** The route (guarded pages) or the page's name (public pages and the app shell). */
+  route: string;
+  name: string;
+  gzipBytes: number;
+}
+
+/**
+ * The chunk of each lazily loaded page of src/web/app/pages.tsx in a build: Vite names a dynamic
+ * import's chunk after its module's file (`DashboardPage-<8-character hash>.js`).
+ */
+export function routeChunks(dir: string): RouteChunk[] {
+  const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+  const source = readFileSync(join(root, 'src/web/app/pages.tsx'), 'utf8');
+  const pages = [
+    ...[...source.matchAll(/'(\/[^']*)': lazy\(\(\) => import\('([^']+)'\)\)/g)].map((m) => [m[1]!, m[2]!] as const),
+    ...[...source.matchAll(/export const (\w+) = lazyNamed(?:<[^>]*>)?\(\(\) => import\('([^']+)'\)/g)].map((m) => [m[1]!, m[2]!] as const),
+  ];
+  const assets = readdirSync(join(dir, 'assets'));
+  return pages.map(([route, module]) => {
+    const base = basename(module);
+    const file = assets.find((f) => new RegExp(`^${base}-[\\w-]{8}\\.js$`).test(f));
+    if (!file) throw new Error(`no chunk for ${module} (${route}) in ${dir}/assets`);
+    return { route, name: `/assets/${file}`, gzipBytes: gzipSize(readFileSync(join(dir, 'assets', file))) };
+  });
+}
+
+/** A report of the route chunks against their budget, biggest first. */
+export function routeReport(routes: RouteChunk[]): string {
+  const width = Math.max(...routes.map((r) => r.route.length), 10);
+  return [...routes]
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .map((r) => `${r.route.padEnd(width)}  ${kb(r.gzipBytes).padStart(10)} gzip  ${r.name}${r.gzipBytes > ROUTE_BUDGET_BYTES ? '  OVER BUDGET' : ''}`)
+    .join('\n');
+}
+
+/** Builds (or takes `dir` as built) and measures both: the first load of `path` and every route's own chunk. */
+export async function measureBundle(options: { path?: string; dir?: string; log?: (line: string) => void } = {}): Promise<{ scripts: ScriptSize[]; routes: RouteChunk[] }> {
   const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
   let dir = options.dir;
   let temporary: string | null = null;
@@ -105,7 +152,7 @@ export async function measureFirstLoad(options: { path?: string; dir?: string; l
   const { server, url } = await serveStatic(dir);
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS], headless: true });
   try {
-    return await measureScripts(browser, `${url}${options.path ?? '/login'}`);
+    return { scripts: await measureScripts(browser, `${url}${options.path ?? '/login'}`), routes: routeChunks(dir) };
   } finally {
     await browser.close();
     server.close();
@@ -118,8 +165,14 @@ async function main() {
   const argv = process.argv.slice(2);
   const pathArg = argv.indexOf('--path');
   const path = pathArg >= 0 ? argv[pathArg + 1]! : '/login';
-  const scripts = await measureFirstLoad({ path, dir: argv.includes('--no-build') ? join(root, 'dist/web') : undefined, log: (l) => console.log(`[bench:bundle] ${l}`) });
+  const { scripts, routes } = await measureBundle({ path, dir: argv.includes('--no-build') ? join(root, 'dist/web') : undefined, log: (l) => console.log(`[bench:bundle] ${l}`) });
   console.log(`[bench:bundle] scripts ${path} fetched on first load:\n${report(scripts)}`);
+  console.log(`[bench:bundle] each route's own chunk (budget ${kb(ROUTE_BUDGET_BYTES)} gzip):\n${routeReport(routes)}`);
+  const over = routes.filter((r) => r.gzipBytes > ROUTE_BUDGET_BYTES);
+  if (over.length) {
+    console.error(`[bench:bundle] route chunks over budget: ${over.map((r) => `${r.route} ${kb(r.gzipBytes)}`).join(', ')}`);
+    process.exitCode = 1;
+  }
   const total = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
   if (path === '/login' && total > LOGIN_BUDGET_BYTES) {
     console.error(`[bench:bundle] over budget: ${kb(total)} > ${kb(LOGIN_BUDGET_BYTES)}`);

@@ -1,0 +1,285 @@
+/**
+ * `npm run bench:web`: what a person feels in the browser. Seeds one user (six years of transactions
+ * over twelve accounts, budgets for every month, recurring items) into a fresh database, builds the
+ * SPA when stale, starts the compiled API (as `npm start` runs it) and a static server for the built
+ * app, and drives Debian's Chromium headless through every page (pages.ts): time to the main content,
+ * input-to-paint latencies, long tasks and the JS heap, p50/p95 over `--runs` cold runs. Also prints
+ * the regression guards of the server (first page without its total, the API's memory).
+ *
+ *   npm run bench:web -- --rows 100000 --runs 5            # prints the table
+ *   npm run bench:web -- --rows 1000000 --runs 9 --write   # and writes it into docs/performance.md
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, ensureChromium } from '../../../tests/support/chromium';
+import { LoginPage } from '../../../tests/e2e/pages/LoginPage';
+import { addMonths, thisMonth } from '../../contract/calendar';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { ensureWebBuild } from '../../server/build-web';
+import { webDistDir } from '../../server/web';
+import { accountsRepository } from '../../server/repositories/accounts';
+import { recurringRepository } from '../../server/repositories/recurring';
+import { usersRepository } from '../../server/repositories/users';
+import { hashPassword } from '../../server/services/passwords';
+import { API_NODE_FLAGS, apiNodeEnv, buildBenchProcesses } from '../benchBuild';
+import { freshBenchStore, MERCHANTS, rows as query, seedTransactions } from '../benchSeed';
+import { rssMb, startServer } from '../benchServer';
+import { serveStatic } from '../bundle-size';
+import { positiveOption } from '../cliOptions';
+import { PAGES, type Sample, type WalkContext } from './pages';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+const EMAIL = 'bench-web@example.com';
+const PASSWORD = 'bench web password 1';
+const QUESTION = 'How much did I spend on groceries last month?';
+const log = (line: string) => console.log(`[bench:web] ${line}`);
+const argv = process.argv.slice(2);
+const option = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
+
+export const TARGETS = { mainMs: 1000, interactionMs: 100, firstPageNoTotalMs: 1.5, oursMb: 40, processMb: 160 } as const;
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+};
+
+/** The user's data: transactions, budgets for every month, recurring items, a finished onboarding. */
+async function seed(env: Record<string, string>, total: number): Promise<void> {
+  const database = await openDatabase(loadConfig(env));
+  try {
+    const db = database.db;
+    const users = usersRepository(db);
+    const user = (await users.create({ email: EMAIL, passwordHash: await hashPassword(PASSWORD), fullName: 'Bench User' }))!;
+    await users.markVerified(user.id);
+    await db.execute(sql`update users set onboarding_completed = true where id = ${user.id}`);
+    const started = performance.now();
+    await seedTransactions(db, user.id, total, log);
+    log(`${total.toLocaleString('en-US')} transactions seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // As bench-budget.ts: every expense category assigned in each of the 72 months.
+    const last = thisMonth();
+    const first = addMonths(last, -71);
+    const categories = (await query<{ category: string }>(db, sql`select distinct category from transaction_monthly_totals where user_id = ${user.id} and type = 'expense'`)).map((r) => r.category);
+    await db.execute(sql`insert into budget_assignments (user_id, month, category, assigned_minor)
+      select ${user.id}::uuid, (${`${first}-01`}::date + make_interval(months => m))::date, c, 10000 + m * 100
+      from generate_series(0, 71) as m, unnest(${`{${categories.map((c) => `"${c.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) as c`);
+    // As bench-recurring.ts: 20 items paying merchants the rows use.
+    const accounts = await accountsRepository(db).list(user.id, false);
+    const recurring = recurringRepository(db);
+    for (let i = 0; i < 20; i++) {
+      const [merchant, category, , lo, , type] = MERCHANTS[i % MERCHANTS.length]!;
+      await recurring.create(user.id, {
+        accountId: accounts[i % accounts.length]!.id,
+        name: `${merchant} plan ${i + 1}`,
+        merchantPattern: merchant,
+        category,
+        kind: type === 'income' ? 'income' : i % 2 ? 'bill' : 'subscription',
+        amountMinor: lo,
+        rrule: i % 4 === 0 ? 'FREQ=WEEKLY;INTERVAL=2;BYDAY=FR' : `FREQ=MONTHLY;BYMONTHDAY=${1 + ((i * 3) % 28)}`,
+        startDate: '2020-01-01',
+        weekendShift: i % 3 === 0 ? 'after' : 'none',
+      });
+    }
+    log(`${categories.length} categories budgeted over 72 months, 20 recurring items`);
+  } finally {
+    await database.close();
+  }
+}
+
+/** RSS of a node process that opens the same database as the API does and does nothing else (pglite-alone.ts): the floor under the API's memory. */
+function pgliteAloneMb(script: string, env: Record<string, string>): number {
+  const out = spawnSync(process.execPath, [...API_NODE_FLAGS, script, '--measure'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...apiNodeEnv(), ...env } });
+  return Number(out.stdout.trim().split('\n').pop());
+}
+
+export interface Row {
+  page: string;
+  figure: string;
+  p50: number;
+  p95: number;
+  target: number;
+}
+
+export function summarise(samples: Record<string, Sample[]>): { rows: Row[]; pages: { page: string; longTasks: number; longTaskMs: number; heapMb: number }[] } {
+  const rows: Row[] = [];
+  const pages = [];
+  for (const [page, list] of Object.entries(samples)) {
+    const names = [...new Set(list.flatMap((s) => Object.keys(s.ms)))];
+    for (const figure of names) {
+      const values = list.map((s) => s.ms[figure]).filter((v): v is number => Number.isFinite(v));
+      const onScreen = / on screen|first paint|main content/.test(figure);
+      rows.push({ page, figure, p50: percentile(values, 50), p95: percentile(values, 95), target: onScreen ? TARGETS.mainMs : TARGETS.interactionMs });
+    }
+    pages.push({ page, longTasks: percentile(list.map((s) => s.longTasks), 50), longTaskMs: percentile(list.map((s) => s.longTaskMs), 50), heapMb: percentile(list.map((s) => s.heapMb), 50) });
+  }
+  return { rows, pages };
+}
+
+const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixed(0)) : '—');
+
+function markdown(result: ReturnType<typeof summarise>, guards: string[], meta: string[]): string {
+  const lines = [...meta, '', '| Page | Figure | p50 ms | p95 ms | Target | Met |', '|---|---|---:|---:|---|---|'];
+  for (const r of result.rows) {
+    const main = r.target === TARGETS.mainMs;
+    const met = main ? r.p50 <= r.target : r.p95 <= r.target;
+    lines.push(`| ${r.page} | ${r.figure} | ${ms(r.p50)} | ${ms(r.p95)} | ${main ? `p50 ≤ ${r.target} ms` : `p95 ≤ ${r.target} ms`} | ${met ? 'yes' : '**no**'} |`);
+  }
+  lines.push('', '| Page | Long tasks (p50 count) | Long tasks (p50 total ms) | JS heap (p50 MB) |', '|---|---:|---:|---:|');
+  for (const p of result.pages) lines.push(`| ${p.page} | ${p.longTasks} | ${ms(p.longTaskMs)} | ${p.heapMb.toFixed(1)} |`);
+  lines.push('', 'Regression guards (docs/decisions.md, "The three rows of the last round"):', '', ...guards.map((g) => `- ${g}`));
+  return lines.join('\n');
+}
+
+/** Replaces the text between `<!-- name -->` and `<!-- /name -->` in docs/performance.md, or appends the section. */
+export function writeSection(name: string, body: string): void {
+  const file = join(root, 'docs/performance.md');
+  const doc = readFileSync(file, 'utf8');
+  const open = `<!-- ${name} -->`;
+  const close = `<!-- /${name} -->`;
+  const block = `${open}\n${body}\n${close}`;
+  const start = doc.indexOf(open);
+  const end = doc.indexOf(close);
+  writeFileSync(file, start >= 0 && end > start ? `${doc.slice(0, start)}${block}${doc.slice(end + close.length)}` : `${doc.trimEnd()}\n\n${block}\n`);
+}
+
+async function timeFirstPage(api: string, headers: Record<string, string>, n: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n + 20; i++) {
+    const started = performance.now();
+    const response = await fetch(`${api}/transactions?limit=50&include_total=false`, { headers });
+    await response.arrayBuffer();
+    if (i >= 20) times.push(performance.now() - started);
+  }
+  return percentile(times, 50);
+}
+
+export interface OursRun {
+  walk: WalkContext;
+  api: string;
+  headers: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** Seeds, builds and starts everything; signs the bench user in once (the walk's contexts reuse that storage). */
+export async function startOurs(total: number): Promise<OursRun & { memory: { processMb: number; oursMb: number; aloneMb: number } }> {
+  const store = await freshBenchStore('bench_web');
+  let api = '';
+  const { server, url: appUrl } = await serveStatic(webDistDir, () => api);
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    APP_URL: appUrl,
+    ...(store.dataDir ? { DATA_DIR: store.dataDir } : {}),
+    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+  };
+  await seed(env, total);
+  const built = await buildBenchProcesses();
+  const aloneMb = store.dataDir ? pgliteAloneMb(built.pgliteAlone, env) : NaN;
+  const started = await startServer(env, built.api);
+  const child: ChildProcess = started.child;
+  api = `http://127.0.0.1:${started.port}`;
+  // As start.ts reports memory: after opening, a moment after the first answer.
+  await fetch(`${api}/health`);
+  await new Promise((r) => setTimeout(r, 2000));
+  const processMb = rssMb(child.pid);
+  const login = await fetch(`${api}/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`);
+  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  await fetch(`${api}/subscription/trial/start`, { method: 'POST', headers });
+  const total_ = async (q: string) => ((await (await fetch(`${api}/transactions?limit=1&${q}`, { headers })).json()) as { total: number }).total;
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'], headless: true });
+  const context = await browser.newContext({ baseURL: appUrl });
+  const page = await context.newPage();
+  await new LoginPage(page).goto();
+  await new LoginPage(page).submit(EMAIL, PASSWORD);
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 120_000 });
+  const storageState = await context.storageState();
+  await context.close();
+  const walk: WalkContext = {
+    browser,
+    appUrl,
+    storageState,
+    expect: { rows: await total_(''), searchWord: 'uber', searchTotal: await total_('q=uber'), incomeTotal: await total_('type=income') },
+    question: QUESTION,
+  };
+  return {
+    walk,
+    api,
+    headers,
+    memory: { processMb, oursMb: processMb - aloneMb, aloneMb },
+    stop: async () => {
+      await browser.close();
+      child.kill('SIGTERM');
+      server.close();
+      if (store.dataDir && !argv.includes('--keep')) rmSync(store.dataDir, { recursive: true, force: true });
+      await store.drop();
+    },
+  };
+}
+
+async function main() {
+  const total = Math.floor(positiveOption(argv, 'rows', 1_000_000));
+  const runs = Math.floor(positiveOption(argv, 'runs', 5));
+  const only = option('pages')?.split(',');
+  const peer = option('peer');
+  // Actual's web app in the same Chromium is not built yet: its sync server asks for Node 22 and compiles
+  // better-sqlite3 on install (docs/performance.md, "In the browser").
+  if (peer) throw new Error(`--peer ${peer}: the browser bench has no peer yet; \`npm run bench -- --peer actual\` compares the APIs`);
+  const load = loadavg()[0]!;
+  // A production build of the SPA (the app as users get it), rebuilt when its sources changed.
+  process.env.NODE_ENV = 'production';
+  await ensureWebBuild(log);
+  const ours = await startOurs(total);
+  log(`API ${ours.api}, app ${ours.walk.appUrl}; ${JSON.stringify(ours.walk.expect)}`);
+  try {
+    const samples: Record<string, Sample[]> = {};
+    for (let run = 0; run <= runs; run++) {
+      for (const [name, walk] of Object.entries(PAGES)) {
+        if (only && !only.includes(name)) continue;
+        const sample = await walk(ours.walk);
+        // The first round warms the API's caches and the browser's compiled code: not counted.
+        if (run > 0) (samples[name] ??= []).push(sample);
+        log(`run ${run}${run === 0 ? ' (warm-up)' : ''} ${name}: ${Object.entries(sample.ms).map(([k, v]) => `${k} ${ms(v)}`).join(', ')}`);
+      }
+    }
+    const firstPage = await timeFirstPage(ours.api, ours.headers, 200);
+    const m = ours.memory;
+    const at = (target: number) => (total === 1_000_000 ? '' : ` (target set at ${target === TARGETS.firstPageNoTotalMs ? '1,000,000' : '100,000'} rows; measured at ${total.toLocaleString('en-US')})`);
+    const guards = [
+      `First page of 50 without the total, one client over HTTP, p50 of 200: ${firstPage.toFixed(2)} ms (≤ ${TARGETS.firstPageNoTotalMs} ms at 1,000,000 rows on PGlite: ${firstPage <= TARGETS.firstPageNoTotalMs ? 'met' : '**missed**'})${at(TARGETS.firstPageNoTotalMs)}`,
+      `API memory after opening: ours ${m.oursMb.toFixed(1)} MB (the process ${m.processMb.toFixed(1)} MB less node with PGlite alone on the same data, ${m.aloneMb.toFixed(1)} MB; ≤ ${TARGETS.oursMb} MB: ${m.oursMb <= TARGETS.oursMb ? 'met' : '**missed**'}), the whole process ≤ ${TARGETS.processMb} MB: ${m.processMb <= TARGETS.processMb ? 'met' : '**missed**'}${at(TARGETS.processMb)}`,
+    ];
+    const meta = [
+      `## In the browser (\`npm run bench:web\`)`,
+      '',
+      `- **Date**: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpus().length} cores (${cpus()[0]?.model.trim()}), load average ${load.toFixed(1)} when measuring started${load > 1 ? ' (other work on the machine: figures taken under load)' : ''}`,
+      `- **Data**: ${total.toLocaleString('en-US')} transactions for one user over six years on 12 accounts, every expense category budgeted in all 72 months, 20 recurring items; PGlite${process.env.DATABASE_URL ? ' — no: PostgreSQL' : ''}`,
+      `- **How**: the production SPA and the compiled API on loopback, Debian's Chromium headless at 1280×800; each page opened cold in a new signed-in context, ${runs} runs after one warm-up round; main content = the first paint after the page's content is in the DOM (counted from navigation start), interactions = from the input event's timestamp to the first paint showing its result; keystroke → paint is INP-style (the slowest keystroke of the word)`,
+      `- **Command**: \`npm run bench:web -- --rows ${total} --runs ${runs}\``,
+    ];
+    const text = markdown(summarise(samples), guards, meta);
+    console.log(`\n${text}\n`);
+    if (argv.includes('--write')) {
+      writeSection('bench:web', text);
+      log('written into docs/performance.md');
+    }
+  } finally {
+    await ours.stop();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
