@@ -68,7 +68,7 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
             },
           }),
           transactionTotals: transactionTotalsMachine.provide({
-            actors: { fetchTotals: fromPromise(({ input, signal }) => api.transactionTotals.forFilters(filtersToQuery({ ...DEFAULT_FILTERS, ...input.filters }), signal)) },
+            actors: { fetchTotals: fromPromise(({ input, signal }) => unlessAborted(signal, api.transactionTotals.forFilters(filtersToQuery({ ...DEFAULT_FILTERS, ...input.filters }), signal))) },
           }),
           fetchSummary: fromPromise(({ signal }) => unlessAborted(signal, api.transactions.summary(localMonth(), signal))),
           fetchCategories: fromPromise(async ({ signal }) => (await unlessAborted(signal, api.transactions.categories(signal))).categories),
