@@ -1,10 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { TransactionFilters } from '../src/contract/transactions';
 import type { FilterTotals } from '../src/contract/transactionTotals';
+import type { PageFilters } from './transactionList';
 import { toFailure, type CallFailure } from './types';
 
-/** The list's filters as GET /transactions query text (the same query GET /transactions/summary takes). */
-export type FilterQuery = { [K in keyof TransactionFilters]?: string };
+/** The list's filters, as the page holds them: what GET /transactions/summary is asked for. */
+export type FilterQuery = Partial<PageFilters>;
 
 export interface TransactionTotalsContext {
   filters: FilterQuery;

@@ -4,6 +4,7 @@ import type { BulkAction, Suggestion, SuggestRequest } from '../src/contract/aut
 import type { CollectionReport } from './collection';
 import { transactionImportMachine, type TransactionImportOutput } from './transactionImport';
 import { activeFilterCount, PAGE_SIZES, sameFilters, transactionListMachine, type PageFilters } from './transactionList';
+import { transactionTotalsMachine } from './transactionTotals';
 import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
 /** The part of GET /transactions/summary/overview the page header shows. */
@@ -54,10 +55,13 @@ export const transactionsToasts = {
 } as const;
 
 export type TransactionListActor = ActorRefFrom<typeof transactionListMachine>;
+export type TransactionTotalsActor = ActorRefFrom<typeof transactionTotalsMachine>;
 
 export interface TransactionsContext {
   /** The list and its filters ([spec:3-client-state]): a child actor, spawned with the page. */
   list: TransactionListActor;
+  /** Income, spending and net of every row the filters match: a child actor told of each filter and row change. */
+  totals: TransactionTotalsActor;
   /** The transaction summary and current balance ([spec:3-client-state]): balance and this month's income and spending. */
   summary: TransactionsSummary | null;
   categories: TransactionCategory[];
@@ -136,10 +140,11 @@ export const transactionsMachine = setup({
     events: {} as TransactionsEvent,
     input: {} as TransactionsInput,
     tags: {} as 'busy',
-    children: {} as { transactionImport: 'transactionImport'; list: 'transactionList' },
+    children: {} as { transactionImport: 'transactionImport'; list: 'transactionList'; totals: 'transactionTotals' },
   },
   actors: {
     transactionList: transactionListMachine,
+    transactionTotals: transactionTotalsMachine,
     transactionImport: transactionImportMachine,
     /** GET /transactions/summary/overview for the local month. */
     fetchSummary: fromPromise<TransactionsSummary>(async () => {
@@ -193,6 +198,8 @@ export const transactionsMachine = setup({
     /** Hands the exported CSV to the browser as a download. */
     saveFile: (_, _file: ExportFile) => {},
     /** Passes a list event on to the list. */
+    /** The rows changed (saved, deleted, imported, demo data, a bulk change): the totals line is asked again. */
+    refreshTotals: sendTo(({ context }) => context.totals, { type: 'totals.refresh' }),
     forwardToList: sendTo(({ context }) => context.list, ({ event }) => event as { type: 'list.retry' | 'list.loadMore' | 'list.reload' | 'deletion.confirm' | 'deletion.cancel' }),
   },
   guards: {
@@ -217,6 +224,7 @@ export const transactionsMachine = setup({
       id: 'list',
       input: { idKey: 'transaction_id', query: input.filters, pageSizes: PAGE_SIZES, texts: { fetchFailed: failures.fetchTransactions, deleteFailed: failures.deleteTransaction, deleted: transactionsToasts.deleted } },
     }),
+    totals: spawn('transactionTotals', { id: 'totals', input: { filters: input.filters } }),
     summary: null,
     categories: input.categories ?? [],
     editing: null,
@@ -239,6 +247,7 @@ export const transactionsMachine = setup({
         // Read before the list takes the new query: did this change clear the last filter?
         raise(({ context, event }) => ({ type: 'filterPanel.filtersChanged' as const, lastCleared: activeFilterCount(event.filters) === 0 && activeFilterCount(context.list.getSnapshot().context.query) > 0 })),
         sendTo(({ context }) => context.list, ({ event }) => ({ type: 'list.query' as const, query: event.filters })),
+        sendTo(({ context }) => context.totals, ({ event }) => ({ type: 'totals.filtersChanged' as const, filters: event.filters })),
       ],
     },
     'list.retry': { description: 'The Retry button of a failed list.', actions: 'forwardToList' },
@@ -274,7 +283,7 @@ export const transactionsMachine = setup({
     summary: {
       description: 'The header: current balance, this month’s income and spending; read again after every change.',
       initial: 'loading',
-      on: { 'summary.refresh': { description: 'A change: read the figures again.', target: '.loading' } },
+      on: { 'summary.refresh': { description: 'A change: read the figures again, and the filtered totals.', target: '.loading', actions: 'refreshTotals' } },
       states: {
         loading: {
           description: 'Reads the figures (the previous ones stay on screen).',

@@ -274,8 +274,9 @@ async function main(options: Options): Promise<number> {
 
   const skip = (name: string, note: string) => results.push({ name, status: 'skipped', ms: 0, note });
 
-  // The model-based tests record what they walk there; the coverage step reads this run's recordings only.
-  rmSync(join(repoRoot, '.tmp', 'machine-coverage'), { recursive: true, force: true });
+  // The model-based tests record what they walk in .tmp/machine-coverage; the coverage step reads the recordings
+  // written since this run started (deleting them here would take them from an \`npm test\` running beside it).
+  const runStarted = Date.now();
 
   // lint and typecheck are one process each on one core: they run side by side, and beside them the SPA
   // build the e2e step needs (it would otherwise build at the start of that step). Their output is
@@ -332,7 +333,7 @@ async function main(options: Options): Promise<number> {
 
   if (options.steps.has('coverage') && !failure) {
     if (!options.steps.has('unit') || options.filters.length > 0) skip('coverage', 'needs the whole unit step');
-    else await step('coverage', '--only=unit,e2e,coverage', async () => ({ code: await run(bin('tsx'), ['src/tools/machine-coverage.ts', '--check']) }));
+    else await step('coverage', '--only=unit,e2e,coverage', async () => ({ code: await run(bin('tsx'), ['src/tools/machine-coverage.ts', '--check', `--since=${runStarted}`]) }));
   }
 
   for (const name of STEPS) {

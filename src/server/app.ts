@@ -19,11 +19,8 @@ import securityHeaders from './plugins/security-headers';
 import jobRunnersPlugin from './plugins/job-runners';
 import mailPlugin from './plugins/mail';
 import repositoriesPlugin from './plugins/repositories';
-import autoRulesPlugin from './plugins/autoRules';
 import authGoogleRoutes from './routes/auth-google';
-import rewardsPlugin from './plugins/rewards';
-import budgetsPlugin from './plugins/budgets';
-import servicesPlugin from './plugins/services';
+import servicesPlugin, { domainServices } from './plugins/services';
 import accountRoutes from './routes/account';
 import accountsRoutes from './routes/accounts';
 import billingPagesRoutes from './routes/billing-pages';
@@ -113,10 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailPlugin);
   await app.register(billingPlugin);
   await app.register(coachPlugin);
-  await app.register(rewardsPlugin);
-  await app.register(budgetsPlugin);
+  await app.register(domainServices);
   await app.register(chainPlugin);
-  await app.register(autoRulesPlugin);
   await app.register(jobRunnersPlugin);
   await app.register(servicesPlugin);
 

@@ -25,8 +25,6 @@ export const KNOWN_CIRCULAR_IMPORTS: readonly string[] = [
   'src/web/app/context.tsx -> src/web/app/actors.ts',
   'src/web/app/lazy.tsx -> src/web/app/Guard.tsx',
   'src/web/overlays/toasts.tsx -> src/web/app/lazy.tsx',
-  'src/web/views/auth/SocialSignIn.tsx -> src/web/views/auth/WalletChoiceModal.tsx',
-  'src/web/views/auth/WalletChoiceModal.tsx -> src/web/views/auth/SocialSignIn.tsx',
 ];
 
 function sourceFiles(dir: string): string[] {

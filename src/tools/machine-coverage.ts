@@ -9,7 +9,7 @@
  * - `tsx src/tools/machine-coverage.ts --check` (the last step of `npm test`): fails when a transition of
  *   an enforced machine tagged `[spec:4-…]` is walked by no path recorded in this run.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
@@ -31,13 +31,13 @@ interface RecordingFile {
   paths: Array<{ name: string; machines: Record<string, { states: string[]; transitions: string[] }> }>;
 }
 
-/** The recordings under .tmp/machine-coverage, folded per test file. */
-export function readRecordings(dir = recordingsDir): CoverageData {
+/** The recordings under .tmp/machine-coverage, folded per test file; with `since` (epoch ms) only those written since. */
+export function readRecordings(dir = recordingsDir, since = 0): CoverageData {
   const data: CoverageData = {};
   for (const env of ['node', 'chromium'] as const) {
     const envDir = join(dir, env);
     if (!existsSync(envDir)) continue;
-    for (const name of readdirSync(envDir).filter((f) => f.endsWith('.json')).sort()) {
+    for (const name of readdirSync(envDir).filter((f) => f.endsWith('.json') && statSync(join(envDir, f)).mtimeMs >= since).sort()) {
       const recording = JSON.parse(readFileSync(join(envDir, name), 'utf8')) as RecordingFile;
       const entry: CoverageData[string] = {};
       for (const path of recording.paths) {
@@ -155,7 +155,9 @@ export async function coverageMarkdown(data: CoverageData, files = listMachineFi
 }
 
 async function check(): Promise<number> {
-  const data = readRecordings();
+  // `npm test` passes its start time: this run's recordings only, without deleting what a run beside it writes.
+  const since = Number(process.argv.find((a) => a.startsWith('--since='))?.slice('--since='.length) ?? 0);
+  const data = readRecordings(recordingsDir, since);
   if (Object.keys(data).length === 0) {
     console.error(`machine coverage: no recordings in ${recordingsDir}; run the model-based tests first.`);
     return 1;

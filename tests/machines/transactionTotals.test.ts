@@ -23,9 +23,9 @@ function start(reply: (filters: FilterQuery) => FilterTotals, filters: FilterQue
 
 describe('transaction totals machine (defect 7: totals for the current filter)', () => {
   it('asks for the totals of the filters the list opened with', async () => {
-    const t = start(() => answer(100, 40), { category: 'Transport', date_from: '2026-10-01' });
+    const t = start(() => answer(100, 40), { category: ['Transport'], date_from: '2026-10-01' });
     await t.settled();
-    expect(t.asked).toEqual([{ category: 'Transport', date_from: '2026-10-01' }]);
+    expect(t.asked).toEqual([{ category: ['Transport'], date_from: '2026-10-01' }]);
     expect(t.actor.getSnapshot().context.totals).toMatchObject({ income: 100, spending: 40, net: 60 });
   });
 

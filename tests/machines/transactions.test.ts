@@ -196,6 +196,24 @@ describe('docs/product.md §4 Transactions: create adds to the front, update rep
     expect(t.actor.getSnapshot().context.summary?.balance).toBe(-72.5);
   });
 
+  it('the totals line follows the filters and the rows: other filters ask for their totals, a saved transaction asks again', async () => {
+    const { t, backend } = await readyWith(rowsOf(3, (i) => ({ category: i === 0 ? 'Dining' : 'Transport', amount: 10 })));
+    await t.totalsSettled();
+    expect(t.totals().context.totals).toMatchObject({ spending: 30, transaction_count: 3 });
+
+    t.actor.send({ type: 'filters.change', filters: { ...DEFAULT_FILTERS, category: ['Dining'] } });
+    await t.settled();
+    await t.totalsSettled();
+    expect(backend.totalsAsked.at(-1)).toMatchObject({ category: ['Dining'] });
+    expect(t.totals().context.totals).toMatchObject({ spending: 10, transaction_count: 1 });
+
+    t.actor.send({ type: 'transaction.create' });
+    t.actor.send({ type: 'form.submit', values: draft });
+    await t.settled();
+    await t.totalsSettled();
+    expect(t.totals().context.totals).toMatchObject({ spending: 52.5, transaction_count: 2 });
+  });
+
   it("update replaces the transaction by transaction_id in place and toasts 'Transaction updated'", async () => {
     const { t } = await readyWith();
     t.actor.send({ type: 'transaction.edit', transactionId: 't2' });

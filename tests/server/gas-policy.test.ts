@@ -1,25 +1,14 @@
 import { Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedNode } from '../../src/server/services/chain/anvil';
-import { bearer, createTestApp, grantPoints, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
-import { startTestChain } from '../support/chain';
+import { describe, expect, it } from 'vitest';
+import { bearer, grantPoints, signUpWithAccess, type VerifiedUser } from '../support/app';
+import { useTestChainApp } from '../support/chain';
 
 /** The server owns the gas policy: a speed, or a price inside a band around the node's current fee, checked before anything is debited. */
-let node: EmbeddedNode;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  node = await startTestChain();
-  testApp = await createTestApp({ chainRpcUrl: node.rpcUrl });
-});
-afterAll(async () => {
-  await testApp?.close();
-  await node?.stop();
-});
+const chainApp = useTestChainApp();
 
 type Json = Record<string, unknown>;
-const convert = (user: VerifiedUser, payload: Json) => testApp.app.inject({ method: 'POST', url: '/api/rewards/convert-points-to-finu', headers: bearer(user.token), payload });
-const get = (user: VerifiedUser, url: string) => testApp.app.inject({ method: 'GET', url, headers: bearer(user.token) });
+const convert = (user: VerifiedUser, payload: Json) => chainApp.testApp.app.inject({ method: 'POST', url: '/api/rewards/convert-points-to-finu', headers: bearer(user.token), payload });
+const get = (user: VerifiedUser, url: string) => chainApp.testApp.app.inject({ method: 'GET', url, headers: bearer(user.token) });
 
 async function waitFinal(user: VerifiedUser, id: string): Promise<Json> {
   for (let i = 0; i < 300; i++) {
@@ -32,8 +21,8 @@ async function waitFinal(user: VerifiedUser, id: string): Promise<Json> {
 
 describe('converting points: the gas price is the server’s to set', () => {
   it('1e-7, 0.001, 10000, ten decimals, a bad speed, or both a speed and a price are refused with a 422 and never reach the worker', async () => {
-    const user = await signUpWithAccess(testApp.app);
-    await grantPoints(testApp.app, user.userId, 500);
+    const user = await signUpWithAccess(chainApp.testApp.app);
+    await grantPoints(chainApp.testApp.app, user.userId, 500);
     const to_address = Wallet.createRandom().address;
     const cases: Array<[unknown, RegExp]> = [
       [{ gas_price_gwei: 1e-7 }, /gas_price_gwei must be a decimal number of gwei with at most 9 decimals/],
@@ -57,8 +46,8 @@ describe('converting points: the gas price is the server’s to set', () => {
   });
 
   it('a speed, or a price inside the band, is sent and confirmed', async () => {
-    const user = await signUpWithAccess(testApp.app);
-    await grantPoints(testApp.app, user.userId, 300);
+    const user = await signUpWithAccess(chainApp.testApp.app);
+    await grantPoints(chainApp.testApp.app, user.userId, 300);
     const to_address = Wallet.createRandom().address;
     const slow = await convert(user, { points: 100, to_address, speed: 'slow' });
     expect(slow.statusCode).toBe(202);

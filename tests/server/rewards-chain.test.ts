@@ -2,23 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Wallet, verifyMessage } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createTestDatabase, grantPoints, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
-import { startTestChain } from '../support/chain';
-import type { EmbeddedNode } from '../../src/server/services/chain/anvil';
+import { startTestChain, useTestChainApp } from '../support/chain';
 
 type Json = Record<string, unknown>;
-let node: EmbeddedNode;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  node = await startTestChain();
-  testApp = await createTestApp({ chainRpcUrl: node.rpcUrl });
-});
-afterAll(async () => {
-  await testApp?.close();
-  await node?.stop();
-});
+const chainApp = useTestChainApp();
 
 const call = (t: TestApp, user: VerifiedUser, method: 'GET' | 'POST', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -36,35 +25,35 @@ async function waitFinal(t: TestApp, user: VerifiedUser, id: string, timeoutMs =
 
 describe('FINU on a real EVM node (anvil)', () => {
   it('a conversion to the user’s own wallet confirms on chain: the balance equals points × the rate', async () => {
-    const user = await signUpWithAccess(testApp.app);
-    await grant(testApp, user, 750);
-    const info = (await call(testApp, user, 'GET', '/api/wallet/info')).json<{ address: string; token_address: string }>();
+    const user = await signUpWithAccess(chainApp.testApp.app);
+    await grant(chainApp.testApp, user, 750);
+    const info = (await call(chainApp.testApp, user, 'GET', '/api/wallet/info')).json<{ address: string; token_address: string }>();
     expect(info.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(info.token_address).toMatch(/^0x/);
-    const res = await call(testApp, user, 'POST', '/api/rewards/convert-points-to-finu', { points: 350, to_address: info.address });
+    const res = await call(chainApp.testApp, user, 'POST', '/api/rewards/convert-points-to-finu', { points: 350, to_address: info.address });
     expect(res.statusCode).toBe(202);
-    const done = await waitFinal(testApp, user, res.json().transfer_id);
+    const done = await waitFinal(chainApp.testApp, user, res.json().transfer_id);
     expect(done).toMatchObject({ status: 'confirmed', tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/), block_number: expect.any(Number) });
-    const onchain = (await call(testApp, user, 'GET', '/tokens/onchain-balance')).json();
+    const onchain = (await call(chainApp.testApp, user, 'GET', '/tokens/onchain-balance')).json();
     expect(onchain).toMatchObject({ address: info.address, balance: '3.5', balance_wei: '3500000000000000000', symbol: 'FINU' });
-    const wallet = (await call(testApp, user, 'GET', '/api/wallet/balance')).json();
+    const wallet = (await call(chainApp.testApp, user, 'GET', '/api/wallet/balance')).json();
     expect(wallet).toMatchObject({ balance: '3.5', points_balance: 400 });
     // Any address, checksummed or not.
-    const lower = (await call(testApp, user, 'GET', `/api/rewards/finu-balance?address=${info.address.toLowerCase()}`)).json();
+    const lower = (await call(chainApp.testApp, user, 'GET', `/api/rewards/finu-balance?address=${info.address.toLowerCase()}`)).json();
     expect(lower).toMatchObject({ address: info.address, balance: '3.5' });
-    const stats = (await call(testApp, user, 'GET', '/tokens/statistics')).json();
+    const stats = (await call(chainApp.testApp, user, 'GET', '/tokens/statistics')).json();
     expect(stats).toMatchObject({ total_converted_points: 350, converting_points: 0, balance: 400 });
   });
 
   it('signs messages verifiable with ethers.verifyMessage and backs up to a keystore that opens with the password only', async () => {
-    const user = await signUpWithAccess(testApp.app);
-    const signed = (await call(testApp, user, 'POST', '/api/wallet/sign-message', { message: 'I own this wallet' })).json<{ address: string; signature: string }>();
+    const user = await signUpWithAccess(chainApp.testApp.app);
+    const signed = (await call(chainApp.testApp, user, 'POST', '/api/wallet/sign-message', { message: 'I own this wallet' })).json<{ address: string; signature: string }>();
     expect(verifyMessage('I own this wallet', signed.signature)).toBe(signed.address);
-    const empty = await call(testApp, user, 'POST', '/api/wallet/sign-message', { message: '' });
+    const empty = await call(chainApp.testApp, user, 'POST', '/api/wallet/sign-message', { message: '' });
     expect(empty.statusCode).toBe(422);
-    const short = await call(testApp, user, 'POST', '/api/wallet/backup', { password: 'short' });
+    const short = await call(chainApp.testApp, user, 'POST', '/api/wallet/backup', { password: 'short' });
     expect(short.statusCode).toBe(422);
-    const backup = await call(testApp, user, 'POST', '/api/wallet/backup', { password: 'a long backup password' });
+    const backup = await call(chainApp.testApp, user, 'POST', '/api/wallet/backup', { password: 'a long backup password' });
     expect(backup.statusCode).toBe(200);
     const { keystore, address } = backup.json<{ keystore: string; address: string }>();
     expect(keystore).not.toMatch(/privateKey/i);
@@ -74,16 +63,16 @@ describe('FINU on a real EVM node (anvil)', () => {
   }, 60_000);
 
   it('many conversions at once each pay exactly once (treasury outflow equals the confirmed sum)', async () => {
-    const user = await signUpWithAccess(testApp.app);
-    await grant(testApp, user, 2000);
+    const user = await signUpWithAccess(chainApp.testApp.app);
+    await grant(chainApp.testApp, user, 2000);
     const to = Wallet.createRandom().address;
-    const results = await Promise.all(Array.from({ length: 12 }, () => call(testApp, user, 'POST', '/api/rewards/convert-points-to-finu', { points: 150, to_address: to })));
+    const results = await Promise.all(Array.from({ length: 12 }, () => call(chainApp.testApp, user, 'POST', '/api/rewards/convert-points-to-finu', { points: 150, to_address: to })));
     const ids = results.filter((r) => r.statusCode === 202).map((r) => r.json().transfer_id as string);
     expect(ids).toHaveLength(12);
-    const finals = await Promise.all(ids.map((id) => waitFinal(testApp, user, id, 60_000)));
+    const finals = await Promise.all(ids.map((id) => waitFinal(chainApp.testApp, user, id, 60_000)));
     expect(finals.every((f) => f.status === 'confirmed')).toBe(true);
     expect(new Set(finals.map((f) => f.tx_hash)).size).toBe(12);
-    const balance = (await call(testApp, user, 'GET', `/api/rewards/finu-balance?address=${to}`)).json();
+    const balance = (await call(chainApp.testApp, user, 'GET', `/api/rewards/finu-balance?address=${to}`)).json();
     expect(balance.balance).toBe('18.0');
   }, 90_000);
 });

@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import { startEmbeddedNode, type EmbeddedNode } from '../../src/server/services/chain/anvil';
+import { createTestApp, type TestApp, type TestAppOptions } from './app';
 
 /** A real anvil for one test file: in memory, or with its state under `dataDir`/chain (restarts). */
 export function startTestChain(dataDir: string | null = null): Promise<EmbeddedNode> {
@@ -11,4 +13,33 @@ export async function nodeRpc(node: EmbeddedNode, method: string, params: unknow
   const body = (await res.json()) as { result?: unknown; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
+}
+
+/**
+ * A test file's anvil node and the API server using it as its chain, started before the file's tests and
+ * stopped after them: `const chainApp = useTestChainApp();` then `chainApp.testApp.app`, `chainApp.node`.
+ */
+export function useTestChainApp(options: Omit<TestAppOptions, 'chainRpcUrl'> = {}): { readonly node: EmbeddedNode; readonly testApp: TestApp } {
+  let node: EmbeddedNode | undefined;
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    node = await startTestChain();
+    testApp = await createTestApp({ ...options, chainRpcUrl: node.rpcUrl });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await node?.stop();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`useTestChainApp: the ${what} is read before beforeAll started it`);
+    return value;
+  };
+  return {
+    get node() {
+      return started(node, 'node');
+    },
+    get testApp() {
+      return started(testApp, 'app');
+    },
+  };
 }

@@ -6,7 +6,7 @@
  * turns the recordings into docs/machines/coverage.md and `npm test` checks the docs/product.md §4 transitions
  * (src/tools/machine-coverage.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach } from 'vitest';
@@ -125,7 +125,11 @@ export function recordMachineCoverage(testFileUrl: string, env: CoverageEnv): { 
     const dir = join(coverageDir, env);
     mkdirSync(dir, { recursive: true });
     const content: CoverageFile = { file, env, paths };
-    writeFileSync(join(dir, `${basename(file).replace(/\.ts$/, '')}.json`), `${JSON.stringify(content, null, 1)}\n`);
+    // Written by rename: a run beside this one (npm test twice at once) never reads half a file.
+    const target = join(dir, `${basename(file).replace(/\.ts$/, '')}.json`);
+    const partial = `${target}.${process.pid}.partial`;
+    writeFileSync(partial, `${JSON.stringify(content, null, 1)}\n`);
+    renameSync(partial, target);
   });
   return {
     path(name) {

@@ -48,5 +48,5 @@ export default fp(
       await Promise.all(runners.map((runner) => runner.stop()));
     });
   },
-  { name: 'job-runners', dependencies: ['repositories', 'auto-rules', 'mail'] },
+  { name: 'job-runners', dependencies: ['repositories', 'domain-services', 'mail'] },
 );

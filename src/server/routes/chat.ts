@@ -26,8 +26,8 @@ import { errorBody } from '../../contract/errors';
 import { withReward } from '../../contract/rewards';
 import { eventStream } from '../plugins/sse';
 import { areaSchemas } from '../routeSchema';
-import { chatService, LIST_LIMIT } from '../services/chat';
-import { answerSlots, coachConversations } from '../services/coach/conversation';
+import { LIST_LIMIT } from '../services/chat';
+import { answerSlots } from '../services/coach/conversation';
 
 const schema = areaSchemas({ tags: ['chat'], errors: [400, 401, 404, 422, 429] });
 const askLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -40,19 +40,7 @@ const askLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 export default async function chatRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRequest', fastify.authenticate);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { repos } = fastify;
-  const coach = coachConversations({
-    chat: repos.chat,
-    users: repos.users,
-    data: repos.coach,
-    engine: fastify.coach,
-    rewards: fastify.rewards,
-    // Access from the auth cache the request's token check just read, as every status is computed: no other query.
-    subscriptionStatus: fastify.subscriptions.status,
-    freeDailyMessages: fastify.config.coach.freeDailyMessages,
-    log: fastify.log,
-  });
-  const chats = chatService({ chat: repos.chat, coach, engineName: () => fastify.coach.name });
+  const { coachConversations: coach, chats } = fastify;
   const answers = answerSlots();
 
   app.post(

@@ -145,3 +145,5 @@ export function chatService(deps: { chat: ChatRepository; coach: Pick<CoachConve
     },
   };
 }
+
+export type ChatService = ReturnType<typeof chatService>;

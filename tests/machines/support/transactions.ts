@@ -1,10 +1,12 @@
 import { settledWithList } from './settled';
-import { createActor, fromPromise, type AnyActorRef } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { type ImportAccount, transactionImportMachine, type ImportFile, type ImportOptions } from '../../../machines/transactionImport';
 import { transactionListMachine, type PageFilters as TransactionFilters } from '../../../machines/transactionList';
+import { transactionTotalsMachine, type FilterQuery } from '../../../machines/transactionTotals';
 import { transactionsMachine, type AccountOption, type TransactionCategory, type TransactionDraft, type TransactionsSummary } from '../../../machines/transactions';
 import { DEFAULT_CATEGORIES, type ImportJob, type ImportMapping, type ImportPreview, type Transaction } from '../../../src/contract/transactions';
 import { DEFAULT_FILTERS } from '../../../src/web/transactions/urlCodec';
+import type { FilterTotals } from '../../../src/contract/transactionTotals';
 import type { Toast } from '../../../machines/types';
 
 /** The fake transactions and import APIs and the started transactions machine, shared by tests/machines/transactions*.test.ts. */
@@ -95,6 +97,16 @@ export function fakeBackend(initial: Transaction[] = []) {
       return rows;
     },
     calls,
+    /** GET /transactions/summary: the sums of the rows the filters match (each ask recorded). */
+    totalsAsked: [] as FilterQuery[],
+    async totals(filters: FilterQuery): Promise<FilterTotals> {
+      this.totalsAsked.push(filters);
+      const list = matching({ ...DEFAULT_FILTERS, ...filters });
+      const sum = (type: string) => list.filter((t) => t.type === type).reduce((a, t) => a + t.amount, 0);
+      const [income, spending] = [sum('income'), sum('expense')];
+      const count = (type: string) => list.filter((t) => t.type === type).length;
+      return { currency: 'USD', income, spending, net: income - spending, income_count: count('income'), expense_count: count('expense'), transaction_count: list.length, computed_from: 'transactions' };
+    },
     failNext(call: keyof typeof failures, message: string, status = 400, handledGlobally = false) {
       failures[call] = fail(message, status, handledGlobally);
     },
@@ -339,6 +351,7 @@ export function startTransactions(backend: FakeBackend, { filters, imports = fak
             requestDeleteConfirmation: ({ self }, { item }) => void confirmations.push({ kind: 'transaction', transaction: item, replyTo: self }),
           },
         }),
+        transactionTotals: transactionTotalsMachine.provide({ actors: { fetchTotals: fromPromise(({ input }) => backend.totals(input.filters)) } }),
         fetchSummary: fromPromise(() => backend.summary()),
         fetchCategories: fromPromise(() => backend.categories()),
         createCategory: fromPromise(({ input }) => backend.createCategory(input.name, input.type)),
@@ -378,6 +391,10 @@ export function startTransactions(backend: FakeBackend, { filters, imports = fak
     ids: () => actor.getSnapshot().context.list.getSnapshot().context.items.map((t) => t.transaction_id),
     row: (id: string) => actor.getSnapshot().context.list.getSnapshot().context.items.find((t) => t.transaction_id === id),
     wizard: () => actor.getSnapshot().children.transactionImport,
+    /** The totals child (income, spending and net of the filtered rows). */
+    totals: () => actor.getSnapshot().context.totals.getSnapshot(),
+    /** Resolves once the totals child has asked and has its figures (it waits for changes to settle first). */
+    totalsSettled: () => waitFor(actor.getSnapshot().context.totals, (s) => !s.hasTag('busy'), { timeout: 5_000 }),
     lastToast: () => toasts.at(-1),
   };
 }

@@ -1,6 +1,6 @@
 import { Avatar, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { WalletChoice } from '../../../../machines/walletSignIn';
-import { WalletMark } from './SocialSignIn';
+import { WalletMark } from './marks';
 
 /**
  * 'Choose a wallet' when the browser has several: signing in (the session machine) and linking a wallet in

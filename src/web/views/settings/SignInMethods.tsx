@@ -10,7 +10,7 @@ import { useAppActors } from '../../app/context';
 import { browserWalletSignIn } from '../../app/walletSignIn';
 import { formatDate } from '../../format/date';
 import { askToConfirm, toastVia, usePageMachine } from '../../hooks/pageActor';
-import { GoogleMark, WalletMark } from '../auth/SocialSignIn';
+import { GoogleMark, WalletMark } from '../auth/marks';
 import { WalletChoiceModal } from '../auth/WalletChoiceModal';
 
 const noChoices: WalletChoice[] = [];

@@ -1,37 +1,17 @@
 import { Button, Group, Paper, Skeleton, Text } from '@mantine/core';
-import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import type { PageFilters as TransactionFilters } from '../../../../machines/transactionList';
-import { transactionTotalsMachine } from '../../../../machines/transactionTotals';
-import { filtersToQuery } from '../../transactions/urlCodec';
-import { usePageMachine } from '../../hooks/pageActor';
 import { formatCount } from '../../format/number';
 import { useMoney } from '../../hooks/useMoney';
-import { useTransactionList } from './transactionsActor';
+import { useFilterTotals, useFilterTotalsActor } from './transactionsActor';
 
 /**
- * Income, spending and net of every transaction the filters match, so a figure can
- * be checked against the dashboard. Its own small machine asks GET /transactions/summary.
+ * Income, spending and net of every transaction the filters match, so a figure can be checked against the
+ * dashboard. The page's machine keeps its totals child told of filter and row changes; this only shows it.
  */
-export function FilterTotals({ filters, filtered }: { filters: TransactionFilters; filtered: boolean }) {
-  const query = useMemo(() => filtersToQuery(filters), [filters]);
-  const totals = usePageMachine(
-    ({ api }) => transactionTotalsMachine.provide({ actors: { fetchTotals: fromPromise(({ input, signal }) => api.transactionTotals.forFilters(input.filters, signal)) } }),
-    { filters: query },
-  );
-  useEffect(() => {
-    totals.send({ type: 'totals.filtersChanged', filters: query });
-  }, [totals, query]);
-  // Any change to the rows (added, edited, deleted, imported, demo data) can change the sums.
-  const rows = useTransactionList((s) => s.context.items);
-  useEffect(() => {
-    totals.send({ type: 'totals.refresh' });
-  }, [totals, rows]);
-
-  const figures = useSelector(totals, (s) => s.context.totals);
-  const error = useSelector(totals, (s) => (s.matches('failed') ? s.context.error?.message ?? 'Failed to fetch the totals' : null));
-  const busy = useSelector(totals, (s) => s.hasTag('busy'));
+export function FilterTotals({ filtered }: { filtered: boolean }) {
+  const totals = useFilterTotalsActor();
+  const figures = useFilterTotals((s) => s.context.totals);
+  const error = useFilterTotals((s) => (s.matches('failed') ? s.context.error?.message ?? 'Failed to fetch the totals' : null));
+  const busy = useFilterTotals((s) => s.hasTag('busy'));
   const money = useMoney();
   const title = filtered ? 'Totals for these filters' : 'Totals of all transactions';
 

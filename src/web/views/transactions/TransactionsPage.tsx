@@ -42,7 +42,7 @@ export default function TransactionsPage() {
         <PageTitle title="Transactions" description="Every income and expense: find, add, import and export." actions={<PageActions />} />
         <SummaryHeader />
         <FiltersBar filters={filters} onChange={setFilters} />
-        <FilterTotals filters={filters} filtered={activeFilterCount(filters) > 0} />
+        <FilterTotals filtered={activeFilterCount(filters) > 0} />
         <BulkBar />
         <ListSection filters={filters} onClearFilters={() => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort, order: filters.order })} />
       </Stack>

@@ -1,10 +1,11 @@
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { transactionImportMachine } from '../../../../machines/transactionImport';
 import { transactionListMachine, type PageFilters } from '../../../../machines/transactionList';
-import { transactionsMachine, type TransactionCategory, type TransactionListActor } from '../../../../machines/transactions';
+import { transactionTotalsMachine } from '../../../../machines/transactionTotals';
+import { transactionsMachine, type TransactionCategory, type TransactionListActor, type TransactionTotalsActor } from '../../../../machines/transactions';
 import { BALANCE_ONLY_KINDS } from '../../../contract/accounts';
 import { CSV_IMPORT_LIMITS, DEFAULT_CATEGORIES, type CreateTransactionRequest } from '../../../contract/transactions';
-import { filtersToQuery } from '../../transactions/urlCodec';
+import { DEFAULT_FILTERS, filtersToQuery } from '../../transactions/urlCodec';
 import { unlessAborted } from '../../api/abort';
 import { localDay, localMonth } from '../../format/date';
 import { askToConfirm, confirmDeletion, pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
@@ -20,6 +21,8 @@ const transactions = pageActor<typeof transactionsMachine>('transactions');
 export const { Provider: TransactionsProvider, useActor: useTransactionsActor, useSelect: useTransactions } = transactions;
 /** The page's list child (rows, paging, deletion). */
 export const { useActor: useTransactionListActor, useSelect: useTransactionList } = transactions.child((s): TransactionListActor => s.context.list);
+/** The page's totals child (income, spending and net of the filtered rows). */
+export const { useActor: useFilterTotalsActor, useSelect: useFilterTotals } = transactions.child((s): TransactionTotalsActor => s.context.totals);
 
 const builtInCategories: TransactionCategory[] = DEFAULT_CATEGORIES.map((c) => ({ name: c.name, type: c.type, color: c.color, is_default: true }));
 
@@ -63,6 +66,9 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
                   confirmLabel: 'Delete transaction',
                 }),
             },
+          }),
+          transactionTotals: transactionTotalsMachine.provide({
+            actors: { fetchTotals: fromPromise(({ input, signal }) => unlessAborted(signal, api.transactionTotals.forFilters(filtersToQuery({ ...DEFAULT_FILTERS, ...input.filters }), signal))) },
           }),
           fetchSummary: fromPromise(({ signal }) => unlessAborted(signal, api.transactions.summary(localMonth(), signal))),
           fetchCategories: fromPromise(async ({ signal }) => (await unlessAborted(signal, api.transactions.categories(signal))).categories),
