@@ -112,6 +112,9 @@ export const rowColumns = {
   bankId: transactions.bankId,
   merchantName: transactions.merchantName,
   merchantKind: transactions.merchantKind,
+  baseAmountMinor: transactions.baseAmountMinor,
+  originalAmountMinor: transactions.originalAmountMinor,
+  originalCurrency: transactions.originalCurrency,
   createdAt: transactions.createdAt,
   updatedAt: transactions.updatedAt,
 };
@@ -183,7 +186,7 @@ const arrayLiteral = (values: string[]) => `{${values.map((v) => `"${v.replace(/
 const epochMs = (column: SQLWrapper) => sql`floor(round(date_part('epoch', ${column}) * 1000000) / 1000)`;
 
 /** The columns of a page read as one JSON value, in order (the unfiltered page and the search walk): every column but the user's (the caller's). */
-const PAGE_FIELDS = ['id', 'type', 'amountMinor', 'currency', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'source', 'importId', 'createdAt', 'updatedAt', 'accountId', 'kind', 'transferId', 'counts', 'cleared', 'reconciled', 'bankId', 'merchantName', 'merchantKind'] as const satisfies readonly (keyof typeof rowColumns)[];
+const PAGE_FIELDS = ['id', 'type', 'amountMinor', 'currency', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'source', 'importId', 'createdAt', 'updatedAt', 'accountId', 'kind', 'transferId', 'counts', 'cleared', 'reconciled', 'bankId', 'merchantName', 'merchantKind', 'baseAmountMinor', 'originalAmountMinor', 'originalCurrency'] as const satisfies readonly (keyof typeof rowColumns)[];
 type PageField = (typeof PAGE_FIELDS)[number];
 
 /** A row's JSON array for a page, each field read by `column`, the timestamps as epoch milliseconds (fromPageJson reads it back). */
@@ -220,6 +223,9 @@ function fromPageJson(userId: string, v: unknown[]): TransactionRow {
     bankId: v[20] as string | null,
     merchantName: v[21] as string | null,
     merchantKind: v[22] as string | null,
+    baseAmountMinor: v[23] == null ? null : Number(v[23]),
+    originalAmountMinor: v[24] == null ? null : Number(v[24]),
+    originalCurrency: v[25] as string | null,
   };
 }
 

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { RateSource } from '../../contract/rates';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export interface RateRow {
+  date: string;
+  base: string;
+  quote: string;
+  /** Exact decimal text as the database keeps it (numeric(28,10)). */
+  rate: string;
+  source: RateSource;
+  shared: boolean;
+}
+
+/** Rows per INSERT: about 78,000 rates of a ten-year file go in 16 statements. */
+const BATCH = 5000;
+
+/**
+ * Exchange rates. A user reads their own rates and the shared (provider) ones, never another user's;
+ * writes are upserts keyed by user (or none), pair, day and source.
+ */
+export function ratesRepository(db: Db) {
+  const visible = (userId: string) => sql`(user_id = ${userId} or user_id is null)`;
+  return {
+    /** Stores rates, replacing the same user's (or the shared) rate of the same pair, day and source. */
+    async upsert(userId: string | null, source: RateSource, rows: { date: string; base: string; quote: string; rate: string }[]): Promise<number> {
+      const conflict = userId === null ? sql`(base, quote, date, source) where user_id is null` : sql`(user_id, base, quote, date, source) where user_id is not null`;
+      for (let i = 0; i < rows.length; i += BATCH) {
+        const part = rows.slice(i, i + BATCH);
+        await db.execute(sql`
+          insert into exchange_rates (user_id, date, base, quote, rate, source)
+          select ${userId}::uuid, d, b, q, r, ${source}
+          from unnest(${sql.param(part.map((r) => r.date))}::date[], ${sql.param(part.map((r) => r.base))}::text[], ${sql.param(part.map((r) => r.quote))}::text[], ${sql.param(part.map((r) => r.rate))}::numeric[]) as x(d, b, q, r)
+          on conflict ${conflict} do update set rate = excluded.rate, created_at = now()`);
+      }
+      return rows.length;
+    },
+
+    /** Every visible rate between two days among the given currencies (both sides), newest day first. */
+    async window(userId: string, currencies: string[], from: string, to: string): Promise<RateRow[]> {
+      return rowsOf<RateRow>(
+        await db.execute(sql`
+          select date::text as date, base, quote, rate::text as rate, source, user_id is null as shared
+          from exchange_rates
+          where ${visible(userId)} and date between ${from} and ${to}
+            and base = any(${sql.param(currencies)}::text[]) and quote = any(${sql.param(currencies)}::text[])
+          order by date desc`),
+      );
+    },
+
+    async list(userId: string, q: { base?: string; quote?: string; from?: string; to?: string }, limit: number): Promise<{ rows: RateRow[]; total: number }> {
+      const where = sql.join(
+        [
+          visible(userId),
+          q.base ? sql`base = ${q.base}` : undefined,
+          q.quote ? sql`quote = ${q.quote}` : undefined,
+          q.from ? sql`date >= ${q.from}` : undefined,
+          q.to ? sql`date <= ${q.to}` : undefined,
+        ].filter((p) => p !== undefined),
+        sql` and `,
+      );
+      const rows = rowsOf<RateRow>(
+        await db.execute(sql`
+          select date::text as date, base, quote, rate::text as rate, source, user_id is null as shared
+          from exchange_rates where ${where} order by date desc, base, quote, source limit ${limit}`),
+      );
+      const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from exchange_rates where ${where}`));
+      return { rows, total: Number(count?.n ?? 0) };
+    },
+  };
+}
+export type RatesRepository = ReturnType<typeof ratesRepository>;
