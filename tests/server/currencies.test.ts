@@ -109,6 +109,82 @@ describe('exchange rates', () => {
     expect(await u.convert('50', 'EUR', 'JPY', '2025-04-06')).toMatchObject({ converted: 8086, rate_date: '2025-04-04' });
   });
 
+  it('a transfer of 1,000.00 EUR to a USD account at 1.0837 lands 1,083.70 USD and moves net worth by 0; the rate moving later is a currency effect', async () => {
+    const u = client(await signUpWithAccess(app));
+    const account = async (body: Record<string, unknown>) => {
+      const res = await u.call<{ account_id: string; currency: string }>('POST', '/accounts', body);
+      expect(res.status, res.raw).toBe(201);
+      return res.body;
+    };
+    const checking = await account({ name: 'Checking', kind: 'checking', opening_balance: 2000, opening_date: '2025-03-01' });
+    const savings = await account({ name: 'Sparkonto', kind: 'savings', currency: 'EUR', opening_balance: 5000, opening_date: '2025-03-01' });
+    expect([checking.currency, savings.currency]).toEqual(['USD', 'EUR']);
+    type Series = { net_worth: number[]; currency_effect: number[]; unconverted_accounts: number; accounts: { balances: number[] }[] };
+    const series = async (to: string, months: number) => (await u.call<Series>('GET', `/accounts/net-worth?to=${to}&months=${months}`)).body;
+    // No rate yet: the euro account is not converted (counted, never 1:1), and a transfer without a rate is refused.
+    expect(await series('2025-03', 1)).toMatchObject({ net_worth: [2000], unconverted_accounts: 1 });
+    const refused = await u.call<{ detail: string }>('POST', '/accounts/transfers', { from_account_id: savings.account_id, to_account_id: checking.account_id, amount: 1000, date: '2025-03-07' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toMatch(/No EUR→USD rate for 2025-03-07/);
+
+    await u.call('POST', '/rates/import', fixture('eurofxref-hist.csv'), 'text/csv');
+    const before = await series('2025-03', 1);
+    expect(before).toMatchObject({ net_worth: [7418.5], unconverted_accounts: 0 });
+    const moved = await u.call<{ from: { amount: number; base_amount: number }; to: { amount: number; base_amount: number } }>('POST', '/accounts/transfers', {
+      from_account_id: savings.account_id,
+      to_account_id: checking.account_id,
+      amount: 1000,
+      rate: '1.0837',
+      date: '2025-03-07',
+    });
+    expect(moved.status, moved.raw).toBe(201);
+    expect(moved.body.from).toMatchObject({ amount: 1000, base_amount: 1083.7 });
+    expect(moved.body.to).toMatchObject({ amount: 1083.7, base_amount: 1083.7 });
+    const after = await series('2025-03', 1);
+    expect(after.net_worth).toEqual(before.net_worth);
+    expect(after.accounts.map((a) => a.balances[0])).toEqual([3083.7, 4000]);
+
+    // "100.00 EUR, and 108.37 USD arrived": the implied rate is kept.
+    const typed = await u.call<{ to: { amount: number } }>('POST', '/accounts/transfers', { from_account_id: savings.account_id, to_account_id: checking.account_id, amount: 100, to_amount: 108.37, date: '2025-03-06' });
+    expect(typed.status, typed.raw).toBe(201);
+    expect(typed.body.to.amount).toBe(108.37);
+    const kept = (await u.call<{ rates: { rate: string; source: string }[] }>('GET', '/rates?base=EUR&quote=USD&from=2025-03-06&to=2025-03-06')).body.rates;
+    expect(kept).toContainEqual(expect.objectContaining({ rate: '1.0837', source: 'typed' }));
+    // Without a rate or an amount, the day's rate is used (1.0790 on 2025-03-06).
+    const daily = await u.call<{ to: { amount: number } }>('POST', '/accounts/transfers', { from_account_id: savings.account_id, to_account_id: checking.account_id, amount: 10, date: '2025-03-06' });
+    expect(daily.body.to.amount).toBe(10.79);
+
+    // April's shared reference rate (1.1057 on 2025-04-04) revalues the 3,890.00 EUR left: a currency effect, not income.
+    const spring = await series('2025-04', 2);
+    expect(spring.currency_effect).toEqual([0, 85.58]);
+    expect(spring.net_worth[1]! - spring.net_worth[0]!).toBeCloseTo(85.58, 2);
+  });
+
+  it('a card charged abroad keeps both amounts ("100.00 EUR, charged 108.37 USD"); an amount without a rate is not converted', async () => {
+    const u = client(await signUpWithAccess(app));
+    const card = (await u.call<{ account_id: string }>('POST', '/accounts', { name: 'Visa', kind: 'credit_card', opening_date: '2025-01-01' })).body;
+    const euros = (await u.call<{ account_id: string }>('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_date: '2025-01-01' })).body;
+    type Tx = { amount: number; base_amount: number | null; original_amount: number | null; original_currency: string | null; transaction_id: string };
+    const dinner = await u.call<Tx>('POST', '/transactions', { account_id: card.account_id, type: 'expense', amount: 108.37, original_amount: 100, original_currency: 'eur', date: '2025-06-12', category: 'Dining', description: 'Time Out Market, Lisbon' });
+    expect(dinner.status, dinner.raw).toBe(201);
+    expect(dinner.body).toMatchObject({ amount: 108.37, base_amount: 108.37, original_amount: 100, original_currency: 'EUR' });
+    expect((await u.call<Tx>('GET', `/transactions/${dinner.body.transaction_id}`)).body).toMatchObject({ original_amount: 100, original_currency: 'EUR' });
+    const kept = (await u.call<{ rates: { base: string; quote: string; rate: string; source: string }[] }>('GET', '/rates?base=EUR&quote=USD&from=2025-06-12&to=2025-06-12')).body.rates;
+    expect(kept).toEqual([{ date: '2025-06-12', base: 'EUR', quote: 'USD', rate: '1.0837', source: 'typed', shared: false }]);
+    // The euro account's row takes the base amount at that day's rate (the one just kept)…
+    const bread = await u.call<Tx>('POST', '/transactions', { account_id: euros.account_id, type: 'expense', amount: 10, date: '2025-06-13', category: 'Groceries', description: 'Padaria' });
+    expect(bread.body).toMatchObject({ amount: 10, base_amount: 10.84 });
+    // …and a day with no rate within 7 days stays not converted: null, never 10.00 as if 1:1.
+    const later = await u.call<Tx>('POST', '/transactions', { account_id: euros.account_id, type: 'expense', amount: 10, date: '2025-07-30', category: 'Groceries', description: 'Padaria' });
+    expect(later.body).toMatchObject({ amount: 10, base_amount: null });
+    // Moving it to a day with a rate converts it.
+    const moved = await u.call<Tx>('PUT', `/transactions/${later.body.transaction_id}`, { date: '2025-06-14' });
+    expect(moved.body).toMatchObject({ base_amount: 10.84 });
+    const bad = await u.call<{ detail: string }>('POST', '/transactions', { account_id: card.account_id, type: 'expense', amount: 5, original_amount: 5, date: '2025-06-12', category: 'Dining' });
+    expect(bad.status).toBe(422);
+    expect(bad.raw).toMatch(/original_amount and original_currency go together/);
+  });
+
   it('refuses bad input with a detail (4xx, never 500)', async () => {
     const u = client(await signUpWithAccess(app));
     const bad = async (method: 'GET' | 'POST', url: string, payload?: unknown, type?: string) => {

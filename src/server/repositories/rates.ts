@@ -50,6 +50,18 @@ export function ratesRepository(db: Db) {
       );
     },
 
+    /** The newest visible rates on or before a day among the given currencies (both sides), at most `limit` rows. */
+    async newest(userId: string, currencies: string[], onOrBefore: string, limit: number): Promise<RateRow[]> {
+      return rowsOf<RateRow>(
+        await db.execute(sql`
+          select date::text as date, base, quote, rate::text as rate, source, user_id is null as shared
+          from exchange_rates
+          where ${visible(userId)} and date <= ${onOrBefore}
+            and base = any(${sql.param(currencies)}::text[]) and quote = any(${sql.param(currencies)}::text[])
+          order by date desc limit ${limit}`),
+      );
+    },
+
     async list(userId: string, q: { base?: string; quote?: string; from?: string; to?: string }, limit: number): Promise<{ rows: RateRow[]; total: number }> {
       const where = sql.join(
         [

@@ -37,6 +37,11 @@ export interface NewTransaction {
   /** The clean merchant name and kind (services/transactions/merchantName.ts). */
   merchantName?: string | null;
   merchantKind?: string | null;
+  /** In the base currency at the rate of its day (hundredths, like amountMinor); null or omitted: not converted. */
+  baseAmountMinor?: number | null;
+  /** A charge in another currency than the account's: what it was there. */
+  originalAmountMinor?: number | null;
+  originalCurrency?: string | null;
 }
 
 export type TransactionPatch = Partial<Omit<NewTransaction, 'accountId'>> & { accountId?: string; reconciled?: boolean };
@@ -168,6 +173,9 @@ const toInsert = (userId: string, t: NewTransaction, source: Source, importId: s
   bankId: t.bankId ?? null,
   merchantName: t.merchantName ?? null,
   merchantKind: t.merchantKind ?? null,
+  baseAmountMinor: t.baseAmountMinor ?? null,
+  originalAmountMinor: t.originalAmountMinor ?? null,
+  originalCurrency: t.originalCurrency ?? null,
 });
 
 /** Rows per INSERT statement (one array parameter per column). */

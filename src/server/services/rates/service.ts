@@ -1,9 +1,10 @@
 import { addDays } from '../../../contract/calendar';
-import { fromMinorIn, toMinorIn } from '../../../contract/money';
+import { fromMinorIn, minorUnitsOf, toMinorIn } from '../../../contract/money';
 import {
   RATE_LOOKBACK_DAYS,
   convertMinor,
   cross,
+  divideHalfEven,
   fractionOf,
   impliedRate,
   invert,
@@ -29,6 +30,15 @@ export interface FoundRate {
   rate: RateFraction;
   /** The day of the rate used (the amount's day or up to RATE_LOOKBACK_DAYS before). */
   date: string;
+}
+
+/**
+ * A stored amount (hundredths of the unit in every currency: the API's two decimals) converted at
+ * `rate`, rounded half-even once to what `to` has: cents for USD, whole yen for JPY.
+ */
+export function convertStored(stored: number, to: string, rate: RateFraction): number {
+  const step = 10n ** BigInt(Math.max(0, 2 - minorUnitsOf(to)));
+  return Number(divideHalfEven(BigInt(stored) * rate.num, rate.den * step) * step);
 }
 
 const toWire = (r: RateRow): ExchangeRate => ({ date: r.date, base: r.base, quote: r.quote, rate: rateText(parseRate(r.rate) ?? 0n), source: r.source, shared: r.shared });
@@ -71,6 +81,19 @@ export function ratesService({ repo, fetchImpl = fetch }: { repo: RatesRepositor
     async rateOn(userId: string, from: string, to: string, date: string): Promise<FoundRate | null> {
       if (from === to) return { rate: { num: 1n, den: 1n }, date };
       const rows = await repo.window(userId, [...new Set([from, to, PIVOT])], addDays(date, -RATE_LOOKBACK_DAYS), date);
+      const byDay = new Map<string, RateRow[]>();
+      for (const r of rows) byDay.set(r.date, [...(byDay.get(r.date) ?? []), r]);
+      for (const day of [...byDay.keys()].sort().reverse()) {
+        const rate = onDay(byDay.get(day)!, from, to);
+        if (rate) return { rate, date: day };
+      }
+      return null;
+    },
+
+    /** The newest rate from→to on or before `date`, however old (valuing a balance at the latest rate); null when there is none. */
+    async latestOnOrBefore(userId: string, from: string, to: string, date: string): Promise<FoundRate | null> {
+      if (from === to) return { rate: { num: 1n, den: 1n }, date };
+      const rows = await repo.newest(userId, [...new Set([from, to, PIVOT])], date, 400);
       const byDay = new Map<string, RateRow[]>();
       for (const r of rows) byDay.set(r.date, [...(byDay.get(r.date) ?? []), r]);
       for (const day of [...byDay.keys()].sort().reverse()) {
