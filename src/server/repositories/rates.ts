@@ -26,6 +26,8 @@ export function ratesRepository(db: Db) {
   return {
     /** Stores rates, replacing the same user's (or the shared) rate of the same pair, day and source. */
     async upsert(userId: string | null, source: RateSource, rows: { date: string; base: string; quote: string; rate: string }[]): Promise<number> {
+      // One row per key (the last wins): an upsert cannot touch the same row twice in one statement.
+      rows = [...new Map(rows.map((r) => [`${r.date}|${r.base}|${r.quote}`, r])).values()];
       const conflict = userId === null ? sql`(base, quote, date, source) where user_id is null` : sql`(user_id, base, quote, date, source) where user_id is not null`;
       for (let i = 0; i < rows.length; i += BATCH) {
         const part = rows.slice(i, i + BATCH);

@@ -387,13 +387,14 @@ export function transactionsRepository(db: Db) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
         const column = <T>(pick: (t: NewTransaction) => T) => sql.param(chunk.map(pick));
         await q.execute(sql`
-          insert into transactions (user_id, account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, import_id, bank_id, merchant_name, merchant_kind)
-          select ${userId}::uuid, r.account_id, r.counts, r.kind, r.transfer_id, r.cleared, r.type, r.amount_minor, r.date, r.category, r.description, r.merchant, r.notes, r.tags::text[], r.currency, ${source}, ${importId}::uuid, r.bank_id, r.merchant_name, r.merchant_kind
+          insert into transactions (user_id, account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, import_id, bank_id, merchant_name, merchant_kind, base_amount_minor, original_amount_minor, original_currency)
+          select ${userId}::uuid, r.account_id, r.counts, r.kind, r.transfer_id, r.cleared, r.type, r.amount_minor, r.date, r.category, r.description, r.merchant, r.notes, r.tags::text[], r.currency, ${source}, ${importId}::uuid, r.bank_id, r.merchant_name, r.merchant_kind, r.base_amount_minor, r.original_amount_minor, r.original_currency
           from unnest(${column((t) => t.accountId ?? null)}::uuid[], ${column((t) => t.counts ?? true)}::boolean[], ${column((t) => t.kind ?? 'standard')}::text[], ${column((t) => t.transferId ?? null)}::uuid[],
             ${column((t) => t.cleared ?? false)}::boolean[], ${column((t) => t.type)}::text[], ${column((t) => t.amountMinor)}::bigint[], ${column((t) => t.date)}::date[], ${column((t) => t.category)}::text[],
             ${column((t) => t.description)}::text[], ${column((t) => t.merchant)}::text[], ${column((t) => t.notes)}::text[], ${column((t) => arrayLiteral(t.tags))}::text[],
-            ${column((t) => t.currency)}::text[], ${column((t) => t.bankId ?? null)}::text[], ${column((t) => t.merchantName ?? null)}::text[], ${column((t) => t.merchantKind ?? null)}::text[])
-            as r(account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, bank_id, merchant_name, merchant_kind)
+            ${column((t) => t.currency)}::text[], ${column((t) => t.bankId ?? null)}::text[], ${column((t) => t.merchantName ?? null)}::text[], ${column((t) => t.merchantKind ?? null)}::text[],
+            ${column((t) => t.baseAmountMinor ?? null)}::bigint[], ${column((t) => t.originalAmountMinor ?? null)}::bigint[], ${column((t) => t.originalCurrency ?? null)}::text[])
+            as r(account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, bank_id, merchant_name, merchant_kind, base_amount_minor, original_amount_minor, original_currency)
           -- A bank row already in the account (a race with another import of the same statement) is not added twice.
           on conflict (account_id, bank_id) where bank_id is not null do nothing`);
       }

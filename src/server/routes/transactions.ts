@@ -330,7 +330,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      const result = await loadDemoData(repo, fastify.repos.accounts, request.userId, { seed: request.query.seed });
+      const result = await loadDemoData(repo, fastify.repos.accounts, request.userId, { seed: request.query.seed, rates: fastify.repos.rates });
       await fastify.budgets.seedDemo(request.userId, result.dateFrom, result.dateTo);
       app.dbMaintenance.changed();
       reply.code(201);
