@@ -40,6 +40,31 @@ export function ratesRepository(db: Db) {
       return rows.length;
     },
 
+    /**
+     * A file's rates: replaces the user's (or the shared) rates of the same source for those days and
+     * pairs, in one database transaction. Delete-then-insert: far cheaper than an upsert per row for
+     * a ten-year file.
+     */
+    async replace(userId: string | null, source: RateSource, rows: { date: string; base: string; quote: string; rate: string }[]): Promise<number> {
+      rows = [...new Map(rows.map((r) => [`${r.date}|${r.base}|${r.quote}`, r])).values()];
+      if (rows.length === 0) return 0;
+      const dates = rows.map((r) => r.date).sort();
+      const owner = userId === null ? sql`user_id is null` : sql`user_id = ${userId}`;
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          delete from exchange_rates where ${owner} and source = ${source} and date between ${dates[0]} and ${dates.at(-1)}
+            and (date, base, quote) in (select * from unnest(${sql.param(rows.map((r) => r.date))}::date[], ${sql.param(rows.map((r) => r.base))}::text[], ${sql.param(rows.map((r) => r.quote))}::text[]))`);
+        for (let i = 0; i < rows.length; i += BATCH) {
+          const part = rows.slice(i, i + BATCH);
+          await tx.execute(sql`
+            insert into exchange_rates (user_id, date, base, quote, rate, source)
+            select ${userId}::uuid, d, b, q, r, ${source}
+            from unnest(${sql.param(part.map((r) => r.date))}::date[], ${sql.param(part.map((r) => r.base))}::text[], ${sql.param(part.map((r) => r.quote))}::text[], ${sql.param(part.map((r) => r.rate))}::numeric[]) as x(d, b, q, r)`);
+        }
+      });
+      return rows.length;
+    },
+
     /** Every visible rate between two days among the given currencies (both sides), newest day first. */
     async window(userId: string, currencies: string[], from: string, to: string): Promise<RateRow[]> {
       return rowsOf<RateRow>(

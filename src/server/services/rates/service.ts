@@ -164,7 +164,7 @@ export function ratesService({ repo, fetchImpl = fetch }: { repo: RatesRepositor
   async function store(userId: string | null, source: RateSource, format: EcbFormat, days: RateDay[]): Promise<RateImportResult> {
     const rows = daysToRows(days);
     if (rows.length === 0) throw unprocessable('The rates file holds no rates');
-    await repo.upsert(userId, source, rows);
+    await repo.replace(userId, source, rows);
     const dates = days.map((d) => d.date).sort();
     return { format, days: days.length, rates: rows.length, currencies: [...new Set(rows.map((r) => r.quote))].sort(), first_date: dates[0] ?? null, last_date: dates.at(-1) ?? null };
   }
