@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_AMOUNT, hasAtMostTwoDecimals, required, atMost, calendarDate, money, optionalText, text } from './fields';
+import { rateField } from './rates';
 import { currencyField, transaction } from './transactions';
 
 /** Money accounts: kinds, how they group and which are owed. Shared by the server, the machines and the views. */
@@ -131,17 +132,24 @@ export const transferRequest = z
     from_account_id: accountId('from_account_id'),
     to_account_id: accountId('to_account_id'),
     amount: money('amount'),
+    to_amount: z.optional(money('to_amount')).check(z.describe("Between accounts in different currencies: what arrived, in the to account's currency (the implied rate is kept)")),
+    rate: z.optional(rateField).check(z.describe('Between accounts in different currencies: 1 from-currency = rate to-currency, as text; omit both to use the rate of the day')),
     date: calendarDate('date'),
     description: z._default(text('description', z.trim(), atMost('description', 500)), ''),
     notes: optionalText('notes', 2000),
   })
-  .check(z.refine((b: { from_account_id: string; to_account_id: string }) => b.from_account_id.toLowerCase() !== b.to_account_id.toLowerCase(), { message: 'to_account_id must be another account than from_account_id', path: ['to_account_id'] }));
+  .check(
+    z.refine((b: { from_account_id: string; to_account_id: string }) => b.from_account_id.toLowerCase() !== b.to_account_id.toLowerCase(), { message: 'to_account_id must be another account than from_account_id', path: ['to_account_id'] }),
+    z.refine((b: { to_amount?: number; rate?: string }) => b.to_amount === undefined || b.rate === undefined, { message: 'Send to_amount or rate, not both', path: ['rate'] }),
+  );
 
 export const updateTransferRequest = z
   .strictObject({
     from_account_id: z.optional(accountId('from_account_id')),
     to_account_id: z.optional(accountId('to_account_id')),
     amount: z.optional(money('amount')),
+    to_amount: z.optional(money('to_amount')),
+    rate: z.optional(rateField),
     date: z.optional(calendarDate('date')),
     description: z.optional(text('description', z.trim(), atMost('description', 500))),
     notes: optionalText('notes', 2000),
@@ -272,6 +280,9 @@ export const netWorth = z
     change: z.number().register(z.globalRegistry, { description: 'Net worth at the end minus at the start of the series' }),
     accounts: z.array(z.object({ account_id: z.string(), name: z.string(), kind: z.enum(ACCOUNT_KINDS), balances: z.array(z.number()) })),
     unconverted_accounts: z.number().check(z.int()),
+    currency_effect: z.optional(z.array(z.number())).register(z.globalRegistry, {
+      description: 'Per month, the part of the change that is only rates moving: each foreign account’s balance at the start of the month revalued at the month’s end rate (never income or spending)',
+    }),
   })
   .register(z.globalRegistry, { id: 'NetWorth', description: 'Assets minus liabilities at the end of each month' });
 

@@ -6,6 +6,22 @@ export const toMinor = (amount: number): number => Math.round(amount * 100);
 export const fromMinor = (minor: number | bigint | string): number => Number(minor) / 100;
 
 /**
+ * ISO 4217 minor units: how many decimals a currency's amounts have. A table rather than Intl, so the
+ * server needs no ICU data for it and every runtime agrees (ICU versions have differed, e.g. on ISK).
+ * Currencies not listed have two.
+ */
+const MINOR_UNITS: Record<string, 0 | 3> = {
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+};
+export const minorUnitsOf = (currency: string): number => MINOR_UNITS[currency.toUpperCase()] ?? 2;
+
+/** An amount (a decimal number) in a currency's minor units: 1234 JPY → 1234, 1.234 KWD → 1234, 12.34 USD → 1234. */
+export const toMinorIn = (amount: number, currency: string): number => Math.round(amount * 10 ** minorUnitsOf(currency));
+/** Minor units back to the decimal amount of that currency. */
+export const fromMinorIn = (minor: number | bigint | string, currency: string): number => Number(minor) / 10 ** minorUnitsOf(currency);
+
+/**
  * A whole number with English thousands separators ("250,000"), as `n.toLocaleString('en-US')` writes
  * it, without Intl: the server builds its schema messages and route descriptions at start, and the
  * first Intl call maps several MB of the node binary's ICU data into memory (docs/performance.md,

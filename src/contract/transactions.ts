@@ -179,8 +179,16 @@ export const createTransactionRequest = z
     tags: z._default(tags, []),
     currency: z.optional(z.nullable(currencyField)).check(z.describe('Omit for the account currency')),
     cleared: z.optional(z.boolean({ error: 'cleared must be true or false' })),
+    original_amount: z.optional(z.nullable(amountField('original_amount'))).check(z.describe('A charge in another currency (a card used abroad): what it was there; amount is what the account was charged')),
+    original_currency: z.optional(z.nullable(currencyField)).check(z.describe('ISO 4217 of original_amount')),
   })
-  .check(z.meta({ id: 'CreateTransaction' }));
+  .check(
+    z.refine((b: { original_amount?: number | null; original_currency?: string | null }) => (b.original_amount == null) === (b.original_currency == null), {
+      message: 'original_amount and original_currency go together',
+      path: ['original_currency'],
+    }),
+    z.meta({ id: 'CreateTransaction' }),
+  );
 
 /** PUT changes only the fields sent; at least one is required. */
 export const updateTransactionRequest = z
@@ -230,6 +238,9 @@ export const transaction = z
     tags: z.array(z.string()).register(z.globalRegistry, { description: 'Lower-case tags' }),
     source: z.enum(TRANSACTION_SOURCES).register(z.globalRegistry, { description: 'manual, import (CSV) or demo' }),
     import_id: z.nullable(z.string()).register(z.globalRegistry, { description: 'The CSV import that created the row, if any' }),
+    base_amount: z.optional(z.nullable(z.number())).register(z.globalRegistry, { description: "The amount in the base (profile) currency at the rate of its day; null when no rate was found (not converted, never 1:1)" }),
+    original_amount: z.optional(z.nullable(z.number())).register(z.globalRegistry, { description: 'A charge in another currency than the account’s (a card used abroad): what it was in that currency' }),
+    original_currency: z.optional(z.nullable(z.string())).register(z.globalRegistry, { description: 'ISO 4217 of original_amount' }),
     created_at: z.string(),
     updated_at: z.string(),
   })

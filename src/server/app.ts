@@ -44,6 +44,7 @@ import usersRoutes from './routes/users';
 import web3Routes from './routes/web3';
 import walletRoutes from './routes/wallet';
 import recurringRoutes from './routes/recurring';
+import ratesRoutes from './routes/rates';
 import notificationsRoutes from './routes/notifications';
 
 declare module 'fastify' {
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(tokensRoutes);
   await app.register(autoRulesRoutes);
   await app.register(recurringRoutes);
+  await app.register(ratesRoutes);
   await app.register(notificationsRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
   // The embedded OpenID provider: its own plugin, since a browser walks through it without the dev key header.

@@ -69,6 +69,8 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).max(500).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).max(500).optional(),
     OIDC_ISSUER: url('OIDC_ISSUER').optional(),
+    RATES_PROVIDER_URL: url('RATES_PROVIDER_URL').optional(),
+    RATES_PROVIDER_EVERY_MINUTES: positiveInt('RATES_PROVIDER_EVERY_MINUTES').default(720),
     SIWE_CHAIN_IDS: z
       .string()
       .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, 'SIWE_CHAIN_IDS must be a comma-separated list of chain ids, e.g. 1,31337')
@@ -106,6 +108,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config {
   env: Env['NODE_ENV'];
   appUrl: string;
+  /** Reference exchange rates in the ECB's format fetched from a URL on a schedule (everyone's); off when unset. */
+  ratesProvider?: { url: string; everyMs: number };
   apiUrl: string;
   host: string;
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -213,6 +217,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     env: e.NODE_ENV,
     appUrl: e.APP_URL.replace(/\/$/, ''),
+    ratesProvider: e.RATES_PROVIDER_URL ? { url: e.RATES_PROVIDER_URL, everyMs: e.RATES_PROVIDER_EVERY_MINUTES * 60_000 } : undefined,
     apiUrl: e.API_URL.replace(/\/$/, ''),
     host: e.HOST,
     trustProxy: e.TRUST_PROXY === 'true',

@@ -54,6 +54,7 @@ async function useEverything(user: VerifiedUser): Promise<void> {
   await ok(user, 'PUT', `/recurring/${bill.recurring_id}/occurrences/2024-02-01`, { status: 'skipped' });
   await ok(user, 'POST', '/recurring/suggestions/dismiss', { key: 'corner market|expense' });
   await ok(user, 'PATCH', '/notifications/settings', { due_days: 5 });
+  await ok(user, 'POST', '/rates', { date: '2024-03-01', base: 'EUR', quote: 'USD', rate: '1.0837' });
   await app.notifications.notify(user.userId, { kind: 'bill_due', title: 'Rent is due', body: 'Rent is due on the 1st.', link: '/bills', dedupeKey: `rent-${user.userId}` });
   await ok(user, 'POST', '/transactions', { type: 'income', amount: 300, date: '2024-03-15', category: 'Side Hustle', description: 'Gig' });
   const csv = 'Date,Description,Amount\n2024-04-01,Coffee,-3.50\n2024-04-02,Salary,2000.00\n';

@@ -252,15 +252,24 @@ describe('accounts', () => {
 
   it('demo data comes in a checking account, a card paid monthly, savings fed by transfers and a tracking-only car loan', async () => {
     const u = client(await signUpWithAccess(app));
-    expect((await u.call('POST', '/transactions/demo?seed=3')).status).toBe(201);
+    const loaded = await u.call('POST', '/transactions/demo?seed=3');
+    expect(loaded.status, loaded.raw).toBe(201);
     const list = (await u.call<AccountList>('GET', '/accounts')).body;
     expect(list.accounts.map((a) => [a.name, a.kind, a.on_budget])).toEqual([
       ['Everyday checking', 'checking', true],
       ['Rewards card', 'credit_card', true],
       ['Savings', 'savings', true],
       ['Car loan', 'loan', false],
+      ['Savings abroad', 'savings', false],
     ]);
-    const [checking, card, savings, loan] = list.accounts as [Account, Account, Account, Account];
+    const [checking, card, savings, loan, abroad] = list.accounts as [Account, Account, Account, Account, Account];
+    // A second currency, valued in the base at the demo's rate: nothing is left unconverted.
+    expect(abroad).toMatchObject({ currency: 'EUR', balance: 2500 });
+    expect(list.unconverted_accounts).toBe(0);
+    // The summer trip's charges abroad keep what they were in the destination's currency.
+    const trip = (await u.call<{ transactions: Transaction[] }>('GET', '/transactions?limit=1000')).body.transactions.filter((t) => t.original_currency);
+    expect(trip.length).toBeGreaterThan(3);
+    for (const t of trip) expect(t).toMatchObject({ account_id: card.account_id, base_amount: t.amount, original_currency: expect.stringMatching(/^(EUR|JPY|CAD)$/) });
     // Paid in full each month: what is owed is at most about a month of card spending.
     expect(card.owed!).toBeGreaterThan(0);
     expect(card.owed!).toBeLessThan(6000);

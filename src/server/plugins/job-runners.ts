@@ -8,6 +8,7 @@ import { createScheduledJob, type JobRunner, type ScheduledJob } from '../servic
 import { notificationsService, type NotificationsService } from '../services/notifications';
 import { runRecurringChecks } from '../services/recurring/checks';
 import { recurringService, type RecurringService } from '../services/recurring/service';
+import { ratesService, type RatesService } from '../services/rates/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,10 @@ declare module 'fastify' {
     recurring: RecurringService;
     /** Bill reminders, missed bills, price changes, low balances, auto-posts: every few minutes, one process at a time (lease). */
     recurringChecks: ScheduledJob;
+    /** Exchange rates and conversions (the user's own and the shared reference rates). */
+    rates: RatesService;
+    /** Fetches the reference rates from RATES_PROVIDER_URL on a schedule, one process at a time; absent when unset. */
+    ratesFetch?: ScheduledJob;
   }
 }
 
@@ -40,7 +45,14 @@ export default fp(
     app.decorate('notifications', notifications);
     app.decorate('recurring', recurring);
     app.decorate('recurringChecks', recurringChecks);
-    const runners = [importRunner, exportRunner, recurringChecks];
+    const rates = ratesService({ repo: app.repos.rates });
+    app.decorate('rates', rates);
+    const provider = app.config.ratesProvider;
+    const ratesFetch = provider
+      ? createScheduledJob({ name: 'rates provider', log: app.log, leases: app.repos.jobLeases, owner: randomUUID(), everyMs: provider.everyMs, leaseMs: 10 * 60_000, run: async () => void (await rates.fetchProvider(provider.url)) })
+      : undefined;
+    if (ratesFetch) app.decorate('ratesFetch', ratesFetch);
+    const runners = [importRunner, exportRunner, recurringChecks, ...(ratesFetch ? [ratesFetch] : [])];
     app.addHook('onReady', async () => {
       await Promise.all(runners.map((runner) => runner.start()));
     });

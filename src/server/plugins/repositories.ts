@@ -22,6 +22,7 @@ import { transactionTotalsRepository, type TransactionTotalsRepository } from '.
 import { usersRepository, type UsersRepository } from '../repositories/users';
 import { jobLeasesRepository, notificationsRepository, type JobLeasesRepository, type NotificationsRepository } from '../repositories/notifications';
 import { recurringRepository, type RecurringRepository } from '../repositories/recurring';
+import { ratesRepository, type RatesRepository } from '../repositories/rates';
 
 export interface Repositories {
   users: UsersRepository;
@@ -53,6 +54,8 @@ export interface Repositories {
   recurring: RecurringRepository;
   notifications: NotificationsRepository;
   jobLeases: JobLeasesRepository;
+  /** Exchange rates: the user's own and the shared reference rates. */
+  rates: RatesRepository;
 }
 
 declare module 'fastify' {
@@ -88,6 +91,7 @@ export default fp(
       recurring: recurringRepository(app.db),
       notifications: notificationsRepository(app.db),
       jobLeases: jobLeasesRepository(app.db),
+      rates: ratesRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db'] },

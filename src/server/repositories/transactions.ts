@@ -37,6 +37,11 @@ export interface NewTransaction {
   /** The clean merchant name and kind (services/transactions/merchantName.ts). */
   merchantName?: string | null;
   merchantKind?: string | null;
+  /** In the base currency at the rate of its day (hundredths, like amountMinor); null or omitted: not converted. */
+  baseAmountMinor?: number | null;
+  /** A charge in another currency than the account's: what it was there. */
+  originalAmountMinor?: number | null;
+  originalCurrency?: string | null;
 }
 
 export type TransactionPatch = Partial<Omit<NewTransaction, 'accountId'>> & { accountId?: string; reconciled?: boolean };
@@ -112,6 +117,9 @@ export const rowColumns = {
   bankId: transactions.bankId,
   merchantName: transactions.merchantName,
   merchantKind: transactions.merchantKind,
+  baseAmountMinor: transactions.baseAmountMinor,
+  originalAmountMinor: transactions.originalAmountMinor,
+  originalCurrency: transactions.originalCurrency,
   createdAt: transactions.createdAt,
   updatedAt: transactions.updatedAt,
 };
@@ -165,6 +173,9 @@ const toInsert = (userId: string, t: NewTransaction, source: Source, importId: s
   bankId: t.bankId ?? null,
   merchantName: t.merchantName ?? null,
   merchantKind: t.merchantKind ?? null,
+  baseAmountMinor: t.baseAmountMinor ?? null,
+  originalAmountMinor: t.originalAmountMinor ?? null,
+  originalCurrency: t.originalCurrency ?? null,
 });
 
 /** Rows per INSERT statement (one array parameter per column). */
@@ -183,7 +194,7 @@ const arrayLiteral = (values: string[]) => `{${values.map((v) => `"${v.replace(/
 const epochMs = (column: SQLWrapper) => sql`floor(round(date_part('epoch', ${column}) * 1000000) / 1000)`;
 
 /** The columns of a page read as one JSON value, in order (the unfiltered page and the search walk): every column but the user's (the caller's). */
-const PAGE_FIELDS = ['id', 'type', 'amountMinor', 'currency', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'source', 'importId', 'createdAt', 'updatedAt', 'accountId', 'kind', 'transferId', 'counts', 'cleared', 'reconciled', 'bankId', 'merchantName', 'merchantKind'] as const satisfies readonly (keyof typeof rowColumns)[];
+const PAGE_FIELDS = ['id', 'type', 'amountMinor', 'currency', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'source', 'importId', 'createdAt', 'updatedAt', 'accountId', 'kind', 'transferId', 'counts', 'cleared', 'reconciled', 'bankId', 'merchantName', 'merchantKind', 'baseAmountMinor', 'originalAmountMinor', 'originalCurrency'] as const satisfies readonly (keyof typeof rowColumns)[];
 type PageField = (typeof PAGE_FIELDS)[number];
 
 /** A row's JSON array for a page, each field read by `column`, the timestamps as epoch milliseconds (fromPageJson reads it back). */
@@ -220,6 +231,9 @@ function fromPageJson(userId: string, v: unknown[]): TransactionRow {
     bankId: v[20] as string | null,
     merchantName: v[21] as string | null,
     merchantKind: v[22] as string | null,
+    baseAmountMinor: v[23] == null ? null : Number(v[23]),
+    originalAmountMinor: v[24] == null ? null : Number(v[24]),
+    originalCurrency: v[25] as string | null,
   };
 }
 
@@ -373,13 +387,14 @@ export function transactionsRepository(db: Db) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
         const column = <T>(pick: (t: NewTransaction) => T) => sql.param(chunk.map(pick));
         await q.execute(sql`
-          insert into transactions (user_id, account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, import_id, bank_id, merchant_name, merchant_kind)
-          select ${userId}::uuid, r.account_id, r.counts, r.kind, r.transfer_id, r.cleared, r.type, r.amount_minor, r.date, r.category, r.description, r.merchant, r.notes, r.tags::text[], r.currency, ${source}, ${importId}::uuid, r.bank_id, r.merchant_name, r.merchant_kind
+          insert into transactions (user_id, account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, import_id, bank_id, merchant_name, merchant_kind, base_amount_minor, original_amount_minor, original_currency)
+          select ${userId}::uuid, r.account_id, r.counts, r.kind, r.transfer_id, r.cleared, r.type, r.amount_minor, r.date, r.category, r.description, r.merchant, r.notes, r.tags::text[], r.currency, ${source}, ${importId}::uuid, r.bank_id, r.merchant_name, r.merchant_kind, r.base_amount_minor, r.original_amount_minor, r.original_currency
           from unnest(${column((t) => t.accountId ?? null)}::uuid[], ${column((t) => t.counts ?? true)}::boolean[], ${column((t) => t.kind ?? 'standard')}::text[], ${column((t) => t.transferId ?? null)}::uuid[],
             ${column((t) => t.cleared ?? false)}::boolean[], ${column((t) => t.type)}::text[], ${column((t) => t.amountMinor)}::bigint[], ${column((t) => t.date)}::date[], ${column((t) => t.category)}::text[],
             ${column((t) => t.description)}::text[], ${column((t) => t.merchant)}::text[], ${column((t) => t.notes)}::text[], ${column((t) => arrayLiteral(t.tags))}::text[],
-            ${column((t) => t.currency)}::text[], ${column((t) => t.bankId ?? null)}::text[], ${column((t) => t.merchantName ?? null)}::text[], ${column((t) => t.merchantKind ?? null)}::text[])
-            as r(account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, bank_id, merchant_name, merchant_kind)
+            ${column((t) => t.currency)}::text[], ${column((t) => t.bankId ?? null)}::text[], ${column((t) => t.merchantName ?? null)}::text[], ${column((t) => t.merchantKind ?? null)}::text[],
+            ${column((t) => t.baseAmountMinor ?? null)}::bigint[], ${column((t) => t.originalAmountMinor ?? null)}::bigint[], ${column((t) => t.originalCurrency ?? null)}::text[])
+            as r(account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, bank_id, merchant_name, merchant_kind, base_amount_minor, original_amount_minor, original_currency)
           -- A bank row already in the account (a race with another import of the same statement) is not added twice.
           on conflict (account_id, bank_id) where bank_id is not null do nothing`);
       }

@@ -46,7 +46,7 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
     if (!row) throw transactionNotFound();
     return row;
   };
-  const accounts = accountsService({ repo: fastify.repos.accounts, currencyOf: (userId) => fastify.repos.transactions.accountCurrency(userId), today: () => todayUtc() });
+  const accounts = accountsService({ repo: fastify.repos.accounts, currencyOf: (userId) => fastify.repos.transactions.accountCurrency(userId), today: () => todayUtc(), rates: fastify.rates });
 
   app.get(
     '/accounts',

@@ -61,7 +61,7 @@ const schema = areaSchemas({ tags: TAGS, errors: [400, 401, 404, 409, 413, 422] 
 export default async function transactionsRoutes(fastify: FastifyInstance) {
   const app = premiumRoutes(fastify);
   const repo = fastify.repos.transactions;
-  const transactions = transactionsService({ repo, accounts: fastify.repos.accounts, rewards: fastify.rewards, recategorized: fastify.autoRules.corrected });
+  const transactions = transactionsService({ repo, accounts: fastify.repos.accounts, rewards: fastify.rewards, recategorized: fastify.autoRules.corrected, rates: fastify.rates });
   const imports = importService({ repo, accounts: fastify.repos.accounts, runner: fastify.importRunner, rewards: fastify.rewards });
   const reports = transactionReports(repo, fastify.repos.accounts);
   const categories = categoriesService(fastify.repos.categories);
@@ -330,7 +330,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      const result = await loadDemoData(repo, fastify.repos.accounts, request.userId, { seed: request.query.seed });
+      const result = await loadDemoData(repo, fastify.repos.accounts, request.userId, { seed: request.query.seed, rates: fastify.repos.rates });
       await fastify.budgets.seedDemo(request.userId, result.dateFrom, result.dateTo);
       app.dbMaintenance.changed();
       reply.code(201);

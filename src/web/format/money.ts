@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES } from '../../contract/money';
+import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES, minorUnitsOf } from '../../contract/money';
 
 /** Amounts as typed, read the same way in every form (the contract's rule, shared with the machines). */
 export { readAmount } from '../../contract/money';
@@ -9,7 +9,8 @@ function formatter(currency: string, locale?: string): Intl.NumberFormat {
   const key = `${locale ?? ''}|${currency}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const digits = minorUnitsOf(currency);
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
     formatters.set(key, f);
   }
   return f;
@@ -31,6 +32,23 @@ const AMOUNT = new RegExp(
   String.raw`[-−+]?(?:[A-Z]{1,2})?[$€£¥₹₩₽]\s?${NUMBER}|${NUMBER}\s?[€£¥₹]|\b(?:${CODES})\s?${NUMBER}|${NUMBER}\s?(?:${CODES})\b|\b(?:CHF|kr|zł|R)\s?${NUMBER}`,
   'g',
 );
+
+/**
+ * An amount in its own currency, with the base-currency figure beside it when they differ:
+ * "€100.00 ($108.37)"; the base alone when the currency is the base or not given; "€100.00 (not converted)"
+ * when there is no rate for its day (never shown as if 1:1).
+ */
+export function formatWithBase(
+  amount: number,
+  currency: string | null | undefined,
+  base: string,
+  baseAmount: number | null | undefined,
+  options: { hidden?: boolean; locale?: string } = {},
+): string {
+  if (!currency || currency === base) return formatMoney(amount, base, options);
+  const own = formatMoney(amount, currency, options);
+  return baseAmount == null ? `${own} (not converted)` : `${own} (${formatMoney(baseAmount, base, options)})`;
+}
 
 /** Masks every money amount inside free text (coach answers) when balances are hidden. */
 export function maskAmounts(text: string): string {

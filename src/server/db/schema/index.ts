@@ -13,3 +13,4 @@ export * from './account';
 export * from './budgets';
 export * from './autoRules';
 export * from './recurring';
+export * from './rates';

@@ -88,6 +88,11 @@ export const transactions = pgTable(
     reconciled: boolean('reconciled').notNull().default(false),
     /** ISO 4217; null means the account currency (users.currency). */
     currency: text('currency'),
+    /** The amount in the user's base currency at the rate of its day (migration 0045); null = not converted. */
+    baseAmountMinor: bigint('base_amount_minor', { mode: 'number' }),
+    /** A charge in another currency than the account's (a card used abroad): what it was there, in its minor units. */
+    originalAmountMinor: bigint('original_amount_minor', { mode: 'number' }),
+    originalCurrency: text('original_currency'),
     date: date('date', { mode: 'string' }).notNull(),
     category: text('category').notNull(),
     description: text('description').notNull().default(''),
@@ -120,6 +125,7 @@ export const transactions = pgTable(
     check('transactions_amount_positive', sql`${t.amountMinor} > 0`),
     check('transactions_type_valid', sql`${t.type} in ('income', 'expense')`),
     check('transactions_kind_valid', sql`${t.kind} in ('standard', 'transfer', 'valuation', 'adjustment')`),
+    check('transactions_original_pair', sql`(${t.originalAmountMinor} is null) = (${t.originalCurrency} is null)`),
     check('transactions_transfer_has_id', sql`(${t.kind} = 'transfer') = (${t.transferId} is not null)`),
     // The register: one account's rows in date order (migration 0031).
     index('transactions_account_date_idx').on(t.accountId, t.date, t.id),

@@ -28,7 +28,10 @@ import { conflict, notFound, unprocessable } from '../../errors';
 import type { AccountPatch, AccountRow, AccountsRepository, AccountWithBalance } from '../../repositories/accounts';
 import type { NewTransaction, TransactionPatch, TransactionRow } from '../../repositories/transactions';
 import { isoString, toTransaction } from '../transactions/wire';
-import { netWorthSeries } from './netWorth';
+import { addMonths as addMonthsTo, netWorthSeries } from './netWorth';
+import { endOfMonth } from '../../../contract/calendar';
+import { fractionOf, parseRate, type RateFraction } from '../../../contract/rates';
+import { convertStored, type RatesService } from '../rates/service';
 
 export const accountNotFound = () => notFound('Account not found');
 export const transferNotFound = () => notFound('Transfer not found');
@@ -70,13 +73,15 @@ interface Deps {
   /** The profile currency (users.currency). */
   currencyOf: (userId: string) => Promise<string>;
   today: () => string;
+  /** Exchange rates: cross-currency transfers, base amounts, net worth across currencies. */
+  rates?: RatesService;
 }
 
 /**
  * Money accounts: create, edit, close, transfers between them, valuations, reconciliation, the
  * register and net worth. The rules live here; SQL in repositories/accounts.ts. Throws domain errors.
  */
-export function accountsService({ repo, currencyOf, today }: Deps) {
+export function accountsService({ repo, currencyOf, today, rates }: Deps) {
   const mustGet = async (userId: string, id: string) => {
     const a = await repo.get(userId, id);
     if (!a) throw accountNotFound();
@@ -105,21 +110,71 @@ export function accountsService({ repo, currencyOf, today }: Deps) {
     counts: countsFor(a, 'transfer', other),
   });
 
+  /**
+   * What lands in `to` when `amountMinor` leaves `from`: the same amount in one currency; across
+   * currencies the amount the person saw arrive (its implied rate is kept as a typed rate), the rate
+   * they typed, or the rate of the day. Without any of these the transfer is refused: never 1:1.
+   */
+  const arriving = async (userId: string, from: AccountRow, to: AccountRow, amountMinor: number, date: string, b: { to_amount?: number; rate?: string }): Promise<number> => {
+    if (from.currency === to.currency) {
+      if (b.to_amount !== undefined && toMinor(b.to_amount) !== amountMinor) throw unprocessable('to_amount must equal amount between accounts in the same currency');
+      return amountMinor;
+    }
+    if (!rates) throw unprocessable('A transfer between accounts in different currencies needs exchange rates');
+    if (b.to_amount !== undefined) {
+      const toAmount = toMinor(b.to_amount);
+      await rates.keepImplied(userId, date, amountMinor, from.currency, toAmount, to.currency);
+      return toAmount;
+    }
+    if (b.rate !== undefined) {
+      const scaled = parseRate(b.rate)!;
+      const arrived = convertStored(amountMinor, to.currency, fractionOf(scaled));
+      if (arrived <= 0) throw unprocessable('At that rate nothing arrives: check the rate');
+      await rates.addTyped(userId, { date, base: from.currency, quote: to.currency, rate: b.rate });
+      return arrived;
+    }
+    const found = await rates.rateOn(userId, from.currency, to.currency, date);
+    if (!found) throw unprocessable(`No ${from.currency}→${to.currency} rate for ${date} or the 7 days before: send to_amount (what arrived) or rate`);
+    return convertStored(amountMinor, to.currency, found.rate);
+  };
+
+  /** An amount of an account's currency in the base currency at the rate of its day; null when there is no rate (not converted). */
+  const baseOf = async (userId: string, currency: string, amountMinor: number, date: string): Promise<number | null> => {
+    const base = await currencyOf(userId);
+    if (currency === base) return amountMinor;
+    const found = await rates?.rateOn(userId, currency, base, date);
+    return found ? convertStored(amountMinor, base, found.rate) : null;
+  };
+
+  /** Each account's balance in the base currency at the newest rate on or before `day`; null when there is none. */
+  const valued = async (userId: string, base: string, accounts: { currency: string }[], day: string): Promise<Map<string, RateFraction | null>> => {
+    const out = new Map<string, RateFraction | null>([[base, { num: 1n, den: 1n }]]);
+    for (const currency of new Set(accounts.map((a) => a.currency))) {
+      if (out.has(currency)) continue;
+      out.set(currency, (await rates?.latestOnOrBefore(userId, currency, base, day))?.rate ?? null);
+    }
+    return out;
+  };
+
   const service = {
     async list(userId: string, includeClosed: boolean): Promise<AccountList> {
       const [rows, currency] = await Promise.all([repo.list(userId, includeClosed), currencyOf(userId)]);
-      const openInBase = rows.filter((a) => !a.closed && a.currency === currency);
+      const open = rows.filter((a) => !a.closed);
+      // Balances in other currencies count at the newest rate known; one without any rate is left out and counted.
+      const rateOf = await valued(userId, currency, open, today());
+      const counted = open.filter((a) => rateOf.get(a.currency));
+      const inBase = (a: AccountWithBalance) => (a.currency === currency ? a.balanceMinor : convertStored(a.balanceMinor, currency, rateOf.get(a.currency)!));
       const groups = ACCOUNT_GROUPS.map((group) => {
-        const members = openInBase.filter((a) => ACCOUNT_GROUP_OF[a.kind] === group);
-        return { group, balance: fromMinor(members.reduce((n, a) => n + a.balanceMinor, 0)), account_count: members.length };
+        const members = counted.filter((a) => ACCOUNT_GROUP_OF[a.kind] === group);
+        return { group, balance: fromMinor(members.reduce((n, a) => n + inBase(a), 0)), account_count: members.length };
       }).filter((g) => g.account_count > 0);
       return {
         accounts: rows.map(toAccount),
         groups,
         currency,
-        on_budget_balance: fromMinor(openInBase.filter((a) => a.onBudget).reduce((n, a) => n + a.balanceMinor, 0)),
-        net_worth: fromMinor(openInBase.reduce((n, a) => n + a.balanceMinor, 0)),
-        unconverted_accounts: rows.filter((a) => !a.closed && a.currency !== currency).length,
+        on_budget_balance: fromMinor(counted.filter((a) => a.onBudget).reduce((n, a) => n + inBase(a), 0)),
+        net_worth: fromMinor(counted.reduce((n, a) => n + inBase(a), 0)),
+        unconverted_accounts: open.length - counted.length,
       };
     },
 
@@ -201,12 +256,13 @@ export function accountsService({ repo, currencyOf, today }: Deps) {
     async transfer(userId: string, b: z.output<typeof transferRequest>): Promise<TransferResult> {
       const [from, to] = [await open(userId, b.from_account_id, 'from_account_id'), await open(userId, b.to_account_id, 'to_account_id')];
       if (from.id === to.id) throw unprocessable('to_account_id must be another account than from_account_id');
-      if (from.currency !== to.currency) throw unprocessable('A transfer between accounts in different currencies is not supported yet');
       const amountMinor = toMinor(b.amount);
+      const toMinorAmount = await arriving(userId, from, to, amountMinor, b.date, b);
+      const [outBase, inBase] = await Promise.all([baseOf(userId, from.currency, amountMinor, b.date), baseOf(userId, to.currency, toMinorAmount, b.date)]);
       const legs = await repo.transfers.create(
         userId,
-        legOf(from, 'expense', amountMinor, b.date, b.description, b.notes ?? null, to),
-        legOf(to, 'income', amountMinor, b.date, b.description, b.notes ?? null, from),
+        { ...legOf(from, 'expense', amountMinor, b.date, b.description, b.notes ?? null, to), baseAmountMinor: outBase },
+        { ...legOf(to, 'income', toMinorAmount, b.date, b.description, b.notes ?? null, from), baseAmountMinor: inBase },
       );
       return transferResult(legs);
     },
@@ -227,18 +283,27 @@ export function accountsService({ repo, currencyOf, today }: Deps) {
       const toId = b.to_account_id ?? inLeg.accountId;
       if (fromId === toId) throw unprocessable('to_account_id must be another account than from_account_id');
       const [from, to] = [await mustGetAny(userId, fromId, 'from_account_id'), await mustGetAny(userId, toId, 'to_account_id')];
-      if (from.currency !== to.currency) throw unprocessable('A transfer between accounts in different currencies is not supported yet');
       const shared: TransactionPatch = {};
-      if (b.amount !== undefined) shared.amountMinor = toMinor(b.amount);
       if (b.date !== undefined) shared.date = b.date;
       if (b.description !== undefined) shared.description = b.description;
       if (b.notes !== undefined) shared.notes = b.notes;
+      const date = b.date ?? outLeg.date;
+      const outMinor = b.amount !== undefined ? toMinor(b.amount) : outLeg.amountMinor;
+      // Across currencies the arriving amount follows: as sent, at the rate sent, or at the rate the transfer had.
+      const kept: RateFraction = { num: BigInt(inLeg.amountMinor), den: BigInt(outLeg.amountMinor) };
+      const inMinor =
+        from.currency === to.currency
+          ? outMinor
+          : b.to_amount !== undefined || b.rate !== undefined || b.from_account_id !== undefined || b.to_account_id !== undefined
+            ? await arriving(userId, from, to, outMinor, date, b)
+            : convertStored(outMinor, to.currency, kept);
+      const [outBase, inBase] = await Promise.all([baseOf(userId, from.currency, outMinor, date), baseOf(userId, to.currency, inMinor, date)]);
       const updated = await repo.transfers.update(
         userId,
         transferId,
         shared,
-        { accountId: from.id, counts: countsFor(from, 'transfer', to) },
-        { accountId: to.id, counts: countsFor(to, 'transfer', from) },
+        { accountId: from.id, counts: countsFor(from, 'transfer', to), amountMinor: outMinor, baseAmountMinor: outBase },
+        { accountId: to.id, counts: countsFor(to, 'transfer', from), amountMinor: inMinor, baseAmountMinor: inBase },
       );
       if (!updated) throw transferNotFound();
       return transferResult(updated);
@@ -343,7 +408,18 @@ export function accountsService({ repo, currencyOf, today }: Deps) {
 
     async netWorth(userId: string, months: number, toMonth?: string): Promise<NetWorth> {
       const [list, monthly, currency] = await Promise.all([repo.plain(userId), repo.monthly(userId), currencyOf(userId)]);
-      return netWorthSeries(list, monthly, currency, months, toMonth ?? today().slice(0, 7));
+      const last = toMonth ?? today().slice(0, 7);
+      // Month-end rates of each foreign currency (the current month: today's newest rate).
+      const known = new Map<string, RateFraction | null>();
+      const foreign = [...new Set(list.filter((a) => a.currency !== currency && !a.closed).map((a) => a.currency))];
+      for (const c of foreign) {
+        for (let i = -1; i < months; i++) {
+          const m = addMonthsTo(last, i - months + 1);
+          const end = endOfMonth(m) < today() ? endOfMonth(m) : today();
+          known.set(`${c}|${m}`, (await rates?.latestOnOrBefore(userId, c, currency, end))?.rate ?? null);
+        }
+      }
+      return netWorthSeries(list, monthly, currency, months, last, (c, m) => known.get(`${c}|${m}`) ?? null);
     },
 
     /** The on-budget accounts' opening balances dated on or before a day (GET /transactions/balance/current adds them). */

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AccountKind } from '../../../contract/accounts';
 import { TRANSFER_CATEGORY } from '../../../contract/accounts';
 import type { NewTransaction } from '../../repositories/transactions';
+import { rateText, scaledOf, type RateFraction } from '../../../contract/rates';
+import { convertStored } from '../rates/service';
 
 /** The demo's accounts: everyday money, a card paid off monthly, savings fed monthly and a car loan (tracking only). The on-budget ones open at 0, so the demo's balance is its transactions' sum. */
 export const DEMO_INSTITUTION = 'Demo Bank';
@@ -10,7 +12,43 @@ export const DEMO_ACCOUNTS = [
   { key: 'card', name: 'Rewards card', kind: 'credit_card', onBudget: true, openingBalanceMinor: 0 },
   { key: 'savings', name: 'Savings', kind: 'savings', onBudget: true, openingBalanceMinor: 0 },
   { key: 'loan', name: 'Car loan', kind: 'loan', onBudget: false, openingBalanceMinor: -1_850_000 },
-] as const satisfies readonly { key: string; name: string; kind: AccountKind; onBudget: boolean; openingBalanceMinor: number }[];
+  // In a second currency (euros; dollars for someone whose base is the euro): tracking only, valued at the rate.
+  { key: 'abroad', name: 'Savings abroad', kind: 'savings', onBudget: false, openingBalanceMinor: 250_000, foreign: true },
+] as const satisfies readonly { key: string; name: string; kind: AccountKind; onBudget: boolean; openingBalanceMinor: number; foreign?: boolean }[];
+
+/** The demo's second currency: the euro, or the dollar for someone whose base is the euro. */
+export const demoForeignCurrency = (base: string) => (base === 'EUR' ? 'USD' : 'EUR');
+
+/** Units of each currency per euro, for the demo's own rates only (typed rates on its trip's charges). */
+const DEMO_PER_EUR: Record<string, number> = { EUR: 1, USD: 1.08, GBP: 0.85, CAD: 1.47, AUD: 1.65, CHF: 0.95, JPY: 160, INR: 90, SEK: 11.5, NOK: 11.6, DKK: 7.46, PLN: 4.3, BRL: 5.9, MXN: 19.5, ZAR: 20, SGD: 1.45, NZD: 1.8 };
+const TRIP_CURRENCY: Record<string, string> = { Lisbon: 'EUR', Barcelona: 'EUR', Croatia: 'EUR', Sicily: 'EUR', Kyoto: 'JPY', Vancouver: 'CAD' };
+
+/** The demo's rate from→to as an exact fraction (4 places per euro); null for a currency it has no figure for. */
+export function demoRate(from: string, to: string): RateFraction | null {
+  const f = DEMO_PER_EUR[from];
+  const t = DEMO_PER_EUR[to];
+  return f && t ? { num: BigInt(Math.round(t * 10_000)), den: BigInt(Math.round(f * 10_000)) } : null;
+}
+
+/**
+ * The summer trip abroad: its card charges there (dinners, tickets) keep what they were in the
+ * destination's currency beside the amount the card was charged. Returns the rates they imply, by day.
+ */
+export function chargeTripAbroad(rows: NewTransaction[], base: string): { date: string; base: string; quote: string; rate: string }[] {
+  const rates: { date: string; base: string; quote: string; rate: string }[] = [];
+  for (const r of rows) {
+    if (!r.tags.includes('vacation') || r.category === 'Travel') continue;
+    const place = Object.keys(TRIP_CURRENCY).find((p) => r.description.endsWith(`in ${p}`) || r.merchant === p);
+    const currency = place ? TRIP_CURRENCY[place]! : null;
+    const rate = currency && currency !== base ? demoRate(base, currency) : null;
+    if (!currency || !rate) continue;
+    r.originalCurrency = currency;
+    r.originalAmountMinor = convertStored(r.amountMinor, currency, rate);
+    r.baseAmountMinor = r.amountMinor;
+    rates.push({ date: r.date, base: currency, quote: base, rate: rateText(scaledOf({ num: rate.den, den: rate.num })) });
+  }
+  return rates;
+}
 export type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]['key'];
 
 /** Everyday spending goes on the card; bills, rent and income go through checking. */

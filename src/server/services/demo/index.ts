@@ -1,7 +1,9 @@
 import type { AccountsRepository } from '../../repositories/accounts';
 import type { TransactionsRepository } from '../../repositories/transactions';
 import { todayUtc } from '../transactions/reports';
-import { DEMO_ACCOUNTS, DEMO_INSTITUTION, placeDemoRows, type DemoAccountKey } from './accounts';
+import type { RatesRepository } from '../../repositories/rates';
+import { rateText, scaledOf } from '../../../contract/rates';
+import { DEMO_ACCOUNTS, DEMO_INSTITUTION, chargeTripAbroad, demoForeignCurrency, demoRate, placeDemoRows, type DemoAccountKey } from './accounts';
 import { generateDemoYear } from './generator';
 
 export const DEFAULT_DEMO_SEED = 42;
@@ -25,7 +27,7 @@ async function demoAccounts(accounts: AccountsRepository, userId: string, curren
       continue;
     }
     const created =
-      (await accounts.create(userId, { name: spec.name, kind: spec.kind, currency, onBudget: spec.onBudget, openingBalanceMinor: spec.openingBalanceMinor, openingDate, institution: DEMO_INSTITUTION, last4: null })) ??
+      (await accounts.create(userId, { name: spec.name, kind: spec.kind, currency: 'foreign' in spec ? demoForeignCurrency(currency) : currency, onBudget: spec.onBudget, openingBalanceMinor: spec.openingBalanceMinor, openingDate, institution: DEMO_INSTITUTION, last4: null })) ??
       (await accounts.list(userId, true)).find((a) => a.name.toLowerCase() === spec.name.toLowerCase());
     ids[spec.key] = created!.id;
   }
@@ -36,12 +38,27 @@ async function demoAccounts(accounts: AccountsRepository, userId: string, curren
  * Loads (or reloads) a year of demo transactions ending today for one user, in the demo accounts
  * (checking, a card paid monthly, savings fed monthly, a car loan); the rows in one database transaction.
  */
-export async function loadDemoData(repo: TransactionsRepository, accounts: AccountsRepository, userId: string, options: { seed?: number; endDate?: string } = {}): Promise<DemoLoadResult> {
+export async function loadDemoData(
+  repo: TransactionsRepository,
+  accounts: AccountsRepository,
+  userId: string,
+  options: { seed?: number; endDate?: string; rates?: RatesRepository } = {},
+): Promise<DemoLoadResult> {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const year = generateDemoYear(seed, options.endDate ?? todayUtc());
   const dates = year.map((r) => r.date).sort();
-  const ids = await demoAccounts(accounts, userId, await repo.accountCurrency(userId), dates[0] ?? todayUtc());
+  const base = await repo.accountCurrency(userId);
+  const ids = await demoAccounts(accounts, userId, base, dates[0] ?? todayUtc());
   const rows = placeDemoRows(year, ids);
+  // The trip abroad's charges and the savings abroad come with the demo's own rates (typed, like a person's).
+  const tripRates = chargeTripAbroad(rows, base);
+  const foreign = demoForeignCurrency(base);
+  const savingsRate = demoRate(foreign, base);
+  const last = dates[dates.length - 1];
+  if (options.rates) {
+    const kept = [...tripRates, ...(savingsRate && last ? [{ date: last, base: foreign, quote: base, rate: rateText(scaledOf(savingsRate)) }] : [])];
+    if (kept.length) await options.rates.upsert(userId, 'typed', kept);
+  }
   const inserted = await repo.replaceDemo(userId, rows);
   // An account of the same name the person made themselves may be tracking only: count as its flag says.
   await accounts.recount(userId, Object.values(ids));

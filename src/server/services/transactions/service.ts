@@ -18,6 +18,7 @@ import { countsFor, reconciledChange } from '../accounts/service';
 import { isDefaultCategory, loadCategories, type Categories } from './categories';
 import { exportCsv } from './export';
 import { decodeCursor, encodeCursor, toStoredFilters, toTransaction } from './wire';
+import { convertStored, type RatesService } from '../rates/service';
 
 export const transactionNotFound = () => notFound('Transaction not found');
 
@@ -40,8 +41,26 @@ export function transactionsService(deps: {
   rewards: Pick<RewardsService, 'record' | 'takeBack'>;
   /** Told when a row's category is changed by hand (two same moves of a merchant offer a rule). */
   recategorized?: (userId: string, before: TransactionRow, after: TransactionRow) => Promise<void>;
+  /** Exchange rates: base amounts and the rate a foreign charge implies. */
+  rates?: RatesService;
 }) {
-  const { repo, accounts, rewards } = deps;
+  const { repo, accounts, rewards, rates } = deps;
+  /**
+   * The amount in the base currency at the rate of its day: the amount itself in the base currency,
+   * null when there is no rate (not converted, never 1:1).
+   */
+  const baseAmount = async (userId: string, accountCurrency: string, amountMinor: number, date: string): Promise<number | null> => {
+    const base = await repo.accountCurrency(userId);
+    if (accountCurrency === base) return amountMinor;
+    const found = await rates?.rateOn(userId, accountCurrency, base, date);
+    return found ? convertStored(amountMinor, base, found.rate) : null;
+  };
+  /** The currency of the account a row goes to: the one named, or the default one (first open on-budget, else the profile's). */
+  const currencyOfAccount = async (userId: string, accountId: string | null | undefined): Promise<string> => {
+    if (accountId) return (await accounts.get(userId, accountId))?.currency ?? (await repo.accountCurrency(userId));
+    const first = (await accounts.plain(userId)).filter((a) => a.onBudget && !a.closed).sort((x, y) => x.position - y.position || +x.createdAt - +y.createdAt || x.id.localeCompare(y.id))[0];
+    return first?.currency ?? (await repo.accountCurrency(userId));
+  };
   /** An open account of the user, or a validation error naming the field. */
   const openAccount = async (userId: string, id: string) => {
     const a = await accounts.get(userId, id);
@@ -74,7 +93,7 @@ export function transactionsService(deps: {
     const theirs = await accounts.get(userId, other.accountId);
     if (!mine || !theirs) throw unprocessable('account_id is not one of your accounts: see GET /accounts');
     if (mine.id === theirs.id) throw unprocessable('account_id must be another account than the other leg’s');
-    if (mine.currency !== theirs.currency) throw unprocessable('A transfer between accounts in different currencies is not supported yet');
+    if (mine.currency !== theirs.currency) throw unprocessable('This transfer is between two currencies: change it with PUT /accounts/transfers/{id}, which keeps both amounts');
     own.accountId = mine.id;
     own.counts = countsFor(mine, 'transfer', theirs);
     const theirsPatch: TransactionPatch = { counts: countsFor(theirs, 'transfer', mine) };
@@ -136,6 +155,15 @@ export function transactionsService(deps: {
         currency: b.currency ?? null,
         ...merchantOf(b.merchant, b.description),
       };
+      const accountCurrency = account?.currency ?? (await currencyOfAccount(userId, null));
+      input.baseAmountMinor = await baseAmount(userId, accountCurrency, input.amountMinor, b.date);
+      if (b.original_amount != null && b.original_currency != null) {
+        if (b.original_currency === accountCurrency) throw unprocessable(`original_currency is the account's own currency (${accountCurrency}): send amount alone`);
+        input.originalAmountMinor = toMinor(b.original_amount);
+        input.originalCurrency = b.original_currency;
+        // "100.00 EUR, charged 108.37 USD": the rate the card used is kept.
+        await rates?.keepImplied(userId, b.date, input.originalAmountMinor, b.original_currency, input.amountMinor, accountCurrency);
+      }
       const row = await repo.create(userId, input, !isDefaultCategory(input.category));
       // Deleted between the check above and the insert: the same answer as an unknown category.
       if (!row) throw unknownCategory(b.category);
@@ -168,6 +196,10 @@ export function transactionsService(deps: {
       if (b.notes !== undefined) patch.notes = b.notes;
       if (b.tags !== undefined) patch.tags = b.tags;
       if (b.currency !== undefined) patch.currency = b.currency;
+      if (patch.amountMinor !== undefined || patch.date !== undefined || patch.accountId !== undefined) {
+        const currency = await currencyOfAccount(userId, patch.accountId ?? current.accountId);
+        patch.baseAmountMinor = await baseAmount(userId, currency, patch.amountMinor ?? current.amountMinor, patch.date ?? current.date);
+      }
       if (b.merchant !== undefined || b.description !== undefined) Object.assign(patch, merchantOf(b.merchant !== undefined ? b.merchant : current.merchant, b.description ?? current.description));
       const row = await repo.update(userId, id, patch, patch.category !== undefined && !isDefaultCategory(patch.category));
       if (row === 'category_gone') throw unknownCategory(b.category!);

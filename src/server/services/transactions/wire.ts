@@ -62,6 +62,9 @@ export function toTransaction(row: TransactionRow): Transaction {
     tags: row.tags,
     source: row.source,
     import_id: row.importId,
+    base_amount: row.baseAmountMinor === null ? null : fromMinor(row.baseAmountMinor),
+    original_amount: row.originalAmountMinor === null ? null : fromMinor(row.originalAmountMinor),
+    original_currency: row.originalCurrency,
     created_at: isoString(row.createdAt),
     updated_at: isoString(row.updatedAt),
   };

@@ -78,6 +78,7 @@ export default function OnboardingPage() {
               <Select
                 mt="md"
                 label="Which currency do you use day to day?"
+                description="This is your base currency: totals, budgets and the coach add everything up in it, and amounts in other currencies are converted at the rate of their day."
                 data={SUPPORTED_CURRENCIES}
                 searchable
                 value={draft.currency ?? null}

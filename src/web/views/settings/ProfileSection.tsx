@@ -74,7 +74,14 @@ export function ProfileSection() {
           </Title>
           <TextInput label="Email" value={email} readOnly description="The address you sign in with" />
           <TextInput label="Name" autoComplete="name" {...form.getInputProps('full_name')} />
-          <Select label="Currency" data={SUPPORTED_CURRENCIES} searchable allowDeselect={false} {...form.getInputProps('currency')} />
+          <Select
+            label="Currency"
+            description="Your base currency: totals, budgets and the coach add everything up in it; other currencies are converted at the rate of their day"
+            data={SUPPORTED_CURRENCIES}
+            searchable
+            allowDeselect={false}
+            {...form.getInputProps('currency')}
+          />
           <NumberInput label="Monthly income" description="After tax; the coach and dashboard plan from it" clampBehavior="none" decimalScale={2} thousandSeparator="," {...form.getInputProps('monthly_income')} />
           {alert && (
             <Alert color="red" variant="light" role="alert">

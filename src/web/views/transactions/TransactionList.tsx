@@ -97,6 +97,7 @@ export function TransactionList() {
               compact={compact}
               color={categoryColor(categories, t.category)}
               amount={t.type === 'income' && !formatted.startsWith('•') ? `+${formatted}` : formatted}
+              original={t.original_amount != null && t.original_currency ? money(t.original_amount, t.original_currency) : null}
               onEdit={onEdit}
               onDelete={onDelete}
               selected={selected.includes(t.transaction_id)}
@@ -132,6 +133,8 @@ interface RowProps {
   color: string;
   /** The amount as shown: signed, in its currency, masked while balances are hidden. */
   amount: string;
+  /** A charge in another currency (a card used abroad): what it was there, e.g. "€100.00"; null otherwise. */
+  original: string | null;
   onEdit: (transactionId: string) => void;
   onDelete: (transactionId: string) => void;
   /** Ticked for a bulk change. */
@@ -157,10 +160,10 @@ function shownNames(t: Transaction): { title: string; raw: string | null; mercha
  * One row. Plain elements and CSS (no component library) because a fast scroll mounts a whole
  * window of rows per frame; everything it needs arrives as props, so unchanged rows skip rendering.
  */
-const TransactionRow = memo(function TransactionRow({ transaction: t, position, setSize, top, height, compact, color, amount, onEdit, onDelete, selected, onToggle }: RowProps) {
+const TransactionRow = memo(function TransactionRow({ transaction: t, position, setSize, top, height, compact, color, amount, original, onEdit, onDelete, selected, onToggle }: RowProps) {
   const titleId = `transaction-${t.transaction_id}-title`;
   const { title, raw, merchant } = shownNames(t);
-  const details = [merchant, ...t.tags.map((tag) => `#${tag}`)].filter(Boolean).join(' · ');
+  const details = [merchant, original ? `${original} charged as ${amount.replace(/^[+−-]/, '')}` : null, ...t.tags.map((tag) => `#${tag}`)].filter(Boolean).join(' · ');
   const day = formatDay(t.date);
   const amountClass = t.type === 'income' ? `${classes.amount} ${classes.income}` : classes.amount;
   const dot = (

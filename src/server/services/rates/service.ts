@@ -1,0 +1,174 @@
+import { addDays } from '../../../contract/calendar';
+import { fromMinorIn, minorUnitsOf, toMinorIn } from '../../../contract/money';
+import {
+  RATE_LOOKBACK_DAYS,
+  convertMinor,
+  cross,
+  divideHalfEven,
+  fractionOf,
+  impliedRate,
+  invert,
+  parseRate,
+  rateText,
+  scaledOf,
+  type ExchangeRate,
+  type RateFraction,
+  type RateImportResult,
+  type RateSource,
+} from '../../../contract/rates';
+import { unprocessable } from '../../errors';
+import type { RateRow, RatesRepository } from '../../repositories/rates';
+import { parseEcb, type EcbFormat, type RateDay } from './ecb';
+
+/** The ECB publishes every rate against the euro; any other pair is crossed through it. */
+export const PIVOT = 'EUR';
+
+/** Same day: the user's own file first, then the shared reference rate, then a rate typed on one transaction. */
+const PRIORITY: Record<RateSource, number> = { import: 0, provider: 1, typed: 2 };
+
+export interface FoundRate {
+  rate: RateFraction;
+  /** The day of the rate used (the amount's day or up to RATE_LOOKBACK_DAYS before). */
+  date: string;
+}
+
+/**
+ * A stored amount (hundredths of the unit in every currency: the API's two decimals) converted at
+ * `rate`, rounded half-even once to what `to` has: cents for USD, whole yen for JPY.
+ */
+export function convertStored(stored: number, to: string, rate: RateFraction): number {
+  const step = 10n ** BigInt(Math.max(0, 2 - minorUnitsOf(to)));
+  return Number(divideHalfEven(BigInt(stored) * rate.num, rate.den * step) * step);
+}
+
+const toWire = (r: RateRow): ExchangeRate => ({ date: r.date, base: r.base, quote: r.quote, rate: rateText(parseRate(r.rate) ?? 0n), source: r.source, shared: r.shared });
+
+/** Finds the rate from→to on `date` among rows of one day (direct, inverse, or crossed via EUR). */
+function onDay(rows: RateRow[], from: string, to: string): RateFraction | null {
+  const best = new Map<string, RateRow>();
+  for (const r of rows) {
+    const key = `${r.base}>${r.quote}`;
+    const had = best.get(key);
+    if (!had || PRIORITY[r.source] < PRIORITY[had.source]) best.set(key, r);
+  }
+  const get = (base: string, quote: string): RateFraction | null => {
+    const direct = best.get(`${base}>${quote}`);
+    if (direct) return fractionOf(parseRate(direct.rate)!);
+    const inverse = best.get(`${quote}>${base}`);
+    return inverse ? invert(fractionOf(parseRate(inverse.rate)!)) : null;
+  };
+  const direct = get(from, to);
+  if (direct) return direct;
+  if (from === PIVOT || to === PIVOT) return null;
+  const a = get(PIVOT, from);
+  const b = get(PIVOT, to);
+  return a && b ? cross(a, b) : null;
+}
+
+function daysToRows(days: RateDay[]) {
+  const rows: { date: string; base: string; quote: string; rate: string }[] = [];
+  for (const d of days) for (const r of d.rates) rows.push({ date: d.date, base: PIVOT, quote: r.currency, rate: rateText(r.rate) });
+  return rows;
+}
+
+/**
+ * Exchange rates and conversions. No rate is ever invented: without a rate on the day or on one of
+ * the RATE_LOOKBACK_DAYS before, an amount is not converted (null), never taken as 1:1.
+ */
+export function ratesService({ repo, fetchImpl = fetch }: { repo: RatesRepository; fetchImpl?: typeof fetch }) {
+  const service = {
+    /** The rate from→to for an amount of `date`; null when there is none within the look-back. */
+    async rateOn(userId: string, from: string, to: string, date: string): Promise<FoundRate | null> {
+      if (from === to) return { rate: { num: 1n, den: 1n }, date };
+      const rows = await repo.window(userId, [...new Set([from, to, PIVOT])], addDays(date, -RATE_LOOKBACK_DAYS), date);
+      const byDay = new Map<string, RateRow[]>();
+      for (const r of rows) byDay.set(r.date, [...(byDay.get(r.date) ?? []), r]);
+      for (const day of [...byDay.keys()].sort().reverse()) {
+        const rate = onDay(byDay.get(day)!, from, to);
+        if (rate) return { rate, date: day };
+      }
+      return null;
+    },
+
+    /** The newest rate from→to on or before `date`, however old (valuing a balance at the latest rate); null when there is none. */
+    async latestOnOrBefore(userId: string, from: string, to: string, date: string): Promise<FoundRate | null> {
+      if (from === to) return { rate: { num: 1n, den: 1n }, date };
+      const rows = await repo.newest(userId, [...new Set([from, to, PIVOT])], date, 400);
+      const byDay = new Map<string, RateRow[]>();
+      for (const r of rows) byDay.set(r.date, [...(byDay.get(r.date) ?? []), r]);
+      for (const day of [...byDay.keys()].sort().reverse()) {
+        const rate = onDay(byDay.get(day)!, from, to);
+        if (rate) return { rate, date: day };
+      }
+      return null;
+    },
+
+    /** An amount (minor units of `from`) in `to`'s minor units at the rate of its day; null when not converted. */
+    async convert(userId: string, amountMinor: number, from: string, to: string, date: string): Promise<{ minor: number; rate: string; rateDate: string } | null> {
+      const found = await service.rateOn(userId, from, to, date);
+      if (!found) return null;
+      return { minor: convertMinor(amountMinor, from, to, found.rate), rate: rateText(scaledOf(found.rate)), rateDate: found.date };
+    },
+
+    /** GET /rates/convert: a decimal amount. */
+    async conversion(userId: string, q: { amount: string; from: string; to: string; date: string }) {
+      const amountMinor = toMinorIn(Number(q.amount), q.from);
+      if (Math.abs(fromMinorIn(amountMinor, q.from) - Number(q.amount)) > 1e-9) throw unprocessable(`amount has more decimals than ${q.from} has`);
+      const done = await service.convert(userId, amountMinor, q.from, q.to, q.date);
+      return {
+        amount: Number(q.amount),
+        from: q.from,
+        to: q.to,
+        date: q.date,
+        converted: done ? fromMinorIn(done.minor, q.to) : null,
+        rate: done?.rate ?? null,
+        rate_date: done?.rateDate ?? null,
+      };
+    },
+
+    /** Keeps a rate the person typed, or the one two amounts they typed imply. */
+    async addTyped(userId: string, r: { date: string; base: string; quote: string; rate: string }): Promise<ExchangeRate> {
+      const scaled = parseRate(r.rate);
+      if (scaled === null) throw unprocessable('rate must be a positive decimal');
+      await repo.upsert(userId, 'typed', [{ ...r, rate: rateText(scaled) }]);
+      return { date: r.date, base: r.base, quote: r.quote, rate: rateText(scaled), source: 'typed', shared: false };
+    },
+
+    /** Keeps the rate "fromMinor in `from` was charged toMinor in `to`" implies; returns it as text. */
+    async keepImplied(userId: string, date: string, fromMinor: number, from: string, toMinor: number, to: string): Promise<string> {
+      const rate = rateText(impliedRate(fromMinor, from, toMinor, to));
+      await repo.upsert(userId, 'typed', [{ date, base: from, quote: to, rate }]);
+      return rate;
+    },
+
+    async list(userId: string, q: { base?: string; quote?: string; from?: string; to?: string }) {
+      const { rows, total } = await repo.list(userId, q, 500);
+      return { rates: rows.map(toWire), total };
+    },
+
+    /** A user's ECB reference-rate file (CSV or XML); stored as their own rates. */
+    async importFile(userId: string, text: string, format: EcbFormat | 'auto' = 'auto'): Promise<RateImportResult> {
+      const parsed = parseEcb(text, format);
+      return store(userId, 'import', parsed.format, parsed.days);
+    },
+
+    /** The scheduled provider: an ECB-format file at a URL, stored as shared reference rates. */
+    async fetchProvider(url: string): Promise<RateImportResult> {
+      const response = await fetchImpl(url, { signal: AbortSignal.timeout(30_000) });
+      if (!response.ok) throw new Error(`rates provider answered ${response.status}`);
+      const parsed = parseEcb(await response.text());
+      return store(null, 'provider', parsed.format, parsed.days);
+    },
+  };
+
+  async function store(userId: string | null, source: RateSource, format: EcbFormat, days: RateDay[]): Promise<RateImportResult> {
+    const rows = daysToRows(days);
+    if (rows.length === 0) throw unprocessable('The rates file holds no rates');
+    await repo.replace(userId, source, rows);
+    const dates = days.map((d) => d.date).sort();
+    return { format, days: days.length, rates: rows.length, currencies: [...new Set(rows.map((r) => r.quote))].sort(), first_date: dates[0] ?? null, last_date: dates.at(-1) ?? null };
+  }
+
+  return service;
+}
+export type RatesService = ReturnType<typeof ratesService>;

@@ -1,0 +1,83 @@
+/**
+ * `npx tsx src/tools/bench-rates.ts`: how long importing an ECB reference-rate history takes — by
+ * default ten years of business days (about 2,600) × 30 currencies, about 78,000 rates, the size of the
+ * ECB's eurofxref-hist.csv — through the rates service a user's POST /rates/import calls (parse,
+ * exact decimals, batched upserts), then one conversion lookup. Target: under 5 s. Not part of npm test.
+ *
+ *   npx tsx src/tools/bench-rates.ts
+ *   npx tsx src/tools/bench-rates.ts --years 1 --currencies 10
+ *   DATABASE_URL=postgres://… npx tsx src/tools/bench-rates.ts
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { addDays } from '../contract/calendar';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { ratesRepository } from '../server/repositories/rates';
+import { usersRepository } from '../server/repositories/users';
+import { hashPassword } from '../server/services/passwords';
+import { ratesService } from '../server/services/rates/service';
+import { freshBenchStore } from './benchSeed';
+import { positiveOption } from './cliOptions';
+
+const argv = process.argv.slice(2);
+const YEARS = positiveOption(argv, 'years', 10);
+const CURRENCIES = positiveOption(argv, 'currencies', 30);
+const log = (line: string) => console.log(line);
+
+const CODES = ['USD', 'JPY', 'BGN', 'CZK', 'DKK', 'GBP', 'HUF', 'PLN', 'RON', 'SEK', 'CHF', 'ISK', 'NOK', 'TRY', 'AUD', 'BRL', 'CAD', 'CNY', 'HKD', 'IDR', 'ILS', 'INR', 'KRW', 'MXN', 'MYR', 'NZD', 'PHP', 'SGD', 'THB', 'ZAR', 'CYP', 'EEK', 'LTL', 'LVL', 'MTL', 'SIT', 'SKK', 'HRK', 'RUB', 'KWD'];
+
+/** An eurofxref-hist.csv of the given size: newest day first, weekdays only, 4–6 significant digits. */
+function historyCsv(years: number, currencies: number): { text: string; days: number } {
+  const codes = CODES.slice(0, Math.min(currencies, CODES.length));
+  const lines = [`Date,${codes.join(',')},`];
+  let day = '2025-12-31';
+  const first = addDays(day, -365 * years);
+  let days = 0;
+  for (; day > first; day = addDays(day, -1)) {
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    days++;
+    lines.push(`${day},${codes.map((_, i) => (0.5 + ((days * 7 + i * 13) % 1000) / 97).toFixed(4)).join(',')},`);
+  }
+  return { text: lines.join('\n') + '\n', days };
+}
+
+async function main() {
+  const store = await freshBenchStore('bench_rates');
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ...(store.dataDir ? { DATA_DIR: store.dataDir } : {}),
+    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+  };
+  const database = await openDatabase(loadConfig(env));
+  try {
+    const users = usersRepository(database.db);
+    const user = (await users.create({ email: 'bench-rates@example.com', passwordHash: await hashPassword('bench rates password'), fullName: 'Bench User' }))!;
+    const rates = ratesService({ repo: ratesRepository(database.db) });
+    const file = historyCsv(YEARS, CURRENCIES);
+    log(`file: ${file.days.toLocaleString('en-US')} days × ${CURRENCIES} currencies, ${(file.text.length / 1024 / 1024).toFixed(1)} MB`);
+    let started = performance.now();
+    const result = await rates.importFile(user.id, file.text);
+    const importMs = performance.now() - started;
+    log(`import: ${result.rates.toLocaleString('en-US')} rates in ${(importMs / 1000).toFixed(2)} s (target < 5 s)`);
+    started = performance.now();
+    await rates.importFile(user.id, file.text);
+    log(`import again (every rate replaced): ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    started = performance.now();
+    const converted = await rates.convert(user.id, 100_000, 'USD', 'JPY', '2025-06-15');
+    log(`one cross-rate conversion (USD→JPY via EUR, a Sunday): ${(performance.now() - started).toFixed(1)} ms → ${converted?.minor ?? 'not converted'}`);
+    if (importMs > 5000) process.exitCode = 1;
+  } finally {
+    await database.close();
+    await store.drop();
+    if (store.dataDir) rmSync(store.dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
