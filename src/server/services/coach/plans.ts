@@ -73,7 +73,9 @@ function refundsOf(recent: { merchant: string | null; description: string; type:
 /** Income asked about as a whole ("what did I earn?") leaves refunds and reimbursements out. */
 function withoutRefunds(plan: Plan, refunds: Subject | null, question: string): Plan {
   if (!refunds) return plan;
-  const askedFor = /\b(?:refunds?|reimburse\w*|money back|got back|get back|returns)\b/i.test(question);
+  // What follows "leaving out", "not counting", "after" is set aside, not asked for.
+  const asked = question.replace(/\b(?:not counting|not including|leaving out|leave out|excluding|except|without|apart from|other than|ignoring|aside from|besides|minus|less|after|net of|once)\b.*$/i, '');
+  const askedFor = /\b(?:refunds?|reimburse\w*|money back|got back|get back|returns)\b/i.test(asked);
   for (const part of plan.parts) {
     if (askedFor && part.measure !== 'net' && !part.subjects.length) {
       // "How much did I get back in refunds?": the refunds themselves.
@@ -411,8 +413,14 @@ async function runSpecial(ctx: ToolContext, part: PlanPart, extra: Extra): Promi
         row.count = n;
       }
       if (m === 'net') {
-        let back = s ? await figure(ctx, s, 'income', p, extra) : { totalMinor: 0, count: 0 };
-        if (!back.count) back = await subsetFigure(ctx, { ...filterOf(null, 'income', p, extra), tsquery: 'refund:* | reimburs:* | return:* | refunded:*' });
+        let back = { totalMinor: 0, count: 0 };
+        for (const b of part.back ?? []) {
+          const x = await figure(ctx, b, 'income', p);
+          back = { totalMinor: back.totalMinor + x.totalMinor, count: back.count + x.count };
+        }
+        if (!part.back?.length && s) back = await figure(ctx, s, 'income', p, extra);
+        const words = part.backWords === 'reimburse' ? 'reimburs:*' : part.backWords === 'refund' ? 'refund:* | return:* | refunded:*' : 'refund:* | reimburs:* | return:* | refunded:*';
+        if (!back.count) back = await subsetFigure(ctx, { ...filterOf(null, 'income', p, extra), tsquery: words });
         row.back = amounts(back.totalMinor);
         row.value = amounts(f.totalMinor - back.totalMinor);
       }

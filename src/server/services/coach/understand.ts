@@ -64,6 +64,10 @@ export interface PlanPart {
   days?: 'weekend' | 'weekday';
   /** The subject was inherited from the conversation's frame. */
   inherited?: boolean;
+  /** Net measures: the money back the question names ("after the reimbursement"), else refunds from the same payees. */
+  back?: Subject[];
+  /** Net measures: which money back the question's words mean, when no payee of its own is named. */
+  backWords?: 'refund' | 'reimburse';
 }
 
 export interface Plan {
@@ -144,7 +148,8 @@ const STOP = new Set(
   car family kids wife husband partner friend friends everyone someone i'm i've i'd we've we're let's lot lots bit
   average median typical typically usual mean per visit visits shop shops trips order orders ride rides fill filling tank
   why because which whose whom most least often much many number count counted tally list breakdown brought bring bringing earned
-  did does was were been got get spend went spent used use using`
+  did does was were been got get spend went spent used use using
+  once really actually run runs taken`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -530,9 +535,9 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
 }
 
 const EXCLUDING = /\b(?:not counting|not including|excluding|except(?: for)?|apart from|other than|besides|leaving out|leave out|without counting|without|ignoring|aside from|but not|minus the)\s+/;
-const NET = /\b(?:after|net of|minus|less|take away|taking away|taking out|take out|once you take out|accounting for|counting|including|with|deducting|subtracting|less the)\s+(?:the\s+|any\s+|all\s+|my\s+)?(?:refunds?|returns?|reimburse\w*|money (?:i )?got back|credits?)\b|\bnet\b(?! worth)|\brefunds? (?:taken|subtracted|deducted)\b/;
+const NET = /\b(?:after|net of|minus|less|take away|taking away|taking out|take out|once you take out|accounting for|counting|including|with|deducting|subtracting|less the)\s+(?:the\s+|any\s+|all\s+|my\s+)?(?:refunds?|returns?|reimburse\w*|money (?:i )?got back|credits?)\b|\bnet\b(?! worth)|\b(?:refunds?|returns?|reimburse\w*|credits?)\s+(?:is\s+|are\s+|was\s+|were\s+|have been\s+|has been\s+)?(?:taken|subtracted|deducted|taken off|taken out|removed|netted out|counted in)\b|\bafter (?:i |we )?(?:got |was |were |get |getting |being )?(?:reimbursed|refunded|paid back)\b/;
 const LEFT = /\b(?:what (?:was|is|'s) left|what'?s left|how much (?:was |is )?left|left over|leftover|remain(?:ed|s|ing)?|did i keep|i kept)\b/;
-const PER_VISIT = /\b(?:per|each|a|every)\s+(?:visit|shop|trip|order|ride|purchase|transaction|time|fill-?up|tank|delivery|meal|bill|payment|haircut|coffee)\b|\baverage\s+(?:[\p{L}'’]+\s+){0,3}(?:shop|order|visit|ride|purchase|trip|bill|fill-?up|delivery|meal|payment|transaction|haircut|coffee|receipt|basket)\b|\b(?:typical|usual|normal)\s+(?:[\p{L}'’]+\s+){0,3}(?:shop|order|visit|ride|purchase|trip|fill-?up|delivery|receipt|basket)\b/u;
+const PER_VISIT = /\b(?:per|each|a|every)\s+(?:[\p{L}'’]+\s+)?(?:run|visit|shop|trip|order|ride|purchase|transaction|time|fill-?up|tank|delivery|meal|bill|payment|haircut|coffee)\b|\baverage\s+(?:[\p{L}'’]+\s+){0,3}(?:run|shop|order|visit|ride|purchase|trip|bill|fill-?up|delivery|meal|payment|transaction|haircut|coffee|receipt|basket)\b|\b(?:typical|usual|normal)\s+(?:[\p{L}'’]+\s+){0,3}(?:shop|order|visit|ride|purchase|trip|fill-?up|delivery|receipt|basket)\b/u;
 const PER_WEEK = /\b(?:per|a|each|every)\s+week\b|\bweekly\b/;
 const MEDIAN = /\bmedian\b/;
 const INTERVAL = /\bhow often\b|\bhow frequently\b|\bhow regularly\b|\bevery how (?:many|long)\b|\bhow many times a (?:year|month)\b|\b(?:what|which) (?:is the )?(?:interval|frequency)\b|\bis (?:it|that|my [\p{L} ]+) (?:monthly|weekly|yearly|annual|quarterly)\b|\bbilled (?:monthly|every)\b|\bhow long between\b/u;
@@ -588,6 +593,7 @@ export function understand(question: string, today: string, vocab: Vocabulary, p
   let prev = null as Prev | null;
   let sawQuery = false;
   let explicit = false;
+  const ownPeriod: boolean[] = [];
   for (const text of clauses(corrected.text).flatMap(oneVerbEach)) {
     const c = readClause(text, today, vocab, notes);
     unknown.push(...c.unknown);
@@ -604,8 +610,29 @@ export function understand(question: string, today: string, vocab: Vocabulary, p
       if (c.days) parts.at(-1)!.days = c.days;
       continue;
     }
-    parts.push({ measure, flow, subjects, periods: periodList.slice(0, 2), ...(c.exclude.length ? { exclude: c.exclude } : {}), ...(c.days ? { days: c.days } : {}) });
+    const part: PlanPart = { measure, flow, subjects, periods: periodList.slice(0, 2), ...(c.exclude.length ? { exclude: c.exclude } : {}), ...(c.days ? { days: c.days } : {}) };
+    if (measure === 'net') {
+      // "Travel after the reimbursement": the income named is what comes off, not something asked about.
+      const back = subjects.filter((s) => (s.kind === 'category' || s.kind === 'group') && s.flow === 'income');
+      if (back.length && back.length < subjects.length) {
+        part.back = back;
+        part.subjects = subjects.filter((s) => !back.includes(s));
+      }
+      const refund = /\b(?:refund\w*|returns?|returned|credits?)\b/.test(text);
+      const reimburse = /\breimburs\w*|\bpaid back\b/.test(text);
+      if (refund !== reimburse) part.backWords = refund ? 'refund' : 'reimburse';
+    }
+    parts.push(part);
+    ownPeriod.push(own.length > 0 || periodList.length > 0);
     prev = { ...c, measure, flow, subjects, periodList };
+  }
+  // "Fuel and groceries last month, and …", "what came in and what went out in September": a period
+  // said once at the end of the first parts belongs to the parts before it that name none.
+  for (let i = parts.length - 2; i >= 0; i--) {
+    if (!ownPeriod[i] && ownPeriod[i + 1] && parts[i + 1]!.periods.length) {
+      parts[i]!.periods = parts[i + 1]!.periods;
+      ownPeriod[i] = true;
+    }
   }
   // Whether the question's own words ask for a figure, before any frame of the conversation fills it in.
   const explicitOwn = explicit && sawQuery;
