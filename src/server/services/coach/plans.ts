@@ -1,6 +1,7 @@
 import { addDays } from '../../../contract/calendar';
 import { fromMinor, toMinor } from '../../../contract/money';
 import type { SubsetFilter } from '../../repositories/transactionStats';
+import { toPrefixQuery } from '../transactions/wire';
 import { dayName, listOf, money, percent, shareOf } from './format';
 import { explicitPeriod, lastMonth, monthEnd, monthStart, nameOfMonth, previousFullMonths, rangeLabel, thisMonth, type Period } from './period';
 import type { ToolContext } from './data';
@@ -206,6 +207,8 @@ export interface PartResult {
     spending?: number;
     /** breakdown: the merchants (or categories) behind the figure. */
     parts?: { name: string; total: number; count: number }[];
+    /** The transactions list filtered to exactly the rows behind `total`, when its filters can say them. */
+    link?: string;
     /** The clean merchant names a group matched. */
     names?: string[];
     /** interval: the latest day. */
@@ -445,6 +448,11 @@ export async function runPlan(ctx: ToolContext, plan: Plan): Promise<PartResult[
   for (const part of plan.parts) {
     const r = await runPart(ctx, part);
     if (part.exclude?.length) r.excluded = part.exclude.map(subjectLabel);
+    for (const row of r.rows) {
+      const s = row.subject === null ? null : part.subjects.find((x) => subjectLabel(x) === row.subject);
+      const link = s === undefined ? null : listLink(s, part, row.period);
+      if (link) row.link = link;
+    }
     out.push(r);
   }
   return out;
@@ -455,6 +463,27 @@ export async function runPlan(ctx: ToolContext, plan: Plan): Promise<PartResult[
 
 type Row = PartResult['rows'][number];
 const bold = (s: string) => `**${s}**`;
+/** A figure as a link to the rows behind it, when the list can show exactly those. */
+const linked = (row: Row, text: string) => (row.link ? `[${text}](${row.link})` : text);
+
+/**
+ * The transactions list's URL for the rows of one figure, or null when the list's filters (type,
+ * category, days, words) cannot say exactly the same rows: a merchant's bank spellings, rows left
+ * out, weekends only. Words are searched as the list searches them, so only words without other
+ * bank spellings are linked.
+ */
+export function listLink(s: Subject | null, part: Pick<PlanPart, 'flow' | 'exclude' | 'days'>, p: { start: string; end: string }): string | null {
+  if (part.exclude?.length || part.days) return null;
+  const q = new URLSearchParams({ type: part.flow });
+  if (s?.kind === 'category') q.set('category', s.name);
+  else if (s?.kind === 'words') {
+    if (toPrefixQuery(s.phrase) !== s.tsquery) return null;
+    q.set('q', s.phrase);
+  } else if (s) return null;
+  q.set('date_from', p.start);
+  q.set('date_to', p.end);
+  return `/transactions?${q.toString()}`;
+}
 
 function what(row: { subject: string | null; subject_kind: Row['subject_kind']; names?: string[] }, flow: Flow): string {
   if (!row.subject) return flow === 'income' ? 'in income' : 'in total';
@@ -556,8 +585,8 @@ function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string,
     case 'count':
       for (const row of r.rows) {
         const who = row.subject ? (row.subject_kind === 'merchant' ? `You paid ${bold(row.subject)}` : `You had ${plural(row.count, countWord).replace(/^\d+ /, '')} ${what(row, r.flow)}`) : 'You made';
-        if (row.subject_kind === 'merchant') lines.push(`${who} ${plural(row.count, 'time')} ${periodPhrase(row.period, phrases)}, ${bold(m(row.total))} in total.`);
-        else lines.push(`${row.subject ? `There ${row.count === 1 ? 'was' : 'were'} ${plural(row.count, countWord)} ${what(row, r.flow)}` : `${who} ${plural(row.count, countWord)}`} ${periodPhrase(row.period, phrases)}, ${bold(m(row.total))} in total.`);
+        if (row.subject_kind === 'merchant') lines.push(`${who} ${plural(row.count, 'time')} ${periodPhrase(row.period, phrases)}, ${linked(row, bold(m(row.total)))} in total.`);
+        else lines.push(`${row.subject ? `There ${row.count === 1 ? 'was' : 'were'} ${plural(row.count, countWord)} ${what(row, r.flow)}` : `${who} ${plural(row.count, countWord)}`} ${periodPhrase(row.period, phrases)}, ${linked(row, bold(m(row.total)))} in total.`);
       }
       break;
     case 'share':
@@ -584,10 +613,10 @@ function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string,
       for (const row of r.rows) {
         if (row.count === 0) lines.push(`${verb} ${bold(m(0))} ${what(row, r.flow)} ${periodPhrase(row.period, phrases)}: no ${r.flow === 'income' ? 'payments' : 'transactions'}.`);
         else if (!row.subject && r.flow === 'income') {
-          lines.push(`Your income ${periodPhrase(row.period, phrases)} was ${bold(m(row.total))} (${plural(row.count, countWord)}).`);
+          lines.push(`Your income ${periodPhrase(row.period, phrases)} was ${row.with_refunds === undefined ? linked(row, bold(m(row.total))) : bold(m(row.total))} (${plural(row.count, countWord)}).`);
           if (row.with_refunds !== undefined) lines.push(`With refunds and reimbursements, which give back money spent rather than earn it, everything that came in was ${m(row.with_refunds)}.`);
         }
-        else lines.push(`${verb} ${bold(m(row.total))} ${what(row, r.flow)} ${periodPhrase(row.period, phrases)}, across ${plural(row.count, countWord)}.`);
+        else lines.push(`${verb} ${linked(row, bold(m(row.total)))} ${what(row, r.flow)} ${periodPhrase(row.period, phrases)}, across ${plural(row.count, countWord)}.`);
         if (row.subject_kind === 'group' && row.whole_category) lines.push(`Your ${row.whole_category.name} category, which also holds other merchants, came to ${m(row.whole_category.total)}.`);
         if (row.subject_kind === 'words' && row.count > 0) {
           const from = row.matched_merchants?.length ? ` (${listOf(row.matched_merchants)})` : '';
