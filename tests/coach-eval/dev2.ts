@@ -134,7 +134,8 @@ const cases: Case[] = [
   { turns: ['how much do I spend per grocery run?'], expect: (rs) => { const g = rs.filter(is('kroger', 'costco')); return [[money(Math.round(sum(g) / g.length))]]; } },
   { turns: ['average doordash order in september?'], expect: (rs) => { const g = rs.filter(is('doordash')).filter(SEP); return [[money(Math.round(sum(g) / g.length))]]; } },
   // a trip
-  { turns: ['how much did the cancun trip cost me?'], expect: (rs) => [[money(sum(rs.filter(is('trip_flight', 'trip_hotel', 'trip_food', 'trip_fee'))))]] },
+  { turns: ['how much did the cancun trip cost me?', "what was the priciest part of it?"], expect: (rs) => [[money(sum(rs.filter(is('trip_flight', 'trip_hotel', 'trip_food', 'trip_fee'))))], ['1,345.00']] },
+  { turns: ['what did our vacation in august come to, all in?'], expect: (rs) => [[money(sum(rs.filter(is('trip_flight', 'trip_hotel', 'trip_food', 'trip_fee'))))]] },
 ];
 
 interface DevOutcome {

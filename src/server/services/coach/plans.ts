@@ -3,6 +3,7 @@ import { fromMinor, toMinor } from '../../../contract/money';
 import type { SubsetFilter } from '../../repositories/transactionStats';
 import { toPrefixQuery } from '../transactions/wire';
 import { dayName, listOf, money, percent, shareOf } from './format';
+import { tripsIn } from './trips';
 import { explicitPeriod, lastMonth, monthEnd, monthStart, nameOfMonth, previousFullMonths, rangeLabel, thisMonth, type Period } from './period';
 import type { ToolContext } from './data';
 import { understand, vocabularyOf, type Flow, type Plan, type PlanPart, type Subject } from './understand';
@@ -42,7 +43,7 @@ export async function planQuestion(
   if (/\b(pay ?day|pay ?check|got paid|was paid|getting paid|salary)\b/i.test(question)) vocab.lastPayday = await lastPayday(ctx, payees);
   const refunds = refundsOf(recent);
   const plan = withoutRefunds(understand(question, ctx.today, vocab, previousQuestion, frame), refunds, question);
-  if (!plan.unknown.length) return plan;
+  if (!plan.unknown.length) return tripsIn(ctx, plan, question, since);
   // Words not in the recent sample may still be in older descriptions: ask the search index (GIN).
   const found: string[] = [];
   for (const word of plan.unknown.slice(0, 3)) {
@@ -51,7 +52,7 @@ export async function planQuestion(
   }
   if (!found.length) return plan;
   for (const w of found) vocab.texts.add(w);
-  return withoutRefunds(understand(question, ctx.today, vocab, previousQuestion, frame), refunds, question);
+  return tripsIn(ctx, withoutRefunds(understand(question, ctx.today, vocab, previousQuestion, frame), refunds, question), question, since);
 }
 
 /** Money that comes back (refunds, returns, reimbursements) is not income: it is spending undone. */
