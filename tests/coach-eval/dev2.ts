@@ -13,7 +13,7 @@ import type { CoachTurn } from '../../src/server/services/coach/types';
 import { createTestApp, signUpAndVerify } from '../support/app';
 
 const TODAY = '2026-10-14'; // a Wednesday
-type Label = 'freelance' | 'upwork' | 'reimb' | 'work_flight' | 'work_hotel' | 'target' | 'target_refund' | 'kroger' | 'costco' | 'doordash' | 'chipotle' | 'dunkin' | 'lyft' | 'fuel' | 'power' | 'phone' | 'internet' | 'rent' | 'spotify' | 'gym' | 'trip_flight' | 'trip_hotel' | 'trip_food' | 'trip_fee' | 'applebees';
+type Label = 'freelance' | 'upwork' | 'reimb' | 'work_flight' | 'work_hotel' | 'target' | 'target_refund' | 'kroger' | 'costco' | 'doordash' | 'chipotle' | 'dunkin' | 'lyft' | 'fuel' | 'power' | 'phone' | 'internet' | 'rent' | 'spotify' | 'gym' | 'trip_flight' | 'trip_hotel' | 'trip_food' | 'trip_fee' | 'applebees' | 'stripe_refund';
 interface Row {
   date: string;
   type: 'income' | 'expense';
@@ -63,6 +63,9 @@ function generate(): Row[] {
     if (dom % 8 === 0) add(d, 'fuel', 'expense', 'Auto & Transport', between(35, 58), 'CHEVRON 0093455');
     if (r() < 0.08) add(d, 'target', 'expense', 'Shopping', between(15, 120), 'TARGET 00012345');
   }
+  // Refunds the freelancer gave clients, paid out through the same processor.
+  add('2026-05-19', 'stripe_refund', 'expense', 'Business', 25_000, 'STRIPE TRANSFER', true);
+  add('2026-09-03', 'stripe_refund', 'expense', 'Business', 12_000, 'STRIPE TRANSFER', true);
   add('2026-02-12', 'target_refund', 'income', 'Refunds', 4_250, 'TARGET REFUND', true);
   add('2026-06-03', 'target_refund', 'income', 'Refunds', 1_899, 'TARGET REFUND', true);
   add('2026-09-21', 'target_refund', 'income', 'Refunds', 2_600, 'TARGET REFUND', true);
@@ -107,6 +110,8 @@ const cases: Case[] = [
   { turns: ['what do I pay verizon every month'], expect: () => [['70.00']] },
   // income, net of refunds and reimbursements
   { turns: ['how much did freelancing bring in this year'], expect: (rs) => [[money(sum(rs.filter(is('freelance', 'upwork')).filter(YEAR)))]] },
+  { turns: ['what did stripe bring in this year once refunds to clients are taken off?'], expect: (rs) => [[money(sum(rs.filter(is('freelance')).filter(YEAR)) - sum(rs.filter(is('stripe_refund')).filter(YEAR)))]] },
+  { turns: ['how much came in during september net of refunds'], expect: (rs) => [[money(sum(rs.filter(income).filter((x) => x.label !== 'target_refund').filter(SEP)))]] },
   { turns: ['what did stripe pay me in september?'], expect: (rs) => [[money(sum(rs.filter(is('freelance')).filter(SEP)))]] },
   { turns: ['what did I really earn in april, leaving out the reimbursement'], expect: (rs) => [[money(sum(rs.filter(income).filter((x) => x.label !== 'reimb').filter(inRange('2026-04-01', '2026-04-30'))))]] },
   { turns: ['how much have I spent at target this year net of returns'], expect: (rs) => [[money(sum(rs.filter(is('target')).filter(YEAR)) - sum(rs.filter(is('target_refund')).filter(YEAR)))]] },

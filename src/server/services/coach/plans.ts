@@ -85,6 +85,11 @@ function withoutRefunds(plan: Plan, refunds: Subject | null, question: string): 
       part.flow = 'income';
       continue;
     }
+    if (part.flow === 'income' && part.measure === 'net' && !part.subjects.length) {
+      part.measure = 'total';
+      part.exclude = [...(part.exclude ?? []), refunds];
+      continue;
+    }
     if (part.flow === 'income' && !part.subjects.length && ['total', 'average', 'usual', 'per_week', 'count', 'top_month', 'median'].includes(part.measure)) {
       part.exclude = [...(part.exclude ?? []), refunds];
     }
@@ -416,7 +421,12 @@ async function runSpecial(ctx: ToolContext, part: PlanPart, extra: Extra): Promi
         row.value = n ? amounts(n % 2 ? amountsList[(n - 1) / 2]! : Math.round((amountsList[n / 2 - 1]! + amountsList[n / 2]!) / 2)) : 0;
         row.count = n;
       }
-      if (m === 'net') {
+      if (m === 'net' && part.flow === 'income') {
+        // What came in from a payee less what went back out to it (refunds given, fees).
+        const out = s ? await figure(ctx, s, 'expense', p, extra) : { totalMinor: 0, count: 0 };
+        row.back = amounts(out.totalMinor);
+        row.value = amounts(f.totalMinor - out.totalMinor);
+      } else if (m === 'net') {
         let back = { totalMinor: 0, count: 0 };
         for (const b of part.back ?? []) {
           const x = await figure(ctx, b, 'income', p);
@@ -464,6 +474,7 @@ export async function runPlan(ctx: ToolContext, plan: Plan): Promise<PartResult[
 
 type Row = PartResult['rows'][number];
 const bold = (s: string) => `**${s}**`;
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** A figure as a link to the rows behind it, when the list can show exactly those. */
 const linked = (row: Row, text: string) => (row.link ? `[${text}](${row.link})` : text);
 
@@ -528,7 +539,8 @@ function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string,
       break;
     case 'net':
       for (const row of r.rows) {
-        lines.push(`${verb} ${m(row.total)} ${what(row, 'expense')} ${row.period.phrase} and got ${m(row.back ?? 0)} back in refunds or reimbursements, so ${bold(m(row.value!))} net.`);
+        if (r.flow === 'income') lines.push(`${capitalise(m(row.total))} came in ${what(row, 'income')} ${row.period.phrase}${row.subject ? ` and ${m(row.back ?? 0)} went back out to ${row.subject_kind === 'words' ? row.subject : bold(row.subject)}` : ', not counting refunds and reimbursements'}, so ${bold(m(row.value!))} net.`);
+        else lines.push(`${verb} ${m(row.total)} ${what(row, 'expense')} ${row.period.phrase} and got ${m(row.back ?? 0)} back in refunds or reimbursements, so ${bold(m(row.value!))} net.`);
       }
       break;
     case 'left':
