@@ -72,7 +72,7 @@ describe('POST /chat/financial-advice-stream (server-sent events)', () => {
     expect(last).toMatchObject({ type: 'done', done: true, conversation_id: first.conversation_id, user_message_id: first.user_message_id, status: 'complete' });
     const text = chunks.flatMap((c) => (c.type === 'chunk' ? [c.content] : [])).join('');
     expect(chunks.filter((c) => c.type === 'chunk').length).toBeGreaterThan(5);
-    expect(text).toContain('**$42.50** on **Groceries**');
+    expect(text).toMatch(/\[\*\*\$42\.50\*\*\]\(\/transactions\?type=expense&category=Groceries&date_from=[\d-]+&date_to=[\d-]+\) on \*\*Groceries\*\*/);
 
     // Both messages are saved under those ids.
     const saved = (await call('GET', `/chat/conversation/${first.conversation_id}`)).json<Conversation>();

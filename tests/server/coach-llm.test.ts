@@ -139,7 +139,7 @@ describe('the OpenAI-compatible coach (COACH_LLM_URL)', () => {
     expect(plan.understood).toBe(true);
     expect(plan.notes).toEqual(['I read “grocries” as Groceries.']);
     expect(plan.parts.map((p: { result: { rows: { total: number }[] } }) => p.result.rows[0]!.total)).toEqual([52.5, 3200]);
-    expect(plan.answer).toContain('**€52.50** on **Groceries**');
+    expect(plan.answer).toMatch(/\[\*\*€52\.50\*\*\]\(\/transactions\?type=expense&category=Groceries&date_from=[\d-]+&date_to=[\d-]+\) on \*\*Groceries\*\*/);
     expect(plan.answer).toContain('**€3,200.00**');
     // The single largest FreshMart payment, not the total.
     expect(largest.rows[0]).toMatchObject({ subject: 'freshmart', total: 52.5, count: 2, transaction: { amount: 42.5, merchant: 'FreshMart' } });
@@ -176,7 +176,7 @@ describe('the OpenAI-compatible coach (COACH_LLM_URL)', () => {
   it('falls back to the built-in coach with a logged warning when the model answers an error', async () => {
     llm.script([{ status: 500, body: '{"error":{"message":"model overloaded"}}' }]);
     const chunks = await ask('How much did I spend on groceries this month?');
-    expect(textOf(chunks)).toContain('You spent **€52.50** on **Groceries**');
+    expect(textOf(chunks)).toMatch(/You spent \[\*\*€52\.50\*\*\]\(\/transactions\?type=expense&category=Groceries&date_from=[\d-]+&date_to=[\d-]+\) on \*\*Groceries\*\*/);
     expect(chunks.at(-1)).toMatchObject({ type: 'done' });
     const warning = logs.find((l) => l.msg === 'coach LLM unavailable; answering with the built-in coach');
     expect(warning).toMatchObject({ level: 40, model: 'fake-model' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runDevSet } from '../coach-eval/dev';
+import { runSecondDevSet } from '../coach-eval/dev2';
 
 /**
  * The coach on a person whose merchants are spelled as a US card export spells them (SQ *, TST*, store
@@ -11,6 +12,12 @@ import { runDevSet } from '../coach-eval/dev';
 describe('the coach understands people (bank-style merchants, follow-ups, honesty)', () => {
   it('answers every question of the development set with the figures of the question asked', async () => {
     const outcomes = await runDevSet();
+    const misses = outcomes.filter((o) => !o.ok).map((o) => o.log);
+    expect(misses, misses.join('\n\n')).toEqual([]);
+  }, 600_000);
+
+  it('answers a second, differently shaped person (irregular income, reimbursements, a holiday abroad)', async () => {
+    const outcomes = await runSecondDevSet();
     const misses = outcomes.filter((o) => !o.ok).map((o) => o.log);
     expect(misses, misses.join('\n\n')).toEqual([]);
   }, 600_000);

@@ -112,7 +112,7 @@ describe('the built-in coach answers from the user’s own numbers (fixed data, 
     const a = await ask('How much did I spend on groceries last month?');
     expect(a.intent).toBe('spending');
     // 85.20 + 92.40 + 78.15 + 101.05
-    expect(a.text).toContain('You spent **$356.80** on **Groceries** last month, May 2025 (1–31 May 2025), across 4 transactions.');
+    expect(a.text).toContain('You spent [**$356.80**](/transactions?type=expense&category=Groceries&date_from=2025-05-01&date_to=2025-05-31) on **Groceries** last month, May 2025 (1–31 May 2025), across 4 transactions.');
     // May spending: 1,200 + 15.49 + 9.99 + 40 + 356.80 + 135 = 1,757.28; 356.80 / 1,757.28 = 20.3%
     expect(a.text).toContain('That is 20.3% of everything you spent in that period ($1,757.28).');
     // "Usual" is always the 3 full months before the current one (Mar, Apr, May), whatever period is asked about,
@@ -215,7 +215,7 @@ describe('the built-in coach answers from the user’s own numbers (fixed data, 
 
   it('answers in the user’s currency', async () => {
     const a = await ask('How much did I spend on groceries last month?', euroUserId, 'EUR');
-    expect(a.text).toContain('You spent **€356.80** on **Groceries**');
+    expect(a.text).toContain('You spent [**€356.80**](/transactions?type=expense&category=Groceries&date_from=2025-05-01&date_to=2025-05-31) on **Groceries**');
   });
 
   it('refuses buy/sell advice on specific securities, and steers off-topic questions back', async () => {

@@ -27,6 +27,13 @@ describe('the coach Markdown renderer (react-markdown, no raw HTML)', () => {
     expect(html).toContain('![pic](https://example.com/p.png)');
   });
 
+  it("opens a figure's link to the transactions list in the app, and no other path", () => {
+    const html = render('You spent [**$12.50**](/transactions?type=expense&category=Groceries&date_from=2026-10-01&date_to=2026-10-31) and [x](/settings?a=1)');
+    expect(html).toContain('<a href="/transactions?type=expense&amp;category=Groceries&amp;date_from=2026-10-01&amp;date_to=2026-10-31" title="Show these transactions"><strong>$12.50</strong></a>');
+    expect(html.match(/<a\b/g)).toHaveLength(1);
+    expect(html).toContain('[x](/settings?a=1)');
+  });
+
   it('keeps line breaks, • bullets, numbered lists, code and quotes', () => {
     const html = render('one\ntwo\n\n• a\n• b\n\n3. c\n4. d\n\n```\nx <b>\n```\n\n> said `z`');
     expect(html).toContain('one<br/>\ntwo');

@@ -150,14 +150,14 @@ export async function anyMatch(db: Db, userId: string, tsquery: string): Promise
 }
 
 /** Amounts of a subset, smallest first (at most `limit`): for a median or a month-by-month split. */
-export async function subsetRows(db: Db, userId: string, f: SubsetFilter, limit: number): Promise<{ amountMinor: number; date: string }[]> {
+export async function subsetRows(db: Db, userId: string, f: SubsetFilter, limit: number): Promise<{ amountMinor: number; date: string; merchant: string | null; description: string }[]> {
   const rows = await db
-    .select({ amountMinor: transactions.amountMinor, date: transactions.date })
+    .select({ amountMinor: transactions.amountMinor, date: transactions.date, merchant: transactions.merchant, description: transactions.description })
     .from(transactions)
     .where(conditions(userId, f))
     .orderBy(desc(transactions.date))
     .limit(limit);
-  return rows.map((r) => ({ amountMinor: Number(r.amountMinor), date: String(r.date) }));
+  return rows.map((r) => ({ amountMinor: Number(r.amountMinor), date: String(r.date), merchant: r.merchant, description: r.description }));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { addDays } from '../../../contract/calendar';
 import { fromMinor, toMinor } from '../../../contract/money';
 import type { SubsetFilter } from '../../repositories/transactionStats';
+import { toPrefixQuery } from '../transactions/wire';
 import { dayName, listOf, money, percent, shareOf } from './format';
+import { tripsIn } from './trips';
 import { explicitPeriod, lastMonth, monthEnd, monthStart, nameOfMonth, previousFullMonths, rangeLabel, thisMonth, type Period } from './period';
 import type { ToolContext } from './data';
 import { understand, vocabularyOf, type Flow, type Plan, type PlanPart, type Subject } from './understand';
@@ -41,7 +43,7 @@ export async function planQuestion(
   if (/\b(pay ?day|pay ?check|got paid|was paid|getting paid|salary)\b/i.test(question)) vocab.lastPayday = await lastPayday(ctx, payees);
   const refunds = refundsOf(recent);
   const plan = withoutRefunds(understand(question, ctx.today, vocab, previousQuestion, frame), refunds, question);
-  if (!plan.unknown.length) return plan;
+  if (!plan.unknown.length) return tripsIn(ctx, plan, question, since);
   // Words not in the recent sample may still be in older descriptions: ask the search index (GIN).
   const found: string[] = [];
   for (const word of plan.unknown.slice(0, 3)) {
@@ -50,7 +52,7 @@ export async function planQuestion(
   }
   if (!found.length) return plan;
   for (const w of found) vocab.texts.add(w);
-  return withoutRefunds(understand(question, ctx.today, vocab, previousQuestion, frame), refunds, question);
+  return tripsIn(ctx, withoutRefunds(understand(question, ctx.today, vocab, previousQuestion, frame), refunds, question), question, since);
 }
 
 /** Money that comes back (refunds, returns, reimbursements) is not income: it is spending undone. */
@@ -73,12 +75,19 @@ function refundsOf(recent: { merchant: string | null; description: string; type:
 /** Income asked about as a whole ("what did I earn?") leaves refunds and reimbursements out. */
 function withoutRefunds(plan: Plan, refunds: Subject | null, question: string): Plan {
   if (!refunds) return plan;
-  const askedFor = /\b(?:refunds?|reimburse\w*|money back|got back|get back|returns)\b/i.test(question);
+  // What follows "leaving out", "not counting", "after" is set aside, not asked for.
+  const asked = question.replace(/\b(?:not counting|not including|leaving out|leave out|excluding|except|without|apart from|other than|ignoring|aside from|besides|minus|less|after|net of|once)\b.*$/i, '');
+  const askedFor = /\b(?:refunds?|reimburse\w*|money back|got back|get back|returns)\b/i.test(asked);
   for (const part of plan.parts) {
     if (askedFor && part.measure !== 'net' && !part.subjects.length) {
       // "How much did I get back in refunds?": the refunds themselves.
       part.subjects = [refunds];
       part.flow = 'income';
+      continue;
+    }
+    if (part.flow === 'income' && part.measure === 'net' && !part.subjects.length) {
+      part.measure = 'total';
+      part.exclude = [...(part.exclude ?? []), refunds];
       continue;
     }
     if (part.flow === 'income' && !part.subjects.length && ['total', 'average', 'usual', 'per_week', 'count', 'top_month', 'median'].includes(part.measure)) {
@@ -204,6 +213,8 @@ export interface PartResult {
     spending?: number;
     /** breakdown: the merchants (or categories) behind the figure. */
     parts?: { name: string; total: number; count: number }[];
+    /** The transactions list filtered to exactly the rows behind `total`, when its filters can say them. */
+    link?: string;
     /** The clean merchant names a group matched. */
     names?: string[];
     /** interval: the latest day. */
@@ -410,9 +421,20 @@ async function runSpecial(ctx: ToolContext, part: PlanPart, extra: Extra): Promi
         row.value = n ? amounts(n % 2 ? amountsList[(n - 1) / 2]! : Math.round((amountsList[n / 2 - 1]! + amountsList[n / 2]!) / 2)) : 0;
         row.count = n;
       }
-      if (m === 'net') {
-        let back = s ? await figure(ctx, s, 'income', p, extra) : { totalMinor: 0, count: 0 };
-        if (!back.count) back = await subsetFigure(ctx, { ...filterOf(null, 'income', p, extra), tsquery: 'refund:* | reimburs:* | return:* | refunded:*' });
+      if (m === 'net' && part.flow === 'income') {
+        // What came in from a payee less what went back out to it (refunds given, fees).
+        const out = s ? await figure(ctx, s, 'expense', p, extra) : { totalMinor: 0, count: 0 };
+        row.back = amounts(out.totalMinor);
+        row.value = amounts(f.totalMinor - out.totalMinor);
+      } else if (m === 'net') {
+        let back = { totalMinor: 0, count: 0 };
+        for (const b of part.back ?? []) {
+          const x = await figure(ctx, b, 'income', p);
+          back = { totalMinor: back.totalMinor + x.totalMinor, count: back.count + x.count };
+        }
+        if (!part.back?.length && s) back = await figure(ctx, s, 'income', p, extra);
+        const words = part.backWords === 'reimburse' ? 'reimburs:*' : part.backWords === 'refund' ? 'refund:* | return:* | refunded:*' : 'refund:* | reimburs:* | return:* | refunded:*';
+        if (!back.count) back = await subsetFigure(ctx, { ...filterOf(null, 'income', p, extra), tsquery: words });
         row.back = amounts(back.totalMinor);
         row.value = amounts(f.totalMinor - back.totalMinor);
       }
@@ -437,6 +459,11 @@ export async function runPlan(ctx: ToolContext, plan: Plan): Promise<PartResult[
   for (const part of plan.parts) {
     const r = await runPart(ctx, part);
     if (part.exclude?.length) r.excluded = part.exclude.map(subjectLabel);
+    for (const row of r.rows) {
+      const s = row.subject === null ? null : part.subjects.find((x) => subjectLabel(x) === row.subject);
+      const link = s === undefined ? null : listLink(s, part, row.period);
+      if (link) row.link = link;
+    }
     out.push(r);
   }
   return out;
@@ -447,6 +474,28 @@ export async function runPlan(ctx: ToolContext, plan: Plan): Promise<PartResult[
 
 type Row = PartResult['rows'][number];
 const bold = (s: string) => `**${s}**`;
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A figure as a link to the rows behind it, when the list can show exactly those. */
+const linked = (row: Row, text: string) => (row.link ? `[${text}](${row.link})` : text);
+
+/**
+ * The transactions list's URL for the rows of one figure, or null when the list's filters (type,
+ * category, days, words) cannot say exactly the same rows: a merchant's bank spellings, rows left
+ * out, weekends only. Words are searched as the list searches them, so only words without other
+ * bank spellings are linked.
+ */
+export function listLink(s: Subject | null, part: Pick<PlanPart, 'flow' | 'exclude' | 'days'>, p: { start: string; end: string }): string | null {
+  if (part.exclude?.length || part.days) return null;
+  const q = new URLSearchParams({ type: part.flow });
+  if (s?.kind === 'category') q.set('category', s.name);
+  else if (s?.kind === 'words') {
+    if (toPrefixQuery(s.phrase) !== s.tsquery) return null;
+    q.set('q', s.phrase);
+  } else if (s) return null;
+  q.set('date_from', p.start);
+  q.set('date_to', p.end);
+  return `/transactions?${q.toString()}`;
+}
 
 function what(row: { subject: string | null; subject_kind: Row['subject_kind']; names?: string[] }, flow: Flow): string {
   if (!row.subject) return flow === 'income' ? 'in income' : 'in total';
@@ -490,7 +539,8 @@ function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string,
       break;
     case 'net':
       for (const row of r.rows) {
-        lines.push(`${verb} ${m(row.total)} ${what(row, 'expense')} ${row.period.phrase} and got ${m(row.back ?? 0)} back in refunds or reimbursements, so ${bold(m(row.value!))} net.`);
+        if (r.flow === 'income') lines.push(`${capitalise(m(row.total))} came in ${what(row, 'income')} ${row.period.phrase}${row.subject ? ` and ${m(row.back ?? 0)} went back out to ${row.subject_kind === 'words' ? row.subject : bold(row.subject)}` : ', not counting refunds and reimbursements'}, so ${bold(m(row.value!))} net.`);
+        else lines.push(`${verb} ${m(row.total)} ${what(row, 'expense')} ${row.period.phrase} and got ${m(row.back ?? 0)} back in refunds or reimbursements, so ${bold(m(row.value!))} net.`);
       }
       break;
     case 'left':
@@ -548,8 +598,8 @@ function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string,
     case 'count':
       for (const row of r.rows) {
         const who = row.subject ? (row.subject_kind === 'merchant' ? `You paid ${bold(row.subject)}` : `You had ${plural(row.count, countWord).replace(/^\d+ /, '')} ${what(row, r.flow)}`) : 'You made';
-        if (row.subject_kind === 'merchant') lines.push(`${who} ${plural(row.count, 'time')} ${periodPhrase(row.period, phrases)}, ${bold(m(row.total))} in total.`);
-        else lines.push(`${row.subject ? `There ${row.count === 1 ? 'was' : 'were'} ${plural(row.count, countWord)} ${what(row, r.flow)}` : `${who} ${plural(row.count, countWord)}`} ${periodPhrase(row.period, phrases)}, ${bold(m(row.total))} in total.`);
+        if (row.subject_kind === 'merchant') lines.push(`${who} ${plural(row.count, 'time')} ${periodPhrase(row.period, phrases)}, ${linked(row, bold(m(row.total)))} in total.`);
+        else lines.push(`${row.subject ? `There ${row.count === 1 ? 'was' : 'were'} ${plural(row.count, countWord)} ${what(row, r.flow)}` : `${who} ${plural(row.count, countWord)}`} ${periodPhrase(row.period, phrases)}, ${linked(row, bold(m(row.total)))} in total.`);
       }
       break;
     case 'share':
@@ -576,10 +626,10 @@ function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string,
       for (const row of r.rows) {
         if (row.count === 0) lines.push(`${verb} ${bold(m(0))} ${what(row, r.flow)} ${periodPhrase(row.period, phrases)}: no ${r.flow === 'income' ? 'payments' : 'transactions'}.`);
         else if (!row.subject && r.flow === 'income') {
-          lines.push(`Your income ${periodPhrase(row.period, phrases)} was ${bold(m(row.total))} (${plural(row.count, countWord)}).`);
+          lines.push(`Your income ${periodPhrase(row.period, phrases)} was ${row.with_refunds === undefined ? linked(row, bold(m(row.total))) : bold(m(row.total))} (${plural(row.count, countWord)}).`);
           if (row.with_refunds !== undefined) lines.push(`With refunds and reimbursements, which give back money spent rather than earn it, everything that came in was ${m(row.with_refunds)}.`);
         }
-        else lines.push(`${verb} ${bold(m(row.total))} ${what(row, r.flow)} ${periodPhrase(row.period, phrases)}, across ${plural(row.count, countWord)}.`);
+        else lines.push(`${verb} ${linked(row, bold(m(row.total)))} ${what(row, r.flow)} ${periodPhrase(row.period, phrases)}, across ${plural(row.count, countWord)}.`);
         if (row.subject_kind === 'group' && row.whole_category) lines.push(`Your ${row.whole_category.name} category, which also holds other merchants, came to ${m(row.whole_category.total)}.`);
         if (row.subject_kind === 'words' && row.count > 0) {
           const from = row.matched_merchants?.length ? ` (${listOf(row.matched_merchants)})` : '';

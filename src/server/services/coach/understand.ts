@@ -64,6 +64,10 @@ export interface PlanPart {
   days?: 'weekend' | 'weekday';
   /** The subject was inherited from the conversation's frame. */
   inherited?: boolean;
+  /** Net measures: the money back the question names ("after the reimbursement"), else refunds from the same payees. */
+  back?: Subject[];
+  /** Net measures: which money back the question's words mean, when no payee of its own is named. */
+  backWords?: 'refund' | 'reimburse';
 }
 
 export interface Plan {
@@ -144,7 +148,8 @@ const STOP = new Set(
   car family kids wife husband partner friend friends everyone someone i'm i've i'd we've we're let's lot lots bit
   average median typical typically usual mean per visit visits shop shops trips order orders ride rides fill filling tank
   why because which whose whom most least often much many number count counted tally list breakdown brought bring bringing earned
-  did does was were been got get spend went spent used use using`
+  did does was were been got get spend went spent used use using
+  once really actually run runs taken clients client customers customer buyers`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -530,9 +535,9 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
 }
 
 const EXCLUDING = /\b(?:not counting|not including|excluding|except(?: for)?|apart from|other than|besides|leaving out|leave out|without counting|without|ignoring|aside from|but not|minus the)\s+/;
-const NET = /\b(?:after|net of|minus|less|take away|taking away|taking out|take out|once you take out|accounting for|counting|including|with|deducting|subtracting|less the)\s+(?:the\s+|any\s+|all\s+|my\s+)?(?:refunds?|returns?|reimburse\w*|money (?:i )?got back|credits?)\b|\bnet\b(?! worth)|\brefunds? (?:taken|subtracted|deducted)\b/;
+const NET = /\b(?:after|net of|minus|less|take away|taking away|taking out|take out|once you take out|accounting for|counting|including|with|deducting|subtracting|less the)\s+(?:the\s+|any\s+|all\s+|my\s+)?(?:refunds?|returns?|reimburse\w*|money (?:i )?got back|credits?)\b|\bnet\b(?! worth)|\b(?:refunds?|returns?|reimburse\w*|credits?)\s+(?:is\s+|are\s+|was\s+|were\s+|have been\s+|has been\s+)?(?:taken|subtracted|deducted|taken off|taken out|removed|netted out|counted in)\b|\bafter (?:i |we )?(?:got |was |were |get |getting |being )?(?:reimbursed|refunded|paid back)\b|\b(?:refunds?|returns?|reimburse\w*)\b.{0,30}\b(?:taken off|taken out|deducted|subtracted|removed|netted out)\b/;
 const LEFT = /\b(?:what (?:was|is|'s) left|what'?s left|how much (?:was |is )?left|left over|leftover|remain(?:ed|s|ing)?|did i keep|i kept)\b/;
-const PER_VISIT = /\b(?:per|each|a|every)\s+(?:visit|shop|trip|order|ride|purchase|transaction|time|fill-?up|tank|delivery|meal|bill|payment|haircut|coffee)\b|\baverage\s+(?:[\p{L}'’]+\s+){0,3}(?:shop|order|visit|ride|purchase|trip|bill|fill-?up|delivery|meal|payment|transaction|haircut|coffee|receipt|basket)\b|\b(?:typical|usual|normal)\s+(?:[\p{L}'’]+\s+){0,3}(?:shop|order|visit|ride|purchase|trip|fill-?up|delivery|receipt|basket)\b/u;
+const PER_VISIT = /\b(?:per|each|a|every)\s+(?:[\p{L}'’]+\s+)?(?:run|visit|shop|trip|order|ride|purchase|transaction|time|fill-?up|tank|delivery|meal|bill|payment|haircut|coffee)\b|\baverage\s+(?:[\p{L}'’]+\s+){0,3}(?:run|shop|order|visit|ride|purchase|trip|bill|fill-?up|delivery|meal|payment|transaction|haircut|coffee|receipt|basket)\b|\b(?:typical|usual|normal)\s+(?:[\p{L}'’]+\s+){0,3}(?:shop|order|visit|ride|purchase|trip|fill-?up|delivery|receipt|basket)\b/u;
 const PER_WEEK = /\b(?:per|a|each|every)\s+week\b|\bweekly\b/;
 const MEDIAN = /\bmedian\b/;
 const INTERVAL = /\bhow often\b|\bhow frequently\b|\bhow regularly\b|\bevery how (?:many|long)\b|\bhow many times a (?:year|month)\b|\b(?:what|which) (?:is the )?(?:interval|frequency)\b|\bis (?:it|that|my [\p{L} ]+) (?:monthly|weekly|yearly|annual|quarterly)\b|\bbilled (?:monthly|every)\b|\bhow long between\b/u;
@@ -540,6 +545,9 @@ const TOP_MONTH = /\b(?:which|what) month\b(?!.*\bthat\b)|\b(?:most expensive|bi
 const WHY = /^\s*(?:and\s+)?why\b|\bwhat (?:made|makes) (?:it|that|this)\b|\bwhere did (?:that|it) (?:go|come from)\b|\bwhat was (?:in|behind) (?:it|that)\b|\bbreak (?:it|that|this) down\b|\bwhat (?:were|are) (?:they|those)\b/;
 const WEEKENDS = /\b(?:on|at|over|during)?\s*(?:the\s+)?weekends\b|\bon (?:a |the )?(?:saturdays?|sundays?|weekend)\b/;
 const WEEKDAYS = /\bweekdays\b|\bon (?:work ?days|workdays)\b|\bduring the (?:work ?)?week\b|\bmonday to friday\b/;
+
+/** A category or payee group of money coming back (refunds, returns, reimbursements). */
+const moneyBack = (s: Subject) => (s.kind === 'category' || s.kind === 'group') && s.flow === 'income' && /\b(?:refund|reimburs|return|cash ?back|credit)/i.test(s.name);
 
 function readClause(text: string, today: string, vocab: Vocabulary, notes: string[]): Clause {
   const periods = findPeriods(text, today, vocab.lastPayday);
@@ -567,8 +575,11 @@ function readClause(text: string, today: string, vocab: Vocabulary, notes: strin
   else if (USUAL.test(text)) measure = 'usual';
   else if (AVERAGE.test(text)) measure = 'average';
   else if (BALANCE.test(text)) measure = 'balance';
-  const incomeSubject = subjects.some((s) => (s.kind === 'category' || s.kind === 'group') && s.flow === 'income');
-  const flow: Flow | null = measure === 'net' ? 'expense' : incomeSubject || (INCOME_FLOW.test(text) && !/\b(spend|spent|cost)\b/.test(text)) ? 'income' : EXPENSE_FLOW.test(text) ? 'expense' : null;
+  // In "…net of refunds" the refunds are what comes off, not what the question is about.
+  const incomeSubject = subjects.some((s) => (s.kind === 'category' || s.kind === 'group') && s.flow === 'income' && !(measure === 'net' && moneyBack(s)));
+  // Money that came in, net of refunds: "what did my shop bring in after refunds" is income less what went back out.
+  const incomeNet = measure === 'net' && (incomeSubject || (INCOME_FLOW.test(text.replace(/\b(?:refunds?|reimburse\w*|returns?|got back|get back)\b/g, ' ')) && !/\b(spend|spent|cost|bought|buy)\b/.test(text)));
+  const flow: Flow | null = incomeNet ? 'income' : measure === 'net' ? 'expense' : incomeSubject || (INCOME_FLOW.test(text) && !/\b(spend|spent|cost)\b/.test(text)) ? 'income' : EXPENSE_FLOW.test(text) ? 'expense' : null;
   return { measure, flow, subjects, periods, all: ALL_WORDS.test(text), refersBack: REFERS_BACK.test(text), unknown, exclude, days };
 }
 
@@ -588,12 +599,13 @@ export function understand(question: string, today: string, vocab: Vocabulary, p
   let prev = null as Prev | null;
   let sawQuery = false;
   let explicit = false;
+  const ownPeriod: boolean[] = [];
   for (const text of clauses(corrected.text).flatMap(oneVerbEach)) {
     const c = readClause(text, today, vocab, notes);
     unknown.push(...c.unknown);
     const own = c.periods.map((p) => p.period).filter((p): p is Period => p !== 'same');
     const periodList: Period[] = own.length ? own : (prev?.periodList ?? []);
-    const flow: Flow = c.measure === 'net' ? 'expense' : (c.flow ?? (c.subjects.length ? (c.subjects.every((s) => (s.kind === 'category' || s.kind === 'group') && s.flow === 'income') ? 'income' : 'expense') : (prev?.flow ?? 'expense')));
+    const flow: Flow = c.measure === 'net' ? (c.flow ?? 'expense') : (c.flow ?? (c.subjects.length ? (c.subjects.every((s) => (s.kind === 'category' || s.kind === 'group') && s.flow === 'income') ? 'income' : 'expense') : (prev?.flow ?? 'expense')));
     const measure: Measure = c.measure ?? (c.flow && c.flow !== prev?.flow ? 'total' : (prev?.measure && !['net', 'left', 'breakdown', 'top_month'].includes(prev.measure) ? prev.measure : 'total'));
     const inherit = !c.subjects.length && prev !== null && prev.flow === flow && !c.all && measure !== 'balance';
     const subjects: Subject[] = c.subjects.length ? c.subjects : inherit ? prev!.subjects : [];
@@ -604,8 +616,29 @@ export function understand(question: string, today: string, vocab: Vocabulary, p
       if (c.days) parts.at(-1)!.days = c.days;
       continue;
     }
-    parts.push({ measure, flow, subjects, periods: periodList.slice(0, 2), ...(c.exclude.length ? { exclude: c.exclude } : {}), ...(c.days ? { days: c.days } : {}) });
+    const part: PlanPart = { measure, flow, subjects, periods: periodList.slice(0, 2), ...(c.exclude.length ? { exclude: c.exclude } : {}), ...(c.days ? { days: c.days } : {}) };
+    if (measure === 'net') {
+      // "Travel after the reimbursement": the income named is what comes off, not something asked about.
+      const back = subjects.filter((s) => moneyBack(s) || (flow === 'expense' && (s.kind === 'category' || s.kind === 'group') && s.flow === 'income'));
+      if (back.length) {
+        part.back = back;
+        part.subjects = subjects.filter((s) => !back.includes(s));
+      }
+      const refund = /\b(?:refund\w*|returns?|returned|credits?)\b/.test(text);
+      const reimburse = /\breimburs\w*|\bpaid back\b/.test(text);
+      if (refund !== reimburse) part.backWords = refund ? 'refund' : 'reimburse';
+    }
+    parts.push(part);
+    ownPeriod.push(own.length > 0 || periodList.length > 0);
     prev = { ...c, measure, flow, subjects, periodList };
+  }
+  // "Fuel and groceries last month, and …", "what came in and what went out in September": a period
+  // said once at the end of the first parts belongs to the parts before it that name none.
+  for (let i = parts.length - 2; i >= 0; i--) {
+    if (!ownPeriod[i] && ownPeriod[i + 1] && parts[i + 1]!.periods.length) {
+      parts[i]!.periods = parts[i + 1]!.periods;
+      ownPeriod[i] = true;
+    }
   }
   // Whether the question's own words ask for a figure, before any frame of the conversation fills it in.
   const explicitOwn = explicit && sawQuery;

@@ -1,12 +1,14 @@
 import { Anchor, Code, List, Text } from '@mantine/core';
 import { createContext, memo, useContext, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import { Link, useInRouterContext } from 'react-router-dom';
 import remarkBreaks from 'remark-breaks';
 
 /**
  * Coach answers as Markdown, parsed by react-markdown (CommonMark, through remark) into React
  * elements: no HTML string is ever injected. Raw HTML in a message (or from a model) shows as the
- * text it is; only http(s) links become links (opened in a new tab, no referrer), and a link to
+ * text it is; only http(s) links become links (opened in a new tab, no referrer), a figure's link
+ * to the transactions list opens the list in the app, and a link to
  * anything else, or an image, shows as the Markdown it was written in. Single line breaks are kept
  * (remark-breaks), and "•" bullets, which models write, count as list items.
  */
@@ -28,6 +30,21 @@ const plugins = [remarkBreaks];
 /** URLs reach the `a` component as written; it alone decides (nothing else renders a URL). */
 const keepUrl = (url: string) => url;
 const isWebUrl = (url: string | undefined) => !!url && /^https?:\/\/[^\s]+$/i.test(url);
+/** A figure's link to the transactions list filtered to the rows behind it: opened in the app. */
+const isListUrl = (url: string | undefined) => !!url && /^\/transactions\?[\w%=&.,:+*'-]*$/.test(url);
+
+function ListLink({ href, children }: { href: string; children?: ReactNode }) {
+  const inRouter = useInRouterContext();
+  return inRouter ? (
+    <Anchor component={Link} to={href} title="Show these transactions">
+      {children}
+    </Anchor>
+  ) : (
+    <Anchor href={href} title="Show these transactions">
+      {children}
+    </Anchor>
+  );
+}
 
 /** The Markdown an element was written as (a refused link or an image shows as text). */
 function AsWritten({ node }: ExtraProps) {
@@ -82,7 +99,9 @@ const components: Components = {
   ),
   code: ({ children }) => <Code>{children}</Code>,
   a: ({ href, children, node }) =>
-    isWebUrl(href) ? (
+    isListUrl(href) ? (
+      <ListLink href={href!}>{children}</ListLink>
+    ) : isWebUrl(href) ? (
       <Anchor href={href} target="_blank" rel="noopener noreferrer nofollow">
         {children}
       </Anchor>
