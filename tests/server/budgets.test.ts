@@ -399,3 +399,44 @@ describe('category budgets: hidden and ordered categories', () => {
     expect(month.groups[0]!.categories.map((c) => c.category)).toEqual(['Travel', 'Dining', 'Shopping', 'Entertainment', 'Gifts & Donations']);
   });
 });
+
+describe('category budgets: alerts', () => {
+  const notices = async (u: Awaited<ReturnType<typeof newUser>>) =>
+    (await u.call<{ notifications: { kind: string; title: string; body: string; link: string | null }[] }>('GET', '/notifications')).body.notifications.filter((n) => n.kind === 'budget_alert');
+
+  it('80 % and 100 % of a category’s month each notify once; overspending with nothing assigned too; other users are not told', async () => {
+    const u = await newUser();
+    const other = await newUser();
+    await other.assign('2033-04', 'Groceries', 10);
+    await u.assign('2033-04', 'Groceries', 100);
+    await u.assign('2033-04', 'Housing', 1000);
+    await u.spend('2033-04-02', 79, 'Groceries');
+    await app.budgetAlerts.runAt(new Date('2033-04-05T08:00:00Z'));
+    expect(await notices(u)).toEqual([]);
+
+    await u.spend('2033-04-06', 6, 'Groceries');
+    await app.budgetAlerts.runAt(new Date('2033-04-06T08:00:00Z'));
+    await app.budgetAlerts.runAt(new Date('2033-04-06T09:00:00Z'));
+    expect(await notices(u)).toEqual([
+      expect.objectContaining({ kind: 'budget_alert', title: 'Groceries is at 80% of its budget', body: 'Groceries: $85.00 spent of $100.00 in April 2033.', link: '/budget?month=2033-04' }),
+    ]);
+
+    await u.spend('2033-04-07', 20, 'Groceries');
+    await u.spend('2033-04-07', 15, 'Dining');
+    await app.budgetAlerts.runAt(new Date('2033-04-07T08:00:00Z'));
+    await app.budgetAlerts.runAt(new Date('2033-04-08T08:00:00Z'));
+    const titles = (await notices(u)).map((n) => n.title).sort();
+    expect(titles).toEqual(['Dining is over budget', 'Groceries is at 80% of its budget', 'Groceries is over budget']);
+    expect((await notices(u)).find((n) => n.title === 'Groceries is over budget')!.body).toBe('Groceries: $105.00 spent of $100.00 in April 2033, $5.00 over.');
+    expect(await notices(other)).toEqual([]);
+  });
+
+  it('a run after the month ended still tells what the month before reached', async () => {
+    const u = await newUser();
+    await u.assign('2034-01', 'Transport', 50);
+    await app.budgetAlerts.runAt(new Date('2034-01-20T08:00:00Z'));
+    await u.spend('2034-01-30', 60, 'Transport');
+    await app.budgetAlerts.runAt(new Date('2034-02-02T08:00:00Z'));
+    expect((await notices(u)).map((n) => n.title)).toEqual(['Transport is over budget']);
+  });
+});
