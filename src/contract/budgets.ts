@@ -185,6 +185,7 @@ export type BudgetCategory = z.infer<typeof budgetCategory>;
 
 export const budgetGroup = z.object({
   name: z.string(),
+  group_id: z.nullable(z.string()).check(z.describe('The category group (its order is set with PUT /transactions/category-groups/order); null for categories in no group')),
   assigned: z.number(),
   activity: z.number(),
   available: z.number(),

@@ -34,6 +34,8 @@ export interface BudgetInput {
   categories: { name: string; group: string }[];
   /** The group of every category the user has, hidden ones too (a hidden category with amounts is shown in it). */
   groupOf?: Map<string, string>;
+  /** Each group name's id (the categories feature orders groups by it). */
+  groupIds?: Map<string, string>;
   incomeCategories: Set<string>;
   assignments: AssignmentRow[];
   rollovers: RolloverRow[];
@@ -144,7 +146,7 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
         };
       });
     const sum = (f: (l: Line) => number) => [...names.entries()].filter(([, g]) => g === name).reduce((s, [c]) => s + f(lines.get(c)!), 0);
-    return { name, assigned: fromMinor(sum((l) => l.assigned)), activity: fromMinor(sum((l) => l.activity)), available: fromMinor(sum((l) => l.available)), categories };
+    return { name, group_id: input.groupIds?.get(name) ?? null, assigned: fromMinor(sum((l) => l.assigned)), activity: fromMinor(sum((l) => l.activity)), available: fromMinor(sum((l) => l.available)), categories };
   });
   const all = [...lines.values()];
   const total = (f: (l: Line) => number) => all.reduce((s, l) => s + f(l), 0);
@@ -196,6 +198,7 @@ export function budgetsService(deps: { budgets: BudgetsRepository; categories: C
       mode,
       categories: records.filter((c) => c.type === 'expense' && !c.hidden).map((c) => ({ name: c.name, group: c.groupName ?? UNGROUPED })),
       groupOf: new Map(records.map((c) => [c.name, c.groupName ?? UNGROUPED])),
+      groupIds: new Map(records.flatMap((c) => (c.groupId && c.groupName ? [[c.groupName, c.groupId] as const] : []))),
       incomeCategories: new Set(records.filter((c) => c.type === 'income').map((c) => c.name)),
       assignments,
       rollovers,
