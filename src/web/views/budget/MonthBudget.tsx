@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Group, Menu, Modal, NativeSelect, Progress, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { BUDGET_MODE_LABELS, BUDGET_MODES, FILL_LABELS, FILL_SOURCES, ROLLOVER_LABELS, ROLLOVERS, TARGET_KINDS, TARGET_LABELS, type BudgetCategory, type BudgetGroup, type BudgetMode, type TargetKind } from '../../../contract/budgets';
 import { endOfMonth, startOfMonth } from '../../../contract/calendar';
@@ -231,7 +231,13 @@ function targetText(line: BudgetCategory, money: (n: number) => string): string 
   return ` · target ${what}${line.underfunded > 0 ? ` · ${money(line.underfunded)} underfunded` : ''}`;
 }
 
-function CategoryRow({ line, month, first, last }: { line: BudgetCategory; month: string; first: boolean; last: boolean }) {
+type RowProps = { line: BudgetCategory; month: string; first: boolean; last: boolean };
+/** Every change answers the whole month anew: a row whose figures did not change is not drawn again. */
+const sameLine = (a: BudgetCategory, b: BudgetCategory) =>
+  (Object.keys(a) as (keyof BudgetCategory)[]).every((k) => (k === 'target' ? JSON.stringify(a.target) === JSON.stringify(b.target) : a[k] === b[k]));
+const CategoryRow = memo(CategoryRowView, (a: RowProps, b: RowProps) => a.month === b.month && a.first === b.first && a.last === b.last && sameLine(a.line, b.line));
+
+function CategoryRowView({ line, month, first, last }: RowProps) {
   const money = useMoney();
   const actor = useBudgetActor();
   const over = line.available < 0;
