@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { BUDGET_MESSAGES, assignRequest, moveRequest, type BudgetCategory, type BudgetMode, type BudgetMonth, type FillSource, type Rollover } from '../src/contract/budgets';
+import { BUDGET_MESSAGES, assignRequest, moveRequest, targetRequest, type BudgetCategory, type BudgetMode, type BudgetMonth, type FillSource, type Rollover, type TargetKind, type TargetRequest } from '../src/contract/budgets';
 import { addMonths } from '../src/contract/calendar';
 import { readAmount } from '../src/contract/money';
 import { fieldMessage, ruleErrors } from '../src/contract/messages';
@@ -11,7 +11,22 @@ export type BudgetChange =
   | { kind: 'move'; from: string; to: string; amount: number }
   | { kind: 'rollover'; category: string; rollover: Rollover }
   | { kind: 'mode'; mode: BudgetMode }
-  | { kind: 'fill'; category: string | null; source: FillSource };
+  | { kind: 'fill'; category: string | null; source: FillSource }
+  | { kind: 'target'; target: TargetRequest }
+  /** Puts amounts back as they were before a fill. */
+  | { kind: 'restore'; amounts: { category: string; assigned: number }[] }
+  | { kind: 'order_categories'; group_id: string | null; names: string[] }
+  | { kind: 'order_groups'; group_ids: string[] };
+
+/** The target form of one category, as typed. */
+export interface BudgetTargetForm {
+  category: string;
+  kind: TargetKind | 'none';
+  amount: string;
+  by_month: string;
+  percent: string;
+  error: string | null;
+}
 
 export interface BudgetEdit {
   category: string;
@@ -37,6 +52,9 @@ export interface BudgetContext {
   move: BudgetMove | null;
   /** The change being sent. */
   change: BudgetChange | null;
+  target: BudgetTargetForm | null;
+  /** What the last fill changed, to put back with Undo (until another change or month). */
+  undo: { amounts: { category: string; assigned: number }[] } | null;
 }
 
 export type BudgetEvent =
@@ -53,7 +71,14 @@ export type BudgetEvent =
   | { type: 'move.cancel' }
   | { type: 'rollover.change'; category: string; rollover: Rollover }
   | { type: 'mode.change'; mode: BudgetMode }
-  | { type: 'budget.fill'; category: string | null; source: FillSource };
+  | { type: 'budget.fill'; category: string | null; source: FillSource }
+  | { type: 'budget.undo' }
+  | { type: 'target.open'; category: string }
+  | { type: 'target.change'; kind?: TargetKind | 'none'; amount?: string; by_month?: string; percent?: string }
+  | { type: 'target.submit' }
+  | { type: 'target.cancel' }
+  | { type: 'order.category'; category: string; direction: -1 | 1 }
+  | { type: 'order.group'; group: string; direction: -1 | 1 };
 
 const categoryOf = (data: BudgetMonth | null, name: string): BudgetCategory | undefined => data?.groups.flatMap((g) => g.categories).find((c) => c.category === name);
 
@@ -64,6 +89,52 @@ export function readBudgetAmount(text: string, field: 'assigned' | 'amount'): { 
   const errors = field === 'assigned' ? ruleErrors(assignRequest, { category: 'x', assigned: amount }) : ruleErrors(moveRequest, { from: 'x', to: 'y', amount });
   const error = errors[field];
   return error || amount === undefined ? { ok: false, error: error ?? fieldMessage(field, 'Required') } : { ok: true, amount };
+}
+
+/** The target form read into the request the contract checks, or the first message it gives. */
+export function readTargetForm(form: BudgetTargetForm): { ok: true; target: TargetRequest } | { ok: false; error: string } {
+  const amount = readAmount(form.amount);
+  const percent = form.percent.trim() === '' ? undefined : Number(form.percent.trim().replace(',', '.').replace('%', ''));
+  const body = {
+    category: form.category,
+    kind: form.kind,
+    ...(form.kind === 'monthly' || form.kind === 'by_date' ? (amount === undefined ? {} : { amount }) : {}),
+    ...(form.kind === 'by_date' && form.by_month ? { by_month: form.by_month } : {}),
+    ...(form.kind === 'income_share' && percent !== undefined ? { percent } : {}),
+  };
+  const errors = ruleErrors(targetRequest, body);
+  const first = errors.amount ?? errors.by_month ?? errors.percent ?? Object.values(errors)[0];
+  return first ? { ok: false, error: first } : { ok: true, target: body as TargetRequest };
+}
+
+/** What moving one item up (-1) or down (1) in a list gives, or null at its end. */
+function moved<T>(list: T[], item: T, direction: -1 | 1): T[] | null {
+  const i = list.indexOf(item);
+  const j = i + direction;
+  if (i < 0 || j < 0 || j >= list.length) return null;
+  const next = [...list];
+  [next[i], next[j]] = [next[j]!, next[i]!];
+  return next;
+}
+
+const groupOf = (data: BudgetMonth | null, category: string) => data?.groups.find((g) => g.categories.some((c) => c.category === category));
+/** The change a move up or down makes, or null when there is nowhere to go. */
+export function orderChange(data: BudgetMonth | null, event: { type: 'order.category'; category: string; direction: -1 | 1 } | { type: 'order.group'; group: string; direction: -1 | 1 }): BudgetChange | null {
+  if (event.type === 'order.category') {
+    const group = groupOf(data, event.category);
+    const names = group && moved(group.categories.map((c) => c.category), event.category, event.direction);
+    return group && names ? { kind: 'order_categories', group_id: group.group_id, names } : null;
+  }
+  const ordered = (data?.groups ?? []).filter((g) => g.group_id !== null);
+  const target = ordered.find((g) => g.name === event.group);
+  const ids = target && moved(ordered.map((g) => g.group_id!), target.group_id!, event.direction);
+  return ids ? { kind: 'order_groups', group_ids: ids } : null;
+}
+
+/** What a fill changed: each category whose amount differs afterwards, with its amount before. */
+function changedBy(before: BudgetMonth | null, after: BudgetMonth): { category: string; assigned: number }[] {
+  const was = new Map((before?.groups ?? []).flatMap((g) => g.categories.map((c) => [c.category, c.assigned] as const)));
+  return after.groups.flatMap((g) => g.categories).flatMap((c) => ((was.get(c.category) ?? 0) !== c.assigned ? [{ category: c.category, assigned: was.get(c.category) ?? 0 }] : []));
 }
 
 const editedAmount = (context: BudgetContext) => readBudgetAmount(context.edit?.text ?? '', 'assigned');
@@ -101,6 +172,15 @@ export const budgetMachine = setup({
       return { edit: { category, text: assigned === 0 ? '' : assigned.toFixed(2), error: null }, move: null };
     }),
     startMove: assign(({ event }) => ({ move: { from: (event as { from: string }).from, to: '', text: '', error: null }, edit: null })),
+    startTarget: assign(({ context, event }) => {
+      const category = (event as { category: string }).category;
+      const t = categoryOf(context.data, category)?.target ?? null;
+      return {
+        target: { category, kind: t?.kind ?? 'monthly', amount: t?.amount ? t.amount.toFixed(2) : '', by_month: t?.by_month ?? '', percent: t?.percent ? String(t.percent) : '', error: null },
+        edit: null,
+        move: null,
+      };
+    }),
   },
   guards: {
     editValid: ({ context }) => editedAmount(context).ok,
@@ -109,13 +189,17 @@ export const budgetMachine = setup({
       return parsed.ok && parsed.amount === (categoryOf(context.data, context.edit?.category ?? '')?.assigned ?? 0);
     },
     moveValid: ({ context }) => moveAmount(context).ok && !!context.move?.to && context.move.to !== context.move.from,
+    targetValid: ({ context }) => !!context.target && readTargetForm(context.target).ok,
+    canOrder: ({ context, event }) => (event.type === 'order.category' || event.type === 'order.group' ? orderChange(context.data, event) !== null : false),
+    canUndo: ({ context }) => !!context.undo && context.undo.amounts.length > 0,
     wasAssign: ({ context }) => context.change?.kind === 'assign',
+    wasTarget: ({ context }) => context.change?.kind === 'target',
     wasMove: ({ context }) => context.change?.kind === 'move',
   },
 }).createMachine({
   id: 'budget',
   description: 'One month of the category budget: its categories with assigned, activity and available, and the changes made to it.',
-  context: ({ input }) => ({ month: input.month, data: null, error: null, edit: null, move: null, change: null }),
+  context: ({ input }) => ({ month: input.month, data: null, error: null, edit: null, move: null, change: null, target: null, undo: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -153,9 +237,51 @@ export const budgetMachine = setup({
             'mode.change': { target: 'saving', description: 'Sends the switch between envelope and tracking budgeting.', actions: assign({ change: ({ event }) => ({ kind: 'mode', mode: event.mode }) }) },
             'budget.fill': {
               target: 'saving',
-              description: "A quick fill for one category or all: last month's amount, or the average spent over 3, 6 or 12 months.",
+              description: "A quick fill for one category or all: last month's amount, the average spent over 3, 6 or 12 months, underfunded targets, or a copy into the next months.",
               actions: assign({ change: ({ event }) => ({ kind: 'fill', category: event.category, source: event.source }) }),
             },
+            'budget.undo': {
+              guard: 'canUndo',
+              target: 'saving',
+              description: 'Undo after a fill: the amounts it changed are put back as they were.',
+              actions: assign({ change: ({ context }) => ({ kind: 'restore', amounts: context.undo!.amounts }) }),
+            },
+            'target.open': { target: 'targeting', description: "The target form opens with the category's target (an amount each month when it has none).", actions: 'startTarget' },
+            'order.category': {
+              guard: 'canOrder',
+              target: 'saving',
+              description: 'Move up / Move down: the category swaps places with its neighbour in its group (nothing at either end).',
+              actions: assign({ change: ({ context, event }) => orderChange(context.data, event) }),
+            },
+            'order.group': {
+              guard: 'canOrder',
+              target: 'saving',
+              description: 'Move a group up or down among the groups (nothing at either end; categories in no group stay last).',
+              actions: assign({ change: ({ context, event }) => orderChange(context.data, event) }),
+            },
+          },
+        },
+        targeting: {
+          description: 'A category’s target is being set: its kind, and the amount, the month or the share of income it needs.',
+          on: {
+            'target.change': {
+              description: 'Choosing a kind or typing clears the message.',
+              actions: assign({
+                target: ({ context, event }) => ({
+                  ...context.target!,
+                  kind: event.kind ?? context.target!.kind,
+                  amount: event.amount ?? context.target!.amount,
+                  by_month: event.by_month ?? context.target!.by_month,
+                  percent: event.percent ?? context.target!.percent,
+                  error: null,
+                }),
+              }),
+            },
+            'target.submit': [
+              { guard: 'targetValid', target: 'saving', description: 'A target the contract accepts is sent ("No target" removes it).', actions: assign({ change: ({ context }) => ({ kind: 'target', target: (readTargetForm(context.target!) as { target: TargetRequest }).target }) }) },
+              { description: "Refused by the contract's rule ('Amount is required for this target', 'By month is required…', 'Percent must be…'): the message under the form; nothing is sent.", actions: assign({ target: ({ context }) => ({ ...context.target!, error: (readTargetForm(context.target!) as { error: string }).error }) }) },
+            ],
+            'target.cancel': { target: 'idle', description: 'The form closes; the target stays as it was.', actions: assign({ target: null }) },
           },
         },
         editing: {
@@ -207,14 +333,28 @@ export const budgetMachine = setup({
             input: ({ context }) => ({ month: context.month, change: context.change! }),
             onDone: {
               target: 'idle',
-              description: "The month drawn again replaces what is shown (later months follow); a move, a rollover, a mode switch or a fill says so in a toast ('Money moved', 'Rollover changed', 'Budget mode changed', 'Budget filled').",
+              description:
+                "The month drawn again replaces what is shown (later months follow); a move, a rollover, a mode switch, a target, a fill or its undo says so in a toast ('Money moved', 'Rollover changed', 'Budget mode changed', 'Target saved', 'Budget filled', 'Fill undone'); a fill of this month keeps what it changed for Undo.",
               actions: [
-                assign({ data: ({ event }) => event.output, edit: null, move: null }),
+                assign({
+                  undo: ({ context, event }) => (context.change?.kind === 'fill' && context.change.source !== 'next_months' ? { amounts: changedBy(context.data, event.output) } : null),
+                }),
+                assign({ data: ({ event }) => event.output, edit: null, move: null, target: null }),
                 {
                   type: 'notify',
                   params: ({ context }) => ({
                     kind: 'success',
-                    message: { move: BUDGET_MESSAGES.moved, rollover: BUDGET_MESSAGES.rollover, mode: MODE_TOAST, fill: BUDGET_MESSAGES.filled, assign: '' }[context.change?.kind ?? 'assign'],
+                    message: {
+                      move: BUDGET_MESSAGES.moved,
+                      rollover: BUDGET_MESSAGES.rollover,
+                      mode: MODE_TOAST,
+                      fill: BUDGET_MESSAGES.filled,
+                      target: BUDGET_MESSAGES.target,
+                      restore: BUDGET_MESSAGES.undone,
+                      assign: '',
+                      order_categories: '',
+                      order_groups: '',
+                    }[context.change?.kind ?? 'assign'],
                   }),
                 },
                 assign({ change: null }),
@@ -234,8 +374,14 @@ export const budgetMachine = setup({
                 actions: assign({ move: ({ context, event }) => ({ ...context.move!, error: toFailure(event.error, BUDGET_MESSAGES.saveFailed).message }), change: null }),
               },
               {
+                guard: 'wasTarget',
+                target: 'targeting',
+                description: "A target the server refused: its detail under the form.",
+                actions: assign({ target: ({ context, event }) => ({ ...context.target!, error: toFailure(event.error, BUDGET_MESSAGES.saveFailed).message }), change: null }),
+              },
+              {
                 target: 'idle',
-                description: "A rollover, mode switch or fill that failed: 'Failed to save budget' or the server's detail in a toast; nothing changed.",
+                description: "A rollover, mode switch, fill, undo or new order that failed: 'Failed to save budget' or the server's detail in a toast; nothing changed.",
                 actions: [{ type: 'notify', params: ({ event }) => failureToast(toFailure(event.error, BUDGET_MESSAGES.saveFailed)) }, assign({ change: null })],
               },
             ],
@@ -243,8 +389,8 @@ export const budgetMachine = setup({
         },
       },
       on: {
-        'month.previous': { target: 'loading', description: 'Reads the month before; an edit under way is dropped.', actions: [assign({ month: ({ context }) => addMonths(context.month, -1), edit: null, move: null })] },
-        'month.next': { target: 'loading', description: 'Reads the month after; an edit under way is dropped.', actions: [assign({ month: ({ context }) => addMonths(context.month, 1), edit: null, move: null })] },
+        'month.previous': { target: 'loading', description: 'Reads the month before; an edit under way and the Undo of a fill are dropped.', actions: [assign({ month: ({ context }) => addMonths(context.month, -1), edit: null, move: null, target: null, undo: null })] },
+        'month.next': { target: 'loading', description: 'Reads the month after; an edit under way and the Undo of a fill are dropped.', actions: [assign({ month: ({ context }) => addMonths(context.month, 1), edit: null, move: null, target: null, undo: null })] },
       },
     },
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBudgetAmount } from '../../machines/budget';
+import { readBudgetAmount, readTargetForm } from '../../machines/budget';
 import { fakeBudgetBackend, startBudget } from './support/budget';
 
 const seed = () =>
@@ -166,5 +166,81 @@ describe('budget machine', () => {
     expect(b.actor.getSnapshot().context.data?.mode).toBe('envelope');
     await b.send({ type: 'mode.change', mode: 'tracking' });
     expect(b.actor.getSnapshot().context.data).toMatchObject({ mode: 'tracking', ready_to_assign: null, income_minus_limits: 600 });
+  });
+
+  it('sets a target: a refused form keeps its message, a saved one shows what is underfunded; a fill of it can be undone', async () => {
+    const backend = seed();
+    const b = startBudget(backend, '2025-02');
+    await b.settled();
+    await b.send({ type: 'target.open', category: 'Groceries' });
+    expect(b.actor.getSnapshot().context.target).toEqual({ category: 'Groceries', kind: 'monthly', amount: '', by_month: '', percent: '', error: null });
+    await b.send({ type: 'target.change', kind: 'by_date', amount: '900' });
+    await b.send({ type: 'target.submit' });
+    expect(b.actor.getSnapshot().matches({ ready: 'targeting' })).toBe(true);
+    expect(b.actor.getSnapshot().context.target?.error).toBe('By month is required for a target by a month');
+    await b.send({ type: 'target.change', by_month: '2025-04' });
+    expect(b.actor.getSnapshot().context.target?.error).toBeNull();
+    await b.send({ type: 'target.submit' });
+    expect(b.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    // 900 by April, 250 carried in from January: 650 over February to April, 216.67 a month (cents rounded up).
+    expect(b.line('Groceries')).toMatchObject({ target: { kind: 'by_date', amount: 900, by_month: '2025-04' }, needed: 216.67, underfunded: 216.67 });
+    await b.send({ type: 'assigned.edit', category: 'Dining' });
+    await b.send({ type: 'assigned.change', value: '40' });
+    await b.send({ type: 'assigned.save' });
+    await b.send({ type: 'budget.fill', category: null, source: 'underfunded' });
+    expect(b.line('Groceries')?.assigned).toBe(216.67);
+    expect(b.line('Dining')?.assigned).toBe(40);
+    expect(b.actor.getSnapshot().context.undo).toEqual({ amounts: [{ category: 'Groceries', assigned: 0 }] });
+    await b.send({ type: 'budget.undo' });
+    expect(b.line('Groceries')).toMatchObject({ assigned: 0, underfunded: 216.67 });
+    expect(b.actor.getSnapshot().context.undo).toBeNull();
+    expect(b.toasts.map((t) => t.message)).toEqual(['Target saved', 'Budget filled', 'Fill undone']);
+  });
+
+  it('an Undo lasts until the next change or month', async () => {
+    const backend = seed();
+    const b = startBudget(backend, '2025-02');
+    await b.settled();
+    await b.send({ type: 'budget.fill', category: null, source: 'last_month' });
+    expect(b.actor.getSnapshot().context.undo?.amounts).toEqual([
+      { category: 'Groceries', assigned: 0 },
+      { category: 'Dining', assigned: 0 },
+    ]);
+    await b.send({ type: 'month.next' });
+    expect(b.actor.getSnapshot().context.undo).toBeNull();
+    await b.send({ type: 'budget.undo' });
+    expect(backend.calls.filter((c) => c.change?.kind === 'restore')).toEqual([]);
+  });
+
+  it('moves a category or a group up and down in the category manager’s order; nothing at either end', async () => {
+    const backend = seed();
+    const b = startBudget(backend, '2025-01');
+    await b.settled();
+    const names = (group: string) => b.actor.getSnapshot().context.data!.groups.find((g) => g.name === group)!.categories.map((c) => c.category);
+    const first = names('Everyday')[0]!;
+    const second = names('Everyday')[1]!;
+    await b.send({ type: 'order.category', category: first, direction: -1 });
+    expect(backend.calls.filter((c) => c.change)).toEqual([]);
+    await b.send({ type: 'order.category', category: second, direction: -1 });
+    expect(names('Everyday').slice(0, 2)).toEqual([second, first]);
+    expect(backend.calls.at(-1)?.change).toMatchObject({ kind: 'order_categories', group_id: 'group-Everyday' });
+    const groups = () => b.actor.getSnapshot().context.data!.groups.map((g) => g.name);
+    const [g1, g2] = groups();
+    await b.send({ type: 'order.group', group: g2!, direction: -1 });
+    expect(groups().slice(0, 2)).toEqual([g2, g1]);
+    await b.send({ type: 'order.group', group: g2!, direction: -1 });
+    expect(backend.calls.filter((c) => c.change?.kind === 'order_groups')).toHaveLength(1);
+    expect(b.toasts).toEqual([]);
+  });
+});
+
+describe('readTargetForm', () => {
+  it('reads each kind into what the contract accepts, or its first message', () => {
+    const form = { category: 'Dining', kind: 'monthly' as const, amount: '1,200', by_month: '', percent: '', error: null };
+    expect(readTargetForm(form)).toEqual({ ok: true, target: { category: 'Dining', kind: 'monthly', amount: 1200 } });
+    expect(readTargetForm({ ...form, kind: 'income_share', percent: '12.5%' })).toEqual({ ok: true, target: { category: 'Dining', kind: 'income_share', percent: 12.5 } });
+    expect(readTargetForm({ ...form, kind: 'income_share', percent: '120' })).toEqual({ ok: false, error: 'Percent must be greater than 0 and at most 100, with at most two decimals' });
+    expect(readTargetForm({ ...form, kind: 'none' })).toEqual({ ok: true, target: { category: 'Dining', kind: 'none' } });
+    expect(readTargetForm({ ...form, amount: '' })).toEqual({ ok: false, error: 'Amount is required for this target' });
   });
 });

@@ -20,7 +20,7 @@ afterAll(async () => {
 
 function client(user: VerifiedUser) {
   const userId = user.userId;
-  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
+  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) => {
     const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
     return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
   };
@@ -37,7 +37,9 @@ function client(user: VerifiedUser) {
     rollover: (month: string, category: string, rollover: string) => ok('PUT', `/budgets/${month}/rollover`, { category, rollover }),
     mode: (month: string, mode: string) => ok('PUT', `/budgets/${month}/mode`, { mode }),
     move: (month: string, from: string, to: string, amount: number) => ok('POST', `/budgets/${month}/move`, { from, to, amount }),
-    fill: (month: string, source: string, category?: string) => ok('POST', `/budgets/${month}/fill`, { source, ...(category ? { category } : {}) }),
+    fill: (month: string, source: string, category?: string, extra: Record<string, unknown> = {}) => ok('POST', `/budgets/${month}/fill`, { source, ...(category ? { category } : {}), ...extra }),
+    target: (month: string, body: Record<string, unknown>) => ok('PUT', `/budgets/${month}/target`, body),
+    amounts: (month: string, amounts: { category: string; assigned: number }[]) => ok('PUT', `/budgets/${month}/amounts`, { amounts }),
     async spend(date: string, amount: number, category = 'Groceries', extra: Record<string, unknown> = {}) {
       const res = await call('POST', '/transactions', { type: 'expense', amount, date, category, description: 'x', ...extra });
       expect(res.status, res.raw).toBe(201);
@@ -284,5 +286,157 @@ describe('category budgets: what counts', () => {
     await bad('PUT', '/budgets/2025-08/rollover', { category: 'Groceries', rollover: 'some' }, 422, /rollover must be one of none, surplus, full/);
     await bad('PUT', '/budgets/2025-08/mode', { mode: 'zero' }, 422, /mode must be one of envelope, tracking/);
     await bad('POST', '/budgets/2025-08/move', { from: 'Groceries', to: 'groceries', amount: 1 }, 422, 'to must be another category than from');
+  });
+});
+
+describe('category budgets: targets and their fills', () => {
+  it('a monthly amount, an amount by a month and a share of income say what the month needs and what is underfunded', async () => {
+    const u = await newUser();
+    await u.earn('2031-03-05', 3000);
+    await u.assign('2031-03', 'Groceries', 300);
+    await u.assign('2031-03', 'Transport', 50);
+    await u.target('2031-03', { category: 'Groceries', kind: 'monthly', amount: 400 });
+    await u.target('2031-03', { category: 'Travel', kind: 'by_date', amount: 1200, by_month: '2031-06' });
+    const march = await u.target('2031-03', { category: 'Dining', kind: 'income_share', percent: 10 });
+    expect(line(march, 'Groceries')).toMatchObject({ target: { kind: 'monthly', amount: 400, by_month: null, percent: null }, needed: 400, underfunded: 100 });
+    // 1,200 over March to June: 300 a month.
+    expect(line(march, 'Travel')).toMatchObject({ target: { kind: 'by_date', amount: 1200, by_month: '2031-06' }, needed: 300, underfunded: 300 });
+    expect(line(march, 'Dining')).toMatchObject({ target: { kind: 'income_share', percent: 10, amount: null }, needed: 300, underfunded: 300 });
+    expect(line(march, 'Transport')).toMatchObject({ target: null, needed: 0, underfunded: 0 });
+    expect(march.underfunded).toBe(700);
+
+    // One click: only the underfunded categories rise to what their target asks; the others keep theirs.
+    const filled = await u.fill('2031-03', 'underfunded');
+    expect(line(filled, 'Groceries').assigned).toBe(400);
+    expect(line(filled, 'Travel').assigned).toBe(300);
+    expect(line(filled, 'Dining').assigned).toBe(300);
+    expect(line(filled, 'Transport').assigned).toBe(50);
+    expect(filled.underfunded).toBe(0);
+    // Undone: the amounts before the fill are put back.
+    const undone = await u.amounts('2031-03', [
+      { category: 'Groceries', assigned: 300 },
+      { category: 'Travel', assigned: 0 },
+      { category: 'Dining', assigned: 0 },
+    ]);
+    expect(undone.underfunded).toBe(700);
+    expect(line(undone, 'Groceries').assigned).toBe(300);
+    await u.fill('2031-03', 'underfunded');
+
+    // April: Travel carries 300 (surplus rollover), so 900 remains over three months; Dining has no income yet.
+    const april = await u.month('2031-04');
+    expect(line(april, 'Travel')).toMatchObject({ carried_in: 300, needed: 300, underfunded: 300 });
+    expect(line(april, 'Dining')).toMatchObject({ needed: 0, underfunded: 0 });
+    // After its month a dated target asks nothing more.
+    expect(line(await u.month('2031-07'), 'Travel')).toMatchObject({ needed: 0, underfunded: 0 });
+
+    // Removing a target.
+    expect(line(await u.target('2031-03', { category: 'Groceries', kind: 'none' }), 'Groceries')).toMatchObject({ target: null, needed: 0, underfunded: 0, assigned: 400 });
+  });
+
+  it('copies a month’s amounts to the next months, one category or all, and answers the month itself', async () => {
+    const u = await newUser();
+    await u.assign('2031-05', 'Groceries', 420);
+    await u.assign('2031-05', 'Housing', 1500);
+    await u.assign('2031-07', 'Housing', 1);
+    const answer = await u.fill('2031-05', 'next_months', 'Housing', { months: 2 });
+    expect(answer.month).toBe('2031-05');
+    expect(line(await u.month('2031-06'), 'Housing').assigned).toBe(1500);
+    expect(line(await u.month('2031-07'), 'Housing').assigned).toBe(1500);
+    expect(line(await u.month('2031-08'), 'Housing').assigned).toBe(0);
+    expect(line(await u.month('2031-06'), 'Groceries').assigned).toBe(0);
+    await u.fill('2031-05', 'next_months');
+    for (const m of ['2031-06', '2031-07', '2031-08']) expect(line(await u.month(m), 'Groceries').assigned, m).toBe(420);
+    expect(line(await u.month('2031-09'), 'Groceries').assigned).toBe(0);
+  });
+
+  it('refuses a target or amounts it cannot read, with a detail', async () => {
+    const u = await newUser();
+    const bad = async (url: string, payload: unknown, status: number, detail: string | RegExp) => {
+      const res = await u.call<{ detail: string }>('PUT', url, payload);
+      expect(res.status, res.raw).toBe(status);
+      expect(res.body.detail).toMatch(detail);
+    };
+    await bad('/budgets/2031-01/target', { category: 'Travel', kind: 'by_date', amount: 100 }, 422, /by_month is required/);
+    await bad('/budgets/2031-01/target', { category: 'Travel', kind: 'monthly' }, 422, /amount is required/);
+    await bad('/budgets/2031-01/target', { category: 'Travel', kind: 'income_share', percent: 150 }, 422, /percent must be greater than 0 and at most 100/);
+    await bad('/budgets/2031-01/target', { category: 'Travel', kind: 'weekly', amount: 5 }, 422, /kind must be one of monthly, by_date, income_share, none/);
+    await bad('/budgets/2031-01/target', { category: 'Salary', kind: 'monthly', amount: 5 }, 422, 'Salary is an income category: budgets are for spending');
+    await bad('/budgets/2031-01/amounts', { amounts: [] }, 422, /at least one category/);
+    await bad('/budgets/2031-01/amounts', { amounts: [{ category: 'Nope', assigned: 1 }] }, 404, 'No category named Nope');
+    const res = await u.call<{ detail: string }>('POST', '/budgets/2031-01/fill', { source: 'next_months', months: 13 });
+    expect(res.status, res.raw).toBe(422);
+    expect(res.body.detail).toMatch(/months must be a whole number from 1 to 12/);
+  });
+});
+
+describe('category budgets: hidden and ordered categories', () => {
+  it('a hidden category leaves the budget unless it holds amounts; then it stays, counted in its group', async () => {
+    const u = await newUser();
+    const hide = async (name: string) => expect((await u.call('PATCH', `/transactions/categories/${encodeURIComponent(name)}`, { hidden: true })).status).toBe(200);
+    await hide('Education');
+    await hide('Travel');
+    await u.assign('2031-02', 'Travel', 80);
+    await u.spend('2031-02-03', 20, 'Travel');
+    const month = await u.month('2031-02');
+    const names = month.groups.flatMap((g) => g.categories).map((c) => c.category);
+    expect(names).not.toContain('Education');
+    expect(line(month, 'Travel')).toMatchObject({ group: 'Fun', assigned: 80, activity: -20, available: 60 });
+    expect(month.groups.find((g) => g.name === 'Fun')).toMatchObject({ assigned: 80, activity: -20, available: 60 });
+    expect(month).toMatchObject({ assigned: 80, activity: -20 });
+    // A month without amounts in it leaves it out again (a surplus carried in is an amount).
+    expect((await u.month('2030-12')).groups.flatMap((g) => g.categories).map((c) => c.category)).not.toContain('Travel');
+  });
+
+  it('the budget follows the order of categories and groups set in the category manager', async () => {
+    const u = await newUser();
+    const { body } = await u.call<{ groups: { group_id: string; name: string }[] }>('GET', '/transactions/category-groups');
+    const id = (name: string) => body.groups.find((g) => g.name === name)!.group_id;
+    const fun = (await u.call('PUT', '/transactions/categories/order', { group_id: id('Fun'), names: ['Travel', 'Dining', 'Shopping', 'Entertainment', 'Gifts & Donations'] })).status;
+    expect(fun).toBe(200);
+    expect((await u.call('PUT', '/transactions/category-groups/order', { group_ids: [id('Fun'), id('Bills'), id('Everyday')] })).status).toBe(200);
+    const month = await u.month('2031-02');
+    expect(month.groups.map((g) => g.name)).toEqual(['Fun', 'Bills', 'Everyday']);
+    expect(month.groups[0]!.categories.map((c) => c.category)).toEqual(['Travel', 'Dining', 'Shopping', 'Entertainment', 'Gifts & Donations']);
+  });
+});
+
+describe('category budgets: alerts', () => {
+  const notices = async (u: Awaited<ReturnType<typeof newUser>>) =>
+    (await u.call<{ notifications: { kind: string; title: string; body: string; link: string | null }[] }>('GET', '/notifications')).body.notifications.filter((n) => n.kind === 'budget_alert');
+
+  it('80 % and 100 % of a category’s month each notify once; overspending with nothing assigned too; other users are not told', async () => {
+    const u = await newUser();
+    const other = await newUser();
+    await other.assign('2033-04', 'Groceries', 10);
+    await u.assign('2033-04', 'Groceries', 100);
+    await u.assign('2033-04', 'Housing', 1000);
+    await u.spend('2033-04-02', 79, 'Groceries');
+    await app.budgetAlerts.runAt(new Date('2033-04-05T08:00:00Z'));
+    expect(await notices(u)).toEqual([]);
+
+    await u.spend('2033-04-06', 6, 'Groceries');
+    await app.budgetAlerts.runAt(new Date('2033-04-06T08:00:00Z'));
+    await app.budgetAlerts.runAt(new Date('2033-04-06T09:00:00Z'));
+    expect(await notices(u)).toEqual([
+      expect.objectContaining({ kind: 'budget_alert', title: 'Groceries is at 80% of its budget', body: 'Groceries: $85.00 spent of $100.00 in April 2033.', link: '/budget?month=2033-04' }),
+    ]);
+
+    await u.spend('2033-04-07', 20, 'Groceries');
+    await u.spend('2033-04-07', 15, 'Dining');
+    await app.budgetAlerts.runAt(new Date('2033-04-07T08:00:00Z'));
+    await app.budgetAlerts.runAt(new Date('2033-04-08T08:00:00Z'));
+    const titles = (await notices(u)).map((n) => n.title).sort();
+    expect(titles).toEqual(['Dining is over budget', 'Groceries is at 80% of its budget', 'Groceries is over budget']);
+    expect((await notices(u)).find((n) => n.title === 'Groceries is over budget')!.body).toBe('Groceries: $105.00 spent of $100.00 in April 2033, $5.00 over.');
+    expect(await notices(other)).toEqual([]);
+  });
+
+  it('a run after the month ended still tells what the month before reached', async () => {
+    const u = await newUser();
+    await u.assign('2034-01', 'Transport', 50);
+    await app.budgetAlerts.runAt(new Date('2034-01-20T08:00:00Z'));
+    await u.spend('2034-01-30', 60, 'Transport');
+    await app.budgetAlerts.runAt(new Date('2034-02-02T08:00:00Z'));
+    expect((await notices(u)).map((n) => n.title)).toEqual(['Transport is over budget']);
   });
 });

@@ -4,6 +4,7 @@ import { createExportRunner } from '../services/account/export';
 import { createImportRunner } from '../services/import/runner';
 import { randomUUID } from 'node:crypto';
 import { minorMoneyText } from '../money';
+import { runBudgetAlerts } from '../services/budgetAlerts';
 import { createScheduledJob, type JobRunner, type ScheduledJob } from '../services/jobs';
 import { notificationsService, type NotificationsService } from '../services/notifications';
 import { runRecurringChecks } from '../services/recurring/checks';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     recurringChecks: ScheduledJob;
     /** Exchange rates and conversions (the user's own and the shared reference rates). */
     rates: RatesService;
+    /** Budget alerts (80 % and 100 % of a category's month): every few minutes, one process at a time (lease). */
+    budgetAlerts: ScheduledJob;
     /** Fetches the reference rates from RATES_PROVIDER_URL on a schedule, one process at a time; absent when unset. */
     ratesFetch?: ScheduledJob;
   }
@@ -45,6 +48,16 @@ export default fp(
     app.decorate('notifications', notifications);
     app.decorate('recurring', recurring);
     app.decorate('recurringChecks', recurringChecks);
+    const budgetAlerts = createScheduledJob({
+      name: 'budget alerts',
+      log: app.log,
+      leases: app.repos.jobLeases,
+      owner: randomUUID(),
+      everyMs: 5 * 60_000,
+      leaseMs: 10 * 60_000,
+      run: async (now, lastRunAt) => void (await runBudgetAlerts({ budgets: app.repos.budgets, month: app.budgets.month, notifications, money: checks.money }, now, lastRunAt)),
+    });
+    app.decorate('budgetAlerts', budgetAlerts);
     const rates = ratesService({ repo: app.repos.rates });
     app.decorate('rates', rates);
     const provider = app.config.ratesProvider;
@@ -52,7 +65,7 @@ export default fp(
       ? createScheduledJob({ name: 'rates provider', log: app.log, leases: app.repos.jobLeases, owner: randomUUID(), everyMs: provider.everyMs, leaseMs: 10 * 60_000, run: async () => void (await rates.fetchProvider(provider.url)) })
       : undefined;
     if (ratesFetch) app.decorate('ratesFetch', ratesFetch);
-    const runners = [importRunner, exportRunner, recurringChecks, ...(ratesFetch ? [ratesFetch] : [])];
+    const runners = [importRunner, exportRunner, recurringChecks, budgetAlerts, ...(ratesFetch ? [ratesFetch] : [])];
     app.addHook('onReady', async () => {
       await Promise.all(runners.map((runner) => runner.start()));
     });

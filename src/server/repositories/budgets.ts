@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { BudgetMode, Rollover } from '../../contract/budgets';
+import type { BudgetMode, Rollover, TargetKind } from '../../contract/budgets';
 import type { Db } from '../db/client';
 import { categoryNameReferences } from './categories';
 import type { Queryable } from './transactions';
-import { accountMonthlyTotals, accounts, budgetAssignments, budgetRollovers, budgetSettings, transactionMonthlyTotals } from '../db/schema';
+import { accountMonthlyTotals, accounts, budgetAssignments, budgetRollovers, budgetSettings, budgetTargets, transactionMonthlyTotals } from '../db/schema';
 
 const asRows = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -20,6 +20,14 @@ export interface RolloverRow {
   category: string;
   fromMonth: string;
   rollover: Rollover;
+}
+export interface TargetRow {
+  category: string;
+  kind: TargetKind;
+  amountMinor: number | null;
+  /** YYYY-MM */
+  byMonth: string | null;
+  percent: number | null;
 }
 export interface ActivityRow {
   month: string;
@@ -63,10 +71,50 @@ export function budgetsRepository(db: Db) {
       return (row?.list ?? []).map(([month, category, minor]) => ({ month, category, assignedMinor: Number(minor) }));
     },
 
+    /** Every user with an amount assigned in the month (the budget alerts look at them). */
+    async usersWithMonth(month: string): Promise<string[]> {
+      const rows = await db.selectDistinct({ userId: budgetAssignments.userId }).from(budgetAssignments).where(eq(budgetAssignments.month, first(month)));
+      return rows.map((r) => r.userId);
+    },
+
     async rollovers(userId: string): Promise<RolloverRow[]> {
       const r = budgetRollovers;
       const rows = await db.select({ category: r.category, fromMonth: r.fromMonth, rollover: r.rollover }).from(r).where(eq(r.userId, userId)).orderBy(asc(r.fromMonth));
       return rows.map((row) => ({ ...row, fromMonth: ym(row.fromMonth) }));
+    },
+
+    async targets(userId: string): Promise<TargetRow[]> {
+      const t = budgetTargets;
+      const rows = await db.select({ category: t.category, kind: t.kind, amountMinor: t.amountMinor, byMonth: t.byMonth, percent: t.percent }).from(t).where(eq(t.userId, userId));
+      return rows.map((r) => ({ ...r, byMonth: r.byMonth ? ym(r.byMonth) : null, percent: r.percent === null ? null : Number(r.percent) }));
+    },
+
+    /** A category's target, replacing the one it had; null removes it. */
+    async setTarget(userId: string, category: string, target: Omit<TargetRow, 'category'> | null): Promise<void> {
+      const t = budgetTargets;
+      if (!target) {
+        await db.delete(t).where(and(eq(t.userId, userId), eq(t.category, category)));
+        return;
+      }
+      const values = { kind: target.kind, amountMinor: target.amountMinor, byMonth: target.byMonth ? first(target.byMonth) : null, percent: target.percent === null ? null : String(target.percent) };
+      await db
+        .insert(t)
+        .values({ userId, category, ...values })
+        .onConflictDoUpdate({ target: [t.userId, t.category], set: values });
+    },
+
+    /** Several months' amounts for the categories given, in one database transaction (copy to the next months). */
+    async setAssignedMonths(userId: string, months: string[], amounts: { category: string; assignedMinor: number }[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const month of months) {
+          for (const { category, assignedMinor } of amounts) {
+            await tx
+              .insert(budgetAssignments)
+              .values({ userId, month: first(month), category, assignedMinor })
+              .onConflictDoUpdate({ target: [budgetAssignments.userId, budgetAssignments.month, budgetAssignments.category], set: { assignedMinor } });
+          }
+        }
+      });
     },
 
     /** Sets several categories' amounts for one month in one database transaction (an assignment, or both sides of a move). */
@@ -155,6 +203,12 @@ async function moveBudgetCategory(tx: Queryable, userId: string, from: string, i
     select user_id, ${into}, from_month, rollover from ${r} where ${r.userId} = ${userId} and ${r.category} = ${from}
     on conflict (user_id, category, from_month) do nothing`);
   await tx.delete(r).where(and(eq(r.userId, userId), eq(r.category, from)));
+  // A target follows unless the category merged into has its own.
+  const t = budgetTargets;
+  await tx.execute(sql`insert into ${t} (user_id, category, kind, amount_minor, by_month, percent)
+    select user_id, ${into}, kind, amount_minor, by_month, percent from ${t} where ${t.userId} = ${userId} and ${t.category} = ${from}
+    on conflict (user_id, category) do nothing`);
+  await tx.delete(t).where(and(eq(t.userId, userId), eq(t.category, from)));
 }
 
 // A category renamed or merged in Settings: its budget history follows it, in the same database transaction.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { assignRequest, budgetMonth, budgetMonthParams, fillRequest, modeRequest, moveRequest, rolloverRequest } from '../../contract/budgets';
+import { amountsRequest, assignRequest, budgetMonth, budgetMonthParams, fillRequest, modeRequest, moveRequest, rolloverRequest, targetRequest } from '../../contract/budgets';
 import { areaSchemas, premiumRoutes } from '../routeSchema';
 
 const schema = areaSchemas({ tags: ['budgets'], errors: [400, 401, 403, 404, 422] });
@@ -52,8 +52,9 @@ export default async function budgetsRoutes(fastify: FastifyInstance) {
     '/budgets/:month/fill',
     {
       schema: schema({
-        summary: 'Quick fill: last month’s amount or the average spent over 3, 6 or 12 months',
-        description: 'For one category, or every category shown when category is left out. Replaces the month’s amounts of those categories.',
+        summary: 'Quick fill: last month’s amount, the average spent over 3, 6 or 12 months, underfunded targets, or copy to the next months',
+        description:
+          'For one category, or every category shown when category is left out. Replaces the month’s amounts of those categories; underfunded raises only the categories whose target asks more than they have; next_months copies this month’s amounts into the `months` after it (3 by default) and answers this month.',
         params: budgetMonthParams,
         body: fillRequest,
         response: { 200: budgetMonth },
@@ -66,5 +67,32 @@ export default async function budgetsRoutes(fastify: FastifyInstance) {
     '/budgets/:month/mode',
     { schema: schema({ summary: 'Switch between envelope and tracking budgeting; answers this month in the new mode', params: budgetMonthParams, body: modeRequest, response: { 200: budgetMonth } }) },
     async (request) => budgets.setMode(request.userId, request.params.month, request.body.mode),
+  );
+
+  app.put(
+    '/budgets/:month/amounts',
+    {
+      schema: schema({
+        summary: 'Set several categories’ amounts for the month at once (how a quick fill is undone)',
+        params: budgetMonthParams,
+        body: amountsRequest,
+        response: { 200: budgetMonth },
+      }),
+    },
+    async (request) => budgets.setAmounts(request.userId, request.params.month, request.body),
+  );
+
+  app.put(
+    '/budgets/:month/target',
+    {
+      schema: schema({
+        summary: 'A category’s target: an amount each month, an amount by a month, or a share of income (kind none removes it)',
+        description: 'Answers the month with what the target asks of each category (needed) and what is missing (underfunded).',
+        params: budgetMonthParams,
+        body: targetRequest,
+        response: { 200: budgetMonth },
+      }),
+    },
+    async (request) => budgets.setTarget(request.userId, request.params.month, request.body),
   );
 }

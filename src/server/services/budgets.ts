@@ -10,12 +10,16 @@ import {
   type MoveRequest,
   type Rollover,
   type RolloverRequest,
+  type AmountsRequest,
+  type TargetRequest,
+  DEFAULT_COPY_MONTHS,
+  targetNeedMinor,
 } from '../../contract/budgets';
 import { addMonths } from '../../contract/calendar';
 import { fromMinor, toMinor } from '../../contract/money';
 import { InsufficientFundsError, notFound, unprocessable } from '../errors';
 import { minorMoneyText } from '../money';
-import type { ActivityRow, AssignmentRow, BudgetsRepository, RolloverRow } from '../repositories/budgets';
+import type { ActivityRow, AssignmentRow, BudgetsRepository, RolloverRow, TargetRow } from '../repositories/budgets';
 import type { CategoriesRepository } from '../repositories/categories';
 import type { TransactionsRepository } from '../repositories/transactions';
 import type { UsersRepository } from '../repositories/users';
@@ -30,9 +34,12 @@ export interface BudgetInput {
   categories: { name: string; group: string }[];
   /** The group of every category the user has, hidden ones too (a hidden category with amounts is shown in it). */
   groupOf?: Map<string, string>;
+  /** Each group name's id (the categories feature orders groups by it). */
+  groupIds?: Map<string, string>;
   incomeCategories: Set<string>;
   assignments: AssignmentRow[];
   rollovers: RolloverRow[];
+  targets?: TargetRow[];
   activity: ActivityRow[];
   /** On-budget money before `start`, and opening balances of on-budget accounts dated later (income of their month). */
   startingMinor: number;
@@ -50,6 +57,9 @@ interface Line {
 const key = (month: string, category: string) => `${month}\u0000${category}`;
 const carryOut = (available: number, rollover: Rollover) => (rollover === 'full' ? available : rollover === 'surplus' ? Math.max(0, available) : 0);
 const percent = (part: number, whole: number) => (whole <= 0 ? (part > 0 ? 100 : 0) : Math.round((part / whole) * 1000) / 10);
+
+const targetOut = (t: TargetRow | undefined): BudgetCategory['target'] =>
+  t ? { kind: t.kind, amount: t.amountMinor === null ? null : fromMinor(t.amountMinor), by_month: t.byMonth, percent: t.percent } : null;
 
 /**
  * One month of the budget, computed month by month from the budget's first month: available =
@@ -106,6 +116,12 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
     if (month < input.month) ready += uncarried;
   }
 
+  const targets = new Map((input.targets ?? []).map((t) => [t.category, t]));
+  const needOf = (category: string) => {
+    const t = targets.get(category);
+    return t ? targetNeedMinor(t, input.month, lines.get(category)!.carriedIn, monthIncome) : 0;
+  };
+  const underfundedOf = (category: string) => Math.max(0, needOf(category) - lines.get(category)!.assigned);
   // Groups in the list's order; "Other" (no group) last.
   const groupNames = [...new Set(names.values())].sort((a, b) => Number(a === UNGROUPED) - Number(b === UNGROUPED));
   const groups = groupNames.map((name) => {
@@ -124,10 +140,13 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
           available: fromMinor(l.available),
           overspent: fromMinor(Math.max(0, -l.available)),
           spent_percent: percent(spent, l.carriedIn + l.assigned),
+          target: targetOut(targets.get(category)),
+          needed: fromMinor(needOf(category)),
+          underfunded: fromMinor(underfundedOf(category)),
         };
       });
     const sum = (f: (l: Line) => number) => [...names.entries()].filter(([, g]) => g === name).reduce((s, [c]) => s + f(lines.get(c)!), 0);
-    return { name, assigned: fromMinor(sum((l) => l.assigned)), activity: fromMinor(sum((l) => l.activity)), available: fromMinor(sum((l) => l.available)), categories };
+    return { name, group_id: input.groupIds?.get(name) ?? null, assigned: fromMinor(sum((l) => l.assigned)), activity: fromMinor(sum((l) => l.activity)), available: fromMinor(sum((l) => l.available)), categories };
   });
   const all = [...lines.values()];
   const total = (f: (l: Line) => number) => all.reduce((s, l) => s + f(l), 0);
@@ -142,6 +161,7 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
     overspent: fromMinor(total((l) => Math.max(0, -l.available))),
     ready_to_assign: input.mode === 'envelope' ? fromMinor(ready) : null,
     income_minus_limits: input.mode === 'tracking' ? fromMinor(monthIncome - assignedTotal) : null,
+    underfunded: fromMinor([...names.keys()].reduce((sum, c) => sum + underfundedOf(c), 0)),
     groups,
   };
 }
@@ -163,11 +183,12 @@ export function budgetsService(deps: { budgets: BudgetsRepository; categories: C
   async function month(userId: string, month: string): Promise<BudgetMonth> {
     const first = await budgets.firstMonth(userId);
     const start = first && first < month ? first : month;
-    const [mode, records, assignments, rollovers, activity, balance] = await Promise.all([
+    const [mode, records, assignments, rollovers, targets, activity, balance] = await Promise.all([
       budgets.mode(userId),
       categories.list(userId),
       budgets.assignments(userId, start, month),
       budgets.rollovers(userId),
+      budgets.targets(userId),
       budgets.activity(userId, start, month),
       budgets.onBudgetBalance(userId, start),
     ]);
@@ -177,9 +198,11 @@ export function budgetsService(deps: { budgets: BudgetsRepository; categories: C
       mode,
       categories: records.filter((c) => c.type === 'expense' && !c.hidden).map((c) => ({ name: c.name, group: c.groupName ?? UNGROUPED })),
       groupOf: new Map(records.map((c) => [c.name, c.groupName ?? UNGROUPED])),
+      groupIds: new Map(records.flatMap((c) => (c.groupId && c.groupName ? [[c.groupName, c.groupId] as const] : []))),
       incomeCategories: new Set(records.filter((c) => c.type === 'income').map((c) => c.name)),
       assignments,
       rollovers,
+      targets,
       activity,
       startingMinor: balance.beforeMinor,
       openings: balance.openings.filter((o) => o.month >= start && o.month <= month),
@@ -233,6 +256,19 @@ export function budgetsService(deps: { budgets: BudgetsRepository; categories: C
       const drawn = await month(userId, m);
       const names = only ? [only] : drawn.groups.flatMap((g) => g.categories.map((c) => c.category));
       const amounts = new Map<string, number>();
+      if (body.source === 'next_months') {
+        const current = new Map(drawn.groups.flatMap((g) => g.categories).map((c) => [c.category, toMinor(c.assigned)]));
+        const later = Array.from({ length: body.months ?? DEFAULT_COPY_MONTHS }, (_, i) => addMonths(m, i + 1));
+        await budgets.setAssignedMonths(userId, later, names.map((category) => ({ category, assignedMinor: current.get(category) ?? 0 })));
+        return drawn;
+      }
+      if (body.source === 'underfunded') {
+        // Only categories with a target change: each gets what its target asks when it had less.
+        for (const c of drawn.groups.flatMap((g) => g.categories)) if (c.underfunded > 0) amounts.set(c.category, toMinor(c.assigned) + toMinor(c.underfunded));
+        const changed = names.filter((n) => amounts.has(n));
+        if (changed.length > 0) await budgets.setAssigned(userId, m, changed.map((category) => ({ category, assignedMinor: amounts.get(category)! })));
+        return month(userId, m);
+      }
       if (body.source === 'last_month') {
         const previous = addMonths(m, -1);
         for (const a of await budgets.assignments(userId, previous, previous)) amounts.set(a.category, a.assignedMinor);
@@ -269,6 +305,32 @@ export function budgetsService(deps: { budgets: BudgetsRepository; categories: C
       }
       const amounts = [...spent].map(([category, total]) => ({ category, assignedMinor: Math.ceil(total / months.length / 1000) * 1000 }));
       for (const m of months) await budgets.setAssigned(userId, m, amounts);
+    },
+
+    /** Puts amounts back as they were (the undo of a quick fill): each category given gets its amount for the month. */
+    async setAmounts(userId: string, m: string, body: AmountsRequest): Promise<BudgetMonth> {
+      const amounts = [];
+      for (const a of body.amounts) amounts.push({ category: await expenseCategory(userId, a.category), assignedMinor: toMinor(a.assigned) });
+      await budgets.setAssigned(userId, m, amounts);
+      return month(userId, m);
+    },
+
+    /** A category's target (kind none removes it); answers the month with what the target asks of it. */
+    async setTarget(userId: string, m: string, body: TargetRequest): Promise<BudgetMonth> {
+      const category = await expenseCategory(userId, body.category);
+      await budgets.setTarget(
+        userId,
+        category,
+        body.kind === 'none'
+          ? null
+          : {
+              kind: body.kind,
+              amountMinor: body.kind === 'income_share' ? null : toMinor(body.amount ?? 0),
+              byMonth: body.kind === 'by_date' ? (body.by_month ?? null) : null,
+              percent: body.kind === 'income_share' ? (body.percent ?? null) : null,
+            },
+      );
+      return month(userId, m);
     },
 
     async setMode(userId: string, m: string, mode: BudgetMode): Promise<BudgetMonth> {

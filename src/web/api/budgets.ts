@@ -1,4 +1,4 @@
-import { BUDGET_MESSAGES, type AssignRequest, type BudgetMonth, type FillRequest, type ModeRequest, type MoveRequest, type RolloverRequest } from '../../contract/budgets';
+import { BUDGET_MESSAGES, type AmountsRequest, type AssignRequest, type BudgetMonth, type FillRequest, type ModeRequest, type MoveRequest, type RolloverRequest, type TargetRequest } from '../../contract/budgets';
 import type { ApiCall } from './client';
 
 const monthPath = (month: string) => `/budgets/${encodeURIComponent(month)}`;
@@ -11,6 +11,8 @@ export function budgetsApi(call: ApiCall) {
     move: (month: string, body: MoveRequest) => call<BudgetMonth>(`${monthPath(month)}/move`, { method: 'POST', body, defaultMessage: BUDGET_MESSAGES.saveFailed }),
     rollover: (month: string, body: RolloverRequest) => call<BudgetMonth>(`${monthPath(month)}/rollover`, { method: 'PUT', body, defaultMessage: BUDGET_MESSAGES.saveFailed }),
     fill: (month: string, body: FillRequest) => call<BudgetMonth>(`${monthPath(month)}/fill`, { method: 'POST', body, defaultMessage: BUDGET_MESSAGES.saveFailed }),
+    target: (month: string, body: TargetRequest) => call<BudgetMonth>(`${monthPath(month)}/target`, { method: 'PUT', body, defaultMessage: BUDGET_MESSAGES.saveFailed }),
+    amounts: (month: string, body: AmountsRequest) => call<BudgetMonth>(`${monthPath(month)}/amounts`, { method: 'PUT', body, defaultMessage: BUDGET_MESSAGES.saveFailed }),
     mode: (month: string, body: ModeRequest) => call<BudgetMonth>(`${monthPath(month)}/mode`, { method: 'PUT', body, defaultMessage: BUDGET_MESSAGES.saveFailed }),
   };
 }

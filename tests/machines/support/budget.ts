@@ -5,7 +5,7 @@ import type { Toast } from '../../../machines/types';
 import { DEFAULT_CATEGORIES } from '../../../src/contract/categories';
 import type { BudgetMode, BudgetMonth, Rollover } from '../../../src/contract/budgets';
 import { drawBudget } from '../../../src/server/services/budgets';
-import type { ActivityRow, AssignmentRow, RolloverRow } from '../../../src/server/repositories/budgets';
+import type { ActivityRow, AssignmentRow, RolloverRow, TargetRow } from '../../../src/server/repositories/budgets';
 
 const fail = (message: string, status: number, handledGlobally = false) => Object.assign(new Error(message), { status, handledGlobally });
 const cents = (n: number) => Math.round(n * 100);
@@ -17,6 +17,10 @@ const cents = (n: number) => Math.round(n * 100);
 export function fakeBudgetBackend(seed: { income?: Record<string, number>; spent?: { month: string; category: string; amount: number }[]; assigned?: { month: string; category: string; amount: number }[] } = {}) {
   const assignments = new Map<string, AssignmentRow>();
   const rollovers: RolloverRow[] = [];
+  const targets = new Map<string, TargetRow>();
+  // The category manager's order: groups, and categories within them.
+  let categories = DEFAULT_CATEGORIES.filter((c) => c.type === 'expense').map((c) => ({ name: c.name, group: c.group as string }));
+  let groupOrder = [...new Set(categories.map((c) => c.group))];
   let mode: BudgetMode = 'envelope';
   const activity: ActivityRow[] = [
     ...Object.entries(seed.income ?? {}).map(([month, amount]) => ({ month, category: 'Salary', type: 'income' as const, totalMinor: cents(amount) })),
@@ -39,7 +43,9 @@ export function fakeBudgetBackend(seed: { income?: Record<string, number>; spent
       month,
       start,
       mode,
-      categories: DEFAULT_CATEGORIES.filter((c) => c.type === 'expense').map((c) => ({ name: c.name, group: c.group as string })),
+      categories: groupOrder.flatMap((g) => categories.filter((c) => c.group === g)),
+      groupIds: new Map(groupOrder.map((g) => [g, `group-${g}`])),
+      targets: [...targets.values()],
       incomeCategories: new Set(DEFAULT_CATEGORIES.filter((c) => c.type === 'income').map((c) => c.name)),
       assignments: [...assignments.values()].filter((a) => a.month >= start && a.month <= month),
       rollovers: [...rollovers].sort((a, b) => a.fromMonth.localeCompare(b.fromMonth)),
@@ -85,7 +91,30 @@ export function fakeBudgetBackend(seed: { income?: Record<string, number>; spent
         case 'mode':
           mode = change.mode;
           break;
+        case 'target':
+          {
+            const t = change.target;
+            if (t.kind === 'none') targets.delete(t.category);
+            else targets.set(t.category, { category: t.category, kind: t.kind, amountMinor: t.amount === undefined ? null : cents(t.amount), byMonth: t.by_month ?? null, percent: t.percent ?? null });
+          }
+          break;
+        case 'restore':
+          for (const a of change.amounts) setAssigned(month, a.category, cents(a.assigned));
+          break;
+        case 'order_categories': {
+          const group = categories.find((c) => c.name === change.names[0])!.group;
+          const rest = categories.filter((c) => c.group !== group);
+          categories = [...rest, ...change.names.map((name) => ({ name, group }))];
+          break;
+        }
+        case 'order_groups':
+          groupOrder = [...change.group_ids.map((id) => id.replace(/^group-/, '')), ...groupOrder.filter((g) => !change.group_ids.includes(`group-${g}`))];
+          break;
         case 'fill': {
+          if (change.source === 'underfunded') {
+            for (const c of draw(month).groups.flatMap((g) => g.categories)) if (c.underfunded > 0) setAssigned(month, c.category, cents(c.assigned + c.underfunded));
+            break;
+          }
           // Last month's amounts only: the averages are the server's (tests/server/budgets.test.ts).
           const previous = addMonths(month, -1);
           const names = change.category ? [change.category] : draw(month).groups.flatMap((g) => g.categories.map((c) => c.category));

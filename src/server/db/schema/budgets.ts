@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { BUDGET_MODES, ROLLOVERS } from '../../../contract/budgets';
+import { bigint, check, date, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { BUDGET_MODES, ROLLOVERS, TARGET_KINDS } from '../../../contract/budgets';
 import { users } from './auth';
 
 /** The user's budget mode (migration 0035); no row means envelope. */
@@ -44,5 +44,24 @@ export const budgetRollovers = pgTable(
   (t) => [
     primaryKey({ name: 'budget_rollovers_pkey', columns: [t.userId, t.category, t.fromMonth] }),
     check('budget_rollovers_rollover_valid', sql`${t.rollover} in ('none', 'surplus', 'full')`),
+  ],
+);
+
+/** A category's target (migration 0057): monthly amount, amount by a month, or a share of the month's income. */
+export const budgetTargets = pgTable(
+  'budget_targets',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    kind: text('kind', { enum: TARGET_KINDS }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    byMonth: date('by_month', { mode: 'string' }),
+    percent: numeric('percent', { precision: 5, scale: 2 }),
+  },
+  (t) => [
+    primaryKey({ name: 'budget_targets_pkey', columns: [t.userId, t.category] }),
+    check('budget_targets_kind_valid', sql`${t.kind} in ('monthly', 'by_date', 'income_share')`),
   ],
 );

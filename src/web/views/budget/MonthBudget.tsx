@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Group, Menu, Modal, NativeSelect, Progress, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { BUDGET_MODE_LABELS, BUDGET_MODES, FILL_LABELS, FILL_SOURCES, ROLLOVER_LABELS, ROLLOVERS, type BudgetCategory, type BudgetGroup, type BudgetMode } from '../../../contract/budgets';
+import { BUDGET_MODE_LABELS, BUDGET_MODES, FILL_LABELS, FILL_SOURCES, ROLLOVER_LABELS, ROLLOVERS, TARGET_KINDS, TARGET_LABELS, type BudgetCategory, type BudgetGroup, type BudgetMode, type TargetKind } from '../../../contract/budgets';
 import { endOfMonth, startOfMonth } from '../../../contract/calendar';
 import { formatLongMonthYear } from '../../format/date';
 import { useMoney } from '../../hooks/useMoney';
@@ -32,6 +32,7 @@ export function MonthBudget() {
         <MonthContent />
       </Stack>
       <MoveModal />
+      <TargetModal />
     </Card>
   );
 }
@@ -111,13 +112,14 @@ function MonthContent() {
   return (
     <Stack gap="md">
       <Summary />
+      <UndoFill />
       {empty && (
         <Alert variant="light" color="blue" title="Nothing budgeted this month yet">
           Give each category an amount: select the amount in its row, type, and press Enter. Spending in the month shows beside it.
         </Alert>
       )}
-      {data.groups.map((group) => (
-        <GroupSection key={group.name} group={group} month={data.month} />
+      {data.groups.map((group, i) => (
+        <GroupSection key={group.name} group={group} month={data.month} first={i === 0} last={i === data.groups.length - 1 || data.groups[i + 1]!.group_id === null} />
       ))}
     </Stack>
   );
@@ -160,33 +162,82 @@ function Summary() {
           Overspent by {money(data.overspent)}
         </Text>
       )}
+      {data.underfunded > 0 && (
+        <Text c="orange" size="sm" fw={600} data-testid="budget-underfunded">
+          Targets underfunded by {money(data.underfunded)}
+        </Text>
+      )}
     </Stack>
   );
 }
 
-function GroupSection({ group, month }: { group: BudgetGroup; month: string }) {
+/** After a fill of this month: put back what it changed. */
+function UndoFill() {
+  const actor = useBudgetActor();
+  const count = useBudget((s) => (s.matches({ ready: 'idle' }) ? (s.context.undo?.amounts.length ?? 0) : 0));
+  if (count === 0) return null;
+  return (
+    <Group gap="xs" role="status">
+      <Text size="sm">
+        {count === 1 ? 'The fill changed 1 category.' : `The fill changed ${count} categories.`}
+      </Text>
+      <Button size="xs" variant="light" onClick={() => actor.send({ type: 'budget.undo' })}>
+        Undo fill
+      </Button>
+    </Group>
+  );
+}
+
+function GroupSection({ group, month, first, last }: { group: BudgetGroup; month: string; first: boolean; last: boolean }) {
   const money = useMoney();
+  const actor = useBudgetActor();
+  const idle = useBudget((s) => s.matches({ ready: 'idle' }));
   const headingId = `budget-group-${group.name.replace(/\W+/g, '-')}`;
   return (
     <Stack gap={4} component="section" aria-labelledby={headingId}>
       <Group justify="space-between" wrap="nowrap" py={4} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        <Text fw={700} id={headingId}>
-          {group.name}
-        </Text>
+        <Group gap={4} wrap="nowrap">
+          <Text fw={700} id={headingId}>
+            {group.name}
+          </Text>
+          {group.group_id !== null && (
+            <>
+              <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`Move group ${group.name} up`} disabled={!idle || first} onClick={() => actor.send({ type: 'order.group', group: group.name, direction: -1 })}>
+                <span aria-hidden>↑</span>
+              </ActionIcon>
+              <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`Move group ${group.name} down`} disabled={!idle || last} onClick={() => actor.send({ type: 'order.group', group: group.name, direction: 1 })}>
+                <span aria-hidden>↓</span>
+              </ActionIcon>
+            </>
+          )}
+        </Group>
         <Text size="sm" c="dimmed">
           {money(group.assigned)} assigned · <span style={{ color: group.available < 0 ? 'var(--mantine-color-red-text)' : undefined }}>{money(group.available)} available</span>
         </Text>
       </Group>
       <Stack gap={0} role="list" aria-label={`${group.name} categories`}>
-        {group.categories.map((c) => (
-          <CategoryRow key={c.category} line={c} month={month} />
+        {group.categories.map((c, i) => (
+          <CategoryRow key={c.category} line={c} month={month} first={i === 0} last={i === group.categories.length - 1} />
         ))}
       </Stack>
     </Stack>
   );
 }
 
-function CategoryRow({ line, month }: { line: BudgetCategory; month: string }) {
+function targetText(line: BudgetCategory, money: (n: number) => string): string {
+  const t = line.target;
+  if (!t) return '';
+  const what = t.kind === 'monthly' ? `${money(t.amount ?? 0)} a month` : t.kind === 'by_date' ? `${money(t.amount ?? 0)} by ${formatLongMonthYear(t.by_month ?? '')}` : `${t.percent ?? 0}% of income`;
+  return ` · target ${what}${line.underfunded > 0 ? ` · ${money(line.underfunded)} underfunded` : ''}`;
+}
+
+type RowProps = { line: BudgetCategory; month: string; first: boolean; last: boolean };
+/** Every change answers the whole month anew: a row whose figures did not change is not drawn again. */
+const sameLine = (a: BudgetCategory, b: BudgetCategory) =>
+  (Object.keys(a) as (keyof BudgetCategory)[]).every((k) => (k === 'target' ? JSON.stringify(a.target) === JSON.stringify(b.target) : a[k] === b[k]));
+const CategoryRow = memo(CategoryRowView, (a: RowProps, b: RowProps) => a.month === b.month && a.first === b.first && a.last === b.last && sameLine(a.line, b.line));
+
+function CategoryRowView({ line, month, first, last }: RowProps) {
   const money = useMoney();
   const actor = useBudgetActor();
   const over = line.available < 0;
@@ -212,6 +263,13 @@ function CategoryRow({ line, month }: { line: BudgetCategory; month: string }) {
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item onClick={() => actor.send({ type: 'move.open', from: line.category })}>Move money…</Menu.Item>
+              <Menu.Item onClick={() => actor.send({ type: 'target.open', category: line.category })}>{line.target ? 'Change target…' : 'Set target…'}</Menu.Item>
+              <Menu.Item disabled={first} onClick={() => actor.send({ type: 'order.category', category: line.category, direction: -1 })}>
+                Move up
+              </Menu.Item>
+              <Menu.Item disabled={last} onClick={() => actor.send({ type: 'order.category', category: line.category, direction: 1 })}>
+                Move down
+              </Menu.Item>
               <Menu.Divider />
               <Menu.Label>Fill with</Menu.Label>
               {FILL_SOURCES.map((source) => (
@@ -236,6 +294,7 @@ function CategoryRow({ line, month }: { line: BudgetCategory; month: string }) {
         Spent {money(spent)}
         {line.carried_in !== 0 ? ` · carried in ${money(line.carried_in)}` : ''}
         {over ? ` · over budget by ${money(line.overspent)}` : ''}
+        {targetText(line, money)}
       </Text>
     </Stack>
   );
@@ -328,6 +387,53 @@ function MoveModal() {
               </Button>
               <Button type="submit" loading={busy}>
                 Move
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+function TargetModal() {
+  const actor = useBudgetActor();
+  const form = useBudget((s) => s.context.target);
+  const busy = useBudget((s) => s.matches({ ready: 'saving' }));
+  return (
+    <Modal opened={!!form} onClose={() => actor.send({ type: 'target.cancel' })} title={form ? `Target for ${form.category}` : ''} centered>
+      {form && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'target.submit' });
+          }}
+        >
+          <Stack gap="sm">
+            <NativeSelect
+              label="Kind"
+              data={(['none', ...TARGET_KINDS] as const).map((k) => ({ value: k, label: TARGET_LABELS[k] }))}
+              value={form.kind}
+              onChange={(e) => actor.send({ type: 'target.change', kind: e.currentTarget.value as TargetKind | 'none' })}
+            />
+            {(form.kind === 'monthly' || form.kind === 'by_date') && (
+              <TextInput label="Amount" inputMode="decimal" data-autofocus value={form.amount} onChange={(e) => actor.send({ type: 'target.change', amount: e.currentTarget.value })} />
+            )}
+            {form.kind === 'by_date' && <TextInput label="By month" type="month" placeholder="YYYY-MM" value={form.by_month} onChange={(e) => actor.send({ type: 'target.change', by_month: e.currentTarget.value })} />}
+            {form.kind === 'income_share' && (
+              <TextInput label="Percent of income" inputMode="decimal" data-autofocus value={form.percent} onChange={(e) => actor.send({ type: 'target.change', percent: e.currentTarget.value })} />
+            )}
+            {form.error && (
+              <Text c="red" size="sm" role="alert">
+                {form.error}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => actor.send({ type: 'target.cancel' })}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy}>
+                Save target
               </Button>
             </Group>
           </Stack>
