@@ -1,6 +1,6 @@
 /**
  * `npx tsx src/tools/bench-budget.ts`: how long drawing one month of the category budget takes for a user
- * with 1,000,000 transactions over six years and 30 categories with an amount assigned every month. Seeds
+ * with 1,000,000 transactions over six years and 30 categories with an amount assigned every month and a target. Seeds
  * the rows as `npm run bench` does (benchSeed.ts), then times the budget service's month (what
  * GET /budgets/{month} answers) in this process, for the first, a middle and the last month. Not part of
  * npm test. Prints the figures; docs/performance.md keeps one line of them.
@@ -59,7 +59,12 @@ async function main() {
       select ${user.id}::uuid, (${`${first}-01`}::date + make_interval(months => m))::date, c, 10000 + m * 100
       from generate_series(0, 71) as m, unnest(${`{${categories.map((c) => `"${c.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) as c`);
     await db.execute(sql`insert into budget_rollovers (user_id, category, from_month, rollover) values (${user.id}, ${seeded[0] ?? 'Groceries'}, ${`${first}-01`}, 'full')`);
-    log(`${categories.length} categories × 72 months assigned (${first} to ${last})`);
+    // A target on every category: monthly, by a month and a share of income in turn.
+    await db.execute(sql`insert into budget_targets (user_id, category, kind, amount_minor, by_month, percent)
+      select ${user.id}::uuid, c, (array['monthly', 'by_date', 'income_share'])[1 + (n::int % 3)],
+        case when n::int % 3 = 2 then null else 50000 end, case when n::int % 3 = 1 then ${`${last}-01`}::date end, case when n::int % 3 = 2 then 5 end
+      from unnest(${`{${categories.map((c) => `"${c.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) with ordinality as t(c, n)`);
+    log(`${categories.length} categories × 72 months assigned (${first} to ${last}), each with a target`);
 
     const service = budgetsService({ budgets: budgetsRepository(db), categories: categoriesRepository(db), transactions: transactionsRepository(db), users });
     for (const [label, month] of [
