@@ -1,6 +1,6 @@
 import { and, assign, sendParent, sendTo, setup, type AnyActorRef } from 'xstate';
 import { accessMachine, type AccessOutcome } from './access';
-import { onboardingFromProfile, onboardingMachine } from './onboarding';
+import { onboardingFromProfile, onboardingMachine, restoredProgress } from './onboarding';
 import { guardRoute, ruleFor, type GuardDecision } from './routes';
 import { sessionMachine, type SessionInput, type SessionStatus, type SessionUser } from './session';
 import type { Toast } from './types';
@@ -23,12 +23,14 @@ export interface AppContext {
   /** The last access check allowed: a re-check keeps the page on screen instead of flashing a loader. */
   accessGranted: boolean;
   /** What the browser had stored when the app started (session and preferences): the children start from it. */
-  restored: Pick<AppInput, 'session' | 'preferences'>;
+  restored: Pick<AppInput, 'session' | 'preferences' | 'onboardingProgress'>;
 }
 
 export interface AppInput {
   session?: SessionInput;
   preferences?: Partial<Preferences> & { systemDark?: boolean };
+  /** The onboarding step and answers this browser kept for the restored user (a reload resumes there). */
+  onboardingProgress?: unknown;
 }
 
 export type AppEvent =
@@ -166,13 +168,13 @@ export const appMachine = setup({
       signedOutBy: null,
       ...onboardingFlags(input.session?.user ?? null),
       accessGranted: false,
-      restored: { session: input.session, preferences: input.preferences },
+      restored: { session: input.session, preferences: input.preferences, onboardingProgress: input.onboardingProgress },
     };
   },
   invoke: [
     { id: 'ui', systemId: 'ui', src: 'ui', input: ({ context }) => context.restored.preferences ?? {} },
     { id: 'session', systemId: 'session', src: 'session', input: ({ context }) => context.restored.session ?? {} },
-    { id: 'onboarding', systemId: 'onboarding', src: 'onboarding', input: ({ context }) => onboardingFromProfile(context.restored.session?.user ?? null) },
+    { id: 'onboarding', systemId: 'onboarding', src: 'onboarding', input: ({ context }) => ({ ...onboardingFromProfile(context.restored.session?.user ?? null), progress: restoredProgress(context.restored.onboardingProgress) }) },
     { id: 'access', systemId: 'access', src: 'access' },
   ],
   on: {

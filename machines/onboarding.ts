@@ -14,6 +14,21 @@ export interface OnboardingDraft {
 export const wizardSteps = ['currency', 'income', 'goal', 'help'] as const;
 export type WizardStep = (typeof wizardSteps)[number];
 
+/** Where a user left the wizard (kept in this browser so a reload resumes there). */
+export interface OnboardingProgress {
+  step: number;
+  draft: OnboardingDraft;
+}
+
+/** The saved progress as the machine takes it: a step out of range or a draft that is not an object is ignored. */
+export function restoredProgress(saved: unknown): OnboardingProgress | null {
+  if (!saved || typeof saved !== 'object') return null;
+  const { step, draft } = saved as Partial<OnboardingProgress>;
+  if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || step > wizardSteps.length - 1) return null;
+  if (!draft || typeof draft !== 'object' || Array.isArray(draft)) return null;
+  return { step, draft };
+}
+
 export interface OnboardingContext {
   completed: boolean;
   skipped: boolean;
@@ -82,11 +97,14 @@ export function onboardingFromProfile(user: SessionUser | null): { completed: bo
   };
 }
 
+/** What is kept of the wizard after a change: nothing once onboarding is completed. */
+const progressOf = ({ context }: { context: OnboardingContext }): OnboardingProgress | null => (context.completed ? null : { step: context.step, draft: context.draft });
+
 export const onboardingMachine = setup({
   types: {
     context: {} as OnboardingContext,
     events: {} as OnboardingEvent,
-    input: {} as { completed?: boolean; skipped?: boolean; draft?: OnboardingDraft },
+    input: {} as { completed?: boolean; skipped?: boolean; draft?: OnboardingDraft; progress?: OnboardingProgress | null },
     tags: {} as 'busy',
   },
   actors: {
@@ -106,6 +124,8 @@ export const onboardingMachine = setup({
     navigate: (_, _params: { to: string }) => {},
     /** Tells the app where onboarding stands now (the route guard follows it). */
     reportProgress: () => {},
+    /** Keeps the step and the answers typed so far in this browser (a reload resumes there). */
+    saveProgress: (_, _progress: OnboardingProgress | null) => {},
   },
   guards: {
     isCompleted: ({ context }) => context.completed,
@@ -117,7 +137,12 @@ export const onboardingMachine = setup({
 }).createMachine({
   id: 'onboarding',
   description: 'Onboarding is not completed, skipped, or completed. Skipping sets skipped true and completed false; completing sets completed true and skipped false, then the profile is refetched.',
-  context: ({ input }) => ({ completed: input.completed ?? false, skipped: input.skipped ?? false, step: 0, draft: input.draft ?? {}, error: null }),
+  context: ({ input }) => {
+    const completed = input.completed ?? false;
+    // A finished user starts at the first step; anyone else resumes where this browser saw them leave.
+    const progress = completed ? null : restoredProgress(input.progress);
+    return { completed, skipped: input.skipped ?? false, step: progress?.step ?? 0, draft: { ...input.draft, ...given(progress?.draft ?? {}) }, error: null };
+  },
   initial: 'resolving',
   on: {
     'onboarding.sync': {
@@ -125,9 +150,13 @@ export const onboardingMachine = setup({
       target: '.resolving',
       actions: [assign(({ context, event }) => ({ completed: event.completed, skipped: event.skipped, draft: { ...event.draft, ...given(context.draft) } })), 'reportProgress'],
     },
-    'onboarding.answer': { description: 'The user answered a wizard step.', actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.answers }) }) },
-    'onboarding.next': { description: "'Next': only once the step is answered.", guard: 'stepAnswered', actions: assign({ step: ({ context }) => Math.min(context.step + 1, lastStep) }) },
-    'onboarding.back': { description: "'Back' to the previous step.", actions: assign({ step: ({ context }) => Math.max(context.step - 1, 0) }) },
+    'onboarding.answer': { description: 'The user answered a wizard step (kept in this browser).', actions: [assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.answers }) }), { type: 'saveProgress', params: progressOf }] },
+    'onboarding.next': {
+      description: "'Next': only once the step is answered (the step is kept in this browser).",
+      guard: 'stepAnswered',
+      actions: [assign({ step: ({ context }) => Math.min(context.step + 1, lastStep) }), { type: 'saveProgress', params: progressOf }],
+    },
+    'onboarding.back': { description: "'Back' to the previous step.", actions: [assign({ step: ({ context }) => Math.max(context.step - 1, 0) }), { type: 'saveProgress', params: progressOf }] },
     'onboarding.restart': {
       description: 'The wizard opens: a finished user revisiting the answers starts at the first step; anyone who left midway resumes at the step and with the answers (the currency too) they had.',
       guard: 'isCompleted',
@@ -201,6 +230,7 @@ export const onboardingMachine = setup({
           actions: [
             assign({ completed: true, skipped: false, error: null, step: 0 }),
             'reportProgress',
+            { type: 'saveProgress', params: null },
             { type: 'profileUpdated', params: ({ event }) => event.output },
             'refreshProfile',
             { type: 'notify', params: { kind: 'success', message: 'You are all set! Your coach now knows your starting point.' } },

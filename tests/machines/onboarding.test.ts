@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { onboardingFromProfile, onboardingMachine, onboardingTexts, incomeProblem, stepAnswered, type OnboardingDraft } from '../../machines/onboarding';
+import { onboardingFromProfile, onboardingMachine, onboardingTexts, incomeProblem, restoredProgress, stepAnswered, type OnboardingDraft } from '../../machines/onboarding';
 import type { SessionUser } from '../../machines/session';
 import type { Toast } from '../../machines/types';
 
@@ -151,5 +151,41 @@ describe('leaving the wizard midway', () => {
     done.actor.send({ type: 'onboarding.next' });
     done.actor.send({ type: 'onboarding.restart' });
     expect(done.actor.getSnapshot().context.step).toBe(0);
+  });
+});
+
+describe('a reload midway resumes the wizard', () => {
+  it('every answer and step is kept, and a new machine given what was kept opens at that step with what was typed', () => {
+    let kept: unknown = null;
+    const saving = onboardingMachine.provide({ actions: { saveProgress: (_, progress) => void (kept = progress) } });
+    const before = createActor(saving, { input: { draft: { currency: 'USD' } } }).start();
+    before.send({ type: 'onboarding.answer', answers: { currency: 'EUR' } });
+    before.send({ type: 'onboarding.next' });
+    before.send({ type: 'onboarding.answer', answers: { monthly_income: 4200 } });
+    expect(kept).toEqual({ step: 1, draft: { currency: 'EUR', monthly_income: 4200 } });
+
+    // The reload: the profile still says USD (the answers are only sent on Finish); what was typed wins.
+    const after = createActor(onboardingMachine, { input: { draft: { currency: 'USD' }, progress: kept as never } }).start();
+    expect(after.getSnapshot().value).toBe('notCompleted');
+    expect(after.getSnapshot().context).toMatchObject({ step: 1, draft: { currency: 'EUR', monthly_income: 4200 } });
+  });
+
+  it('completing forgets what was kept; a completed user or a malformed record starts at the first step', async () => {
+    let kept: unknown = 'untouched';
+    const o = createActor(
+      onboardingMachine.provide({
+        actors: { completeOnboarding: fromPromise(async (): Promise<SessionUser> => ({ user_id: 'u1', onboarding_completed: true })) },
+        actions: { saveProgress: (_, progress) => void (kept = progress) },
+      }),
+      { input: { draft: fullDraft } },
+    ).start();
+    o.send({ type: 'onboarding.complete' });
+    await waitFor(o, (s) => s.matches('completed'));
+    expect(kept).toBeNull();
+
+    expect(createActor(onboardingMachine, { input: { completed: true, draft: fullDraft, progress: { step: 2, draft: { currency: 'GBP' } } } }).start().getSnapshot().context).toMatchObject({ step: 0, draft: { currency: 'EUR' } });
+    expect(restoredProgress({ step: 9, draft: {} })).toBeNull();
+    expect(restoredProgress({ step: 1, draft: 'x' })).toBeNull();
+    expect(restoredProgress(null)).toBeNull();
   });
 });

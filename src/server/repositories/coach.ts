@@ -84,9 +84,9 @@ export function coachRepository(db: Db, userId: string) {
       return { totals: totalsOf(groups), spending: categoriesOf(groups.filter((g) => g.type === 'expense')) };
     },
 
-    /** All-time income minus spending: the dashboard's balance. */
-    async balance() {
-      const all = await allTimeTotals(db, userId);
+    /** Income minus spending up to today (a scheduled entry counts from its day): the dashboard's balance. */
+    async balance(today: string) {
+      const all = await allTimeTotals(db, userId, today);
       return { balanceMinor: all.incomeMinor - all.spendingMinor, incomeMinor: all.incomeMinor, spendingMinor: all.spendingMinor, transactionCount: all.count, firstDay: all.firstDay };
     },
 

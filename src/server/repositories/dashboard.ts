@@ -23,7 +23,7 @@ export function dashboardRepository(db: Db) {
     /** Sums per category and type over a range: whole months from the monthly rollup, edge days from the daily one. */
     byCategory: (userId: string, r: DayRange, type?: 'expense') => rollupGroups(db, userId, { from: r.start, to: r.end, type }),
     /** Every transaction ever: sums per type from the monthly rollup, and the first day with any. */
-    allTime: (userId: string) => allTimeTotals(db, userId),
+    allTime: (userId: string, upTo: string) => allTimeTotals(db, userId, upTo),
     /** Income and spending per bucket (day, ISO week from Monday, or month). */
     async series(userId: string, r: DayRange, unit: TimeUnit) {
       if (unit === 'months') {
@@ -53,7 +53,8 @@ export function dashboardRepository(db: Db) {
       const rows = await db.select({ name: transactionCategories.name, color: transactionCategories.color }).from(transactionCategories).where(eq(transactionCategories.userId, userId));
       return new Map(rows.filter((r) => r.color).map((r) => [r.name.toLowerCase(), r.color!]));
     },
-    async recent(userId: string, limit: number) {
+    /** The latest entries up to today (a scheduled one shows from its day). */
+    async recent(userId: string, limit: number, upTo: string) {
       return db
         .select({
           id: transactions.id,
@@ -65,7 +66,7 @@ export function dashboardRepository(db: Db) {
           merchant: transactions.merchant,
         })
         .from(transactions)
-        .where(eq(transactions.userId, userId))
+        .where(and(eq(transactions.userId, userId), lte(transactions.date, upTo)))
         .orderBy(desc(transactions.date), desc(transactions.id))
         .limit(limit);
     },

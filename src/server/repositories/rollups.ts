@@ -164,14 +164,17 @@ export async function monthlyTotals(db: Db, userId: string, range: { from: strin
 }
 
 /** Every transaction ever: income, spending and count from the monthly rollup, and the first day with any. */
-export async function allTimeTotals(db: Db, userId: string): Promise<{ incomeMinor: number; spendingMinor: number; count: number; firstDay: string | null }> {
-  const m = transactionMonthlyTotals;
+/**
+ * Income and spending of every transaction up to a day (scheduled entries after it are left out until their day
+ * comes), with the first day of the history: whole months from the monthly rollup, the last month's days from the daily one.
+ */
+export async function allTimeTotals(db: Db, userId: string, upTo: string): Promise<{ incomeMinor: number; spendingMinor: number; count: number; firstDay: string | null }> {
   const d = transactionDailyTotals;
   const result = (await db.execute(sql`
-    select ${m.type} as type, sum(${m.totalMinor})::text as total, sum(${m.count})::text as n,
-      (select min(${d.day})::text from ${d} where ${d.userId} = ${userId}) as first
-    from ${m} where ${m.userId} = ${userId}
-    group by ${m.type}`)) as unknown as { rows: { type: TxType; total: string; n: string; first: string | null }[] };
+    select type, sum(total_minor)::text as total, sum(count)::text as n,
+      (select min(${d.day})::text from ${d} where ${d.userId} = ${userId} and ${d.day} <= ${upTo}) as first
+    from (${rollupSource(userId, { to: upTo })}) as r
+    group by type`)) as unknown as { rows: { type: TxType; total: string; n: string; first: string | null }[] };
   const sums = sumByType(result.rows.map((r) => ({ type: r.type, totalMinor: Number(r.total), count: Number(r.n) })));
   return { incomeMinor: sums.incomeMinor, spendingMinor: sums.expenseMinor, count: sums.incomeCount + sums.expenseCount, firstDay: result.rows[0]?.first ?? null };
 }

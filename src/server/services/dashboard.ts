@@ -42,8 +42,10 @@ export function periodRanges(period: DashboardPeriod, today: string, firstDay: s
     }
     case 'custom': {
       if (!custom) throw new ValidationError('date_from and date_to are required when period is custom');
-      const days = daysBetween(custom.start, custom.end);
-      return { range: custom, previous: { start: addDays(custom.start, -days), end: addDays(custom.start, -1) } };
+      // Totals count what has happened: a range reaching past today ends today (scheduled entries wait for their day).
+      const range = { start: custom.start, end: custom.end > today && custom.start <= today ? today : custom.end };
+      const days = daysBetween(range.start, range.end);
+      return { range, previous: { start: addDays(range.start, -days), end: addDays(range.start, -1) } };
     }
     case 'all_time':
       return { range: { start: firstDay && firstDay < today ? firstDay : today, end: today }, previous: null };
@@ -88,7 +90,7 @@ export async function buildAnalytics(
   input: { userId: string; period: DashboardPeriod; timeUnit: TimeUnit; currency: string; today?: string; custom?: DayRange },
 ): Promise<DashboardAnalytics> {
   const today = input.today ?? dayOf(new Date());
-  const all = await repo.allTime(input.userId);
+  const all = await repo.allTime(input.userId, today);
   const { range, previous } = periodRanges(input.period, today, all.firstDay, input.custom);
   const buckets = bucketStarts(range, input.timeUnit);
   if (buckets.length > MAX_BUCKETS) {
@@ -107,7 +109,7 @@ export async function buildAnalytics(
     usualRange ? repo.byCategory(input.userId, usualRange, 'expense') : Promise.resolve([]),
     repo.topMerchants(input.userId, range, 5),
     repo.goals(input.userId, 6),
-    repo.recent(input.userId, 6),
+    repo.recent(input.userId, 6, today),
     repo.ownColors(input.userId),
   ]);
   const current = summarize(groups);

@@ -8,7 +8,7 @@ import type { uiMachine } from '../../../machines/ui';
 import { createApi, type Api } from '../api';
 import { inspect } from './inspect';
 import { browserWalletSignIn } from './walletSignIn';
-import { clearSession, loadPreferences, loadSession, saveLastLocation, saveOAuthRedirect, savePreferences, saveSession, watchSystemDark } from './storage';
+import { clearSession, loadOnboardingProgress, loadPreferences, loadSession, saveLastLocation, saveOAuthRedirect, saveOnboardingProgress, savePreferences, saveSession, watchSystemDark } from './storage';
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -42,6 +42,7 @@ export function createAppActors(apiUrl: string, navigate: Navigate): AppActors {
     onReward: (reward) => app.system.get('ui')?.send({ type: 'reward.show', points: reward.points, title: reward.title || undefined, message: reward.message || undefined, milestone: reward.milestone }),
   });
 
+  const restored = loadSession();
   const app = createActor(
     appMachine.provide({
       actors: {
@@ -84,6 +85,9 @@ export function createAppActors(apiUrl: string, navigate: Navigate): AppActors {
             completeOnboarding: fromPromise(({ input }) => api.auth.completeOnboarding(input as Parameters<Api['auth']['completeOnboarding']>[0])),
             skipOnboarding: fromPromise<SessionUser, void>(() => api.auth.skipOnboarding()),
           },
+          actions: {
+            saveProgress: (_, progress) => saveOnboardingProgress(loadSession().user?.user_id, progress),
+          },
         }),
         access: appChildren.access.provide({
           actors: {
@@ -100,7 +104,7 @@ export function createAppActors(apiUrl: string, navigate: Navigate): AppActors {
         },
       },
     }),
-    { input: { session: loadSession(), preferences: loadPreferences() }, inspect },
+    { input: { session: restored, preferences: loadPreferences(), onboardingProgress: loadOnboardingProgress(restored.user?.user_id) }, inspect },
   );
   app.start();
   const ui = app.system.get('ui') as UiActor;

@@ -30,7 +30,22 @@ export function saveSession(token: string | null, user: SessionUser | null) {
   else localStorage.removeItem(USER_KEY);
 }
 
+/** The onboarding wizard's step and answers, with the user they belong to (machines/onboarding.ts saveProgress). */
+const ONBOARDING_PROGRESS_KEY = 'onboarding_progress';
+
+/** The progress kept for this user, or null (another user's is never handed over). */
+export function loadOnboardingProgress(userId: string | null | undefined): unknown {
+  const saved = read<{ user_id?: string; step?: unknown; draft?: unknown }>(ONBOARDING_PROGRESS_KEY);
+  return userId && saved?.user_id === userId ? { step: saved.step, draft: saved.draft } : null;
+}
+
+export function saveOnboardingProgress(userId: string | null | undefined, progress: { step: number; draft: object } | null) {
+  if (userId && progress) localStorage.setItem(ONBOARDING_PROGRESS_KEY, JSON.stringify({ user_id: userId, ...progress }));
+  else localStorage.removeItem(ONBOARDING_PROGRESS_KEY);
+}
+
 export function clearSession() {
+  localStorage.removeItem(ONBOARDING_PROGRESS_KEY);
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
   localStorage.removeItem(LAST_LOCATION_KEY);

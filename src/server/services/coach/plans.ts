@@ -252,7 +252,7 @@ export async function runPart(ctx: ToolContext, part: PlanPart): Promise<PartRes
   const kind = (s: Subject | null) => (s ? s.kind : ('all' as const));
 
   if (part.measure === 'balance') {
-    const b = await ctx.data.balance();
+    const b = await ctx.data.balance(ctx.today);
     result.balance = { balance: amounts(b.balanceMinor), as_of: ctx.today };
     return result;
   }
@@ -314,7 +314,7 @@ export async function runPart(ctx: ToolContext, part: PlanPart): Promise<PartRes
   result.rows = await run(periods);
   // No period named and nothing this month for a merchant or words: read all the data instead.
   if (!part.periods.length && part.subjects.length && result.rows.every((r) => r.count === 0) && part.subjects.every((s) => s.kind !== 'category')) {
-    const first = (await ctx.data.balance()).firstDay;
+    const first = (await ctx.data.balance(ctx.today)).firstDay;
     if (first && first < periods[0]!.start) {
       const all = explicitPeriod(first, ctx.today);
       periods = [{ ...all, label: `all your transactions (${rangeLabel(first, ctx.today)})`, phrase: `across all your transactions (${rangeLabel(first, ctx.today)})` }];
@@ -346,7 +346,7 @@ const daysIn = (p: Period) => Math.round((Date.parse(p.end) - Date.parse(p.start
 
 /** All the user's data, from the first transaction to today. */
 async function allData(ctx: ToolContext): Promise<Period> {
-  const first = (await ctx.data.balance()).firstDay ?? ctx.today;
+  const first = (await ctx.data.balance(ctx.today)).firstDay ?? ctx.today;
   const all = explicitPeriod(first, ctx.today);
   return { ...all, label: `all your transactions (${rangeLabel(first, ctx.today)})`, phrase: `across all your transactions (${rangeLabel(first, ctx.today)})` };
 }

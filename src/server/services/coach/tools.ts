@@ -60,7 +60,7 @@ function usualMonths(today: string): Period {
 /** Average monthly income and spending over the full months before this one that have data (at most 3). */
 async function monthlyAverages(ctx: ToolContext) {
   const window = previousFullMonths(ctx.today, 3);
-  const [byMonth, balance] = await Promise.all([ctx.data.monthly(window), ctx.data.balance()]);
+  const [byMonth, balance] = await Promise.all([ctx.data.monthly(window), ctx.data.balance(ctx.today)]);
   const firstMonth = balance.firstDay ? yyyyMm(balance.firstDay) : null;
   const months: { month: string; income: number; spending: number; net: number }[] = [];
   for (let i = 0; i < 3; i++) {
@@ -145,7 +145,7 @@ export async function getIncome(ctx: ToolContext, args: { start_date?: string; e
 }
 
 export async function getBalance(ctx: ToolContext) {
-  const [balance, goals] = await Promise.all([ctx.data.balance(), ctx.data.goals()]);
+  const [balance, goals] = await Promise.all([ctx.data.balance(ctx.today), ctx.data.goals()]);
   return {
     currency: ctx.currency,
     balance: amounts(balance.balanceMinor),

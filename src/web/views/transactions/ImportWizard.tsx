@@ -334,7 +334,17 @@ function LabelledSegments({ label, value, data, onChange, disabled }: { label: s
       <Text size="sm" fw={500} mb={4} id={id}>
         {label}
       </Text>
-      <SegmentedControl role="radiogroup" aria-labelledby={id} fullWidth data={data} value={value} onChange={onChange} disabled={disabled} />
+      {/* Long option names wrap inside their segment: on a phone the row would run out of the dialog. */}
+      <SegmentedControl
+        role="radiogroup"
+        aria-labelledby={id}
+        fullWidth
+        data={data}
+        value={value}
+        onChange={onChange}
+        disabled={disabled}
+        styles={{ root: { maxWidth: '100%' }, control: { minWidth: 0 }, label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+      />
     </div>
   );
 }
