@@ -103,6 +103,38 @@ export function scheduleRule(preset: SchedulePreset): string {
 }
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
+export const SCHEDULE_LABELS: Record<SchedulePreset['every'], string> = {
+  month_on_day: 'Monthly on a day',
+  month_last_day: 'Monthly on the last day',
+  weeks: 'Every N weeks',
+  year_on: 'Yearly',
+  weekdays: 'Every weekday',
+};
+export const WEEKDAY_LABELS: Record<Weekday, string> = { MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday', SU: 'Sunday' };
+export const WEEKEND_SHIFT_LABELS: Record<WeekendShift, string> = { none: 'Stays on the weekend', before: 'Moves to the Friday before', after: 'Moves to the Monday after' };
+/** Limits of a preset's numbers, as the form checks them. */
+export const SCHEDULE_LIMITS = { day: { min: 1, max: 31 }, weeks: { min: 1, max: 52 }, month: { min: 1, max: 12 } } as const;
+
+/** The preset an RRULE was made from (scheduleRule's inverse), or null for a rule no preset writes. */
+export function presetOf(rrule: string): SchedulePreset | null {
+  const rule = rrule.replace(/^RRULE:/i, '').toUpperCase();
+  for (const preset of candidatePresets(rule)) if (scheduleRule(preset) === rule) return preset;
+  return null;
+}
+function candidatePresets(rule: string): SchedulePreset[] {
+  const parts = Object.fromEntries(rule.split(';').map((p) => p.split('=') as [string, string]));
+  const days = (parts.BYMONTHDAY ?? '').split(',').map(Number);
+  const day = Math.max(...days);
+  const weeks = Number(parts.INTERVAL ?? 1);
+  return [
+    { every: 'month_last_day' },
+    { every: 'weekdays' },
+    { every: 'month_on_day', day },
+    { every: 'weeks', weeks, weekday: (parts.BYDAY ?? 'MO') as Weekday },
+    { every: 'year_on', month: Number(parts.BYMONTH ?? 1), day },
+  ];
+}
+
 // ---- Requests -----------------------------------------------------------------------------------
 
 const uuidField = (field: string) => z.string({ error: `${field} is required` }).check(z.refine(isUuid, `${field} must be an id (a UUID)`));
