@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { billsOverviewMessages } from '../../machines/billsOverview';
 import { recurringFormTexts } from '../../machines/recurringForm';
-import type { RecurringItem } from '../../src/contract/recurring';
+import type { NotificationSettings, RecurringItem } from '../../src/contract/recurring';
 import { AppShell } from './pages/AppShell';
 import { BillsPage } from './pages/BillsPage';
 import { Toasts } from './pages/Toasts';
@@ -103,5 +103,37 @@ describe('the recurring item form on /bills (Chromium against the real app)', ()
     await failed.getByRole('button', { name: 'Retry' }).click();
     await bills.billsTotal.waitFor();
     await bills.addItem.waitFor();
+  });
+
+  it('Settings › Reminders saves the days, the emailed kinds, quiet hours, the time zone and the digest, with a message under a bad field', async () => {
+    const { page, apiUrl } = browser;
+    const user = await billsUser(apiUrl);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await AppShell.openSignedIn(page, user.token, '/settings');
+    const form = page.getByRole('form', { name: 'Reminders' });
+    const days = form.getByRole('textbox', { name: 'Days before a bill is due' });
+    await expect.poll(() => days.isEnabled()).toBe(true);
+    expect(await days.inputValue()).toBe('3');
+    await days.fill('5');
+    await form.getByRole('checkbox', { name: 'A bill is due soon' }).check();
+    await form.getByRole('switch', { name: /Weekly digest/ }).check({ force: true });
+    await form.getByRole('switch', { name: /Quiet hours/ }).check({ force: true });
+    await form.getByLabel('Quiet from').fill('21:30');
+    await form.getByRole('textbox', { name: 'Time zone' }).fill('Mars/Olympus');
+    await form.getByRole('button', { name: 'Save reminders' }).click();
+    await form.getByText('Time zone must be an IANA time zone like Europe/Paris').waitFor();
+    await form.getByRole('textbox', { name: 'Time zone' }).fill('Europe/Paris');
+    await form.getByRole('button', { name: 'Save reminders' }).click();
+    await new Toasts(page).waitFor('Reminder settings saved');
+    expect(await api<NotificationSettings>(apiUrl, user.token, 'GET', '/notifications/settings')).toEqual({
+      due_days: 5,
+      low_balance: 0,
+      email_kinds: ['bill_due'],
+      quiet_start: '21:30',
+      quiet_end: '07:00',
+      time_zone: 'Europe/Paris',
+      weekly_digest: true,
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });

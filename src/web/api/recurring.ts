@@ -1,4 +1,4 @@
-import type { Forecast, MonthAhead, Notification, Occurrence, RecurringItem, Suggestion } from '../../contract/recurring';
+import type { Forecast, MonthAhead, Notification, NotificationSettings, NotificationSettingsRequest, Occurrence, RecurringItem, Suggestion } from '../../contract/recurring';
 import type { RecurringBody } from '../../../machines/recurringForm';
 import type { NotificationList } from '../../../machines/notificationCentre';
 import type { ApiCall } from './client';
@@ -18,6 +18,8 @@ export function recurringApi(call: ApiCall) {
         : call<RecurringItem>(`/recurring/${encodeURIComponent(id)}`, { method: 'PATCH', body, defaultMessage: 'Failed to save the recurring item' }),
     setOccurrence: (id: string, date: string, status: 'skipped' | 'upcoming') =>
       call<Occurrence>(`/recurring/${encodeURIComponent(id)}/occurrences/${date}`, { method: 'PUT', body: { status }, defaultMessage: 'Failed to change the occurrence' }),
+    reminderSettings: () => call<NotificationSettings>('/notifications/settings', { defaultMessage: 'Failed to load your reminder settings' }),
+    saveReminderSettings: (body: NotificationSettingsRequest) => call<NotificationSettings>('/notifications/settings', { method: 'PATCH', body, defaultMessage: 'Failed to save your reminder settings' }),
     notifications: (signal?: AbortSignal) => call<NotificationList>('/notifications', { defaultMessage: 'Failed to load notifications', signal }),
     readNotification: (id: string) => call<Notification>(`/notifications/${encodeURIComponent(id)}/read`, { method: 'POST', defaultMessage: 'Failed to open the notification' }),
     readAllNotifications: () => call<NotificationList>('/notifications/read-all', { method: 'POST', defaultMessage: 'Failed to mark notifications read' }),

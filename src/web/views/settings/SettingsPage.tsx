@@ -15,6 +15,7 @@ import { DataSection } from './DataSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { RulesSection } from './RulesSection';
+import { RemindersSection } from './RemindersSection';
 import { LogoutEverywhere } from './LogoutEverywhere';
 import { SignInMethods } from './SignInMethods';
 
@@ -144,6 +145,7 @@ export default function SettingsPage() {
       </Stack>
       <CategoriesSection />
       <RulesSection />
+      <RemindersSection />
       <DataSection />
     </Stack>
   );
