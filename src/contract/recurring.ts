@@ -348,3 +348,15 @@ export const RECURRING_MESSAGES = {
   noOccurrence: 'That date is not an occurrence of this item',
   suggestionGone: 'That suggestion is no longer found in your history',
 } as const;
+
+// ---- The iCalendar feed -------------------------------------------------------------------------
+
+/** How far ahead the feed lists occurrences. */
+export const CALENDAR_FEED_DAYS = 90;
+export const calendarFeedStatus = z.object({
+  active: z.boolean(),
+  created_at: z.nullable(z.string()),
+  url: z.optional(z.string().check(z.describe('The secret feed URL; given only when it is made (rotating makes a new one and ends the old)'))),
+});
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatus>;
+export const CALENDAR_MESSAGES = { notFound: 'Calendar feed not found', noFeed: 'You have no calendar feed' } as const;

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { jobLeases, notificationSettings, notifications } from '../db/schema';
+import { calendarFeeds, jobLeases, notificationSettings, notifications } from '../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export interface NewNotification {
@@ -97,6 +97,31 @@ export function notificationsRepository(db: Db) {
         .set({ deliverAt: null })
         .where(and(sql`${notifications.deliverAt} is not null`, lte(notifications.deliverAt, now)))
         .returning();
+    },
+
+    /** Sets (or replaces: the old URL stops working) the user's calendar feed token hash. */
+    async setCalendarFeed(userId: string, tokenHash: string): Promise<Date> {
+      const [row] = await db
+        .insert(calendarFeeds)
+        .values({ userId, tokenHash })
+        .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, createdAt: sql`now()` } })
+        .returning({ createdAt: calendarFeeds.createdAt });
+      return row!.createdAt;
+    },
+
+    async calendarFeed(userId: string): Promise<{ createdAt: Date } | undefined> {
+      const [row] = await db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+      return row;
+    },
+
+    async revokeCalendarFeed(userId: string): Promise<boolean> {
+      return (await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)).returning({ userId: calendarFeeds.userId })).length > 0;
+    },
+
+    /** The user whose feed token hashes to this, if any. */
+    async userOfCalendarFeed(tokenHash: string): Promise<string | undefined> {
+      const [row] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash));
+      return row?.userId;
     },
 
     /** Users who asked for the weekly digest. */

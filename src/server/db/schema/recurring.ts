@@ -123,6 +123,19 @@ export const notificationSettings = pgTable('notification_settings', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
+/** The secret iCalendar feed URL of a user's upcoming bills: only its token's SHA-256 is kept. */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash').on(t.tokenHash)],
+);
+
 /** One row per scheduled job: the process holding its lease and when the last finished run was. */
 export const jobLeases = pgTable('job_leases', {
   name: text('name').primaryKey(),
