@@ -135,5 +135,19 @@ describe('the recurring item form on /bills (Chromium against the real app)', ()
       weekly_digest: true,
     });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The calendar feed: made (its URL shown once, readable without signing in), then revoked.
+    const feed = page.getByRole('region', { name: 'Calendar feed' });
+    await feed.getByRole('button', { name: 'Make a feed URL' }).click();
+    await new Toasts(page).waitFor('Calendar feed ready: copy its URL now');
+    const url = await feed.getByRole('textbox', { name: 'Feed URL (shown once)' }).inputValue();
+    expect(url).toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const ics = await fetch(url);
+    expect(ics.status).toBe(200);
+    expect(await ics.text()).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    await feed.getByRole('button', { name: 'Revoke' }).click();
+    await new Toasts(page).waitFor('Calendar feed revoked');
+    await feed.getByRole('button', { name: 'Make a feed URL' }).waitFor();
+    expect((await fetch(url)).status).toBe(404);
   });
 });

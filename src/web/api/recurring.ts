@@ -1,4 +1,4 @@
-import type { Forecast, MonthAhead, Notification, NotificationSettings, NotificationSettingsRequest, Occurrence, RecurringItem, Suggestion } from '../../contract/recurring';
+import type { CalendarFeedStatus, Forecast, MonthAhead, Notification, NotificationSettings, NotificationSettingsRequest, Occurrence, RecurringItem, Suggestion } from '../../contract/recurring';
 import type { RecurringBody } from '../../../machines/recurringForm';
 import type { NotificationList } from '../../../machines/notificationCentre';
 import type { ApiCall } from './client';
@@ -20,6 +20,9 @@ export function recurringApi(call: ApiCall) {
       call<Occurrence>(`/recurring/${encodeURIComponent(id)}/occurrences/${date}`, { method: 'PUT', body: { status }, defaultMessage: 'Failed to change the occurrence' }),
     reminderSettings: () => call<NotificationSettings>('/notifications/settings', { defaultMessage: 'Failed to load your reminder settings' }),
     saveReminderSettings: (body: NotificationSettingsRequest) => call<NotificationSettings>('/notifications/settings', { method: 'PATCH', body, defaultMessage: 'Failed to save your reminder settings' }),
+    calendarFeed: () => call<CalendarFeedStatus>('/calendar/feed', { defaultMessage: 'Failed to read your calendar feed', silent: true }),
+    newCalendarFeed: () => call<CalendarFeedStatus>('/calendar/feed', { method: 'POST', defaultMessage: 'Failed to make a calendar feed' }),
+    revokeCalendarFeed: () => call<CalendarFeedStatus>('/calendar/feed', { method: 'DELETE', defaultMessage: 'Failed to revoke the calendar feed' }),
     notifications: (signal?: AbortSignal) => call<NotificationList>('/notifications', { defaultMessage: 'Failed to load notifications', signal }),
     readNotification: (id: string) => call<Notification>(`/notifications/${encodeURIComponent(id)}/read`, { method: 'POST', defaultMessage: 'Failed to open the notification' }),
     readAllNotifications: () => call<NotificationList>('/notifications/read-all', { method: 'POST', defaultMessage: 'Failed to mark notifications read' }),

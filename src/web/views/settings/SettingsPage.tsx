@@ -16,6 +16,7 @@ import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { RulesSection } from './RulesSection';
 import { RemindersSection } from './RemindersSection';
+import { CalendarFeedSection } from './CalendarFeedSection';
 import { LogoutEverywhere } from './LogoutEverywhere';
 import { SignInMethods } from './SignInMethods';
 
@@ -146,6 +147,7 @@ export default function SettingsPage() {
       <CategoriesSection />
       <RulesSection />
       <RemindersSection />
+      <CalendarFeedSection />
       <DataSection />
     </Stack>
   );
