@@ -103,6 +103,38 @@ export function scheduleRule(preset: SchedulePreset): string {
 }
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
+export const SCHEDULE_LABELS: Record<SchedulePreset['every'], string> = {
+  month_on_day: 'Monthly on a day',
+  month_last_day: 'Monthly on the last day',
+  weeks: 'Every N weeks',
+  year_on: 'Yearly',
+  weekdays: 'Every weekday',
+};
+export const WEEKDAY_LABELS: Record<Weekday, string> = { MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday', SU: 'Sunday' };
+export const WEEKEND_SHIFT_LABELS: Record<WeekendShift, string> = { none: 'Stays on the weekend', before: 'Moves to the Friday before', after: 'Moves to the Monday after' };
+/** Limits of a preset's numbers, as the form checks them. */
+export const SCHEDULE_LIMITS = { day: { min: 1, max: 31 }, weeks: { min: 1, max: 52 }, month: { min: 1, max: 12 } } as const;
+
+/** The preset an RRULE was made from (scheduleRule's inverse), or null for a rule no preset writes. */
+export function presetOf(rrule: string): SchedulePreset | null {
+  const rule = rrule.replace(/^RRULE:/i, '').toUpperCase();
+  for (const preset of candidatePresets(rule)) if (scheduleRule(preset) === rule) return preset;
+  return null;
+}
+function candidatePresets(rule: string): SchedulePreset[] {
+  const parts = Object.fromEntries(rule.split(';').map((p) => p.split('=') as [string, string]));
+  const days = (parts.BYMONTHDAY ?? '').split(',').map(Number);
+  const day = Math.max(...days);
+  const weeks = Number(parts.INTERVAL ?? 1);
+  return [
+    { every: 'month_last_day' },
+    { every: 'weekdays' },
+    { every: 'month_on_day', day },
+    { every: 'weeks', weeks, weekday: (parts.BYDAY ?? 'MO') as Weekday },
+    { every: 'year_on', month: Number(parts.BYMONTH ?? 1), day },
+  ];
+}
+
 // ---- Requests -----------------------------------------------------------------------------------
 
 const uuidField = (field: string) => z.string({ error: `${field} is required` }).check(z.refine(isUuid, `${field} must be an id (a UUID)`));
@@ -155,6 +187,20 @@ export const fromQuery = z.object({
   threshold: z.optional(z.pipe(z.string(), z.transform((v) => Number(v))).check(z.refine((n: number) => Number.isFinite(n), 'threshold must be a number'))),
 });
 
+/** A time of day, HH:MM on a 24-hour clock. */
+const clockField = (field: string) => z.string({ error: `${field} must be a time like 22:00` }).check(z.refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), `${field} must be a time like 22:00`));
+
+/** Whether the runtime knows this IANA time zone. */
+export function isTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const notificationSettingsRequest = z
   .strictObject({
     due_days: z.optional(
@@ -162,8 +208,16 @@ export const notificationSettingsRequest = z
     ),
     low_balance: z.optional(z.number({ error: 'low_balance must be a number' }).check(z.refine((n) => Number.isFinite(n) && Math.abs(n) < 1e11, 'low_balance must be a number'))),
     email_kinds: z.optional(z.array(z.enum(NOTIFICATION_KINDS, { error: `email_kinds must be some of ${NOTIFICATION_KINDS.join(', ')}` }))),
+    quiet_start: z.optional(z.nullable(clockField('quiet_start'))),
+    quiet_end: z.optional(z.nullable(clockField('quiet_end'))),
+    time_zone: z.optional(z.string({ error: 'time_zone is required' }).check(z.refine(isTimeZone, 'time_zone must be an IANA time zone like Europe/Paris'))),
+    weekly_digest: z.optional(z.boolean({ error: 'weekly_digest must be true or false' })),
   })
-  .check(z.refine((b: object) => Object.keys(b).length > 0, 'Send at least one field to change'));
+  .check(
+    z.refine((b: object) => Object.keys(b).length > 0, 'Send at least one field to change'),
+    z.refine((b: { quiet_start?: string | null; quiet_end?: string | null }) => (b.quiet_start === undefined) === (b.quiet_end === undefined) && (b.quiet_start === null) === (b.quiet_end === null), 'quiet_start and quiet_end go together (both times, or both null for none)'),
+    z.refine((b: { quiet_start?: string | null; quiet_end?: string | null }) => !b.quiet_start || b.quiet_start !== b.quiet_end, 'quiet_start and quiet_end must differ'),
+  );
 export type NotificationSettingsRequest = z.infer<typeof notificationSettingsRequest>;
 
 // ---- Answers ------------------------------------------------------------------------------------
@@ -274,7 +328,15 @@ export const notification = z.object({
 });
 export type Notification = z.infer<typeof notification>;
 export const notificationList = z.object({ notifications: z.array(notification), unread: z.number() });
-export const notificationSettings = z.object({ due_days: z.number(), low_balance: z.number(), email_kinds: z.array(z.enum(NOTIFICATION_KINDS)) });
+export const notificationSettings = z.object({
+  due_days: z.number(),
+  low_balance: z.number(),
+  email_kinds: z.array(z.enum(NOTIFICATION_KINDS)),
+  quiet_start: z.nullable(z.string()).check(z.describe('HH:MM in time_zone: from then until quiet_end nothing is shown or mailed; it waits until they end')),
+  quiet_end: z.nullable(z.string()),
+  time_zone: z.string(),
+  weekly_digest: z.boolean().check(z.describe('On Sunday (in time_zone) one email lists what is due Monday to Sunday after')),
+});
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
 export const RECURRING_MESSAGES = {
@@ -286,3 +348,15 @@ export const RECURRING_MESSAGES = {
   noOccurrence: 'That date is not an occurrence of this item',
   suggestionGone: 'That suggestion is no longer found in your history',
 } as const;
+
+// ---- The iCalendar feed -------------------------------------------------------------------------
+
+/** How far ahead the feed lists occurrences. */
+export const CALENDAR_FEED_DAYS = 90;
+export const calendarFeedStatus = z.object({
+  active: z.boolean(),
+  created_at: z.nullable(z.string()),
+  url: z.optional(z.string().check(z.describe('The secret feed URL; given only when it is made (rotating makes a new one and ends the old)'))),
+});
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatus>;
+export const CALENDAR_MESSAGES = { notFound: 'Calendar feed not found', noFeed: 'You have no calendar feed' } as const;

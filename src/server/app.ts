@@ -46,6 +46,8 @@ import walletRoutes from './routes/wallet';
 import recurringRoutes from './routes/recurring';
 import ratesRoutes from './routes/rates';
 import notificationsRoutes from './routes/notifications';
+import calendarRoutes from './routes/calendar';
+import { calendarFeedService } from './services/recurring/calendarFeed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -139,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(recurringRoutes);
   await app.register(ratesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(calendarRoutes, { feeds: calendarFeedService({ repo: app.repos.notifications, recurring: app.recurring, currencyOf: (userId) => app.repos.transactions.accountCurrency(userId), appUrl: config.appUrl, apiUrl: config.apiUrl }) });
   if (config.env !== 'production') await app.register(devRoutes);
   // The embedded OpenID provider: its own plugin, since a browser walks through it without the dev key header.
   if (config.oidc && 'embedded' in config.oidc) await app.register(devOidcRoutes);

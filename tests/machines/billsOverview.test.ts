@@ -20,6 +20,7 @@ describe('billsOverview', () => {
           }),
         },
       }),
+      { input: { today: '2031-01-15' } },
     ).start();
     await settle();
     expect(actor.getSnapshot().value).toBe('loadFailed');

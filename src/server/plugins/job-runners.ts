@@ -43,7 +43,7 @@ export default fp(
     app.decorate('exportRunner', exportRunner);
     const notifications = notificationsService({ repo: app.repos.notifications, mailer: app.mailer, emailOf: async (userId) => (await app.repos.users.findById(userId))?.email ?? null, appUrl: app.config.appUrl });
     const recurring = recurringService({ repo: app.repos.recurring, accounts: app.repos.accounts, currencyOf: (userId) => app.repos.transactions.accountCurrency(userId) });
-    const checks = { repo: app.repos.recurring, recurring, notifications, settings: app.repos.notifications.settings, post: app.repos.transactions.create, money: async (userId: string, minor: number) => minorMoneyText(minor, await app.repos.transactions.accountCurrency(userId)) };
+    const checks = { repo: app.repos.recurring, recurring, notifications, settings: app.repos.notifications.settings, digestUsers: app.repos.notifications.digestUsers, claimDigest: app.repos.notifications.claimDigest, post: app.repos.transactions.create, money: async (userId: string, minor: number) => minorMoneyText(minor, await app.repos.transactions.accountCurrency(userId)) };
     const recurringChecks = createScheduledJob({ name: 'recurring checks', log: app.log, leases: app.repos.jobLeases, owner: randomUUID(), everyMs: 5 * 60_000, leaseMs: 10 * 60_000, run: async (now) => void (await runRecurringChecks(checks, now)) });
     app.decorate('notifications', notifications);
     app.decorate('recurring', recurring);

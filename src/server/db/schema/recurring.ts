@@ -96,8 +96,14 @@ export const notifications = pgTable(
     readAt: at('read_at'),
     dismissedAt: at('dismissed_at'),
     emailedAt: at('emailed_at'),
+    /** Found in the user's quiet hours: hidden and unmailed until this moment (null: delivered). */
+    deliverAt: at('deliver_at'),
   },
-  (t) => [uniqueIndex('notifications_dedupe_key').on(t.userId, t.dedupeKey), index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('notifications_dedupe_key').on(t.userId, t.dedupeKey),
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_deliver_idx').on(t.deliverAt).where(sql`${t.deliverAt} is not null`),
+  ],
 );
 
 export const notificationSettings = pgTable('notification_settings', {
@@ -107,8 +113,28 @@ export const notificationSettings = pgTable('notification_settings', {
   dueDays: integer('due_days').notNull().default(3),
   lowBalanceMinor: bigint('low_balance_minor', { mode: 'number' }).notNull().default(0),
   emailKinds: text('email_kinds').array().notNull().default(sql`'{}'`),
+  /** Quiet hours as HH:MM in `time_zone` (both or neither); they may cross midnight. */
+  quietStart: text('quiet_start'),
+  quietEnd: text('quiet_end'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  weeklyDigest: boolean('weekly_digest').notNull().default(false),
+  /** The Monday (YYYY-MM-DD) of the last week a digest was sent for. */
+  digestWeek: text('digest_week'),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
+
+/** The secret iCalendar feed URL of a user's upcoming bills: only its token's SHA-256 is kept. */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash').on(t.tokenHash)],
+);
 
 /** One row per scheduled job: the process holding its lease and when the last finished run was. */
 export const jobLeases = pgTable('job_leases', {

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { RECURRING_KIND_LABELS } from '../../../contract/recurring';
 import { formatDay, formatDayMonth, localDay } from '../../format/date';
 import { useMoney } from '../../hooks/useMoney';
 import { PageTitle } from '../PageTitle';
+import { RecurringFormModal } from './RecurringFormModal';
 import { BillsOverviewProvider, useBillSuggestionsMachine, useBillsOverview, useBillsOverviewActor, useBillsOverviewMachine } from './billsActors';
 
 /** /bills: what is due in the next 30 days, safe-to-spend until payday, the forecast, and recurring charges found in the history. */
@@ -15,8 +16,10 @@ export default function BillsPage() {
       <PageTitle title="Bills" />
       <Stack gap="lg">
         <MonthAhead />
+        <RecurringItems />
         <Suggestions today={today} onAdded={() => overview.send({ type: 'overview.reload' })} />
       </Stack>
+      <RecurringFormModal />
     </BillsOverviewProvider>
   );
 }
@@ -25,10 +28,11 @@ function MonthAhead() {
   const actor = useBillsOverviewActor();
   const overview = useBillsOverview((s) => s.context.overview);
   const failed = useBillsOverview((s) => (s.matches('loadFailed') ? (s.context.failure?.message ?? 'Failed to load your bills') : null));
+  const busy = useBillsOverview((s) => s.hasTag('busy'));
   const money = useMoney();
   if (failed)
     return (
-      <Alert color="red" title="Bills could not be loaded">
+      <Alert color="red" title="Bills could not be loaded" role="alert">
         <Stack gap="xs">
           <Text>{failed}</Text>
           <Button variant="light" onClick={() => actor.send({ type: 'overview.retry' })}>
@@ -94,6 +98,9 @@ function MonthAhead() {
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -105,11 +112,64 @@ function MonthAhead() {
                   </Table.Td>
                   <Table.Td>{o.status}</Table.Td>
                   <Table.Td ta="right">{money(o.amount, monthAhead.currency)}</Table.Td>
+                  <Table.Td>
+                    {o.status === 'skipped' ? (
+                      <Button size="compact-xs" variant="subtle" disabled={busy} aria-label={`Unskip ${o.name} on ${formatDay(o.due_date)}`} onClick={() => actor.send({ type: 'occurrence.unskip', recurringId: o.recurring_id, date: o.due_date })}>
+                        Unskip
+                      </Button>
+                    ) : o.status === 'upcoming' ? (
+                      <Button size="compact-xs" variant="subtle" disabled={busy} aria-label={`Skip ${o.name} on ${formatDay(o.due_date)}`} onClick={() => actor.send({ type: 'occurrence.skip', recurringId: o.recurring_id, date: o.due_date })}>
+                        Skip
+                      </Button>
+                    ) : null}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+function RecurringItems() {
+  const actor = useBillsOverviewActor();
+  const items = useBillsOverview((s) => s.context.overview?.items ?? null);
+  const busy = useBillsOverview((s) => s.hasTag('busy'));
+  const money = useMoney();
+  if (!items) return null;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          Recurring items
+        </Title>
+        <Button size="xs" disabled={busy} onClick={() => actor.send({ type: 'item.add' })}>
+          Add a recurring item
+        </Button>
+      </Group>
+      {items.length === 0 ? (
+        <Text c="dimmed">No recurring items yet.</Text>
+      ) : (
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Recurring items">
+          {items.map((i) => (
+            <Group key={i.recurring_id} component="li" justify="space-between" wrap="nowrap" data-testid="recurring-item">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} truncate>
+                  {i.name} <Badge variant="light">{RECURRING_KIND_LABELS[i.kind]}</Badge>
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {i.amount_min !== null && i.amount_max !== null ? `${money(i.amount_min)}–${money(i.amount_max)}` : money(i.amount)}
+                  {i.next_due ? `, next ${formatDay(i.next_due)}` : ', ended'}
+                </Text>
+              </div>
+              <Button size="xs" variant="default" disabled={busy} aria-label={`Edit ${i.name}`} onClick={() => actor.send({ type: 'item.edit', recurringId: i.recurring_id })}>
+                Edit
+              </Button>
+            </Group>
+          ))}
+        </Stack>
       )}
     </Stack>
   );

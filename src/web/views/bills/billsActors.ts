@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { billSuggestionsMachine } from '../../../../machines/billSuggestions';
 import { billsOverviewMachine } from '../../../../machines/billsOverview';
+import { recurringFormMachine } from '../../../../machines/recurringForm';
 import { notificationCentreMachine } from '../../../../machines/notificationCentre';
 import { unlessAborted } from '../../api/abort';
 import { pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
@@ -8,17 +9,23 @@ import { recurringApi } from '../../api/recurring';
 
 export const { Provider: BillsOverviewProvider, useActor: useBillsOverviewActor, useSelect: useBillsOverview } = pageActor<typeof billsOverviewMachine>('billsOverview');
 
-/** The Bills page's figures: the month ahead and the forecast from `today` (the browser's day). */
+/** The Bills page's figures (the month ahead and the forecast from `today`, the browser's day), its items and their form. */
 export function useBillsOverviewMachine(today: string) {
-  return usePageMachine(({ api }) =>
-    billsOverviewMachine.provide({
-      actors: {
-        load: fromPromise(async ({ signal }) => {
-          const [monthAhead, forecast] = await unlessAborted(signal, Promise.all([recurringApi(api.call).monthAhead(today, signal), recurringApi(api.call).forecast(today, signal)]));
-          return { monthAhead, forecast };
-        }),
-      },
-    }),
+  return usePageMachine(
+    ({ api, ui }) =>
+      billsOverviewMachine.provide({
+        actors: {
+          load: fromPromise(async ({ signal }) => {
+            const bills = recurringApi(api.call);
+            const [monthAhead, forecast, items, accounts] = await unlessAborted(signal, Promise.all([bills.monthAhead(today, signal), bills.forecast(today, signal), bills.items(today, signal), api.accounts.list(signal)]));
+            return { monthAhead, forecast, items: items.items, accounts: accounts.accounts.filter((a) => !a.closed).map((a) => ({ account_id: a.account_id, name: a.name })) };
+          }),
+          setOccurrence: fromPromise(({ input }) => recurringApi(api.call).setOccurrence(input.recurringId, input.date, input.status)),
+          recurringForm: recurringFormMachine.provide({ actors: { saveItem: fromPromise(({ input }) => recurringApi(api.call).saveItem(input.recurringId, input.body)) }, actions: { notify: toastVia(ui) } }),
+        },
+        actions: { notify: toastVia(ui) },
+      }),
+    { today },
   );
 }
 

@@ -15,6 +15,8 @@ import { DataSection } from './DataSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { RulesSection } from './RulesSection';
+import { RemindersSection } from './RemindersSection';
+import { CalendarFeedSection } from './CalendarFeedSection';
 import { LogoutEverywhere } from './LogoutEverywhere';
 import { SignInMethods } from './SignInMethods';
 
@@ -144,6 +146,8 @@ export default function SettingsPage() {
       </Stack>
       <CategoriesSection />
       <RulesSection />
+      <RemindersSection />
+      <CalendarFeedSection />
       <DataSection />
     </Stack>
   );

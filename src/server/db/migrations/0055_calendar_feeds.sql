@@ -1,0 +1,10 @@
+-- The iCalendar feed of upcoming bills: one secret URL per user. Only the SHA-256 of its token is kept;
+-- rotating replaces it, revoking deletes the row.
+CREATE TABLE "calendar_feeds" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "calendar_feeds_token_hash" ON "calendar_feeds" USING btree ("token_hash");
