@@ -230,6 +230,7 @@ export const transaction = z
     tags: z.array(z.string()).register(z.globalRegistry, { description: 'Lower-case tags' }),
     source: z.enum(TRANSACTION_SOURCES).register(z.globalRegistry, { description: 'manual, import (CSV) or demo' }),
     import_id: z.nullable(z.string()).register(z.globalRegistry, { description: 'The CSV import that created the row, if any' }),
+    split: z.optional(z.boolean()).register(z.globalRegistry, { description: 'Divided into lines (GET /transactions/{id}/split); the lines count, not the transaction' }),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -62,6 +62,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     tags: row.tags,
     source: row.source,
     import_id: row.importId,
+    split: row.split,
     created_at: isoString(row.createdAt),
     updated_at: isoString(row.updatedAt),
   };
