@@ -86,6 +86,7 @@ describe('POST /transactions', () => {
       tags: ['party', 'food'],
       source: 'manual',
       import_id: null,
+      split: false,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -317,7 +318,7 @@ describe('GET /transactions: filters, order and pages', () => {
       sql`update transactions set created_at = (${sql.param(edges)}::timestamptz[])[1 + (abs(hashtext(id::text)) % 4)], updated_at = (${sql.param(edges)}::timestamptz[])[1 + (abs(hashtext(id::text) / 4) % 4)] where user_id = ${owner.userId}`,
     );
     const res = (await app.db.execute(sql`
-      select id, account_id::text as account_id, kind, transfer_id::text as transfer_id, counts, cleared, reconciled, type, amount_minor::text as amount, currency, date::text as date, category, description, merchant, notes, array_to_json(tags)::text as tags, source, import_id::text as import_id, bank_id, merchant_name, merchant_kind,
+      select id, account_id::text as account_id, kind, transfer_id::text as transfer_id, counts, cleared, reconciled, type, amount_minor::text as amount, currency, date::text as date, category, description, merchant, notes, array_to_json(tags)::text as tags, source, import_id::text as import_id, bank_id, merchant_name, merchant_kind, split,
         to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
       from transactions where user_id = ${owner.userId}`)) as unknown as { rows: Record<string, string | null>[] };
     const expected = new Map(
@@ -325,6 +326,7 @@ describe('GET /transactions: filters, order and pages', () => {
         r.id!,
         { transaction_id: r.id, account_id: r.account_id, kind: r.kind, transfer_id: r.transfer_id, counts: r.counts, cleared: r.cleared, reconciled: r.reconciled, type: r.type, amount: Number(r.amount) / 100, currency: r.currency, date: r.date, category: r.category, description: r.description, merchant: r.merchant, notes: r.notes, tags: JSON.parse(r.tags!), source: r.source, import_id: r.import_id, created_at: r.created_at, updated_at: r.updated_at,
           bank_id: r.bank_id,
+          split: r.split,
           // Rows stored without a clean merchant name get it when read.
           ...(r.merchant_name !== null ? { merchant_name: r.merchant_name, merchant_kind: r.merchant_kind } : ((m) => ({ merchant_name: m.merchantName, merchant_kind: m.merchantKind }))(merchantOf(r.merchant, r.description))) },
       ]),

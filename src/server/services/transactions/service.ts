@@ -161,7 +161,14 @@ export function transactionsService(deps: {
       if (current.reconciled && Object.keys(b).some((k) => k !== 'confirm_reconciled' && k !== 'cleared')) patch.reconciled = false;
       if (current.kind === 'transfer') return updateLeg(userId, current, b, patch);
       if (current.parentId) throw conflict(SPLIT_MESSAGES.isLine);
-      if (current.split && (b.amount !== undefined || b.type !== undefined || b.category !== undefined)) throw conflict(SPLIT_MESSAGES.isSplit);
+      // The form sends every field: only a change of amount, type or category is refused.
+      if (
+        current.split &&
+        ((b.amount !== undefined && toMinor(b.amount) !== current.amountMinor) ||
+          (b.type !== undefined && b.type !== current.type) ||
+          (b.category !== undefined && b.category.toLowerCase() !== current.category.toLowerCase()))
+      )
+        throw conflict(SPLIT_MESSAGES.isSplit);
       if (current.kind !== 'standard' && (b.type !== undefined || b.category !== undefined)) throw conflict('A valuation or adjustment keeps its type and category');
       if (b.account_id !== undefined && b.account_id !== current.accountId) {
         const account = await openAccount(userId, b.account_id);
