@@ -160,7 +160,7 @@ export const splitEditorMachine = setup({
         onDone: {
           target: 'done',
           description: "Saved: a toast says 'Transaction split'.",
-          actions: [assign({ saved: ({ event }) => event.output.transaction }), { type: 'notify', params: { kind: 'success', message: splitTexts.saved } }],
+          actions: [assign({ saved: ({ event }) => event.output.transaction }), { type: 'notify', params: { kind: 'success', message: 'Transaction split' } }],
         },
         onError: { target: 'editing', description: "Refused: the server's detail shows under the lines.", actions: assign({ error: ({ event }) => toFailure(event.error, splitTexts.saveFailed) }) },
       },
@@ -174,7 +174,7 @@ export const splitEditorMachine = setup({
         onDone: {
           target: 'done',
           description: "Unsplit: a toast says 'Split removed'.",
-          actions: [assign({ saved: ({ event }) => event.output.transaction }), { type: 'notify', params: { kind: 'success', message: splitTexts.unsplit } }],
+          actions: [assign({ saved: ({ event }) => event.output.transaction }), { type: 'notify', params: { kind: 'success', message: 'Split removed' } }],
         },
         onError: { target: 'editing', description: "Refused: the server's detail shows under the lines.", actions: assign({ error: ({ event }) => toFailure(event.error, splitTexts.unsplitFailed) }) },
       },
