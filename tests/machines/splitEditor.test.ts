@@ -41,13 +41,13 @@ function start(transaction = row(), lines: SplitResponse['lines'] = [], refuse?:
   const actor = createActor(
     splitEditorMachine.provide({
       actors: {
-        loadSplit: fromPromise(async () => ({ transaction, lines })),
-        saveSplit: fromPromise(async ({ input }) => {
+        loadSplit: fromPromise(async (): Promise<SplitResponse> => ({ transaction, lines })),
+        saveSplit: fromPromise(async ({ input }: { input: { transactionId: string; body: SplitRequest } }): Promise<SplitResponse> => {
           sent.push(input.body);
           if (refuse) throw Object.assign(new Error(refuse), { status: 422, detail: refuse });
           return { transaction: { ...transaction, split: true, counts: false }, lines: input.body.lines.map((l, i) => ({ transaction_id: `l${i}`, category: l.category, amount: l.amount, memo: l.memo ?? null })) };
         }),
-        removeSplit: fromPromise(async () => {
+        removeSplit: fromPromise(async (): Promise<SplitResponse> => {
           unsplit++;
           return { transaction: { ...transaction, split: false }, lines: [] };
         }),

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/c
 import { useSelector } from '@xstate/react';
 import { remainderOf, type SplitLineField } from '../../../../machines/splitEditor';
 import { SPLIT_LIMITS } from '../../../contract/splits';
-import { formatMoney } from '../../format/money';
+import { useMoney } from '../../hooks/useMoney';
 import { categoryOptions } from './display';
 import { useTransactions, type SplitActor } from './transactionsActor';
 import classes from './transactions.module.css';
@@ -24,7 +24,8 @@ export function SplitEditor({ actor }: { actor: SplitActor }) {
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const left = remainderOf({ transaction, lines });
-  const currency = transaction.currency ?? undefined;
+  const money = useMoney();
+  const currency = transaction.currency;
   const change = (index: number, field: SplitLineField, value: string) => actor.send({ type: 'line.change', index, field, value });
 
   if (failed)
@@ -59,7 +60,7 @@ export function SplitEditor({ actor }: { actor: SplitActor }) {
     >
       <Stack gap="sm">
         <Text size="sm">
-          Split {formatMoney(transaction.amount, currency)} {transaction.merchant_name || transaction.merchant || transaction.description ? `(${transaction.merchant_name || transaction.merchant || transaction.description}) ` : ''}
+          Split {money(transaction.amount, currency)} {transaction.merchant_name || transaction.merchant || transaction.description ? `(${transaction.merchant_name || transaction.merchant || transaction.description}) ` : ''}
           into lines.
         </Text>
         {error && (
@@ -97,7 +98,7 @@ export function SplitEditor({ actor }: { actor: SplitActor }) {
             Add line
           </Button>
           <Text size="sm" fw={600} role="status" aria-live="polite" c={left === 0 ? 'teal' : 'red'} data-testid="split-remainder">
-            {left === 0 ? 'All assigned' : left > 0 ? `Left to assign: ${formatMoney(left / 100, currency)}` : `Over by ${formatMoney(-left / 100, currency)}`}
+            {left === 0 ? 'All assigned' : left > 0 ? `Left to assign: ${money(left / 100, currency)}` : `Over by ${money(-left / 100, currency)}`}
           </Text>
         </Group>
         {problem && (
