@@ -531,6 +531,7 @@ export const importPreviewRow = z
     category: z.nullable(z.string()),
     description: z.string(),
     merchant: z.nullable(z.string()),
+    merchant_name: z.optional(z.nullable(z.string())).register(z.globalRegistry, { description: 'The clean merchant name of merchant (or description), as the row will be listed' }),
     notes: z.nullable(z.string()),
     tags: z.array(z.string()),
     currency: z.nullable(z.string()),

@@ -75,11 +75,10 @@ describe('bank files: detected by content, read with the right amounts, dates, s
     const { preview, job } = await importFile(user, 'card-march.qfx', card.account_id);
     expect(preview.format).toBe('ofx');
     expect(preview.mapping.invert_sign).toBe(false);
-    // "UBER *EATS PENDING": listed among the posted rows, pending by its payee text: held back until it posts.
-    expect(preview.counts.pending).toBe(1);
-    expect(job).toMatchObject({ status: 'completed', format: 'ofx', rows_imported: 2, rows_duplicate: 1, rows_matched: 0 });
+    expect(job).toMatchObject({ status: 'completed', format: 'ofx', rows_imported: 3, rows_duplicate: 0, rows_matched: 0 });
     const rows = await listAll(user, `&account_id=${card.account_id}`);
     expect(rows.map((t) => [...row(t), t.merchant_name, t.merchant_kind, t.bank_id, t.cleared])).toEqual([
+      ['2024-03-05', 'expense', 23.45, 'UBER *EATS', 'Uber Eats', 'food_delivery', '320240305000012345', true],
       ['2024-03-09', 'expense', 15.49, 'NETFLIX.COM', 'Netflix', 'streaming', '320240309000012346', true],
       ['2024-03-25', 'income', 300, 'PAYMENT THANK YOU', 'Credit Card Payment', 'transfer', '320240325000012347', true],
     ]);
@@ -150,7 +149,7 @@ describe('bank files: detected by content, read with the right amounts, dates, s
 describe('bank files: duplicates never twice', () => {
   it.each([
     ['checking-march.ofx', 4],
-    ['card-march.qfx', 2],
+    ['card-march.qfx', 3],
     ['savings-2x.ofx', 2],
     ['camt053-batch.xml', 4],
     ['latin1.qif', 3],
