@@ -663,6 +663,8 @@ export function transactionsRepository(db: Db) {
             sql`${transactions.bankId} is null`,
             eq(transactions.source, 'manual'),
             eq(transactions.kind, 'standard'),
+            // A split's lines are not what a bank row is (their split row is).
+            isNull(transactions.parentId),
             sql`${transactions.amountMinor} = any(${sql.param(query.amounts)}::bigint[])`,
           ),
         );
