@@ -1,4 +1,5 @@
 import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { splitEditorMachine } from './splitEditor';
 import type { Category, CreateTransactionRequest, SummaryOverview, Transaction, transactionMessages } from '../src/contract/transactions';
 import type { BulkAction, Suggestion, SuggestRequest } from '../src/contract/autoRules';
 import type { CollectionReport } from './collection';
@@ -112,6 +113,7 @@ export type TransactionsEvent =
   | { type: 'transaction.edit'; transactionId: string }
   | { type: 'form.submit'; values: TransactionDraft }
   | { type: 'form.close' }
+  | { type: 'split.open' }
   | { type: 'transaction.delete'; transactionId: string }
   | { type: 'deletion.confirm' }
   | { type: 'deletion.cancel' }
@@ -182,6 +184,8 @@ export const transactionsMachine = setup({
     suggestCategory: fromPromise<Suggestion, SuggestRequest>(async () => {
       throw new Error('suggestCategory not provided');
     }),
+    /** Splitting the edited transaction into category lines (GET/PUT/DELETE /transactions/{id}/split). */
+    splitEditor: splitEditorMachine,
     /** DELETE /transactions/demo. */
     removeDemo: fromPromise<void>(async () => {
       throw new Error('removeDemo not provided');
@@ -210,6 +214,7 @@ export const transactionsMachine = setup({
     transactionListed: ({ context, event }) => event.type === 'transaction.edit' && listed(context, event.transactionId) !== null,
     creating: ({ context }) => context.editing === null,
     editingReconciled: ({ context }) => context.editing?.reconciled === true,
+    splittable: ({ context }) => context.editing?.kind === 'standard',
     importChangedRows: ({ event }) => Boolean((event as { output?: TransactionImportOutput }).output?.started),
     anySelected: ({ context }) => context.selected.length > 0,
     deletingSelected: ({ context, event }) => context.selected.length > 0 && event.type === 'bulk.run' && event.change.action === 'delete',
@@ -385,7 +390,30 @@ export const transactionsMachine = setup({
               { description: 'Save: the form sends what the user entered.', target: 'saving', actions: assign({ draft: ({ event }) => event.values, formError: null }) },
             ],
             'form.close': { description: 'Cancel or Escape: nothing is saved.', target: 'closed', actions: assign({ editing: null, draft: null, formError: null }) },
+            'split.open': { guard: 'splittable', target: 'splitting', description: 'Split (an income or expense being edited): the split editor opens in the form.' },
           },
+        },
+        splitting: {
+          description: 'The split editor is open in the form.',
+          invoke: {
+            id: 'split',
+            src: 'splitEditor',
+            input: ({ context }) => ({ transaction: context.editing! }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output !== null,
+                target: 'closed',
+                description: 'Split or unsplit: the form closes, the row is replaced and the header read again.',
+                actions: [
+                  sendTo(({ context }) => context.list, ({ event }) => ({ type: 'item.replace' as const, item: event.output! })),
+                  assign({ editing: null, draft: null }),
+                  raise({ type: 'summary.refresh' }),
+                ],
+              },
+              { target: 'editing', description: 'Cancelled: back to the form as it was.' },
+            ],
+          },
+          on: { 'form.close': { description: 'Escape closes the form; nothing more is saved.', target: 'closed', actions: assign({ editing: null, draft: null, formError: null }) } },
         },
         confirmingReconciled: {
           description: 'The confirmation for changing a reconciled transaction is open.',

@@ -241,6 +241,7 @@ export const transaction = z
     base_amount: z.optional(z.nullable(z.number())).register(z.globalRegistry, { description: "The amount in the base (profile) currency at the rate of its day; null when no rate was found (not converted, never 1:1)" }),
     original_amount: z.optional(z.nullable(z.number())).register(z.globalRegistry, { description: 'A charge in another currency than the account’s (a card used abroad): what it was in that currency' }),
     original_currency: z.optional(z.nullable(z.string())).register(z.globalRegistry, { description: 'ISO 4217 of original_amount' }),
+    split: z.optional(z.boolean()).register(z.globalRegistry, { description: 'Divided into lines (GET /transactions/{id}/split); the lines count, not the transaction' }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -541,6 +542,7 @@ export const importPreviewRow = z
     category: z.nullable(z.string()),
     description: z.string(),
     merchant: z.nullable(z.string()),
+    merchant_name: z.optional(z.nullable(z.string())).register(z.globalRegistry, { description: 'The clean merchant name of merchant (or description), as the row will be listed' }),
     notes: z.nullable(z.string()),
     tags: z.array(z.string()),
     currency: z.nullable(z.string()),

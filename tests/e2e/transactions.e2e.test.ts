@@ -274,7 +274,7 @@ describe('transactions on /transactions (Chromium against the real app)', () => 
     expect(await onCard()).toEqual([
       ['2024-03-25', 300, 'PAYMENT THANK YOU'],
       ['2024-03-07', 15.49, 'Netflix'],
-      ['2024-03-05', 23.45, 'UBER *EATS PENDING'],
+      ['2024-03-05', 23.45, 'UBER *EATS'],
     ]);
 
     // The same statement once more adds nothing.

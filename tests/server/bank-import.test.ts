@@ -78,7 +78,7 @@ describe('bank files: detected by content, read with the right amounts, dates, s
     expect(job).toMatchObject({ status: 'completed', format: 'ofx', rows_imported: 3, rows_duplicate: 0, rows_matched: 0 });
     const rows = await listAll(user, `&account_id=${card.account_id}`);
     expect(rows.map((t) => [...row(t), t.merchant_name, t.merchant_kind, t.bank_id, t.cleared])).toEqual([
-      ['2024-03-05', 'expense', 23.45, 'UBER *EATS PENDING', 'Uber Eats', 'food_delivery', '320240305000012345', true],
+      ['2024-03-05', 'expense', 23.45, 'UBER *EATS', 'Uber Eats', 'food_delivery', '320240305000012345', true],
       ['2024-03-09', 'expense', 15.49, 'NETFLIX.COM', 'Netflix', 'streaming', '320240309000012346', true],
       ['2024-03-25', 'income', 300, 'PAYMENT THANK YOU', 'Credit Card Payment', 'transfer', '320240325000012347', true],
     ]);
@@ -246,5 +246,26 @@ describe('merchant names on manual entry', () => {
     const res = await call(user, 'POST', '/transactions', { type: 'expense', amount: 5, date: '2024-03-02', category: 'Dining', description: 'SQ *BLUE BOTTLE 0341' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<Transaction>()).toMatchObject({ merchant: null, description: 'SQ *BLUE BOTTLE 0341', merchant_name: 'Blue Bottle Coffee', merchant_kind: 'coffee_shop' });
+  });
+});
+
+describe('bank files: a row the bank marks PENDING in its payee text', () => {
+  it('is held back as pending (not added beside the posted row it becomes)', async () => {
+    const user = await signUpWithAccess(app);
+    await importFile(user, 'checking-march.ofx');
+    // The next download lists the same coffee again, still pending, in the posted list with a new FITID.
+    const pendingCopy = fixture('checking-march.ofx')
+      .toString('latin1')
+      .replace(/<FITID>2024030400001(\r?\n)<NAME>SQ \*BLUE BOTTLE 0341/, '<FITID>P-20240303-1$1<NAME>PENDING SQ *BLUE BOTTLE 0341')
+      .replace('<FITID>2024031500002', '<FITID>2024033000009');
+    const res = await app.inject({ method: 'POST', url: '/transactions/import?file_name=next.ofx', headers: { ...bearer(user.token), 'content-type': 'application/x-ofx' }, payload: pendingCopy });
+    expect(res.statusCode, res.body).toBe(201);
+    const preview = res.json<ImportPreview>();
+    expect(preview.counts).toMatchObject({ new: 1, pending: 1, duplicates: 2 });
+    const commit = await call(user, 'POST', `/transactions/import/${preview.import_id}/commit`, { mapping: preview.mapping });
+    expect(commit.statusCode, commit.body).toBe(202);
+    expect(await finished(user, preview.import_id)).toMatchObject({ status: 'completed', rows_imported: 1 });
+    const coffee = (await listAll(user)).filter((t) => t.amount === 4.75);
+    expect(coffee.map((t) => t.bank_id)).toEqual(['2024030400001']);
   });
 });

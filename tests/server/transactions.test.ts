@@ -89,6 +89,7 @@ describe('POST /transactions', () => {
       base_amount: 1234.5,
       original_amount: null,
       original_currency: null,
+      split: false,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -320,7 +321,7 @@ describe('GET /transactions: filters, order and pages', () => {
       sql`update transactions set created_at = (${sql.param(edges)}::timestamptz[])[1 + (abs(hashtext(id::text)) % 4)], updated_at = (${sql.param(edges)}::timestamptz[])[1 + (abs(hashtext(id::text) / 4) % 4)] where user_id = ${owner.userId}`,
     );
     const res = (await app.db.execute(sql`
-      select id, account_id::text as account_id, kind, transfer_id::text as transfer_id, counts, cleared, reconciled, type, amount_minor::text as amount, currency, date::text as date, category, description, merchant, notes, array_to_json(tags)::text as tags, source, import_id::text as import_id, bank_id, merchant_name, merchant_kind, base_amount_minor::text as base_amount, original_amount_minor::text as original_amount, original_currency,
+      select id, account_id::text as account_id, kind, transfer_id::text as transfer_id, counts, cleared, reconciled, type, amount_minor::text as amount, currency, date::text as date, category, description, merchant, notes, array_to_json(tags)::text as tags, source, import_id::text as import_id, bank_id, merchant_name, merchant_kind, base_amount_minor::text as base_amount, original_amount_minor::text as original_amount, original_currency, split,
         to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
       from transactions where user_id = ${owner.userId}`)) as unknown as { rows: Record<string, string | null>[] };
     const expected = new Map(
@@ -331,6 +332,7 @@ describe('GET /transactions: filters, order and pages', () => {
           base_amount: r.base_amount === null ? null : Number(r.base_amount) / 100,
           original_amount: r.original_amount === null ? null : Number(r.original_amount) / 100,
           original_currency: r.original_currency,
+          split: r.split,
           // Rows stored without a clean merchant name get it when read.
           ...(r.merchant_name !== null ? { merchant_name: r.merchant_name, merchant_kind: r.merchant_kind } : ((m) => ({ merchant_name: m.merchantName, merchant_kind: m.merchantKind }))(merchantOf(r.merchant, r.description))) },
       ]),

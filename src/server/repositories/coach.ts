@@ -166,7 +166,7 @@ export function coachRepository(db: Db, userId: string) {
       const rows = await db
         .select({ merchant: transactions.merchant, category: transactions.category, n })
         .from(transactions)
-        .where(and(eq(transactions.userId, userId), gte(transactions.date, since), eq(transactions.type, 'expense'), inArray(transactions.merchant, merchants.slice(0, 50))))
+        .where(and(eq(transactions.userId, userId), gte(transactions.date, since), eq(transactions.type, 'expense'), eq(transactions.split, false), inArray(transactions.merchant, merchants.slice(0, 50))))
         .groupBy(transactions.merchant, transactions.category)
         .orderBy(desc(n));
       const out = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { goals, transactionCategories, transactionDailyTotals, transactions } from '../db/schema';
 import { allTimeTotals, monthlyTotals, rollupGroups, topMerchants } from './rollups';
@@ -66,7 +66,8 @@ export function dashboardRepository(db: Db) {
           merchant: transactions.merchant,
         })
         .from(transactions)
-        .where(and(eq(transactions.userId, userId), lte(transactions.date, upTo)))
+        // As the list shows them: a split once, not its lines.
+        .where(and(eq(transactions.userId, userId), lte(transactions.date, upTo), isNull(transactions.parentId)))
         .orderBy(desc(transactions.date), desc(transactions.id))
         .limit(limit);
     },

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { TRANSACTION_PAGE } from '../../contract/transactions';
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
@@ -42,6 +42,13 @@ export interface NewTransaction {
   /** A charge in another currency than the account's: what it was there. */
   originalAmountMinor?: number | null;
   originalCurrency?: string | null;
+}
+
+/** One line of a split row: minor units, positive, in the row's direction. */
+export interface SplitLine {
+  category: string;
+  amountMinor: number;
+  memo: string | null;
 }
 
 export type TransactionPatch = Partial<Omit<NewTransaction, 'accountId'>> & { accountId?: string; reconciled?: boolean };
@@ -120,6 +127,8 @@ export const rowColumns = {
   baseAmountMinor: transactions.baseAmountMinor,
   originalAmountMinor: transactions.originalAmountMinor,
   originalCurrency: transactions.originalCurrency,
+  parentId: transactions.parentId,
+  split: transactions.split,
   createdAt: transactions.createdAt,
   updatedAt: transactions.updatedAt,
 };
@@ -194,7 +203,7 @@ const arrayLiteral = (values: string[]) => `{${values.map((v) => `"${v.replace(/
 const epochMs = (column: SQLWrapper) => sql`floor(round(date_part('epoch', ${column}) * 1000000) / 1000)`;
 
 /** The columns of a page read as one JSON value, in order (the unfiltered page and the search walk): every column but the user's (the caller's). */
-const PAGE_FIELDS = ['id', 'type', 'amountMinor', 'currency', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'source', 'importId', 'createdAt', 'updatedAt', 'accountId', 'kind', 'transferId', 'counts', 'cleared', 'reconciled', 'bankId', 'merchantName', 'merchantKind', 'baseAmountMinor', 'originalAmountMinor', 'originalCurrency'] as const satisfies readonly (keyof typeof rowColumns)[];
+const PAGE_FIELDS = ['id', 'type', 'amountMinor', 'currency', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'source', 'importId', 'createdAt', 'updatedAt', 'accountId', 'kind', 'transferId', 'counts', 'cleared', 'reconciled', 'bankId', 'merchantName', 'merchantKind', 'baseAmountMinor', 'originalAmountMinor', 'originalCurrency', 'parentId', 'split'] as const satisfies readonly (keyof typeof rowColumns)[];
 type PageField = (typeof PAGE_FIELDS)[number];
 
 /** A row's JSON array for a page, each field read by `column`, the timestamps as epoch milliseconds (fromPageJson reads it back). */
@@ -234,6 +243,8 @@ function fromPageJson(userId: string, v: unknown[]): TransactionRow {
     baseAmountMinor: v[23] == null ? null : Number(v[23]),
     originalAmountMinor: v[24] == null ? null : Number(v[24]),
     originalCurrency: v[25] as string | null,
+    parentId: v[26] as string | null,
+    split: v[27] as boolean,
   };
 }
 
@@ -261,7 +272,7 @@ function preparedPages(db: Db) {
   const build = (sort: SortKey, order: 'asc' | 'desc', keyset: boolean, withTotal: boolean, bounded: boolean) => {
     const dir = order === 'asc' ? asc : desc;
     const key = sortColumn[sort];
-    const conds: SQL[] = [eq(transactions.userId, sql.placeholder('userId'))];
+    const conds: SQL[] = [eq(transactions.userId, sql.placeholder('userId')), isNull(transactions.parentId)];
     if (keyset) {
       const cast = sort === 'date' ? sql`::date` : sort === 'amount' ? sql`::bigint` : sql`::timestamptz`;
       const op = order === 'asc' ? sql`>` : sql`<`;
@@ -363,6 +374,63 @@ export function transactionsRepository(db: Db) {
       });
     },
 
+    /** The lines of these split rows, by split row id, in the order they were written. */
+    async splitLines(userId: string, parentIds: string[]): Promise<Map<string, TransactionRow[]>> {
+      const byParent = new Map<string, TransactionRow[]>();
+      const ids = parentIds.filter(isUuid);
+      if (ids.length === 0) return byParent;
+      const rows = await db
+        .select(rowColumns)
+        .from(transactions)
+        .where(and(eq(transactions.userId, userId), inArray(transactions.parentId, ids)))
+        .orderBy(asc(transactions.createdAt), asc(transactions.id));
+      for (const row of rows) {
+        const list = byParent.get(row.parentId!) ?? [];
+        list.push(row);
+        byParent.set(row.parentId!, list);
+      }
+      return byParent;
+    },
+
+    /**
+     * Divides a row into lines (replacing any it had) in one transaction: the lines take the row's user,
+     * account, type, date, payee and tags, and count as the row did; the row stops counting (trigger
+     * transactions_split_row). The database checks at commit that the lines sum to the row's amount.
+     */
+    async split(userId: string, id: string, lines: SplitLine[], ownCategories: string[] = []): Promise<TransactionRow | 'category_gone' | undefined> {
+      if (!isUuid(id)) return undefined;
+      return db.transaction(async (tx) => {
+        for (const name of ownCategories) if (!(await holdCategory(tx, userId, name))) return 'category_gone' as const;
+        const [head] = await tx.select(rowColumns).from(transactions).where(owned(userId, id)).for('update');
+        if (!head || head.parentId) return undefined;
+        await tx.delete(transactions).where(and(eq(transactions.userId, userId), eq(transactions.parentId, id)));
+        const [row] = await tx.update(transactions).set({ split: true, updatedAt: sql`now()` }).where(owned(userId, id)).returning(rowColumns);
+        const column = <T>(pick: (l: SplitLine) => T) => sql.param(lines.map(pick));
+        await tx.execute(sql`
+          insert into transactions (user_id, account_id, counts, kind, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, merchant_name, merchant_kind, parent_id, created_at)
+          select p.user_id, p.account_id, a.on_budget, 'standard', p.cleared, p.type, l.amount_minor, p.date, l.category, p.description, p.merchant, l.memo, p.tags, p.currency, p.source, p.merchant_name, p.merchant_kind, p.id,
+            now() + (l.n * interval '1 millisecond')
+          from transactions p join accounts a on a.id = p.account_id,
+            unnest(${column((l) => l.category)}::text[], ${column((l) => l.amountMinor)}::bigint[], ${column((l) => l.memo)}::text[]) with ordinality as l(category, amount_minor, memo, n)
+          where p.id = ${id} and p.user_id = ${userId}`);
+        return row;
+      });
+    },
+
+    /** Makes a split row one row again: its lines go, it counts as its account says. */
+    async unsplit(userId: string, id: string): Promise<TransactionRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      return db.transaction(async (tx) => {
+        await tx.delete(transactions).where(and(eq(transactions.userId, userId), eq(transactions.parentId, id)));
+        const rows = await tx
+          .update(transactions)
+          .set({ split: false, counts: sql`(select a.on_budget from accounts a where a.id = ${transactions.accountId})`, updatedAt: sql`now()` })
+          .where(and(owned(userId, id), eq(transactions.split, true)))
+          .returning(rowColumns);
+        return rows[0];
+      });
+    },
+
     async remove(userId: string, id: string): Promise<boolean> {
       if (!isUuid(id)) return false;
       const rows = await db.delete(transactions).where(owned(userId, id)).returning({ id: transactions.id });
@@ -407,7 +475,7 @@ export function transactionsRepository(db: Db) {
      * the daily rollup; other filters count the matching rows.
      */
     async list(userId: string, req: ListRequest): Promise<ListResult> {
-      const conds = filterConditions(userId, req.filters);
+      const conds = [...filterConditions(userId, req.filters), isNull(transactions.parentId)];
       const dir = req.order === 'asc' ? asc : desc;
 
       let rows: TransactionRow[];
@@ -440,20 +508,22 @@ export function transactionsRepository(db: Db) {
       if (unfiltered(f)) return prepared.total(userId);
       if (countableFromRollup(f)) {
         // The rollups hold the rows that count as income or spending; the few others (transfers,
-        // valuations, tracking-only accounts) are counted from their partial index.
+        // valuations, tracking-only accounts, split rows) are counted from their partial index, and the
+        // split lines the rollups hold are taken off (the list shows their split row instead).
+        const t = transactions;
         const [groups, [uncounted]] = await Promise.all([
           repo.rollupGroups(userId, { from: f.dateFrom, to: f.dateTo, type: f.type, categories: f.categories }),
           db
-            .select({ n: sql<string>`count(*)` })
-            .from(transactions)
-            .where(and(...filterConditions(userId, f), sql`not ${transactions.counts}`)),
+            .select({ n: sql<string>`count(*) filter (where ${t.parentId} is null) - count(*) filter (where ${t.parentId} is not null and ${t.counts})` })
+            .from(t)
+            .where(and(...filterConditions(userId, f), sql`(not ${t.counts} or ${t.parentId} is not null)`)),
         ]);
         return groups.reduce((n, g) => n + g.count, 0) + num(uncounted?.n);
       }
       const [row] = await db
         .select({ n: sql<string>`count(*)` })
         .from(transactions)
-        .where(and(...filterConditions(userId, f)));
+        .where(and(...filterConditions(userId, f), isNull(transactions.parentId)));
       return num(row?.n);
     },
 
@@ -608,6 +678,8 @@ export function transactionsRepository(db: Db) {
             sql`${transactions.bankId} is null`,
             eq(transactions.source, 'manual'),
             eq(transactions.kind, 'standard'),
+            // A split's lines are not what a bank row is (their split row is).
+            isNull(transactions.parentId),
             sql`${transactions.amountMinor} = any(${sql.param(query.amounts)}::bigint[])`,
           ),
         );
@@ -790,6 +862,7 @@ async function walkedPage(db: Db, userId: string, req: ListRequest, offset: numb
   const indexOnly =
     req.sort === 'date' &&
     Object.entries(req.filters).every(([k, v]) => v === undefined || (Array.isArray(v) && v.length === 0) || indexOnlyFilters.has(k as keyof StoredFilters));
+  if (!indexOnly) plain.push(isNull(transactions.parentId));
   const column = (table: string, k: keyof typeof rowColumns) => sql.raw(`${table}."${transactions[k].name}"`);
   const keyName = { date: 'date', amount: 'amountMinor', created_at: 'createdAt' } as const satisfies Record<SortKey, keyof typeof rowColumns>;
   // The rows the walk carries: the key and id only when the index answers the walk, else the page's columns (read with the row anyway).
@@ -814,7 +887,8 @@ async function walkedPage(db: Db, userId: string, req: ListRequest, offset: numb
   // The page's rows: the walk's own (p), or read by id for the page's ids (at most limit + 1 primary-key lookups).
   const table = indexOnly ? 't' : 'p';
   const fields = pageFields((k) => column(table, k));
-  const source = indexOnly ? sql`(${matched}) as m join ${transactions} as t on t.id = m.id` : sql`(${matched}) as p`;
+  // Split lines are left out after the walk (the index does not hold parent_id): a page short of them falls back to the GIN path.
+  const source = indexOnly ? sql`(${matched}) as m join ${transactions} as t on t.id = m.id and t.parent_id is null` : sql`(${matched}) as p`;
   const result = (await db.execute(sql`
     select coalesce(json_agg(json_build_array(${fields}) order by ${column(table, keyName[req.sort])} ${dir}, ${sql.raw(table)}.id ${dir}), '[]')::text as page
     from ${source}`)) as unknown as { rows: { page: string }[] };

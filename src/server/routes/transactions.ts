@@ -40,6 +40,7 @@ import {
   transactionListResponse,
   updateTransactionRequest,
 } from '../../contract/transactions';
+import { splitRequest, splitResponse } from '../../contract/splits';
 import { HttpError } from '../errors';
 import { areaSchemas, bearerAuth as security, premiumRoutes } from '../routeSchema';
 import { acceptCsvUploads, CSV_TYPES } from '../plugins/csv-upload';
@@ -391,5 +392,33 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
       return { message: 'Transaction deleted', transaction_id: request.params.id };
     },
   );
-}
 
+  // ------------------------------------------------------------------------------------------
+  // Splits: one transaction divided into category lines
+
+  app.get(
+    '/transactions/:id/split',
+    { schema: schema({ summary: 'A transaction and its split lines', params: transactionIdParams, response: { 200: splitResponse } }) },
+    async (request) => transactions.getSplit(request.userId, request.params.id),
+  );
+
+  app.put(
+    '/transactions/:id/split',
+    {
+      schema: schema({
+        summary: 'Split a transaction into category lines',
+        description: 'The lines replace any it had and must add up to its amount exactly (422 otherwise). Transfers, valuations and adjustments answer 409.',
+        params: transactionIdParams,
+        body: splitRequest,
+        response: { 200: splitResponse },
+      }),
+    },
+    async (request) => transactions.split(request.userId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/transactions/:id/split',
+    { schema: schema({ summary: 'Unsplit a transaction (its lines go; it keeps its own category)', params: transactionIdParams, response: { 200: splitResponse } }) },
+    async (request) => transactions.unsplit(request.userId, request.params.id),
+  );
+}

@@ -2,6 +2,7 @@ import { transactionMessages, type Category, type CreateCategoryRequest, type Cr
 import type { z } from 'zod';
 import type { CategoryListResponse } from '../../contract/categories';
 import type { ApiCall } from './client';
+import type { SplitRequest, SplitResponse } from '../../contract/splits';
 
 const transactionPath = (id: string) => `/transactions/${encodeURIComponent(id)}`;
 const importPath = (id: string) => `/transactions/import/${encodeURIComponent(id)}`;
@@ -35,6 +36,10 @@ export function transactionsApi(call: ApiCall) {
     create: (body: CreateTransactionRequest) => call<Transaction>('/transactions', { method: 'POST', body, defaultMessage: transactionMessages.createTransaction }),
     update: (id: string, body: UpdateTransactionRequest) => call<Transaction>(transactionPath(id), { method: 'PUT', body, defaultMessage: transactionMessages.updateTransaction }),
     remove: (id: string) => call<DeleteTransactionResponse>(transactionPath(id), { method: 'DELETE', defaultMessage: transactionMessages.deleteTransaction }),
+    /** A transaction's split lines; PUT replaces them (they must add up to its amount); DELETE unsplits. */
+    getSplit: (id: string, signal?: AbortSignal) => call<SplitResponse>(`${transactionPath(id)}/split`, { defaultMessage: 'Failed to fetch split lines', signal }),
+    split: (id: string, body: SplitRequest) => call<SplitResponse>(`${transactionPath(id)}/split`, { method: 'PUT', body, defaultMessage: 'Failed to split transaction' }),
+    unsplit: (id: string) => call<SplitResponse>(`${transactionPath(id)}/split`, { method: 'DELETE', defaultMessage: 'Failed to remove split' }),
     /** `month` (YYYY-MM) is the browser's current month, so "this month" follows the user's clock. */
     summary: (month: string, signal?: AbortSignal) =>
       call<SummaryOverview>('/transactions/summary/overview', { query: { month }, defaultMessage: transactionMessages.fetchSummary, signal }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { users } from './auth';
 
@@ -108,6 +108,10 @@ export const transactions = pgTable(
     merchantKind: text('merchant_kind'),
     /** The bank-file import that linked a bank row to this manually entered one; its undo unlinks it. */
     linkedImportId: uuid('linked_import_id'),
+    /** The split row this line belongs to (migration 0050); lines count, their split row does not. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => transactions.id, { onDelete: 'cascade' }),
+    /** Divided into lines (rows naming it as parent_id) that sum exactly to its amount (checked at commit). */
+    split: boolean('split').notNull().default(false),
     /** Word index over description, merchant and notes ('simple' config: no stemming, any language). */
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('simple'::regconfig, coalesce(description, '') || ' ' || coalesce(merchant, '') || ' ' || coalesce(notes, ''))`,
@@ -126,6 +130,7 @@ export const transactions = pgTable(
     check('transactions_type_valid', sql`${t.type} in ('income', 'expense')`),
     check('transactions_kind_valid', sql`${t.kind} in ('standard', 'transfer', 'valuation', 'adjustment')`),
     check('transactions_original_pair', sql`(${t.originalAmountMinor} is null) = (${t.originalCurrency} is null)`),
+    check('transactions_split_not_line', sql`not (${t.split} and ${t.parentId} is not null)`),
     check('transactions_transfer_has_id', sql`(${t.kind} = 'transfer') = (${t.transferId} is not null)`),
     // The register: one account's rows in date order (migration 0031).
     index('transactions_account_date_idx').on(t.accountId, t.date, t.id),
@@ -150,6 +155,7 @@ export const transactions = pgTable(
     index('transactions_import_idx').on(t.importId).where(sql`${t.importId} is not null`),
     uniqueIndex('transactions_account_bank_id_key').on(t.accountId, t.bankId).where(sql`${t.bankId} is not null`),
     index('transactions_linked_import_idx').on(t.linkedImportId).where(sql`${t.linkedImportId} is not null`),
+    index('transactions_parent_idx').on(t.parentId).where(sql`${t.parentId} is not null`),
     index('transactions_demo_idx').on(t.userId).where(sql`${t.source} = 'demo'`),
   ],
 );

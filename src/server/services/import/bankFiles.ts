@@ -290,5 +290,14 @@ export function parseQif(text: string): BankFile {
 
 /** A bank file's statement lines (any size up to the upload's byte cap: the entries are held as one array). */
 export function readBankFile(text: string, format: Exclude<ImportFormat, 'csv'>): BankFile {
-  return format === 'ofx' ? parseOfx(text) : format === 'camt' ? parseCamt(text) : parseQif(text);
+  const file = format === 'ofx' ? parseOfx(text) : format === 'camt' ? parseCamt(text) : parseQif(text);
+  for (const entry of file.entries) if (!entry.pending && markedPending(entry.payee)) entry.pending = true;
+  return file;
 }
+
+/**
+ * Some banks list an authorisation among the posted rows and say so only in the payee text
+ * ("PENDING SQ *BLUE BOTTLE", "AMAZON (PENDING)"); it posts later under another id, so it is held back
+ * like a row the file flags as pending instead of being added beside the posted one.
+ */
+export const markedPending = (payee: string) => /^\s*[([]?\s*pending\b|\bpending\s*[)\]]?\s*$/i.test(payee);

@@ -1,6 +1,7 @@
 import { fromMinor } from '../../../contract/money';
 import { CSV_IMPORT_LIMITS, type ImportMapping, type ImportPreview, type ImportPreviewRow, type LineError } from '../../../contract/transactions';
 import type { Categories } from '../transactions/categories';
+import { merchantOf } from '../transactions/merchantName';
 import { DuplicateTracker, ImportClassifier, type BankProbe, type DuplicateProbe } from './duplicates';
 import type { RowResult } from './mapping';
 import { openImport } from './source';
@@ -90,6 +91,7 @@ export async function previewImport(input: PreviewInput): Promise<PreviewBody> {
           category: row.category,
           description: row.description,
           merchant: row.merchant,
+          merchant_name: merchantOf(row.merchant, row.description).merchantName,
           notes: row.notes,
           tags: row.tags,
           currency: row.currency,

@@ -19,7 +19,10 @@ export async function* exportCsv(
   for (;;) {
     const page = await repo.list(userId, { filters, sort, order, limit: EXPORT_PAGE, offset: 0, after, includeTotal: false });
     let chunk = '';
-    for (const r of page.rows) chunk += transactionCsvLine(r, currency);
+    // A split transaction is written as its lines (category, amount and memo each), which add up to it.
+    const splitIds = page.rows.filter((r) => r.split).map((r) => r.id);
+    const lines = splitIds.length ? await repo.splitLines(userId, splitIds) : undefined;
+    for (const r of page.rows) for (const row of (r.split && lines?.get(r.id)) || [r]) chunk += transactionCsvLine(row, currency);
     if (chunk) yield chunk;
     const last = page.rows[page.rows.length - 1];
     if (!page.hasMore || !last) return;

@@ -10,6 +10,8 @@ import type {
   updateTransactionRequest,
 } from '../../../contract/transactions';
 import type { Reward } from '../../../contract/rewards';
+import { SPLIT_MESSAGES, type SplitRequest, type SplitResponse } from '../../../contract/splits';
+import { fromMinor } from '../../../contract/money';
 import { conflict, notFound, unprocessable } from '../../errors';
 import type { NewTransaction, TransactionPatch, TransactionRow, TransactionsRepository } from '../../repositories/transactions';
 import type { AccountsRepository } from '../../repositories/accounts';
@@ -104,6 +106,11 @@ export function transactionsService(deps: {
     return toTransaction(row);
   }
 
+  async function splitAnswer(userId: string, row: TransactionRow): Promise<SplitResponse> {
+    const lines = row.split ? ((await repo.splitLines(userId, [row.id])).get(row.id) ?? []) : [];
+    return { transaction: toTransaction(row), lines: lines.map((l) => ({ transaction_id: l.id, category: l.category, amount: fromMinor(l.amountMinor), memo: l.notes })) };
+  }
+
   return {
     currencyOf: (userId: string) => repo.accountCurrency(userId),
 
@@ -181,6 +188,15 @@ export function transactionsService(deps: {
       // A changed reconciled row is no longer what the statement showed.
       if (current.reconciled && Object.keys(b).some((k) => k !== 'confirm_reconciled' && k !== 'cleared')) patch.reconciled = false;
       if (current.kind === 'transfer') return updateLeg(userId, current, b, patch);
+      if (current.parentId) throw conflict(SPLIT_MESSAGES.isLine);
+      // The form sends every field: only a change of amount, type or category is refused.
+      if (
+        current.split &&
+        ((b.amount !== undefined && toMinor(b.amount) !== current.amountMinor) ||
+          (b.type !== undefined && b.type !== current.type) ||
+          (b.category !== undefined && b.category.toLowerCase() !== current.category.toLowerCase()))
+      )
+        throw conflict(SPLIT_MESSAGES.isSplit);
       if (current.kind !== 'standard' && (b.type !== undefined || b.category !== undefined)) throw conflict('A valuation or adjustment keeps its type and category');
       if (b.account_id !== undefined && b.account_id !== current.accountId) {
         const account = await openAccount(userId, b.account_id);
@@ -213,12 +229,50 @@ export function transactionsService(deps: {
       const current = await repo.get(userId, id);
       if (!current) throw transactionNotFound();
       if (current.reconciled && !confirmReconciled) throw reconciledChange();
+      if (current.parentId) throw conflict(SPLIT_MESSAGES.isLine);
       if (current.transferId) {
         await accounts.transfers.remove(userId, current.transferId);
         return;
       }
       if (!(await repo.remove(userId, id))) throw transactionNotFound();
       await rewards.takeBack(userId, 'transaction', id);
+    },
+
+    /** A transaction and its lines (none when it is not split). */
+    async getSplit(userId: string, id: string): Promise<SplitResponse> {
+      const row = await repo.get(userId, id);
+      if (!row || row.parentId) throw transactionNotFound();
+      return splitAnswer(userId, row);
+    },
+
+    /**
+     * Divides a transaction into lines that add up exactly to its amount (replacing any it had). The
+     * account's balance does not move, so a reconciled row splits without a confirmation.
+     */
+    async split(userId: string, id: string, b: SplitRequest): Promise<SplitResponse> {
+      const current = await repo.get(userId, id);
+      if (!current) throw transactionNotFound();
+      if (current.parentId) throw conflict(SPLIT_MESSAGES.isLine);
+      if (current.kind !== 'standard') throw conflict(SPLIT_MESSAGES.notSplittable);
+      const categories = await loadCategories(repo, userId);
+      const lines = b.lines.map((l, i) => ({ category: knownCategory(categories, l.category, `lines[${i}].category`), amountMinor: toMinor(l.amount), memo: l.memo ?? null }));
+      const sum = lines.reduce((n, l) => n + l.amountMinor, 0);
+      if (sum !== current.amountMinor) throw unprocessable(SPLIT_MESSAGES.notEqual(fromMinor(current.amountMinor).toFixed(2), fromMinor(sum).toFixed(2)));
+      const own = [...new Set(lines.map((l) => l.category).filter((c) => !isDefaultCategory(c)))];
+      const row = await repo.split(userId, id, lines, own);
+      if (row === 'category_gone') throw unknownCategory(own.join(', '), 'lines.category');
+      if (!row) throw transactionNotFound();
+      return splitAnswer(userId, row);
+    },
+
+    /** Makes a split transaction one row again, in the category it had before. */
+    async unsplit(userId: string, id: string): Promise<SplitResponse> {
+      const current = await repo.get(userId, id);
+      if (!current || current.parentId) throw transactionNotFound();
+      if (!current.split) throw conflict(SPLIT_MESSAGES.notSplit);
+      const row = await repo.unsplit(userId, id);
+      if (!row) throw transactionNotFound();
+      return { transaction: toTransaction(row), lines: [] };
     },
 
     async createCategory(userId: string, { name, type, color }: z.output<typeof createCategoryRequest>) {

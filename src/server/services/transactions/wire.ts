@@ -65,6 +65,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     base_amount: row.baseAmountMinor === null ? null : fromMinor(row.baseAmountMinor),
     original_amount: row.originalAmountMinor === null ? null : fromMinor(row.originalAmountMinor),
     original_currency: row.originalCurrency,
+    split: row.split,
     created_at: isoString(row.createdAt),
     updated_at: isoString(row.updatedAt),
   };

@@ -358,6 +358,18 @@ const statusBadges: Record<ImportPreviewRow['status'], { label: string; color: s
   error: { label: 'Unreadable', color: 'red' },
 };
 
+const wrappingBadge = { root: { height: 'auto', paddingBlock: 2 }, label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3 } } as const;
+
+/**
+ * The name the row will be listed under (as the list names it): a bank's payee by its clean merchant
+ * name, the bank's own text on hover; a row with a description of its own by that description.
+ */
+function PreviewPayee({ row }: { row: ImportPreviewRow }) {
+  const payeeOnly = row.merchant !== null && (row.description === '' || row.description === row.merchant);
+  if (payeeOnly && row.merchant_name) return row.merchant_name !== row.merchant ? <span title={row.merchant!}>{row.merchant_name}</span> : <>{row.merchant_name}</>;
+  return <>{row.description || row.merchant || '—'}</>;
+}
+
 function PreviewTable({ rows, total, busy }: { rows: ImportPreviewRow[]; total: number; busy: boolean }) {
   const money = useMoney();
   return (
@@ -379,12 +391,13 @@ function PreviewTable({ rows, total, busy }: { rows: ImportPreviewRow[]; total: 
               <Table.Tr key={row.line}>
                 <Table.Td>{row.line}</Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" color={statusBadges[row.status].color}>
+                  {/* Wraps instead of cutting the label with an ellipsis (a phone's column is narrow). */}
+                  <Badge size="sm" variant="light" color={statusBadges[row.status].color} styles={wrappingBadge}>
                     {statusBadges[row.status].label}
                   </Badge>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.date ? formatDay(row.date) : '—'}</Table.Td>
-                <Table.Td>{row.status === 'error' ? <Text size="sm" c="red.7">{row.error}</Text> : row.description || row.merchant || '—'}</Table.Td>
+                <Table.Td>{row.status === 'error' ? <Text size="sm" c="red.7">{row.error}</Text> : <PreviewPayee row={row} />}</Table.Td>
                 <Table.Td>{row.category ?? '—'}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} c={row.type === 'income' ? 'teal.7' : undefined}>
                   {row.amount === null ? '—' : row.type === 'income' ? `+${money(row.amount)}` : money(-row.amount)}

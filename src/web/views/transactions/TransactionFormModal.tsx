@@ -9,7 +9,8 @@ import { readAmount } from '../../format/money';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
 import { isScheduled, localDay } from '../../format/date';
 import { categoryOptions } from './display';
-import { useTransactions, useTransactionsActor } from './transactionsActor';
+import { useTransactions, useTransactionsActor, type SplitActor } from './transactionsActor';
+import { SplitEditor } from './SplitEditor';
 import { useDialog } from '../../hooks/useDialog';
 
 /** The add/edit transaction modal, driven by the transactions machine's form region. */
@@ -18,10 +19,11 @@ export function TransactionFormModal() {
   const open = useTransactions((s) => !s.matches({ form: 'closed' }));
   const editing = useTransactions((s) => s.context.editing);
   const saving = useTransactions((s) => s.matches({ form: 'saving' }));
+  const splitter = useTransactions((s) => (s.matches({ form: 'splitting' }) ? (s.children.split as SplitActor | undefined) : undefined));
   const failure = useTransactions((s) => s.context.formError);
   const fullScreen = useMediaQuery('(max-width: 36em)', false) ?? false;
   const close = () => actor.send({ type: 'form.close' });
-  const title = editing ? 'Edit transaction' : 'Add transaction';
+  const title = splitter ? 'Split transaction' : editing ? 'Edit transaction' : 'Add transaction';
   useDialog('transactionForm', open);
 
   return (
@@ -35,7 +37,8 @@ export function TransactionFormModal() {
       closeButtonProps={{ 'aria-label': 'Close form' }}
     >
       {/* Keyed so the fields start from the transaction being edited each time. */}
-      {open && <TransactionForm key={editing?.transaction_id ?? 'new'} transaction={editing} saving={saving} failure={failure} onCancel={close} title={title} />}
+      {open && splitter && <SplitEditor actor={splitter} />}
+      {open && !splitter && <TransactionForm key={editing?.transaction_id ?? 'new'} transaction={editing} saving={saving} failure={failure} onCancel={close} title={title} />}
     </Modal>
   );
 }
@@ -170,7 +173,17 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
           />
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="Amount" placeholder="0.00" inputMode="decimal" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('amount')} />
+          <TextInput
+            label="Amount"
+            placeholder="0.00"
+            inputMode="decimal"
+            withAsterisk
+            data-autofocus
+            autoComplete="off"
+            {...form.getInputProps('amount')}
+            readOnly={transaction?.split === true}
+            description={transaction?.split ? 'Split: change the lines with Edit split' : undefined}
+          />
           <TextInput
             label="Date"
             type="date"
@@ -191,7 +204,8 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('category')}
           error={form.errors.category ?? categoryError}
-          disabled={creatingCategory}
+          disabled={creatingCategory || transaction?.split === true}
+          description={transaction?.split ? 'Split into lines: see Edit split' : undefined}
           onChange={(value) => {
             if (value?.startsWith(CREATE)) {
               const name = value.slice(CREATE.length);
@@ -244,6 +258,11 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
         />
         <Textarea label="Notes" maxLength={TRANSACTION_LIMITS.notes} autosize minRows={2} maxRows={5} {...form.getInputProps('notes')} />
         <Group justify="flex-end" gap="sm">
+          {transaction?.kind === 'standard' && (
+            <Button variant="subtle" onClick={() => actor.send({ type: 'split.open' })} disabled={saving} mr="auto">
+              {transaction.split ? 'Edit split' : 'Split'}
+            </Button>
+          )}
           <Button variant="default" onClick={onCancel} disabled={saving}>
             Cancel
           </Button>

@@ -194,7 +194,7 @@ const TransactionRow = memo(function TransactionRow({ transaction: t, position, 
         {compact ? (
           <div className={classes.details}>
             {day} · {dot}
-            {t.category}
+            {t.split ? 'Split' : t.category}
             {details ? ` · ${details}` : ''}
           </div>
         ) : (
@@ -205,7 +205,7 @@ const TransactionRow = memo(function TransactionRow({ transaction: t, position, 
         <div className={classes.main}>
           <span className={classes.category}>
             {dot}
-            {t.category}
+            {t.split ? 'Split' : t.category}
           </span>
         </div>
       )}

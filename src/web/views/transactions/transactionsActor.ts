@@ -1,4 +1,5 @@
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { splitEditorMachine } from '../../../../machines/splitEditor';
 import { transactionImportMachine } from '../../../../machines/transactionImport';
 import { transactionListMachine, type PageFilters } from '../../../../machines/transactionList';
 import { transactionTotalsMachine } from '../../../../machines/transactionTotals';
@@ -16,6 +17,7 @@ import { autoRulesApi } from '../../api/autoRules';
 export type TransactionsActor = ActorRefFrom<typeof transactionsMachine>;
 export type ImportActor = ActorRefFrom<typeof transactionImportMachine>;
 export type ImportSnapshot = SnapshotFrom<typeof transactionImportMachine>;
+export type SplitActor = ActorRefFrom<typeof splitEditorMachine>;
 
 const transactions = pageActor<typeof transactionsMachine>('transactions');
 export const { Provider: TransactionsProvider, useActor: useTransactionsActor, useSelect: useTransactions } = transactions;
@@ -93,6 +95,14 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
           }),
           bulkTransactions: fromPromise(({ input }) => autoRulesApi(api.call).bulk({ transaction_ids: input.ids, ...input.change, ...(input.change.action === 'delete' ? { confirm_reconciled: true } : {}) })),
           suggestCategory: fromPromise(({ input }) => autoRulesApi(api.call).suggest(input)),
+          splitEditor: splitEditorMachine.provide({
+            actors: {
+              loadSplit: fromPromise(({ input, signal }) => unlessAborted(signal, api.transactions.getSplit(input.transactionId, signal))),
+              saveSplit: fromPromise(({ input }) => api.transactions.split(input.transactionId, input.body)),
+              removeSplit: fromPromise(({ input }) => api.transactions.unsplit(input.transactionId)),
+            },
+            actions: { notify: toastVia(ui) },
+          }),
           transactionImport: transactionImportMachine.provide({
             actors: {
               // The chosen file is the browser's File (the machine keeps its name and size).

@@ -1,0 +1,73 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { DashboardAnalytics } from '../../src/contract/dashboard';
+import type { SplitResponse } from '../../src/contract/splits';
+import type { Transaction } from '../../src/contract/transactions';
+import { AppShell } from './pages/AppShell';
+import { SplitEditor } from './pages/SplitEditor';
+import { Toasts } from './pages/Toasts';
+import { TransactionsPage } from './pages/TransactionsPage';
+import { callApi as call, createVerifiedUser } from './support/api';
+import { saveScreenshot, useBrowser } from './support/browser';
+
+const browser = useBrowser();
+const hasHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+async function readyUser() {
+  const user = await createVerifiedUser(browser.apiUrl);
+  await call(browser.apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency: 'USD', monthly_income: 3200, main_goal: 'grow_savings', help_with: [] } });
+  await call(browser.apiUrl, user.token, 'POST', '/subscription/trial/start');
+  return user;
+}
+
+describe('splitting a transaction in the form (Chromium against the real app)', () => {
+  it('at 375 px: two lines typed, what is left shown, Save refused until it is 0, Rest fills the last line; the dashboard counts the lines; unsplit', async () => {
+    const page = browser.page;
+    await page.setViewportSize({ width: 375, height: 812 });
+    const user = await readyUser();
+    const row = (await call(browser.apiUrl, user.token, 'POST', '/transactions', { type: 'expense', amount: 100, date: '2026-03-02', category: 'Shopping', description: 'Costco run' })) as Transaction;
+
+    await AppShell.openSignedIn(page, user.token, '/transactions');
+    const transactions = await new TransactionsPage(page).waitUntilLoaded();
+    const form = await transactions.row('Costco run').edit();
+    const split = await SplitEditor.openFrom(page, form.root);
+    expect(await split.remainder.textContent()).toMatch(/^Left to assign: \D*100\.00$/);
+
+    // Keyboard: the first line starts in the row's category; type its amount, Tab to the memo.
+    await split.line(1).amount.fill('60.25');
+    await split.line(1).memo.fill('food');
+    expect(await split.remainder.textContent()).toMatch(/^Left to assign: \D*39\.75$/);
+    await split.chooseCategory(2, 'Utilities');
+    await split.line(2).amount.fill('30');
+    await split.line(2).amount.press('Enter');
+    await split.root.getByText('The lines must add up to the total').waitFor();
+    expect(await split.remainder.textContent()).toMatch(/^Left to assign: \D*9\.75$/);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await saveScreenshot(page, 'split-editor-375');
+    await split.line(2).rest.click();
+    expect(await split.line(2).amount.inputValue()).toBe('39.75');
+    expect(await split.remainder.textContent()).toBe('All assigned');
+    await split.root.getByRole('button', { name: 'Save split' }).click();
+    await new Toasts(page).waitFor('Transaction split');
+    await split.root.waitFor({ state: 'hidden' });
+
+    // The row shows once, as Split; the lines are what counts.
+    await transactions.row('Costco run').root.getByText('Split').first().waitFor();
+    const lines = (await call(browser.apiUrl, user.token, 'GET', `/transactions/${row.transaction_id}/split`)) as SplitResponse;
+    expect(lines.lines.map((l) => [l.category, l.amount, l.memo])).toEqual([
+      ['Shopping', 60.25, 'food'],
+      ['Utilities', 39.75, null],
+    ]);
+    const dash = (await call(browser.apiUrl, user.token, 'GET', '/dashboard/analytics?period=custom&date_from=2026-03-01&date_to=2026-03-31')) as DashboardAnalytics;
+    expect(Object.fromEntries(dash.categories.map((c) => [c.category, c.amount]))).toEqual({ Shopping: 60.25, Utilities: 39.75 });
+
+    // Open it again: its lines are there; Unsplit makes it one row.
+    const again = await transactions.row('Costco run').edit();
+    const editor = await SplitEditor.openFrom(page, again.root);
+    expect(await editor.line(2).amount.inputValue()).toBe('39.75');
+    await editor.root.getByRole('button', { name: 'Unsplit' }).click();
+    await new Toasts(page).waitFor('Split removed');
+    const back = (await call(browser.apiUrl, user.token, 'GET', `/transactions/${row.transaction_id}`)) as Transaction;
+    expect(back).toMatchObject({ split: false, category: 'Shopping' });
+  });
+});
