@@ -98,7 +98,7 @@ export function onboardingFromProfile(user: SessionUser | null): { completed: bo
 }
 
 /** What is kept of the wizard after a change: nothing once onboarding is completed. */
-const progressOf = ({ context }: { context: OnboardingContext }): OnboardingProgress | null => (context.completed ? null : { step: context.step, draft: context.draft });
+const progressOf = (context: OnboardingContext): OnboardingProgress | null => (context.completed ? null : { step: context.step, draft: context.draft });
 
 export const onboardingMachine = setup({
   types: {
@@ -150,13 +150,13 @@ export const onboardingMachine = setup({
       target: '.resolving',
       actions: [assign(({ context, event }) => ({ completed: event.completed, skipped: event.skipped, draft: { ...event.draft, ...given(context.draft) } })), 'reportProgress'],
     },
-    'onboarding.answer': { description: 'The user answered a wizard step (kept in this browser).', actions: [assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.answers }) }), { type: 'saveProgress', params: progressOf }] },
+    'onboarding.answer': { description: 'The user answered a wizard step (kept in this browser).', actions: [assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.answers }) }), { type: 'saveProgress', params: ({ context }) => progressOf(context) }] },
     'onboarding.next': {
       description: "'Next': only once the step is answered (the step is kept in this browser).",
       guard: 'stepAnswered',
-      actions: [assign({ step: ({ context }) => Math.min(context.step + 1, lastStep) }), { type: 'saveProgress', params: progressOf }],
+      actions: [assign({ step: ({ context }) => Math.min(context.step + 1, lastStep) }), { type: 'saveProgress', params: ({ context }) => progressOf(context) }],
     },
-    'onboarding.back': { description: "'Back' to the previous step.", actions: [assign({ step: ({ context }) => Math.max(context.step - 1, 0) }), { type: 'saveProgress', params: progressOf }] },
+    'onboarding.back': { description: "'Back' to the previous step.", actions: [assign({ step: ({ context }) => Math.max(context.step - 1, 0) }), { type: 'saveProgress', params: ({ context }) => progressOf(context) }] },
     'onboarding.restart': {
       description: 'The wizard opens: a finished user revisiting the answers starts at the first step; anyone who left midway resumes at the step and with the answers (the currency too) they had.',
       guard: 'isCompleted',

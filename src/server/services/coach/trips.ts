@@ -1,6 +1,6 @@
 import { normalizeMerchant } from '../merchants';
 import { addDays, explicitPeriod, rangeLabel } from './period';
-import type { ToolContext } from './tools';
+import type { ToolContext } from './data';
 import type { Plan, Subject } from './understand';
 
 /**
