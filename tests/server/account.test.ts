@@ -47,6 +47,8 @@ async function useEverything(user: VerifiedUser): Promise<void> {
   await ok(user, 'PUT', '/budgets/2024-03/assigned', { category: 'Groceries', assigned: 300 });
   await ok(user, 'PUT', '/budgets/2024-03/rollover', { category: 'Groceries', rollover: 'full' });
   await ok(user, 'PUT', '/budgets/2024-03/mode', { mode: 'tracking' });
+  await ok(user, 'PUT', '/budgets/2024-03/target', { category: 'Groceries', kind: 'monthly', amount: 400 });
+  await ok(user, 'POST', '/calendar/feed');
   await ok(user, 'POST', '/rules', { match: 'all', conditions: [{ field: 'description', op: 'contains', value: 'coffee' }], actions: { category: 'Dining' } });
   await ok(user, 'POST', '/tags', { name: 'holiday' });
   const checking = (await ok(user, 'POST', '/accounts', { name: 'Checking', kind: 'checking', opening_balance: 100 })).json<{ account_id: string }>();
