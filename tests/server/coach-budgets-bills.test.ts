@@ -17,6 +17,7 @@ let testApp: TestApp;
 let app: FastifyInstance;
 let withPlans: VerifiedUser;
 let without: VerifiedUser;
+let detectedOnly: VerifiedUser;
 
 const send = async <T>(user: VerifiedUser, method: 'POST' | 'PUT', url: string, payload: object) => {
   const res = await app.inject({ method, url, headers: bearer(user.token), payload });
@@ -29,6 +30,7 @@ beforeAll(async () => {
   app = testApp.app;
   withPlans = await signUpWithAccess(app);
   without = await signUpWithAccess(app);
+  detectedOnly = await signUpWithAccess(app);
   // Checking opens with 2,000; June: salary 3,000, groceries 120.50 + 80.25, dining 95.40.
   const checking = await send<Account>(withPlans, 'POST', '/accounts', { name: 'Checking', kind: 'checking', opening_balance: 2000, opening_date: '2025-05-31' });
   const tx = (type: string, amount: number, date: string, category: string, description: string) =>
@@ -53,6 +55,11 @@ beforeAll(async () => {
   // The other user has spending but no budget and no recurring items.
   const theirs = await send<Account>(without, 'POST', '/accounts', { name: 'Main', kind: 'checking', opening_balance: 500, opening_date: '2025-05-31' });
   await send(without, 'POST', '/transactions', { account_id: theirs.account_id, type: 'expense', amount: 42, date: '2025-06-05', category: 'Groceries', description: 'CORNER SHOP' });
+  // A third user pays Netflix 15.49 each month but has set nothing up on Bills.
+  const main = await send<Account>(detectedOnly, 'POST', '/accounts', { name: 'Main', kind: 'checking', opening_balance: 500, opening_date: '2024-12-31' });
+  for (const mm of ['01', '02', '03', '04', '05', '06']) {
+    await send(detectedOnly, 'POST', '/transactions', { account_id: main.account_id, type: 'expense', amount: 15.49, date: `2025-${mm}-05`, category: 'Subscriptions', description: 'NETFLIX.COM', merchant: 'Netflix' });
+  }
 }, 120_000);
 afterAll(async () => {
   await testApp?.close();
@@ -131,6 +138,13 @@ describe('bill questions (Sunday 15 June 2025; next pay 1 July)', () => {
     const subs = await ask(without, 'How much do my subscriptions cost a month?');
     expect(subs.text).toContain("You haven't set up any subscriptions yet");
     expect(subs.text).not.toMatch(/\$\d/);
+  });
+
+  it('with no subscriptions on Bills, what the transactions show (Netflix 15.49 each month) and where to confirm it', async () => {
+    const a = await ask(detectedOnly, 'How much do my subscriptions cost a month?');
+    expect(a.tools).toEqual(['get_subscriptions_cost', 'find_recurring_charges']);
+    expect(a.text).toContain("You haven't set up any subscriptions on Bills yet. From your transactions, 1 charge looks like a subscription, about **$15.49 a month** ($185.88 a year):");
+    expect(a.text).toContain('(/bills)');
   });
 
   it('the LLM path gets the same figures from the same tools', async () => {

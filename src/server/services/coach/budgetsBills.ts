@@ -180,8 +180,11 @@ export function recogniseBudgetBillQuestion(question: string, categories: string
 const NO_BUDGET = "You haven't set up a budget yet, so there is nothing to measure against. **Next step:** open **Budget** (/budget) and give your categories an amount for the month; then I can tell you what's left in each.";
 const NO_BILLS = "You haven't set up any bills or subscriptions yet, so I don't know what's coming. **Next step:** open **Bills** (/bills): add them there, or confirm the ones Finu suggests from your transactions.";
 
+/** What the transactions show as subscriptions (the recurring-charges tool), for someone who has set none up on Bills. */
+export type DetectedSubscriptions = () => Promise<{ subscriptions_monthly: number; charges: { merchant: string; kind: string; monthly_amount: number }[] }>;
+
 /** The built-in coach's answer to a budget or bill question, with the tools it ran. */
-export async function answerBudgetBillQuestion(q: BudgetBillQuestion, ctx: ToolContext): Promise<{ text: string; tools: string[] }> {
+export async function answerBudgetBillQuestion(q: BudgetBillQuestion, ctx: ToolContext, detected?: DetectedSubscriptions): Promise<{ text: string; tools: string[] }> {
   const m = (amount: number) => money(amount, ctx.currency);
   switch (q.kind) {
     case 'budget_left':
@@ -247,6 +250,15 @@ export async function answerBudgetBillQuestion(q: BudgetBillQuestion, ctx: ToolC
       const tools = ['get_subscriptions_cost'];
       const r = await getSubscriptionsCost(ctx);
       if (!r.subscriptions.length) {
+        const found = detected ? (await detected()).charges.filter((c) => c.kind === 'subscription') : [];
+        if (found.length) {
+          const total = fromMinor(found.reduce((s, c) => s + toMinor(c.monthly_amount), 0));
+          const rows = found.map((c) => `- **${c.merchant}**: ${m(c.monthly_amount)} a month`);
+          return {
+            text: `You haven't set up any subscriptions on Bills yet. From your transactions, ${found.length === 1 ? '1 charge looks' : `${found.length} charges look`} like ${found.length === 1 ? 'a subscription' : 'subscriptions'}, about **${m(total)} a month** (${m(fromMinor(toMinor(total) * 12))} a year):\n\n${rows.join('\n')}\n\n**Next step:** confirm them on **Bills** (/bills) so I can tell you when each is due.`,
+            tools: [...tools, 'find_recurring_charges'],
+          };
+        }
         return { text: `${r.has_recurring ? "You haven't marked any of your recurring items as a subscription" : "You haven't set up any subscriptions yet"}, so I have no monthly cost to give. **Next step:** open **Bills** (/bills) to add them or confirm the ones Finu suggests; or ask me "What are my recurring charges?" to see what your transactions show.`, tools };
       }
       const rows = r.subscriptions.map((s) => `- **${s.name}**: ${m(s.monthly)} a month${s.next_due ? `, next on ${dayName(s.next_due)}` : ''}`);

@@ -125,7 +125,7 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
   // The budget of a month and the bills ahead (a goal named without the word "budget" stays a goal question).
   const budgetBill = recogniseBudgetBillQuestion(request.question, categories, ctx.today);
   if (budgetBill && !(budgetBill.kind === 'budget_left' && goalNamed(request.question, goalNames) && !/\bbudget/i.test(request.question))) {
-    return { intent: { kind: 'general', period: null }, composed: await answerBudgetBillQuestion(budgetBill, ctx) };
+    return { intent: { kind: 'general', period: null }, composed: await answerBudgetBillQuestion(budgetBill, ctx, () => findRecurringCharges(ctx)) };
   }
 
   // A balance of one account, what is owed, net worth, money moved between accounts.
