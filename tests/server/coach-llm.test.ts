@@ -84,6 +84,7 @@ describe('the OpenAI-compatible coach (COACH_LLM_URL)', () => {
     expect(system.content).toContain("The user's name is Sam Lee.");
     expect(system.content).toContain('monthly income is about 3200 EUR');
     expect(system.content).toContain('Never recommend buying or selling a specific stock');
+    expect(system.content).toContain('call get_budget, get_bills_ahead or get_subscriptions_cost');
     expect(sent!.body.messages.at(-1)).toEqual({ role: 'user', content: 'Hi there' });
 
     const details = (await app.inject({ method: 'GET', url: `/chat/conversation-details/${conversationIdOf(chunks)}?include_metadata=true`, headers: bearer(user.token) })).json<ConversationDetails>();

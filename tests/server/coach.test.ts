@@ -340,6 +340,9 @@ describe('intent recognition and parsing', () => {
         'get_bills_due',
         'get_balance_on',
         'get_price_changes',
+        'get_budget',
+        'get_bills_ahead',
+        'get_subscriptions_cost',
       ].sort(),
     );
     const query = tools.find((t) => t.function.name === 'query_transactions')!;

@@ -1,5 +1,9 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { budgetsRepository } from './budgets';
+import { categoriesRepository } from './categories';
 import { recurringRepository } from './recurring';
+import { transactionsRepository } from './transactions';
+import { usersRepository } from './users';
 import type { Db } from '../db/client';
 import { goals, goalTransactions, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions } from '../db/schema';
 import { accountsRepository } from './accounts';
@@ -45,6 +49,8 @@ export function coachRepository(db: Db, userId: string) {
     recurringCharges: (since: string) => recurringRepository(db).charges(userId, since),
     /** This user's recurring items and accounts, for the coach's bills questions (services/coach/recurring.ts). */
     recurring: () => ({ userId, repo: recurringRepository(db), accounts: moneyAccounts }),
+    /** This user's budget repositories, for the coach's budget questions (services/coach/budgetsBills.ts draws the month through the budgets service). */
+    budgets: () => ({ userId, deps: { budgets: budgetsRepository(db), categories: categoriesRepository(db), transactions: transactionsRepository(db), users: usersRepository(db) } }),
 
     /** The open money accounts with their balances (the per-account rollup). */
     accounts: () => moneyAccounts.list(userId, false),

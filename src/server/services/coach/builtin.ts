@@ -1,4 +1,5 @@
 import { answerAccountQuestion, recogniseAccountQuestion } from './accounts';
+import { answerBudgetBillQuestion, recogniseBudgetBillQuestion } from './budgetsBills';
 import { builtInCategoryNames, recognise, type Intent } from './intents';
 import { dayName, listOf, money, monthName, percent } from './format';
 import { addDays, lastMonth, thisMonth, type Period } from './period';
@@ -120,6 +121,12 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
   const outside = cannotAnswer(request.question);
   if (outside) return { intent: { kind: 'general', period: null }, composed: { text: outside, tools: [] } };
   if (['greeting', 'thanks', 'securities', 'affordability'].includes(intent.kind)) return { intent, composed: await answerFor(intent, ctx, request, hasData) };
+
+  // The budget of a month and the bills ahead (a goal named without the word "budget" stays a goal question).
+  const budgetBill = recogniseBudgetBillQuestion(request.question, categories, ctx.today);
+  if (budgetBill && !(budgetBill.kind === 'budget_left' && goalNamed(request.question, goalNames) && !/\bbudget/i.test(request.question))) {
+    return { intent: { kind: 'general', period: null }, composed: await answerBudgetBillQuestion(budgetBill, ctx, () => findRecurringCharges(ctx)) };
+  }
 
   // A balance of one account, what is owed, net worth, money moved between accounts.
   const accountQuestion = recogniseAccountQuestion(request.question, await ctx.data.accounts(), ctx.today);

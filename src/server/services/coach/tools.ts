@@ -6,6 +6,7 @@ import { planGoal } from '../goalPlan';
 import { DETECTION_INTERVALS } from '../../../contract/recurring';
 import { detectRecurring } from '../recurring/detect';
 import { recurringTools } from './recurring';
+import { budgetBillTools } from './budgetsBills';
 import { DETECTION_LOOKBACK_DAYS } from '../recurring/service';
 import { accountToolArgs, getAccounts, getNetWorth, getTransfersInto } from './accounts';
 import type { ToolContext } from './data';
@@ -508,6 +509,7 @@ export const coachTools = {
     run: getTopMerchants,
   }),
   ...recurringTools,
+  ...budgetBillTools,
 };
 export type CoachToolName = keyof typeof coachTools;
 

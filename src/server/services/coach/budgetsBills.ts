@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import type { BudgetCategory } from '../../../contract/budgets';
+import { addDays, addMonths, monthOf } from '../../../contract/calendar';
+import { fromMinor, toMinor } from '../../../contract/money';
+import { budgetsService } from '../budgets';
+import { recurringService } from '../recurring/service';
+import type { ToolContext } from './data';
+import { dayName, money, monthName } from './format';
+import { categoryMentioned } from './intents';
+
+/**
+ * Budget and bill questions: "how much is left for groceries?", "am I over budget?", "what's due
+ * before payday?", "what do my subscriptions cost a month?". The figures are the Budget and Bills
+ * pages' own: the month is drawn by the budgets service, the days ahead by the recurring service.
+ */
+
+const budgetsOf = (ctx: ToolContext) => {
+  const { userId, deps } = ctx.data.budgets();
+  return { userId, service: budgetsService(deps) };
+};
+const recurringOf = (ctx: ToolContext) => {
+  const { userId, repo, accounts } = ctx.data.recurring();
+  return { userId, service: recurringService({ repo, accounts, currencyOf: async () => ctx.currency }) };
+};
+
+const lineOut = (c: BudgetCategory, month: string) => ({
+  category: c.category,
+  assigned: c.assigned,
+  carried_in: c.carried_in,
+  spent: fromMinor(Math.max(0, -toMinor(c.activity))),
+  available: c.available,
+  overspent: c.overspent,
+  spent_percent: c.spent_percent,
+  target: c.target,
+  needed: c.needed,
+  underfunded: c.underfunded,
+  link: `/budget?month=${month}`,
+});
+/** A category with money in it or a target. */
+const budgeted = (c: Pick<BudgetCategory, 'assigned' | 'carried_in' | 'target'>) => c.assigned !== 0 || c.carried_in !== 0 || c.target !== null;
+
+/** One month of the budget (default this month), or one category of it. */
+export async function getBudget(ctx: ToolContext, args: { month?: string; category?: string }) {
+  const month = args.month ?? monthOf(ctx.today);
+  const { userId, service } = budgetsOf(ctx);
+  const drawn = await service.month(userId, month);
+  const all = drawn.groups.flatMap((g) => g.categories);
+  const wanted = args.category?.trim().toLowerCase();
+  const lines = wanted ? all.filter((c) => c.category.toLowerCase() === wanted) : all.filter((c) => budgeted(c) || c.activity !== 0);
+  return {
+    month,
+    mode: drawn.mode,
+    currency: ctx.currency,
+    has_budget: all.some(budgeted),
+    assigned: drawn.assigned,
+    spent: fromMinor(Math.max(0, -toMinor(drawn.activity))),
+    available: drawn.available,
+    overspent: drawn.overspent,
+    ready_to_assign: drawn.ready_to_assign,
+    categories: lines.map((c) => lineOut(c, month)),
+    over_budget: all.filter((c) => c.overspent > 0).map((c) => lineOut(c, month)),
+    set_up: '/budget',
+  };
+}
+
+/** Bills, subscriptions and transfers due from today: the next `days` days, or until the next payday. */
+export async function getBillsAhead(ctx: ToolContext, args: { days?: number; until_payday?: boolean }) {
+  const { userId, service } = recurringOf(ctx);
+  const ahead = await service.monthAhead(userId, ctx.today);
+  const payday = ahead.safe_to_spend.payday;
+  const last = args.until_payday && payday ? addDays(payday, -1) : addDays(ctx.today, (args.days ?? 30) - 1);
+  const due = ahead.occurrences.filter((o) => o.status === 'upcoming' && o.amount < 0 && o.due_date <= last);
+  const { items } = await service.list(userId, ctx.today);
+  return {
+    from: ctx.today,
+    until: last,
+    currency: ctx.currency,
+    has_recurring: items.length > 0,
+    payday,
+    bills: due.map((o) => ({ name: o.name, due_date: o.due_date, amount: -o.amount, kind: o.kind, link: `/bills?item=${o.recurring_id}` })),
+    total: fromMinor(due.reduce((s, o) => s - toMinor(o.amount), 0)),
+    safe_to_spend: args.until_payday ? ahead.safe_to_spend : undefined,
+    set_up: '/bills',
+  };
+}
+
+/** How many times a month a schedule charges, on average (FREQ and INTERVAL of its rule; weekly by its days). */
+export function timesPerMonth(rrule: string): number {
+  const parts = Object.fromEntries(rrule.replace(/^RRULE:/i, '').toUpperCase().split(';').map((p) => p.split('=') as [string, string]));
+  const interval = Math.max(1, Number(parts.INTERVAL ?? 1));
+  const perWeek = parts.BYDAY ? parts.BYDAY.split(',').length : 1;
+  const base = { DAILY: 365 / 12, WEEKLY: (perWeek * 52) / 12, MONTHLY: 1, YEARLY: 1 / 12 }[parts.FREQ as 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY'] ?? 1;
+  return base / interval;
+}
+
+/** The subscriptions set up on the Bills page and what they cost a month and a year. */
+export async function getSubscriptionsCost(ctx: ToolContext) {
+  const { userId, service } = recurringOf(ctx);
+  const { items } = await service.list(userId, ctx.today);
+  const live = items.filter((i) => i.kind === 'subscription' && !i.stopped && (i.end_date === null || i.end_date >= ctx.today));
+  const subscriptions = live.map((i) => ({ name: i.name, amount: i.amount, rrule: i.rrule, monthly: fromMinor(Math.round(toMinor(i.amount) * timesPerMonth(i.rrule))), next_due: i.next_due, link: `/bills?item=${i.recurring_id}` }));
+  const monthlyMinor = subscriptions.reduce((s, i) => s + toMinor(i.monthly), 0);
+  return {
+    currency: ctx.currency,
+    has_recurring: items.length > 0,
+    subscriptions: subscriptions.sort((a, b) => b.monthly - a.monthly || a.name.localeCompare(b.name)),
+    monthly: fromMinor(monthlyMinor),
+    yearly: fromMinor(monthlyMinor * 12),
+    set_up: '/bills',
+  };
+}
+
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
+
+/** The coach's budget and bill tools, registered beside the others in tools.ts. */
+export const budgetBillTools = {
+  get_budget: {
+    description: 'The category budget of a month (default this month), as the Budget page draws it: per category assigned, spent, available, overspent, target, needed and underfunded; the categories over budget; has_budget false when nothing is budgeted.',
+    args: z.object({ month: month.optional(), category: z.string().max(60).optional().describe('One expense category, e.g. Groceries') }),
+    run: getBudget,
+  },
+  get_bills_ahead: {
+    description: 'Bills, subscriptions and transfers due from today and not yet paid: the next N days (default 30, at most 30) or until the day before the next payday (until_payday), with the total, and safe-to-spend until payday.',
+    args: z.object({ days: z.number().int().min(1).max(30).optional(), until_payday: z.boolean().optional() }),
+    run: getBillsAhead,
+  },
+  get_subscriptions_cost: {
+    description: 'The subscriptions set up on the Bills page and what they cost a month and a year (weekly and yearly ones as their monthly average).',
+    args: z.object({}),
+    run: getSubscriptionsCost,
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The built-in coach's answers
+
+export type BudgetBillQuestion =
+  | { kind: 'budget_left'; category: string | null; month: string }
+  | { kind: 'budgeted'; category: string | null; month: string }
+  | { kind: 'over_budget'; month: string }
+  | { kind: 'bills_before_payday' }
+  | { kind: 'bills_ahead'; days: number; label: string }
+  | { kind: 'subscriptions_cost' };
+
+const BILLS = /\b(?:bills?|payments?|subscriptions?|direct debits?|standing orders?|due)\b/;
+const PAYDAY = /\b(?:before|until|till|til|up to|ahead of)\s+(?:my\s+|the\s+)?(?:next\s+)?(?:payday|pay day|pay ?check|salary|wages?|i(?:'m| am)? (?:get |next )?paid)\b/;
+const SOON = /\b(?:this|the next|next|coming)\s+(week|7 days|seven days|fortnight|two weeks|14 days|month|30 days)\b|\bcoming up\b|\bupcoming\b|\bdue soon\b|\bwhat(?:'s| is) due\b/;
+const SUBSCRIPTION_COST = /\bsubscriptions?\b.*\b(?:cost|costs|come to|add up|total|a month|per month|monthly|a year|per year|yearly)\b|\bhow much (?:do|does|are) (?:i|my) (?:pay|spend)?.*\bsubscriptions?\b.*\b(?:a|per) (?:month|year)\b/;
+
+/** A budget or bill question, or null. `categories` are the user's names (their spelling wins). */
+export function recogniseBudgetBillQuestion(question: string, categories: string[], today: string): BudgetBillQuestion | null {
+  const t = question.toLowerCase().replace(/[’]/g, "'");
+  const month = /\blast month\b/.test(t) ? addMonths(monthOf(today), -1) : /\bnext month\b/.test(t) ? addMonths(monthOf(today), 1) : monthOf(today);
+  const past = /\b(?:spent|paid|did|was|were|last (?:month|year|week))\b/.test(t);
+  if (SUBSCRIPTION_COST.test(t) && !past) return { kind: 'subscriptions_cost' };
+  if (BILLS.test(t) && PAYDAY.test(t)) return { kind: 'bills_before_payday' };
+  if (/\bbills?\b|\bdue\b|\bsubscriptions?\b.*\b(?:coming|due|renew)/.test(t) && !past) {
+    const soon = SOON.exec(t);
+    if (soon) {
+      const span = soon[1] ?? 'week';
+      if (/week|7|seven/.test(span)) return { kind: 'bills_ahead', days: 7, label: 'in the next 7 days' };
+      if (/fortnight|two|14/.test(span)) return { kind: 'bills_ahead', days: 14, label: 'in the next 14 days' };
+      return { kind: 'bills_ahead', days: /month|30/.test(span) ? 30 : 7, label: /month|30/.test(span) ? 'in the next 30 days' : 'in the next 7 days' };
+    }
+  }
+  const category = categoryMentioned(question, categories);
+  if (/\bover (?:my |the |our )?budgets?\b|\bover ?spent\b|\boverspending in\b|\bwhich (?:categories|budgets)\b.*\b(?:over|overspend\w*|blown|exceed\w*)\b|\bbudgets? (?:blown|exceeded)\b|\bblown (?:my |the )?budget\b/.test(t) && !category) {
+    return { kind: 'over_budget', month };
+  }
+  if (/\bbudget(?:ed|ted|s)?\b/.test(t) && /\b(?:how much|what(?:'s| is)?|did i|have i)\b/.test(t) && !/\b(?:left|remaining|remain|available)\b/.test(t) && !/\btips?\b|\badvice\b|\bhow (?:do|can|should) i budget\b/.test(t)) {
+    return { kind: 'budgeted', category, month };
+  }
+  if (/\b(?:left|remaining|remain|available)\b/.test(t) && (category || /\bbudget\b/.test(t)) && !/\bgoals?\b/.test(t)) {
+    if (!/\bbudget\b/.test(t) && !/\b(?:for|in|on)\b/.test(t)) return null;
+    return { kind: 'budget_left', category, month };
+  }
+  return null;
+}
+
+const NO_BUDGET = "You haven't set up a budget yet, so there is nothing to measure against. **Next step:** open **Budget** (/budget) and give your categories an amount for the month; then I can tell you what's left in each.";
+const NO_BILLS = "You haven't set up any bills or subscriptions yet, so I don't know what's coming. **Next step:** open **Bills** (/bills): add them there, or confirm the ones Finu suggests from your transactions.";
+
+/** What the transactions show as subscriptions (the recurring-charges tool), for someone who has set none up on Bills. */
+export type DetectedSubscriptions = () => Promise<{ subscriptions_monthly: number; charges: { merchant: string; kind: string; monthly_amount: number }[] }>;
+
+/** The built-in coach's answer to a budget or bill question, with the tools it ran. */
+export async function answerBudgetBillQuestion(q: BudgetBillQuestion, ctx: ToolContext, detected?: DetectedSubscriptions): Promise<{ text: string; tools: string[] }> {
+  const m = (amount: number) => money(amount, ctx.currency);
+  switch (q.kind) {
+    case 'budget_left':
+    case 'budgeted':
+    case 'over_budget': {
+      const b = await getBudget(ctx, { month: q.month });
+      const tools = ['get_budget'];
+      const when = q.month === monthOf(ctx.today) ? `this month (${monthName(q.month)})` : `in ${monthName(q.month)}`;
+      if (!b.has_budget) return { text: NO_BUDGET, tools };
+      if (q.kind === 'over_budget') {
+        if (!b.over_budget.length) {
+          return { text: `No, you're within budget ${when}: no category has spent more than it had. In all you've spent ${m(b.spent)} and have **${m(b.available)}** left across your categories.\n\n**Next step:** see each category on **Budget** (/budget).`, tools };
+        }
+        const rows = b.over_budget.map((c) => `- **${c.category}**: spent ${m(c.spent)} of ${m(c.assigned + c.carried_in)}, **${m(c.overspent)} over**`);
+        const total = fromMinor(b.over_budget.reduce((s, c) => s + toMinor(c.overspent), 0));
+        return {
+          text: `Yes: ${b.over_budget.length === 1 ? '1 category is' : `${b.over_budget.length} categories are`} over budget ${when}, ${m(total)} in all:\n\n${rows.join('\n')}\n\n**Next step:** on **Budget** (/budget), move money from a category with some left to cover ${b.over_budget.length === 1 ? 'it' : 'them'}.`,
+          tools,
+        };
+      }
+      const line = q.category ? (await getBudget(ctx, { month: q.month, category: q.category })).categories[0] : undefined;
+      if (q.category && (!line || !budgeted(line))) {
+        const spent = line ? ` You've spent ${m(line.spent)} on it ${when}.` : '';
+        return { text: `You haven't budgeted anything for **${line?.category ?? q.category}** ${when}.${spent}\n\n**Next step:** give it an amount on **Budget** (/budget).`, tools };
+      }
+      if (q.kind === 'budgeted') {
+        if (line) {
+          const target = line.target && line.needed > 0 ? ` Its target asks for ${m(line.needed)} this month${line.underfunded > 0 ? `, ${m(line.underfunded)} more than assigned` : ''}.` : '';
+          return { text: `You've budgeted **${m(line.assigned)}** for **${line.category}** ${when}${line.carried_in !== 0 ? ` (plus ${m(line.carried_in)} carried in)` : ''}.${target} You've spent ${m(line.spent)} of it so far.\n\n**Next step:** change it on **Budget** (/budget).`, tools };
+        }
+        const rows = b.categories.filter((c) => c.assigned !== 0).map((c) => `- **${c.category}**: ${m(c.assigned)}`);
+        return { text: `You've budgeted **${m(b.assigned)}** in all ${when}:\n\n${rows.join('\n')}\n\n**Next step:** change the amounts on **Budget** (/budget).`, tools };
+      }
+      if (line) {
+        const text =
+          line.available >= 0
+            ? `You have **${m(line.available)}** left for **${line.category}** ${when}: spent ${m(line.spent)} of ${m(line.assigned + line.carried_in)}.`
+            : `You have nothing left for **${line.category}** ${when}: you've spent ${m(line.spent)} of ${m(line.assigned + line.carried_in)}, **${m(line.overspent)} over**.`;
+        return { text: `${text}\n\n**Next step:** see it on **Budget** (/budget).`, tools };
+      }
+      return { text: `You have **${m(b.available)}** left across your budget ${when}: spent ${m(b.spent)}${b.overspent > 0 ? `, with ${m(b.overspent)} overspent` : ''}.\n\n**Next step:** see each category on **Budget** (/budget).`, tools };
+    }
+    case 'bills_before_payday':
+    case 'bills_ahead': {
+      const tools = ['get_bills_ahead'];
+      const r = q.kind === 'bills_ahead' ? await getBillsAhead(ctx, { days: q.days }) : await getBillsAhead(ctx, { until_payday: true });
+      if (!r.has_recurring) return { text: NO_BILLS, tools };
+      const span =
+        q.kind === 'bills_ahead'
+          ? q.label
+          : r.payday
+            ? `before your next payday (${dayName(r.payday)})`
+            : 'in the next 30 days (I see no income set up on Bills, so no payday)';
+      if (!r.bills.length) return { text: `Nothing is due ${span}.\n\n**Next step:** see the month ahead on **Bills** (/bills).`, tools };
+      const rows = r.bills.map((b) => `- ${dayName(b.due_date)}: **${b.name}**, ${m(b.amount)}`);
+      const safe = r.safe_to_spend && r.payday ? `\n\nSafe to spend until payday: **${m(r.safe_to_spend.amount)}** (on-budget balance ${m(r.safe_to_spend.balance)} less ${m(r.safe_to_spend.due_before_payday)} due from those accounts).` : '';
+      return {
+        text: `${r.bills.length === 1 ? '1 payment is' : `${r.bills.length} payments are`} due ${span}, **${m(r.total)}** in all:\n\n${rows.join('\n')}${safe}\n\n**Next step:** see them on **Bills** (/bills).`,
+        tools,
+      };
+    }
+    case 'subscriptions_cost': {
+      const tools = ['get_subscriptions_cost'];
+      const r = await getSubscriptionsCost(ctx);
+      if (!r.subscriptions.length) {
+        const found = detected ? (await detected()).charges.filter((c) => c.kind === 'subscription') : [];
+        if (found.length) {
+          const total = fromMinor(found.reduce((s, c) => s + toMinor(c.monthly_amount), 0));
+          const rows = found.map((c) => `- **${c.merchant}**: ${m(c.monthly_amount)} a month`);
+          return {
+            text: `You haven't set up any subscriptions on Bills yet. From your transactions, ${found.length === 1 ? '1 charge looks' : `${found.length} charges look`} like ${found.length === 1 ? 'a subscription' : 'subscriptions'}, about **${m(total)} a month** (${m(fromMinor(toMinor(total) * 12))} a year):\n\n${rows.join('\n')}\n\n**Next step:** confirm them on **Bills** (/bills) so I can tell you when each is due.`,
+            tools: [...tools, 'find_recurring_charges'],
+          };
+        }
+        return { text: `${r.has_recurring ? "You haven't marked any of your recurring items as a subscription" : "You haven't set up any subscriptions yet"}, so I have no monthly cost to give. **Next step:** open **Bills** (/bills) to add them or confirm the ones Finu suggests; or ask me "What are my recurring charges?" to see what your transactions show.`, tools };
+      }
+      const rows = r.subscriptions.map((s) => `- **${s.name}**: ${m(s.monthly)} a month${s.next_due ? `, next on ${dayName(s.next_due)}` : ''}`);
+      return {
+        text: `Your ${r.subscriptions.length === 1 ? 'subscription costs' : `${r.subscriptions.length} subscriptions cost`} **${m(r.monthly)} a month** (${m(r.yearly)} a year):\n\n${rows.join('\n')}\n\n**Next step:** cancel any you no longer use on **Bills** (/bills).`,
+        tools,
+      };
+    }
+  }
+}
