@@ -3,6 +3,7 @@ import type { Account, AccountList, NetWorth } from '../src/contract/accounts';
 import { accountFormMachine } from './accountForm';
 import { accountReconcileMachine } from './accountReconcile';
 import { accountRegisterMachine } from './accountRegister';
+import { transferMatchesMachine } from './transferMatches';
 import { accountTransferMachine } from './accountTransfer';
 import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
@@ -27,7 +28,9 @@ export type AccountsEvent =
   | { type: 'transfer.open'; fromAccountId?: string }
   | { type: 'reconcile.open'; accountId: string }
   | { type: 'register.open'; accountId: string }
-  | { type: 'register.close' };
+  | { type: 'register.close' }
+  | { type: 'matches.open' }
+  | { type: 'matches.close' };
 
 export const accountsTexts = { loadFailed: 'Failed to fetch accounts', closed: 'Account closed', closeFailed: 'Failed to close account' } as const;
 
@@ -57,6 +60,7 @@ export const accountsMachine = setup({
     accountTransfer: accountTransferMachine,
     accountReconcile: accountReconcileMachine,
     accountRegister: accountRegisterMachine,
+    transferMatches: transferMatchesMachine,
   },
   actions: { notify: (_, _toast: Toast) => {} },
 }).createMachine({
@@ -90,6 +94,7 @@ export const accountsMachine = setup({
             'account.edit': { target: 'editing', description: 'Opens the form with the account’s fields.', actions: assign({ selected: ({ context, event }) => find(context, event.accountId) }) },
             'transfer.open': { target: 'transferring', description: 'Opens the transfer form (from the account it was opened on, if any).', actions: assign({ selected: ({ context, event }) => (event.fromAccountId ? find(context, event.fromAccountId) : null) }) },
             'reconcile.open': { target: 'reconciling', description: 'Opens reconciling for one account.', actions: assign({ selected: ({ context, event }) => find(context, event.accountId) }) },
+            'matches.open': { target: 'matching', description: 'Opens Match transfers: likely pairs across the accounts, to link or dismiss.' },
             'register.open': { target: 'registering', description: 'Opens one account’s register (its transactions with the running balance).', actions: assign({ selected: ({ context, event }) => find(context, event.accountId) }) },
             'account.close': { target: 'closing', description: 'Closes an account (a zero balance closes at once).', actions: assign({ selected: ({ context, event }) => find(context, event.accountId) }) },
           },
@@ -134,6 +139,11 @@ export const accountsMachine = setup({
           description: "One account's register is open.",
           invoke: { id: 'register', src: 'accountRegister', input: ({ context }) => ({ accountId: context.selected!.account_id }) },
           on: { 'register.close': { target: 'idle', description: 'Closes the register.' } },
+        },
+        matching: {
+          description: 'Match transfers is open.',
+          invoke: { id: 'matches', src: 'transferMatches' },
+          on: { 'matches.close': { target: '#accounts.loading', description: 'Closes it; the list is read again (linked rows may have moved between groups).' } },
         },
         closing: {
           description: 'Closing the selected account.',

@@ -286,6 +286,32 @@ export const netWorth = z
   })
   .register(z.globalRegistry, { id: 'NetWorth', description: 'Assets minus liabilities at the end of each month' });
 
+/** The batch transfer-match list: days of outgoing rows looked at by default and at most, pairs per page. */
+export const TRANSFER_PAIRS = { days: 90, maxDays: 366, limit: 50, maxLimit: 200 } as const;
+
+export const transferPairsQuery = z.object({
+  to: z.optional(calendarDate('to')).register(z.globalRegistry, { description: 'Last day of the window (of the outgoing row), YYYY-MM-DD; omit for today' }),
+  days: z._default(z.coerce
+    .number({ error: 'days must be a whole number' })
+    .check(z.int('days must be a whole number'), z.gte(1, 'days must be at least 1'), z.lte(TRANSFER_PAIRS.maxDays, `days must be at most ${TRANSFER_PAIRS.maxDays}`)), TRANSFER_PAIRS.days),
+  limit: z._default(z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .check(z.int('limit must be a whole number'), z.gte(1, 'limit must be at least 1'), z.lte(TRANSFER_PAIRS.maxLimit, `limit must be at most ${TRANSFER_PAIRS.maxLimit}`)), TRANSFER_PAIRS.limit),
+  cursor: z.optional(z.string().check(z.maxLength(300, 'cursor is invalid'))),
+});
+
+export const transferPairs = z
+  .object({
+    pairs: z.array(z.object({ from: transaction, to: transaction })),
+    has_more: z.boolean(),
+    next_cursor: z.nullable(z.string()),
+  })
+  .register(z.globalRegistry, { id: 'TransferPairs', description: 'Rows that look like the two legs of a transfer between your accounts, newest outgoing row first' });
+
+export const otherTransactionRequest = z.strictObject({ other_transaction_id: z.uuid({ error: 'other_transaction_id must be a transaction id (a UUID)' }) });
+
+export type TransferPairs = z.infer<typeof transferPairs>;
+
 export type Account = z.infer<typeof account>;
 export type AccountList = z.infer<typeof accountList>;
 export type TransferResult = z.infer<typeof transferResponse>;

@@ -52,6 +52,10 @@ async function useEverything(user: VerifiedUser): Promise<void> {
   await ok(user, 'POST', '/rules', { match: 'all', conditions: [{ field: 'description', op: 'contains', value: 'coffee' }], actions: { category: 'Dining' } });
   await ok(user, 'POST', '/tags', { name: 'holiday' });
   const checking = (await ok(user, 'POST', '/accounts', { name: 'Checking', kind: 'checking', opening_balance: 100 })).json<{ account_id: string }>();
+  const savings = (await ok(user, 'POST', '/accounts', { name: 'Savings', kind: 'savings' })).json<{ account_id: string }>();
+  const moved = (await ok(user, 'POST', '/transactions', { account_id: checking.account_id, type: 'expense', amount: 40, date: '2024-03-20', category: 'Other', description: 'Out' })).json<{ transaction_id: string }>();
+  const arrived = (await ok(user, 'POST', '/transactions', { account_id: savings.account_id, type: 'income', amount: 40, date: '2024-03-20', category: 'Other Income', description: 'In' })).json<{ transaction_id: string }>();
+  await ok(user, 'POST', `/transactions/${moved.transaction_id}/dismiss-transfer-match`, { other_transaction_id: arrived.transaction_id }); // "not a transfer"
   const bill = (await ok(user, 'POST', '/recurring', { name: 'Rent', merchant_pattern: 'Parkside', account_id: checking.account_id, kind: 'bill', amount: 900, rrule: 'FREQ=MONTHLY;BYMONTHDAY=1', start_date: '2024-01-01' })).json<{ recurring_id: string }>();
   await ok(user, 'PUT', `/recurring/${bill.recurring_id}/occurrences/2024-02-01`, { status: 'skipped' });
   await ok(user, 'POST', '/recurring/suggestions/dismiss', { key: 'corner market|expense' });
@@ -210,13 +214,13 @@ describe('download all my data', () => {
     const profile = JSON.parse(strFromU8(files['profile.json']!));
     expect(profile).toMatchObject({ user_id: user.userId, email: user.email, full_name: 'Ada Lovelace' });
     const txs = JSON.parse(strFromU8(files['transactions.json']!)) as Json[];
-    expect(txs).toHaveLength(4);
+    expect(txs).toHaveLength(6);
     expect(txs.every((t) => t.user_id === user.userId && !('search' in t))).toBe(true);
     // A UTF-8 byte order mark first, as in the list's export (decoding drops it from the text).
     expect([...files['transactions.csv']!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = strFromU8(files['transactions.csv']!).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(csv[0]).toBe('date,type,amount,currency,category,description,merchant,notes,tags,transaction_id,created_at');
-    expect(csv).toHaveLength(5);
+    expect(csv).toHaveLength(7);
     expect(csv.some((l) => l.startsWith('2024-03-14,expense,12.50,USD,Dining,Weekly shop,Corner Market'))).toBe(true);
     expect(strFromU8(files['users.json'] ?? new Uint8Array())).not.toMatch(/password_hash/);
   }, 120_000);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AccountKind } from '../../contract/accounts';
 import type { Db } from '../db/client';
-import { accountMonthlyTotals, accounts, transactions } from '../db/schema';
+import { accountMonthlyTotals, accounts, transactions, transferMatchDismissals } from '../db/schema';
 import { monthStart } from './rollups';
 import { rowColumns, type NewTransaction, type Queryable, type TransactionPatch, type TransactionRow } from './transactions';
 
@@ -255,6 +255,51 @@ export function accountsRepository(db: Db) {
             .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
           return row!.id;
         });
+      },
+
+      /**
+       * Outgoing rows in [from, to], newest first, each with the nearest incoming row of the same amount in
+       * another account within `days` (not a transfer yet, not dismissed as a pair). Each probe walks
+       * transactions_user_amount_idx, so the cost follows the window, not the history.
+       */
+      async pairs(userId: string, q: { from: string; to: string; days: number; limit: number; after?: { date: string; id: string } }): Promise<{ pairs: [TransactionRow, TransactionRow][]; hasMore: boolean }> {
+        const after = q.after ? sql`and (a.date, a.id) < (${q.after.date}::date, ${q.after.id}::uuid)` : sql``;
+        const found = await db.execute<{ out_id: string; in_id: string }>(sql`
+          select a.id as out_id, b.id as in_id
+          from transactions a
+          cross join lateral (
+            select b.id from transactions b
+            where b.user_id = a.user_id and b.amount_minor = a.amount_minor and b.type = 'income'
+              and b.account_id <> a.account_id and b.transfer_id is null and b.kind = 'standard'
+              and b.date between a.date - ${q.days}::int and a.date + ${q.days}::int
+              and not exists (
+                select 1 from transfer_match_dismissals d
+                where d.user_id = a.user_id and d.low_id = least(a.id, b.id) and d.high_id = greatest(a.id, b.id)
+              )
+            order by abs(b.date - a.date), b.id
+            limit 1
+          ) b
+          where a.user_id = ${userId} and a.type = 'expense' and a.kind = 'standard' and a.transfer_id is null
+            and a.date between ${q.from}::date and ${q.to}::date ${after}
+          order by a.date desc, a.id desc
+          limit ${q.limit + 1}
+        `);
+        const ids = (found as unknown as { rows: { out_id: string; in_id: string }[] }).rows;
+        const hasMore = ids.length > q.limit;
+        const page = ids.slice(0, q.limit);
+        if (page.length === 0) return { pairs: [], hasMore: false };
+        const rows = await db
+          .select(rowColumns)
+          .from(transactions)
+          .where(and(eq(transactions.userId, userId), inArray(transactions.id, [...new Set(page.flatMap((p) => [p.out_id, p.in_id]))])));
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return { pairs: page.map((p) => [byId.get(p.out_id)!, byId.get(p.in_id)!]), hasMore };
+      },
+
+      /** Remembers that two rows are not a transfer (either order). */
+      async dismiss(userId: string, a: string, b: string): Promise<void> {
+        const [lowId, highId] = a < b ? [a, b] : [b, a];
+        await db.insert(transferMatchDismissals).values({ userId, lowId, highId }).onConflictDoNothing();
       },
     },
 

@@ -16,7 +16,10 @@ import {
   reconcileResult,
   register,
   registerQuery,
+  otherTransactionRequest,
   transferIdParams,
+  transferPairs,
+  transferPairsQuery,
   transferRequest,
   transferResponse,
   updateAccountRequest,
@@ -183,6 +186,36 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
       }),
     },
     async (request) => accounts.reconcile(request.userId, request.params.id, request.body),
+  );
+
+  app.get(
+    '/transactions/transfer-matches',
+    {
+      schema: schema({
+        summary: 'Likely transfers across your accounts: pairs to link (POST …/link-transfer) or dismiss',
+        description: 'An outgoing row with the nearest incoming row of the same amount in another of your accounts within 3 days, neither a transfer yet, the pair not dismissed. Outgoing rows of the last `days` days up to `to`, newest first.',
+        querystring: transferPairsQuery,
+        response: { 200: transferPairs },
+      }),
+    },
+    async (request) => accounts.transferPairs(request.userId, request.query),
+  );
+
+  app.post(
+    '/transactions/:id/dismiss-transfer-match',
+    {
+      schema: schema({
+        summary: '"Not a transfer": stop offering this row and the other as a transfer pair',
+        params: accountIdParams,
+        body: otherTransactionRequest,
+        response: { 200: z.object({ message: z.string() }) },
+      }),
+    },
+    async (request) => {
+      const row = await mustGetTransaction(request.userId, request.params.id);
+      await accounts.dismissTransferPair(request.userId, row, await fastify.repos.transactions.get(request.userId, request.body.other_transaction_id));
+      return { message: 'Not offered as a transfer again' };
+    },
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { AccountList, NetWorth, ReconcilePreview, Register, TransferResult, Account } from '../../contract/accounts';
+import type { AccountList, NetWorth, ReconcilePreview, Register, TransferPairs, TransferResult, Account } from '../../contract/accounts';
 import type { AccountBody } from '../../../machines/accountForm';
 import type { TransferBody } from '../../../machines/accountTransfer';
 import type { ApiCall } from './client';
@@ -25,6 +25,12 @@ export function accountsApi(call: ApiCall) {
       call<{ account: Account; locked: number }>(`${accountPath(accountId)}/reconcile`, { method: 'POST', body: { statement_date: statementDate, statement_balance: statementBalance, adjust }, defaultMessage: 'Failed to reconcile' }),
     register: (accountId: string, cursor?: string, signal?: AbortSignal) =>
       call<Register>(`${accountPath(accountId)}/register`, { query: cursor ? { cursor } : {}, defaultMessage: 'Failed to fetch transactions', signal }),
+    transferPairs: (cursor?: string, signal?: AbortSignal) =>
+      call<TransferPairs>('/transactions/transfer-matches', { query: cursor ? { cursor } : {}, defaultMessage: 'Failed to fetch transfer matches', signal }),
+    linkTransfer: (fromId: string, toId: string) =>
+      call<TransferResult>(`/transactions/${encodeURIComponent(fromId)}/link-transfer`, { method: 'POST', body: { other_transaction_id: toId }, defaultMessage: 'Failed to link transfer' }),
+    dismissTransferMatch: (fromId: string, toId: string) =>
+      call<unknown>(`/transactions/${encodeURIComponent(fromId)}/dismiss-transfer-match`, { method: 'POST', body: { other_transaction_id: toId }, defaultMessage: 'Failed to dismiss match' }),
   };
 }
 export type AccountsApi = ReturnType<typeof accountsApi>;

@@ -248,3 +248,25 @@ export const transactionCategories = pgTable(
   },
   (t) => [uniqueIndex('transaction_categories_user_name_key').on(t.userId, sql`lower(${t.name})`), index('transaction_categories_group_idx').on(t.groupId)],
 );
+
+/** Pairs a person said are not a transfer (migration 0062), in id order so either direction finds them. */
+export const transferMatchDismissals = pgTable(
+  'transfer_match_dismissals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lowId: uuid('low_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    highId: uuid('high_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'transfer_match_dismissals_pkey', columns: [t.userId, t.lowId, t.highId] }),
+    check('transfer_match_dismissals_ordered', sql`${t.lowId} < ${t.highId}`),
+    index('transfer_match_dismissals_high_idx').on(t.highId),
+  ],
+);

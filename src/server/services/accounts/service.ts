@@ -13,6 +13,7 @@ import {
   type AccountList,
   type NetWorth,
   type Register,
+  type TransferPairs,
   type TransferResult,
   type closeAccountRequest,
   type createAccountRequest,
@@ -29,7 +30,7 @@ import type { AccountPatch, AccountRow, AccountsRepository, AccountWithBalance }
 import type { NewTransaction, TransactionPatch, TransactionRow } from '../../repositories/transactions';
 import { isoString, toTransaction } from '../transactions/wire';
 import { addMonths as addMonthsTo, netWorthSeries } from './netWorth';
-import { endOfMonth } from '../../../contract/calendar';
+import { addDays, endOfMonth } from '../../../contract/calendar';
 import { fractionOf, parseRate, type RateFraction } from '../../../contract/rates';
 import { convertStored, type RatesService } from '../rates/service';
 
@@ -330,6 +331,26 @@ export function accountsService({ repo, currencyOf, today, rates }: Deps) {
       const transferId = await repo.transfers.link(userId, [row.id, other.id]);
       await repo.recount(userId, [row.accountId, other.accountId]);
       return service.getTransfer(userId, transferId);
+    },
+
+    /** The batch list: likely transfer pairs across the user's accounts, newest outgoing row first, a page at a time. */
+    async transferPairs(userId: string, q: { to?: string; days: number; limit: number; cursor?: string }): Promise<TransferPairs> {
+      const to = q.to ?? today();
+      const after = q.cursor ? decodeRegisterCursor(q.cursor) : undefined;
+      const { pairs, hasMore } = await repo.transfers.pairs(userId, { from: addDays(to, 1 - q.days), to, days: TRANSFER_MATCH_DAYS, limit: q.limit, after });
+      const last = pairs.at(-1)?.[0];
+      return {
+        pairs: pairs.map(([out, into]) => ({ from: toTransaction(out), to: toTransaction(into) })),
+        has_more: hasMore,
+        next_cursor: hasMore && last ? Buffer.from(JSON.stringify([last.date, last.id])).toString('base64url') : null,
+      };
+    },
+
+    /** "Not a transfer": the pair is not offered again in the batch list. */
+    async dismissTransferPair(userId: string, row: TransactionRow, other: TransactionRow | null | undefined): Promise<void> {
+      if (!other) throw unprocessable('other_transaction_id is not one of your transactions');
+      if (other.id === row.id) throw unprocessable('other_transaction_id must be another transaction than this one');
+      await repo.transfers.dismiss(userId, row.id, other.id);
     },
 
     /** A dated value of a tracking-only account: the difference from its balance that day is a market change. */

@@ -6,6 +6,7 @@ import { AccountFormModal, ReconcileModal, TransferModal } from './AccountDialog
 import { AccountsProvider, useAccounts, useAccountsActor, useAccountsMachine } from './accountsActor';
 import { NetWorthPanel } from './NetWorthPanel';
 import { RegisterDrawer } from './RegisterDrawer';
+import { MatchTransfersDrawer } from './MatchTransfersDrawer';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -58,6 +59,9 @@ function Accounts() {
           <Button variant="default" disabled={open.length < 2} onClick={() => actor.send({ type: 'transfer.open' })}>
             Transfer
           </Button>
+          <Button variant="default" disabled={open.length < 2} onClick={() => actor.send({ type: 'matches.open' })}>
+            Match transfers
+          </Button>
           <Button onClick={() => actor.send({ type: 'account.add' })}>Add account</Button>
         </Group>
       </Group>
@@ -101,6 +105,7 @@ function Accounts() {
       <TransferModal accounts={open} />
       <ReconcileModal />
       <RegisterDrawer />
+      <MatchTransfersDrawer accounts={open} />
     </Stack>
   );
 }

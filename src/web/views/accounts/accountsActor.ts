@@ -4,6 +4,7 @@ import { accountReconcileMachine } from '../../../../machines/accountReconcile';
 import { accountRegisterMachine } from '../../../../machines/accountRegister';
 import { accountsMachine } from '../../../../machines/accounts';
 import { accountTransferMachine } from '../../../../machines/accountTransfer';
+import { transferMatchesMachine } from '../../../../machines/transferMatches';
 import { unlessAborted } from '../../api/abort';
 import { pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
 
@@ -24,6 +25,13 @@ export function useAccountsMachine(today: string): AccountsActor {
           accountForm: accountFormMachine.provide({ actors: { saveAccount: fromPromise(({ input }) => api.accounts.save(input.accountId, input.body)) }, actions: { notify: toastVia(ui) } }),
           accountTransfer: accountTransferMachine.provide({ actors: { saveTransfer: fromPromise(({ input }) => api.accounts.saveTransfer(input.transferId, input.body)) }, actions: { notify: toastVia(ui) } }),
           accountRegister: accountRegisterMachine.provide({ actors: { fetchRegister: fromPromise(({ input, signal }) => api.accounts.register(input.accountId, input.cursor ?? undefined, signal)) } }),
+          transferMatches: transferMatchesMachine.provide({
+            actors: {
+              fetchPairs: fromPromise(({ input, signal }) => api.accounts.transferPairs(input.cursor ?? undefined, signal)),
+              linkPair: fromPromise(({ input }) => api.accounts.linkTransfer(input.fromId, input.toId)),
+              dismissPair: fromPromise(({ input }) => api.accounts.dismissTransferMatch(input.fromId, input.toId)),
+            },
+          }),
           accountReconcile: accountReconcileMachine.provide({
             actors: {
               previewStatement: fromPromise(({ input }) => api.accounts.previewReconcile(input.accountId, input.statementDate, input.statementBalance)),
