@@ -73,18 +73,21 @@ function Figures({ card }: { card: BudgetVsActual }) {
       <Stack gap={8} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {card.lines.map((l) => {
           const over = l.overspent > 0;
-          const words = `${money(l.spent)} of ${money(l.budgeted)}${over ? `, over by ${money(l.overspent)}` : ''}`;
+          const figures = `${money(l.spent)} of ${money(l.budgeted)}`;
           return (
             <li key={l.category} data-testid="dashboard-budget-line" data-category={l.category}>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" truncate>
-                  {l.category}
-                </Text>
-                <Text size="sm" fw={600} c={over ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }} data-testid="dashboard-budget-figures">
-                  {words}
+              <Group justify="space-between" wrap="wrap" gap={4} mb={2}>
+                <Text size="sm">{l.category}</Text>
+                <Text size="sm" fw={600} c={over ? 'red' : undefined} ml="auto" data-testid="dashboard-budget-figures">
+                  {figures}
                 </Text>
               </Group>
-              <Progress value={l.bar} size="sm" color={over ? 'red' : l.bar >= 80 ? 'yellow' : 'teal'} aria-label={`${l.category}: ${words}`} />
+              <Progress value={l.bar} size="sm" color={over ? 'red' : l.bar >= 80 ? 'yellow' : 'teal'} aria-label={`${l.category}: ${figures}${over ? `, over by ${money(l.overspent)}` : ''}`} />
+              {over && (
+                <Text size="xs" c="red" fw={600} mt={2} data-testid="dashboard-budget-over">
+                  Over by {money(l.overspent)}
+                </Text>
+              )}
             </li>
           );
         })}
