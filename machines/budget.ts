@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { BUDGET_MESSAGES, assignRequest, moveRequest, targetRequest, type BudgetCategory, type BudgetMode, type BudgetMonth, type FillSource, type Rollover, type TargetKind, type TargetRequest } from '../src/contract/budgets';
 import { addMonths } from '../src/contract/calendar';
-import { readAmount } from '../src/contract/money';
+import { fromMinor, readAmount, toMinor } from '../src/contract/money';
 import { fieldMessage, ruleErrors } from '../src/contract/messages';
 import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
@@ -135,6 +135,48 @@ export function orderChange(data: BudgetMonth | null, event: { type: 'order.cate
 function changedBy(before: BudgetMonth | null, after: BudgetMonth): { category: string; assigned: number }[] {
   const was = new Map((before?.groups ?? []).flatMap((g) => g.categories.map((c) => [c.category, c.assigned] as const)));
   return after.groups.flatMap((g) => g.categories).flatMap((c) => ((was.get(c.category) ?? 0) !== c.assigned ? [{ category: c.category, assigned: was.get(c.category) ?? 0 }] : []));
+}
+
+/** One budgeted category on the dashboard: what was spent against what it had for the month. */
+export interface BudgetVsActualLine {
+  category: string;
+  /** Spending less refunds, never below 0. */
+  spent: number;
+  /** What the category had: carried in + assigned (the limit in tracking mode). */
+  budgeted: number;
+  /** Spending past what it had, 0 within it. */
+  overspent: number;
+  /** spent / budgeted, whole percent, capped at 100 for the bar. */
+  bar: number;
+}
+
+/** The dashboard's "Budget this month": the month's budgeted categories and their totals; null when nothing is budgeted. */
+export interface BudgetVsActual {
+  month: string;
+  mode: BudgetMode;
+  lines: BudgetVsActualLine[];
+  spent: number;
+  budgeted: number;
+  overspent: number;
+}
+
+/**
+ * The month read by the budget machine, summed for the dashboard: the categories with something to spend
+ * (carried in + assigned above 0) in the budget's own order, each with spent against that, and the totals
+ * of those categories. A month where no category has anything is no budget (null).
+ */
+export function budgetVsActual(data: BudgetMonth | null): BudgetVsActual | null {
+  if (!data) return null;
+  const lines: BudgetVsActualLine[] = [];
+  for (const c of data.groups.flatMap((g) => g.categories)) {
+    const budgetedMinor = toMinor(c.carried_in) + toMinor(c.assigned);
+    if (budgetedMinor <= 0) continue;
+    const spentMinor = Math.max(0, -toMinor(c.activity));
+    lines.push({ category: c.category, spent: fromMinor(spentMinor), budgeted: fromMinor(budgetedMinor), overspent: c.overspent, bar: Math.min(100, Math.round((spentMinor / budgetedMinor) * 100)) });
+  }
+  if (lines.length === 0) return null;
+  const sum = (pick: (l: BudgetVsActualLine) => number) => fromMinor(lines.reduce((t, l) => t + toMinor(pick(l)), 0));
+  return { month: data.month, mode: data.mode, lines, spent: sum((l) => l.spent), budgeted: sum((l) => l.budgeted), overspent: sum((l) => l.overspent) };
 }
 
 const editedAmount = (context: BudgetContext) => readBudgetAmount(context.edit?.text ?? '', 'assigned');

@@ -16,6 +16,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { useBalancesHidden, useMoney } from '../../hooks/useMoney';
 import { Icon } from '../icons';
 import { NetWorthCard } from '../accounts/NetWorthCard';
+import { BudgetCard } from './BudgetCard';
 
 const periods: { value: DashboardPeriod; label: string }[] = [
   { value: '7_days', label: '7 days' },
@@ -297,6 +298,7 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
           </Table>
         </Card>
       </SimpleGrid>
+      <BudgetCard />
       <NetWorthCard />
     </Stack>
   );
