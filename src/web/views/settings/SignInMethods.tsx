@@ -163,14 +163,18 @@ export function SignInMethods() {
   const actorRef = usePageMachine(signInMethodsWith, input);
   const snapshot = useSelector(actorRef, (s) => s);
   const send = actorRef.send;
+  // The link code stays in the URL until the machine has finished with it: changing the location re-renders the
+  // routed page, and a page started again mid-way would have lost the answer (and its toast).
+  const completing = snapshot.matches('completingGoogleLink');
   useEffect(() => {
+    if (completing) return;
     if (!params.has('linked') && !params.has('link_error') && !params.has('link_code')) return;
     const next = new URLSearchParams(params);
     next.delete('linked');
     next.delete('link_error');
     next.delete('link_code');
     setParams(next, { replace: true });
-  }, [params, setParams]);
+  }, [params, setParams, completing]);
 
   const methods = snapshot.context.methods;
   const busy = snapshot.hasTag('busy');
