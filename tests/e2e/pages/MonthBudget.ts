@@ -65,6 +65,9 @@ export class BudgetRow {
   }
 
   async menu(item: string | RegExp): Promise<void> {
+    // The menu is long: with its row at the top of the window it opens whole, so choosing an item scrolls nothing
+    // (a scroll while the menu follows its row lets the click land on the page under it).
+    await this.root.evaluate((row) => row.scrollIntoView({ block: 'start' }));
     await this.root.getByRole('button', { name: `More for ${this.category}` }).click();
     await this.page.getByRole('menuitem', { name: item }).or(this.page.getByRole('menuitemradio', { name: item })).first().click();
   }
