@@ -254,3 +254,26 @@ describe('a confirmed transfer is final', () => {
     expect(await finuOf(to)).toBe(100n * WEI_PER_POINT);
   }, 60_000);
 });
+
+describe('one FINU per chain', () => {
+  it('two API processes connecting at once to a node without FINU deploy it once and both use it', async () => {
+    // A fresh database and a fresh node: what two processes started together see on their first start.
+    const fresh = await createTestApp();
+    const other = await startTestChain();
+    const connect = () => connectChain({ ...fresh.config.chain, rpcUrl: other.rpcUrl, embedded: true, treasuryPrivateKey: treasuryKey }, fresh.app.repos.rewards.chainState, () => undefined);
+    const chains = await Promise.allSettled([connect(), connect()]);
+    try {
+      expect(chains.map((c) => c.status)).toEqual(['fulfilled', 'fulfilled']);
+      const [a, b] = chains.map((c) => (c as PromiseFulfilledResult<Chain>).value);
+      expect(a!.tokenAddress).toBe(b!.tokenAddress);
+      expect(await fresh.app.repos.rewards.chainState.get(`token:${a!.chainId}`)).toBe(a!.tokenAddress);
+      // The whole supply sits with the treasury on the one token: nothing was minted twice.
+      expect(await a!.balanceOf(a!.treasury.address)).toBe(parseUnits('1000000000', 18));
+      expect(Number(await a!.provider.getTransactionCount(a!.treasury.address))).toBe(1);
+    } finally {
+      for (const c of chains) if (c.status === 'fulfilled') c.value.close();
+      await fresh.close();
+      await other.stop();
+    }
+  }, 60_000);
+});

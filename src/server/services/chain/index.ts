@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Contract, ContractFactory, FetchRequest, JsonRpcProvider, Wallet, getAddress, parseUnits, toBeHex, type TransactionReceipt } from 'ethers';
 import type { ChainConfig } from '../../config';
 import artifact from './FinuToken.json' with { type: 'json' };
@@ -10,7 +11,14 @@ export const INITIAL_SUPPLY = parseUnits('1000000000', TOKEN_DECIMALS);
 export interface ChainStore {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
+  /** A lease across API processes (true: this owner holds it until ttlMs or release). */
+  lease(key: string, owner: string, ttlMs: number): Promise<boolean>;
+  release(key: string, owner: string): Promise<void>;
 }
+
+/** How long one process may take to deploy FINU before another may try; how long the others wait for it. */
+const DEPLOY_LEASE_MS = 120_000;
+const DEPLOY_WAIT_MS = 150_000;
 
 export interface Chain {
   provider: JsonRpcProvider;
@@ -56,19 +64,13 @@ export async function connectChain(config: ChainConfig & { rpcUrl: string; treas
     if (balance < parseUnits('100', 18)) await provider.send('anvil_setBalance', [treasury.address, toBeHex(parseUnits('10000', 18))]);
   }
   const key = `token:${config.chainId}`;
-  let tokenAddress = config.tokenAddress ? getAddress(config.tokenAddress) : await store.get(key);
-  if (tokenAddress && (await provider.getCode(tokenAddress)) === '0x') {
-    if (config.tokenAddress) throw new Error(`FINU_TOKEN_ADDRESS ${tokenAddress} has no contract on chain ${config.chainId}`);
-    log(`FINU at ${tokenAddress} is not on the node any more: deploying it again`);
-    tokenAddress = undefined;
-  }
-  if (!tokenAddress) {
-    const factory = new ContractFactory(artifact.abi, artifact.bytecode, treasury);
-    const deployed = await factory.deploy(INITIAL_SUPPLY);
-    await deployed.waitForDeployment();
-    tokenAddress = getAddress(await deployed.getAddress());
-    await store.set(key, tokenAddress);
-    log(`FINU deployed at ${tokenAddress} on chain ${config.chainId}`);
+  const hasCode = async (address: string) => (await provider.getCode(address)) !== '0x';
+  let tokenAddress: string;
+  if (config.tokenAddress) {
+    tokenAddress = getAddress(config.tokenAddress);
+    if (!(await hasCode(tokenAddress))) throw new Error(`FINU_TOKEN_ADDRESS ${tokenAddress} has no contract on chain ${config.chainId}`);
+  } else {
+    tokenAddress = await deployOnce(provider, treasury, store, key, hasCode, log, config.chainId);
   }
   const token = new Contract(tokenAddress, artifact.abi, provider);
   return {
@@ -83,4 +85,40 @@ export async function connectChain(config: ChainConfig & { rpcUrl: string; treas
     receipt: (hash) => provider.getTransactionReceipt(hash),
     close: () => provider.destroy(),
   };
+}
+
+/**
+ * The stored FINU address with code on the node, else one deployment across every API process on the database:
+ * the process holding the deploy lease deploys and stores the address; the others wait for it (two processes
+ * started together once deployed two tokens, and each paid from its own).
+ */
+async function deployOnce(provider: JsonRpcProvider, treasury: Wallet, store: ChainStore, key: string, hasCode: (address: string) => Promise<boolean>, log: (msg: string) => void, chainId: number): Promise<string> {
+  const stored = await store.get(key);
+  if (stored && (await hasCode(stored))) return getAddress(stored);
+  const owner = randomUUID();
+  const lease = `deploy:${chainId}`;
+  const until = Date.now() + DEPLOY_WAIT_MS;
+  for (;;) {
+    if (await store.lease(lease, owner, DEPLOY_LEASE_MS)) {
+      try {
+        // Another process may have deployed between the read above and the lease.
+        const current = await store.get(key);
+        if (current && (await hasCode(current))) return getAddress(current);
+        if (current) log(`FINU at ${current} is not on the node any more: deploying it again`);
+        const factory = new ContractFactory(artifact.abi, artifact.bytecode, treasury);
+        const deployed = await factory.deploy(INITIAL_SUPPLY);
+        await deployed.waitForDeployment();
+        const address = getAddress(await deployed.getAddress());
+        await store.set(key, address);
+        log(`FINU deployed at ${address} on chain ${chainId}`);
+        return address;
+      } finally {
+        await store.release(lease, owner).catch(() => undefined);
+      }
+    }
+    if (Date.now() > until) throw new Error('FINU is being deployed by another API process that has not finished');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const current = await store.get(key);
+    if (current && (await hasCode(current))) return getAddress(current);
+  }
 }
