@@ -236,6 +236,21 @@ describe('the month ahead and the forecast', () => {
     expect(await runTool(ctx, 'get_balance_on', JSON.stringify({ date: '2031-02-28' }))).toMatchObject({ total_then: 2734.51 });
     expect(await runTool(ctx, 'get_price_changes', '{}')).toMatchObject({ went_up: [], went_down: [] });
   });
+
+  it('a card or loan that is owed is not "going below zero": the forecast flags neither (the low-balance notice reads the same fields)', async () => {
+    const c = client(await signUpWithAccess(app));
+    const card = await c.account({ name: 'Rewards card', kind: 'credit_card', opening_balance: -924.1, opening_date: '2031-01-01' });
+    const loan = await c.account({ name: 'Car loan', kind: 'loan', opening_balance: -14340, opening_date: '2031-01-01' });
+    await c.item({ name: 'Card payment', merchant_pattern: 'Card payment', account_id: card.account_id, kind: 'bill', amount: 120, rrule: 'FREQ=MONTHLY;BYMONTHDAY=3', start_date: '2031-02-03' });
+    const fc = await c.call<Forecast>('GET', '/recurring/forecast?from=2031-01-30&threshold=400');
+    expect(fc.status, fc.raw).toBe(200);
+    for (const id of [card.account_id, loan.account_id]) {
+      const account = fc.body.accounts.find((a) => a.account_id === id);
+      if (!account) continue;
+      expect(account, account.name).toMatchObject({ first_below_zero: null, first_below_threshold: null });
+    }
+    expect(fc.body.accounts.find((a) => a.account_id === card.account_id)!.days.find((d) => d.date === '2031-02-03')!.balance).toBe(-1044.1);
+  });
 });
 
 describe('notifications', () => {

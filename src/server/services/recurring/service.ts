@@ -1,3 +1,4 @@
+import { isLiability } from '../../../contract/accounts';
 import { addDays, parseDay } from '../../../contract/calendar';
 import { fromMinor, toMinor } from '../../../contract/money';
 import {
@@ -252,11 +253,14 @@ export function recurringService(deps: RecurringDeps) {
       let lowest = { date: from, balance };
       let belowZero: string | null = null;
       let belowThreshold: string | null = null;
+      const owed = isLiability(account.kind);
       for (let i = 0; i < FORECAST_DAYS; i++) {
         const date = addDays(from, i);
         balance += byDay.get(date) ?? 0;
         days.push({ date, balance: fromMinor(balance) });
         if (balance < lowest.balance) lowest = { date, balance };
+        // A card or loan is owed (below zero) by nature: the warnings are for money a person holds.
+        if (owed) continue;
         if (belowZero === null && balance < 0) belowZero = date;
         if (belowThreshold === null && balance < thresholdMinor) belowThreshold = date;
       }
