@@ -30,7 +30,11 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, '@typescript-eslint/no-restricted-imports': ['error', { patterns: noServerSchemas }] },
+    rules: { ...reactHooks.configs.recommended.rules, '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...noServerSchemas, { group: ['@mantine/charts'], message: 'Import charts from src/web/views/charts (it brings their styles).' }] }] },
+  },
+  {
+    files: ['src/web/views/charts.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: noServerSchemas }] },
   },
   {
     // Machines are pure statecharts: no React, router, HTTP or browser globals.

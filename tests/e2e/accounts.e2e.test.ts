@@ -108,3 +108,21 @@ describe('accounts on /accounts (Chromium against the real app, the paths of tes
     });
   }
 });
+
+describe('the net-worth chart on /accounts opened directly (Chromium)', () => {
+  it('is drawn with its legend in a row, not a column of names filling the card (its styles come with it, not with the dashboard)', async () => {
+    const { page, apiUrl } = browser;
+    const user = await accountsUser(apiUrl);
+    await api(apiUrl, user.token, 'POST', '/accounts', { name: 'Checking', kind: 'checking', opening_balance: 1200, opening_date: '2025-01-01' });
+    await api(apiUrl, user.token, 'POST', '/accounts', { name: 'Card', kind: 'credit_card', opening_balance: -300, opening_date: '2025-01-01' });
+    await AppShell.openSignedIn(page, user.token, '/accounts');
+    const chart = page.getByLabel('Net worth and each account by month');
+    await chart.waitFor();
+    const legend = chart.locator('.recharts-legend-wrapper');
+    await legend.getByText('Checking').waitFor();
+    const [legendBox, chartBox] = [await legend.boundingBox(), await chart.boundingBox()];
+    expect(legendBox!.height).toBeLessThan(60);
+    expect(chartBox!.height).toBeLessThan(320);
+    expect(await chart.locator('.recharts-line-curve').count()).toBeGreaterThan(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { LineChart } from '@mantine/charts';
+import { LineChart } from '../charts';
 import { Card, Group, Text, Title } from '@mantine/core';
 import type { NetWorth } from '../../../contract/accounts';
 import { useMoney } from '../../hooks/useMoney';

@@ -1,5 +1,4 @@
-import '@mantine/charts/styles.css';
-import { BarChart, DonutChart } from '@mantine/charts';
+import { BarChart, DonutChart } from '../charts';
 import { Alert, Anchor, Badge, Button, Card, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';

@@ -1,5 +1,4 @@
-import '@mantine/charts/styles.css';
-import { AreaChart } from '@mantine/charts';
+import { AreaChart } from '../charts';
 import { Alert, Anchor, Badge, Button, Group, Progress, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime, formatDayMonth } from '../../format/date';
 import { formatCount } from '../../format/number';
