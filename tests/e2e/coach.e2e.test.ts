@@ -293,6 +293,13 @@ describe('the AI coach in Chromium against the real server', () => {
     await drawer.getByRole('button', { name: 'New conversation' }).click();
     await drawer.waitFor({ state: 'hidden' });
     await expect.poll(() => coach.chatTitle.textContent()).toBe('New conversation');
+    // The welcome starts at its top (the heading was scrolled out of view, as if following an answer).
+    const heading = coach.log.getByRole('heading', { name: 'Ask your money coach' });
+    await heading.waitFor();
+    await page.reload();
+    await heading.waitFor();
+    const gap = await heading.evaluate((el) => el.getBoundingClientRect().top - el.closest('.mantine-ScrollArea-viewport')!.getBoundingClientRect().top);
+    expect(gap).toBeGreaterThanOrEqual(0);
   });
 });
 

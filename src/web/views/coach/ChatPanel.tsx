@@ -81,11 +81,12 @@ function MessageLog() {
   });
   const lastAnswer = answered ? lastAi : '';
 
-  // Keep the newest words in view while the answer streams in.
+  // Keep the newest words in view while the answer streams in; an empty chat shows its welcome from the top.
+  const following = messages.length > 0 || streamingMessage !== '';
   useEffect(() => {
     const el = viewport.current;
-    if (el) el.scrollTo({ top: el.scrollHeight });
-  }, [messages.length, streamingMessage]);
+    if (el) el.scrollTo({ top: following ? el.scrollHeight : 0 });
+  }, [messages.length, streamingMessage, following]);
 
   const empty = messages.length === 0 && !streaming && !opening && !failedToOpen;
   return (
