@@ -38,6 +38,8 @@ export function TransactionFormModal() {
       size="lg"
       fullScreen={fullScreen}
       closeButtonProps={{ 'aria-label': 'Close form' }}
+      // Escape in "This is a transfer…" goes back to the form (the panel handles it), not out of it.
+      closeOnEscape={!transfer}
     >
       {/* Keyed so the fields start from the transaction being edited each time. */}
       {open && splitter && <SplitEditor actor={splitter} />}
