@@ -2,6 +2,7 @@ import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xs
 import { splitEditorMachine } from './splitEditor';
 import type { Category, CreateTransactionRequest, SummaryOverview, Transaction, transactionMessages } from '../src/contract/transactions';
 import type { BulkAction, Suggestion, SuggestRequest } from '../src/contract/autoRules';
+import type { TransferResult } from '../src/contract/accounts';
 import type { CollectionReport } from './collection';
 import { transactionImportMachine, type TransactionImportOutput } from './transactionImport';
 import { activeFilterCount, PAGE_SIZES, sameFilters, transactionListMachine, type PageFilters } from './transactionList';
@@ -53,6 +54,7 @@ export const transactionsToasts = {
   deleted: 'Transaction deleted',
   demoLoaded: 'Demo data loaded',
   demoRemoved: 'Demo data removed',
+  linkedTransfer: 'Linked as a transfer',
 } as const;
 
 export type TransactionListActor = ActorRefFrom<typeof transactionListMachine>;
@@ -83,6 +85,10 @@ export interface TransactionsContext {
   pendingBulk: BulkChange | null;
   /** What the rules and the history suggest for the row being typed in the form. */
   suggestion: Suggestion | null;
+  /** "This is a transfer…": rows of the user's other accounts that look like the edited row's other leg. */
+  transferMatches: Transaction[];
+  /** Why the matches could not be read or the link was refused. */
+  transferError: CallFailure | null;
 }
 
 /** One change on the ticked rows (POST /transactions/bulk). */
@@ -114,6 +120,10 @@ export type TransactionsEvent =
   | { type: 'form.submit'; values: TransactionDraft }
   | { type: 'form.close' }
   | { type: 'split.open' }
+  | { type: 'transfer.open' }
+  | { type: 'transfer.link'; otherId: string }
+  | { type: 'transfer.retry' }
+  | { type: 'transfer.back' }
   | { type: 'transaction.delete'; transactionId: string }
   | { type: 'deletion.confirm' }
   | { type: 'deletion.cancel' }
@@ -180,6 +190,14 @@ export const transactionsMachine = setup({
     bulkTransactions: fromPromise<{ updated: number; skipped: number }, { ids: string[]; change: BulkChange }>(async () => {
       throw new Error('bulkTransactions not provided');
     }),
+    /** GET /transactions/{id}/transfer-matches: the other accounts' rows that could be this row's other leg. */
+    fetchTransferMatches: fromPromise<Transaction[], { transactionId: string }>(async () => {
+      throw new Error('fetchTransferMatches not provided');
+    }),
+    /** POST /transactions/{id}/link-transfer {other_transaction_id}. */
+    linkTransfer: fromPromise<TransferResult, { transactionId: string; otherId: string }>(async () => {
+      throw new Error('linkTransfer not provided');
+    }),
     /** POST /rules/suggest for what the form holds. */
     suggestCategory: fromPromise<Suggestion, SuggestRequest>(async () => {
       throw new Error('suggestCategory not provided');
@@ -215,6 +233,9 @@ export const transactionsMachine = setup({
     creating: ({ context }) => context.editing === null,
     editingReconciled: ({ context }) => context.editing?.reconciled === true,
     splittable: ({ context }) => context.editing?.kind === 'standard',
+    /** Only a plain income or expense row can become a transfer leg (not a transfer, valuation or adjustment). */
+    linkable: ({ context }) => context.editing?.kind === 'standard' && context.editing.split !== true,
+    matchOffered: ({ context, event }) => event.type === 'transfer.link' && context.transferMatches.some((t) => t.transaction_id === event.otherId),
     importChangedRows: ({ event }) => Boolean((event as { output?: TransactionImportOutput }).output?.started),
     anySelected: ({ context }) => context.selected.length > 0,
     deletingSelected: ({ context, event }) => context.selected.length > 0 && event.type === 'bulk.run' && event.change.action === 'delete',
@@ -242,6 +263,8 @@ export const transactionsMachine = setup({
     selected: [],
     pendingBulk: null,
     suggestion: null,
+    transferMatches: [],
+    transferError: null,
   }),
   type: 'parallel',
   on: {
@@ -391,6 +414,60 @@ export const transactionsMachine = setup({
             ],
             'form.close': { description: 'Cancel or Escape: nothing is saved.', target: 'closed', actions: assign({ editing: null, draft: null, formError: null }) },
             'split.open': { guard: 'splittable', target: 'splitting', description: 'Split (an income or expense being edited): the split editor opens in the form.' },
+            'transfer.open': {
+              guard: 'linkable',
+              target: 'transfer',
+              description: '"This is a transfer…" (an income or expense being edited, not split): the rows that could be its other leg.',
+              actions: assign({ transferMatches: [], transferError: null }),
+            },
+          },
+        },
+        transfer: {
+          description: '"This is a transfer…" in the form: the other accounts\' rows of the same amount the other way within 3 days, each to link as the other leg.',
+          initial: 'loading',
+          on: {
+            'transfer.back': { target: 'editing', description: 'Back: the form again; nothing linked.', actions: assign({ transferMatches: [], transferError: null }) },
+            'form.close': { target: 'closed', description: 'Escape closes the form; nothing linked.', actions: assign({ editing: null, draft: null, formError: null, transferMatches: [], transferError: null }) },
+          },
+          states: {
+            loading: {
+              description: 'Reads the matching rows (GET /transactions/{id}/transfer-matches).',
+              tags: ['busy'],
+              invoke: {
+                src: 'fetchTransferMatches',
+                input: ({ context }) => ({ transactionId: context.editing!.transaction_id }),
+                onDone: { target: 'choosing', description: 'Listed, nearest date first (none: the form says so).', actions: assign({ transferMatches: ({ event }) => event.output }) },
+                onError: { target: 'failed', description: "Failed: 'Failed to fetch transfer matches' or the server's detail, with Retry.", actions: assign({ transferError: ({ event }) => toFailure(event.error, 'Failed to fetch transfer matches') }) },
+              },
+            },
+            choosing: {
+              description: 'Each match with Link as transfer; Back returns to the form.',
+              on: { 'transfer.link': { guard: 'matchOffered', target: 'linking', description: 'Link as transfer: this row and the chosen one become one transfer.' } },
+            },
+            linking: {
+              description: 'Linking (POST /transactions/{id}/link-transfer).',
+              tags: ['busy'],
+              invoke: {
+                src: 'linkTransfer',
+                input: ({ context, event }) => ({ transactionId: context.editing!.transaction_id, otherId: (event as { otherId: string }).otherId }),
+                onDone: {
+                  target: '#transactions.form.closed',
+                  description: "Linked: the form closes, both legs are replaced in the list, 'Linked as a transfer', and the header and totals are read again (a transfer is neither income nor spending).",
+                  actions: [
+                    sendTo(({ context }) => context.list, ({ event }) => ({ type: 'item.replace' as const, item: event.output.from })),
+                    sendTo(({ context }) => context.list, ({ event }) => ({ type: 'item.replace' as const, item: event.output.to })),
+                    assign({ editing: null, draft: null, formError: null, transferMatches: [], transferError: null }),
+                    { type: 'notify', params: { kind: 'success', message: 'Linked as a transfer' } },
+                    raise({ type: 'summary.refresh' }),
+                  ],
+                },
+                onError: { target: 'choosing', description: "Refused: the server's detail (or 'Failed to link transfer') above the matches; nothing changed.", actions: assign({ transferError: ({ event }) => toFailure(event.error, 'Failed to link transfer') }) },
+              },
+            },
+            failed: {
+              description: 'The matches could not be read.',
+              on: { 'transfer.retry': { target: 'loading', description: 'Reads them again.', actions: assign({ transferError: null }) } },
+            },
           },
         },
         splitting: {

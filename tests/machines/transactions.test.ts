@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { addToFront, appendPage, removeById, replaceById } from '../../machines/collection';
 import { transactionImportMachine, type ImportFile } from '../../machines/transactionImport';
 import { PAGE_SIZES } from '../../machines/transactionList';
-import type { TransactionDraft } from '../../machines/transactions';
+import { transactionsToasts, type TransactionDraft } from '../../machines/transactions';
 import { DEFAULT_CATEGORIES, type ImportMapping, type ImportPreview } from '../../src/contract/transactions';
 import { withAmountStyle } from '../../src/web/transactions/importMapping';
 import { DEFAULT_FILTERS } from '../../src/web/transactions/urlCodec';
@@ -604,5 +604,99 @@ describe('the form and accounts', () => {
     await t.settled();
     expect(t.confirmations).toEqual([]);
     expect(t.row('t2')).toMatchObject({ description: 'Plain' });
+  });
+});
+
+describe('"This is a transfer…" in the edit form', () => {
+  const CHECKING = accounts[0]!.account_id;
+  const VISA = accounts[1]!.account_id;
+  // t1: 500 out of Checking; t2: its twin into Visa a day later; t3: the same amount into Visa 10 days later (no match); t4: dinner.
+  const rows = () => [
+    makeTransaction({ transaction_id: 't1', account_id: CHECKING, type: 'expense', amount: 500, date: '2025-03-10', description: 'TO CARD', source: 'import' }),
+    makeTransaction({ transaction_id: 't2', account_id: VISA, type: 'income', amount: 500, date: '2025-03-11', description: 'PAYMENT THANK YOU' }),
+    makeTransaction({ transaction_id: 't3', account_id: VISA, type: 'income', amount: 500, date: '2025-03-21', description: 'REFUND' }),
+    makeTransaction({ transaction_id: 't4', account_id: CHECKING, type: 'expense', amount: 40, date: '2025-03-09', description: 'Dinner' }),
+  ];
+
+  it('lists the other leg, links it: the form closes, both rows become the transfer, the month drops by 500 and a toast says so', async () => {
+    const { t } = await readyWith(rows());
+    expect(t.actor.getSnapshot().context.summary?.current_month.expenses).toBe(540);
+    t.actor.send({ type: 'transaction.edit', transactionId: 't1' });
+    t.actor.send({ type: 'transfer.open' });
+    expect(t.actor.getSnapshot().matches({ form: { transfer: 'loading' } })).toBe(true);
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ form: { transfer: 'choosing' } })).toBe(true);
+    expect(t.actor.getSnapshot().context.transferMatches.map((m) => m.transaction_id)).toEqual(['t2']);
+
+    // Only a row offered can be linked.
+    t.actor.send({ type: 'transfer.link', otherId: 't3' });
+    expect(t.actor.getSnapshot().matches({ form: { transfer: 'choosing' } })).toBe(true);
+
+    t.actor.send({ type: 'transfer.link', otherId: 't2' });
+    expect(t.actor.getSnapshot().matches({ form: { transfer: 'linking' } })).toBe(true);
+    await t.settled();
+    const snap = t.actor.getSnapshot();
+    expect(snap.matches({ form: 'closed' })).toBe(true);
+    expect(snap.context.editing).toBeNull();
+    expect(snap.context.transferMatches).toEqual([]);
+    expect(t.lastToast()).toEqual({ kind: 'success', message: transactionsToasts.linkedTransfer });
+    expect([t.row('t1')?.kind, t.row('t2')?.kind, t.row('t3')?.kind]).toEqual(['transfer', 'transfer', 'standard']);
+    expect(snap.context.summary?.current_month.expenses).toBe(40);
+  });
+
+  it('Back returns to the form and links nothing; Escape (form.close) closes it', async () => {
+    const { t } = await readyWith(rows());
+    t.actor.send({ type: 'transaction.edit', transactionId: 't1' });
+    t.actor.send({ type: 'transfer.open' });
+    await t.settled();
+    t.actor.send({ type: 'transfer.back' });
+    expect(t.actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+    expect(t.actor.getSnapshot().context.editing?.transaction_id).toBe('t1');
+    t.actor.send({ type: 'transfer.open' });
+    await t.settled();
+    t.actor.send({ type: 'form.close' });
+    expect(t.actor.getSnapshot().matches({ form: 'closed' })).toBe(true);
+    expect(t.row('t1')?.kind).toBe('standard');
+  });
+
+  it('no match: an empty list; a failed read offers Retry; a refused link keeps the matches with the reason', async () => {
+    const { t, backend } = await readyWith(rows());
+    t.actor.send({ type: 'transaction.edit', transactionId: 't4' });
+    t.actor.send({ type: 'transfer.open' });
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ form: { transfer: 'choosing' } })).toBe(true);
+    expect(t.actor.getSnapshot().context.transferMatches).toEqual([]);
+    t.actor.send({ type: 'form.close' });
+
+    backend.failNext('transferMatches', '');
+    t.actor.send({ type: 'transaction.edit', transactionId: 't1' });
+    t.actor.send({ type: 'transfer.open' });
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ form: { transfer: 'failed' } })).toBe(true);
+    expect(t.actor.getSnapshot().context.transferError?.message).toBe('Failed to fetch transfer matches');
+    t.actor.send({ type: 'transfer.retry' });
+    await t.settled();
+    expect(t.actor.getSnapshot().context.transferMatches.map((m) => m.transaction_id)).toEqual(['t2']);
+
+    backend.failNext('link', 'This transaction is reconciled', 409);
+    t.actor.send({ type: 'transfer.link', otherId: 't2' });
+    await t.settled();
+    expect(t.actor.getSnapshot().matches({ form: { transfer: 'choosing' } })).toBe(true);
+    expect(t.actor.getSnapshot().context.transferError?.message).toBe('This transaction is reconciled');
+    expect(t.row('t1')?.kind).toBe('standard');
+  });
+
+  it('is not offered for a transfer leg or a split row, nor while adding', async () => {
+    const { t } = await readyWith([makeTransaction({ transaction_id: 't1', kind: 'transfer', transfer_id: 'x', counts: false }), makeTransaction({ transaction_id: 't2', split: true })]);
+    t.actor.send({ type: 'transaction.create' });
+    t.actor.send({ type: 'transfer.open' });
+    expect(t.actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+    t.actor.send({ type: 'form.close' });
+    for (const id of ['t1', 't2']) {
+      t.actor.send({ type: 'transaction.edit', transactionId: id });
+      t.actor.send({ type: 'transfer.open' });
+      expect(t.actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+      t.actor.send({ type: 'form.close' });
+    }
   });
 });

@@ -76,6 +76,10 @@ describe('accounts migration', () => {
       { user_id: users[0]!.id, name: 'Main', kind: 'checking', currency: 'USD', on_budget: true, opening: '0' },
       { user_id: users[1]!.id, name: 'Main', kind: 'checking', currency: 'EUR', on_budget: true, opening: '0' },
     ]);
+    // The Main accounts' ids are computed from the user's id: well-formed UUIDs (version 8) the contract accepts.
+    for (const a of await rowsOf(pg, `select id from accounts`)) expect(a.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // The rewrite rebuilt every index of the table.
+    expect(await rowsOf(pg, `select count(*)::int as n from pg_index where indrelid = 'transactions'::regclass and not (indisvalid and indisready)`)).toEqual([{ n: 0 }]);
     // Each account's rollup gives the same balance as the rows.
     const perAccount = await rowsOf(pg, `select a.user_id, sum(m.net_minor)::text as balance, sum(m.count)::int as n from accounts a join account_monthly_totals m on m.account_id = a.id group by a.user_id order by a.user_id`);
     expect(perAccount).toEqual(was.balances.map((b) => ({ user_id: b.user_id, balance: b.balance, n: b.n })));

@@ -260,7 +260,7 @@ export function accountsRepository(db: Db) {
       /**
        * Outgoing rows in [from, to], newest first, each with the nearest incoming row of the same amount in
        * another account within `days` (not a transfer yet, not dismissed as a pair). Each probe walks
-       * transactions_user_amount_idx, so the cost follows the window, not the history.
+       * transactions_user_amount_date_idx within the ±days range, so the cost follows the window, not the history.
        */
       async pairs(userId: string, q: { from: string; to: string; days: number; limit: number; after?: { date: string; id: string } }): Promise<{ pairs: [TransactionRow, TransactionRow][]; hasMore: boolean }> {
         const after = q.after ? sql`and (a.date, a.id) < (${q.after.date}::date, ${q.after.id}::uuid)` : sql``;

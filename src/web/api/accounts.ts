@@ -1,6 +1,7 @@
 import type { AccountList, NetWorth, ReconcilePreview, Register, TransferPairs, TransferResult, Account } from '../../contract/accounts';
 import type { AccountBody } from '../../../machines/accountForm';
 import type { TransferBody } from '../../../machines/accountTransfer';
+import type { Transaction } from '../../contract/transactions';
 import type { ApiCall } from './client';
 
 const accountPath = (id: string) => `/accounts/${encodeURIComponent(id)}`;
@@ -27,6 +28,9 @@ export function accountsApi(call: ApiCall) {
       call<Register>(`${accountPath(accountId)}/register`, { query: cursor ? { cursor } : {}, defaultMessage: 'Failed to fetch transactions', signal }),
     transferPairs: (cursor?: string, signal?: AbortSignal) =>
       call<TransferPairs>('/transactions/transfer-matches', { query: cursor ? { cursor } : {}, defaultMessage: 'Failed to fetch transfer matches', signal }),
+    /** One row's possible other legs ("This is a transfer…" in the transaction form). */
+    transferMatchesFor: (transactionId: string, signal?: AbortSignal) =>
+      call<{ matches: Transaction[] }>(`/transactions/${encodeURIComponent(transactionId)}/transfer-matches`, { defaultMessage: 'Failed to fetch transfer matches', signal }),
     linkTransfer: (fromId: string, toId: string) =>
       call<TransferResult>(`/transactions/${encodeURIComponent(fromId)}/link-transfer`, { method: 'POST', body: { other_transaction_id: toId }, defaultMessage: 'Failed to link transfer' }),
     dismissTransferMatch: (fromId: string, toId: string) =>

@@ -68,7 +68,7 @@ export function fakeBackend(initial: Transaction[] = []) {
   let demo = false;
   const own: TransactionCategory[] = [];
   const calls: FetchPageInput[] = [];
-  const failures: Partial<Record<'list' | 'summary' | 'categories' | 'save' | 'delete' | 'export' | 'demo', Error>> = {};
+  const failures: Partial<Record<'list' | 'summary' | 'categories' | 'save' | 'delete' | 'export' | 'demo' | 'transferMatches' | 'link', Error>> = {};
   const failOnce = (call: keyof typeof failures) => {
     const error = failures[call];
     if (error) {
@@ -131,7 +131,8 @@ export function fakeBackend(initial: Transaction[] = []) {
     },
     async summary(): Promise<TransactionsSummary> {
       failOnce('summary');
-      const sum = (type: string) => rows.filter((t) => t.type === type).reduce((s, t) => s + t.amount, 0);
+      // Like the server: rows that do not count (a transfer between on-budget accounts) are neither income nor spending.
+      const sum = (type: string) => rows.filter((t) => t.type === type && t.counts).reduce((s, t) => s + t.amount, 0);
       return {
         currency: 'USD',
         balance: sum('income') - sum('expense'),
@@ -167,6 +168,24 @@ export function fakeBackend(initial: Transaction[] = []) {
       const updated = { ...existing, ...fields, amount: values.amount, reconciled: false, updated_at: '2025-03-02T00:00:00.000Z' };
       rows = rows.map((t) => (t.transaction_id === id ? updated : t));
       return updated;
+    },
+    /** GET /transactions/{id}/transfer-matches: the same amount the other way, within 3 days, in another account, not a transfer. */
+    async transferMatches(id: string): Promise<Transaction[]> {
+      failOnce('transferMatches');
+      const row = rows.find((t) => t.transaction_id === id);
+      if (!row) throw fail('Transaction not found', 404);
+      const days = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
+      return rows.filter((t) => t.kind === 'standard' && t.account_id !== row.account_id && t.type !== row.type && t.amount === row.amount && days(t.date, row.date) <= 3);
+    },
+    /** POST /transactions/{id}/link-transfer: both rows become one transfer (neither counts: both accounts are on budget). */
+    async linkTransfer(id: string, otherId: string) {
+      failOnce('link');
+      const matches = await this.transferMatches(id);
+      if (!matches.some((t) => t.transaction_id === otherId)) throw fail('other_transaction_id is not a matching other leg (same amount the other way, within 3 days, in another of your accounts)', 422);
+      const linked = (t: Transaction): Transaction => ({ ...t, kind: 'transfer', transfer_id: 'tr1', counts: false, category: 'Transfer' });
+      rows = rows.map((t) => (t.transaction_id === id || t.transaction_id === otherId ? linked(t) : t));
+      const [a, b] = [rows.find((t) => t.transaction_id === id)!, rows.find((t) => t.transaction_id === otherId)!];
+      return { transfer_id: 'tr1', from: a.type === 'expense' ? a : b, to: a.type === 'expense' ? b : a };
     },
     async remove(id: string) {
       failOnce('delete');
@@ -357,6 +376,8 @@ export function startTransactions(backend: FakeBackend, { filters, imports = fak
         createCategory: fromPromise(({ input }) => backend.createCategory(input.name, input.type)),
         fetchAccounts: fromPromise(async () => accounts),
         saveTransaction: fromPromise(({ input }) => backend.save(input.transactionId, input.values)),
+        fetchTransferMatches: fromPromise(({ input }) => backend.transferMatches(input.transactionId)),
+        linkTransfer: fromPromise(({ input }) => backend.linkTransfer(input.transactionId, input.otherId)),
         exportTransactions: fromPromise(({ input }) => backend.exportCsv(input.filters)),
         loadDemo: fromPromise(async (): Promise<void> => {
           await backend.loadDemo();

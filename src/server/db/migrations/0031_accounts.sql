@@ -49,17 +49,21 @@ ALTER TABLE "transactions" ADD COLUMN "kind" text DEFAULT 'standard' NOT NULL;--
 ALTER TABLE "transactions" ADD COLUMN "counts" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "cleared" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "reconciled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_kind_valid" CHECK ("transactions"."kind" in ('standard', 'transfer', 'valuation', 'adjustment'));--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_transfer_has_id" CHECK (("transactions"."kind" = 'transfer') = ("transactions"."transfer_id" is not null));--> statement-breakpoint
-INSERT INTO "accounts" ("user_id", "name", "kind", "currency", "opening_date")
-SELECT u.id, 'Main', 'checking', coalesce(nullif(upper(u.currency), ''), 'USD'), coalesce((SELECT min(t.date) FROM transactions t WHERE t.user_id = u.id), u.created_at::date)
+-- Each user's "Main" account takes an id computed from the user's id (a name-based UUID, version 8), so
+-- every row can be given its account by an expression of its own user_id, without a lookup.
+INSERT INTO "accounts" ("id", "user_id", "name", "kind", "currency", "opening_date")
+SELECT overlay(overlay(md5('finu main account ' || u.id::text) placing '8' from 13) placing '8' from 17)::uuid, u.id, 'Main', 'checking', coalesce(nullif(upper(u.currency), ''), 'USD'), coalesce((SELECT min(t.date) FROM transactions t WHERE t.user_id = u.id), u.created_at::date)
 FROM users u
 WHERE EXISTS (SELECT 1 FROM transactions t WHERE t.user_id = u.id);--> statement-breakpoint
--- The rollups do not change (same rows, same amounts): the one UPDATE runs without the triggers.
-ALTER TABLE "transactions" DISABLE TRIGGER USER;--> statement-breakpoint
-UPDATE "transactions" AS t SET "account_id" = a.id FROM "accounts" AS a WHERE a.user_id = t.user_id;--> statement-breakpoint
-ALTER TABLE "transactions" ENABLE TRIGGER USER;--> statement-breakpoint
-ALTER TABLE "transactions" ALTER COLUMN "account_id" SET NOT NULL;--> statement-breakpoint
+-- Not an UPDATE: that writes a new version of every row and inserts it into each of the table's dozen
+-- indexes one at a time (82 s at 100,000 rows). A type change with USING rewrites the table once,
+-- fires no trigger (the rollups do not change: same rows, same amounts), builds every index afresh by
+-- sorting, and checks the NOT NULL and the new CHECKs in the same pass.
+ALTER TABLE "transactions"
+	ALTER COLUMN "account_id" SET DATA TYPE uuid USING overlay(overlay(md5('finu main account ' || "user_id"::text) placing '8' from 13) placing '8' from 17)::uuid,
+	ALTER COLUMN "account_id" SET NOT NULL,
+	ADD CONSTRAINT "transactions_kind_valid" CHECK ("transactions"."kind" in ('standard', 'transfer', 'valuation', 'adjustment')),
+	ADD CONSTRAINT "transactions_transfer_has_id" CHECK (("transactions"."kind" = 'transfer') = ("transactions"."transfer_id" is not null));--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- A row written without an account (the spec's POST /transactions has none, and older callers) goes to
 -- the user's first open on-budget account, made as "Main" in the profile currency when there is none.

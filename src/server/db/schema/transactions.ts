@@ -143,6 +143,8 @@ export const transactions = pgTable(
     index('transactions_user_date_idx').on(t.userId, t.date, t.id),
     index('transactions_user_category_date_idx').on(t.userId, t.category, t.date, t.id),
     index('transactions_user_amount_idx').on(t.userId, t.amountMinor, t.id),
+    // Transfer matching: the same amount within a few days (docs/decisions.md).
+    index('transactions_user_amount_date_idx').on(t.userId, t.amountMinor, t.date),
     // The coach's single-merchant questions (migration 0014).
     index('transactions_user_merchant_date_idx').on(t.userId, sql`lower(${t.merchant})`, t.date),
     // The largest or smallest single payment at one merchant, walked in amount order (migration 0018).

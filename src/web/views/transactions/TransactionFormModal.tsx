@@ -11,6 +11,7 @@ import { isScheduled, localDay } from '../../format/date';
 import { categoryOptions } from './display';
 import { useTransactions, useTransactionsActor, type SplitActor } from './transactionsActor';
 import { SplitEditor } from './SplitEditor';
+import { TransferMatches } from './TransferMatches';
 import { useDialog } from '../../hooks/useDialog';
 
 /** The add/edit transaction modal, driven by the transactions machine's form region. */
@@ -21,24 +22,29 @@ export function TransactionFormModal() {
   const saving = useTransactions((s) => s.matches({ form: 'saving' }));
   const splitter = useTransactions((s) => (s.matches({ form: 'splitting' }) ? (s.children.split as SplitActor | undefined) : undefined));
   const failure = useTransactions((s) => s.context.formError);
+  const transfer = useTransactions((s) => s.matches({ form: 'transfer' }));
+  const linking = useTransactions((s) => s.matches({ form: { transfer: 'linking' } }));
   const fullScreen = useMediaQuery('(max-width: 36em)', false) ?? false;
   const close = () => actor.send({ type: 'form.close' });
-  const title = splitter ? 'Split transaction' : editing ? 'Edit transaction' : 'Add transaction';
+  const title = splitter ? 'Split transaction' : transfer ? 'This is a transfer' : editing ? 'Edit transaction' : 'Add transaction';
   useDialog('transactionForm', open);
 
   return (
     <Modal
       opened={open}
-      onClose={saving ? () => undefined : close}
+      onClose={saving || linking ? () => undefined : close}
       title={title}
       centered
       size="lg"
       fullScreen={fullScreen}
       closeButtonProps={{ 'aria-label': 'Close form' }}
+      // Escape in "This is a transfer…" goes back to the form (the panel handles it), not out of it.
+      closeOnEscape={!transfer}
     >
       {/* Keyed so the fields start from the transaction being edited each time. */}
       {open && splitter && <SplitEditor actor={splitter} />}
-      {open && !splitter && <TransactionForm key={editing?.transaction_id ?? 'new'} transaction={editing} saving={saving} failure={failure} onCancel={close} title={title} />}
+      {open && transfer && <TransferMatches />}
+      {open && !splitter && !transfer && <TransactionForm key={editing?.transaction_id ?? 'new'} transaction={editing} saving={saving} failure={failure} onCancel={close} title={title} />}
     </Modal>
   );
 }
@@ -261,6 +267,11 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
           {transaction?.kind === 'standard' && (
             <Button variant="subtle" onClick={() => actor.send({ type: 'split.open' })} disabled={saving} mr="auto">
               {transaction.split ? 'Edit split' : 'Split'}
+            </Button>
+          )}
+          {transaction?.kind === 'standard' && !transaction.split && (
+            <Button variant="subtle" onClick={() => actor.send({ type: 'transfer.open' })} disabled={saving}>
+              This is a transfer…
             </Button>
           )}
           <Button variant="default" onClick={onCancel} disabled={saving}>

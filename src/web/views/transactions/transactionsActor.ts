@@ -95,6 +95,8 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
           }),
           bulkTransactions: fromPromise(({ input }) => autoRulesApi(api.call).bulk({ transaction_ids: input.ids, ...input.change, ...(input.change.action === 'delete' ? { confirm_reconciled: true } : {}) })),
           suggestCategory: fromPromise(({ input }) => autoRulesApi(api.call).suggest(input)),
+          fetchTransferMatches: fromPromise(async ({ input, signal }) => (await unlessAborted(signal, api.accounts.transferMatchesFor(input.transactionId, signal))).matches),
+          linkTransfer: fromPromise(({ input }) => api.accounts.linkTransfer(input.transactionId, input.otherId)),
           splitEditor: splitEditorMachine.provide({
             actors: {
               loadSplit: fromPromise(({ input, signal }) => unlessAborted(signal, api.transactions.getSplit(input.transactionId, signal))),
