@@ -2,7 +2,7 @@ import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, isNul
 import { TRANSACTION_PAGE } from '../../contract/transactions';
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
-import { accountMonthlyTotals, importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
+import { accountMonthlyTotals, importJobs, transactionCategories, transactionDailyTotals, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
 import { monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey' | 'linkedImportId'>;
@@ -565,10 +565,10 @@ export function transactionsRepository(db: Db) {
     async monthGroups(userId: string, fromMonth: string, toMonth: string): Promise<(CategoryTotalRow & { month: string })[]> {
       const m = transactionMonthlyTotals;
       const rows = await db
-        .select({ month: sql<string>`to_char(${m.month}, 'YYYY-MM')`, category: m.category, type: m.type, total: m.totalMinor, n: m.count })
+        .select({ month: sql<string>`to_char(${m.month}, 'YYYY-MM')`, category: m.category, type: m.type, total: m.totalMinor, n: m.count, u: m.unconverted })
         .from(m)
         .where(and(eq(m.userId, userId), gte(m.month, `${fromMonth}-01`), lte(m.month, `${toMonth}-01`)));
-      return rows.map((r) => ({ month: r.month, category: r.category, type: r.type, totalMinor: num(r.total), count: num(r.n) }));
+      return rows.map((r) => ({ month: r.month, category: r.category, type: r.type, totalMinor: num(r.total), count: num(r.n), unconverted: num(r.u) }));
     },
 
     /** The account currency (users.currency). */
@@ -698,19 +698,10 @@ export function transactionsRepository(db: Db) {
     async rebuildRollups(userId?: string): Promise<void> {
       await db.transaction(async (tx) => {
         const scope = userId ? sql`where user_id = ${userId}` : sql``;
-        const counted = userId ? sql`where counts and user_id = ${userId}` : sql`where counts`;
-        await tx.execute(sql`delete from ${transactionDailyTotals} ${scope}`);
-        await tx.execute(sql`delete from ${transactionMonthlyTotals} ${scope}`);
         await tx.execute(sql`delete from ${transactionUserCounts} ${scope}`);
         await tx.execute(sql`insert into ${transactionUserCounts} (user_id, count) select user_id, count(*) from ${transactions} ${scope} group by user_id`);
-        await tx.execute(sql`
-          insert into ${transactionDailyTotals} (user_id, day, category, type, total_minor, count)
-          select user_id, date, category, type, sum(amount_minor), count(*) from ${transactions} ${counted}
-          group by user_id, date, category, type`);
-        await tx.execute(sql`
-          insert into ${transactionMonthlyTotals} (user_id, month, category, type, total_minor, count)
-          select user_id, date_trunc('month', date)::date, category, type, sum(amount_minor), count(*) from ${transactions} ${counted}
-          group by 1, 2, 3, 4`);
+        // The category and merchant rollups add base amounts: the one rebuild the migration and the recompute job use.
+        await tx.execute(sql`select finu_rebuild_rollups(${userId ? sql`array[${userId}]::uuid[]` : sql`array(select id from ${users})`})`);
         await tx.execute(sql`delete from ${accountMonthlyTotals} ${scope}`);
         await tx.execute(sql`
           insert into ${accountMonthlyTotals} (account_id, user_id, month, net_minor, cleared_minor, count)
@@ -718,17 +709,6 @@ export function transactionsRepository(db: Db) {
             sum(case when type = 'income' then amount_minor else -amount_minor end),
             sum(case when not cleared then 0 when type = 'income' then amount_minor else -amount_minor end), count(*)
           from ${transactions} ${scope} group by 1, 2, 3`);
-        const merchantScope = sql`where counts and type = 'expense' and merchant is not null and merchant <> ''${userId ? sql` and user_id = ${userId}` : sql``}`;
-        await tx.execute(sql`delete from ${transactionMerchantDaily} ${scope}`);
-        await tx.execute(sql`delete from ${transactionMerchantMonthly} ${scope}`);
-        await tx.execute(sql`
-          insert into ${transactionMerchantDaily} (user_id, day, merchant, total_minor, count)
-          select user_id, date, merchant, sum(amount_minor), count(*) from ${transactions} ${merchantScope}
-          group by 1, 2, 3`);
-        await tx.execute(sql`
-          insert into ${transactionMerchantMonthly} (user_id, month, merchant, total_minor, count)
-          select user_id, date_trunc('month', date)::date, merchant, sum(amount_minor), count(*) from ${transactions} ${merchantScope}
-          group by 1, 2, 3`);
       });
     },
 
