@@ -97,6 +97,21 @@ describe('totals in the base currency', () => {
     expect([await m.dashboard(), await m.report(), await m.budget()]).toEqual(before);
   });
 
+  it('a CSV imported into a euro account gets base amounts at the rate of each row’s day; a day without one is not converted', async () => {
+    const u = client(await signUpWithAccess(app));
+    const euros = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_date: '2025-01-01' });
+    await u.ok('POST', '/rates/import', ratesFile, 'text/csv');
+    const file = ['date,description,amount', '2025-03-05,Padaria,-10.00', '2025-03-08,Mercado,-100.00', '2025-03-20,Farmacia,-5.00', '2025-03-07,Salario,200.00'].join('\n');
+    const preview = await u.ok<{ import_id: string; mapping: unknown }>('POST', '/transactions/import?file_name=m.csv', file, 'text/csv');
+    await u.ok('POST', `/transactions/import/${preview.import_id}/commit`, { mapping: preview.mapping, account_id: euros.account_id });
+    await app.importRunner.idle();
+    const list = await u.ok<{ transactions: { description: string; amount: number; base_amount: number | null }[] }>('GET', `/transactions?account_id=${euros.account_id}&limit=50`);
+    const byName = Object.fromEntries(list.transactions.map((t) => [t.description, [t.amount, t.base_amount]]));
+    // 1.0771 on the 5th; a Saturday takes Friday's 1.0837; the 20th has none within 7 days.
+    expect(byName).toEqual({ Padaria: [10, 10.77], Mercado: [100, 108.37], Farmacia: [5, null], Salario: [200, 216.74] });
+    expect(await march(u).dashboard()).toMatchObject({ totals: { spending: 119.14, income: 216.74 }, unconverted_count: 1 });
+  });
+
   it('one user’s rates and rows never reach another’s totals; bad input is a 4xx with a detail', async () => {
     await euroMarch();
     const other = client(await signUpWithAccess(app));

@@ -37,7 +37,8 @@ declare module 'fastify' {
  */
 export default fp(
   async function jobRunnersPlugin(app: FastifyInstance) {
-    const importRunner = createImportRunner({ repo: app.repos.transactions, accounts: app.repos.accounts, log: app.log, afterJob: () => app.dbMaintenance.changed(), finishRow: (userId) => app.autoRules.categorizer(userId) });
+    const rates = ratesService({ repo: app.repos.rates });
+    const importRunner = createImportRunner({ repo: app.repos.transactions, accounts: app.repos.accounts, log: app.log, afterJob: () => app.dbMaintenance.changed(), finishRow: (userId) => app.autoRules.categorizer(userId), rates });
     const exportRunner = createExportRunner({ account: app.repos.account, users: app.repos.users, log: app.log });
     app.decorate('importRunner', importRunner);
     app.decorate('exportRunner', exportRunner);
@@ -58,7 +59,6 @@ export default fp(
       run: async (now, lastRunAt) => void (await runBudgetAlerts({ budgets: app.repos.budgets, month: app.budgets.month, notifications, money: checks.money }, now, lastRunAt)),
     });
     app.decorate('budgetAlerts', budgetAlerts);
-    const rates = ratesService({ repo: app.repos.rates });
     app.decorate('rates', rates);
     const provider = app.config.ratesProvider;
     const ratesFetch = provider
