@@ -112,6 +112,34 @@ describe('totals in the base currency', () => {
     expect(await march(u).dashboard()).toMatchObject({ totals: { spending: 119.14, income: 216.74 }, unconverted_count: 1 });
   });
 
+  it('changing the base currency recomputes the stored base amounts in a job; rows without a rate become not converted', async () => {
+    const { u } = await euroMarch();
+    const bystander = await euroMarch();
+    const rows = async () => {
+      const list = await u.ok<{ transactions: { description: string; amount: number; base_amount: number | null }[] }>('GET', '/transactions?limit=50');
+      return Object.fromEntries(list.transactions.map((t) => [`${t.description} ${t.amount}`, t.base_amount]));
+    };
+    const changed = await u.ok<{ currency: string; base_amounts_recomputing?: boolean }>('PUT', '/users/me/profile', { currency: 'EUR' });
+    expect(changed).toMatchObject({ currency: 'EUR', base_amounts_recomputing: true });
+    expect(await app.baseRecompute.runAt(new Date('2033-01-02T00:00:00Z'))).toBe(true);
+    expect((await u.ok<{ base_amounts_recomputing?: boolean }>('GET', '/users/me/profile')).base_amounts_recomputing).toBeUndefined();
+    // In euros: the euro rows are themselves, the dollar row of the 6th is 50 / 1.0790.
+    expect(await rows()).toEqual({ 'Safeway 50': 46.34, 'Padaria 10': 10, 'Padaria 20': 20, 'Mercado 30': 30 });
+    expect(await march(u).dashboard()).toMatchObject({ totals: { spending: 106.34 }, unconverted_count: 0 });
+    expect(await march(u).budget()).toMatchObject({ activity: -106.34, unconverted_count: 0 });
+    // Back to dollars: the euro rows of the 20th and 21st have no rate again.
+    await u.ok('PUT', '/users/me/profile', { currency: 'USD' });
+    await app.baseRecompute.runAt(new Date('2033-01-03T00:00:00Z'));
+    expect(await rows()).toEqual({ 'Safeway 50': 50, 'Padaria 10': 10.79, 'Padaria 20': null, 'Mercado 30': null });
+    expect(await march(u).report()).toMatchObject({ expenses: 60.79, unconverted_count: 2 });
+    // Another user's figures never moved; saving the same currency again queues nothing.
+    expect(await march(bystander.u).dashboard()).toMatchObject({ totals: { spending: 60.79 }, unconverted_count: 2 });
+    expect(await u.ok('PUT', '/users/me/profile', { currency: 'USD' })).not.toHaveProperty('base_amounts_recomputing');
+    const bad = await u.call<{ detail: unknown }>('PUT', '/users/me/profile', { currency: 'EURO' });
+    expect([400, 422]).toContain(bad.status);
+    expect(bad.body.detail).toBeTruthy();
+  });
+
   it('one user’s rates and rows never reach another’s totals; bad input is a 4xx with a detail', async () => {
     await euroMarch();
     const other = client(await signUpWithAccess(app));
