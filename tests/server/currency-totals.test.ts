@@ -77,6 +77,9 @@ describe('totals in the base currency', () => {
     expect(dashboard.top_merchants.find((x) => x.merchant === 'Padaria')?.amount).toBe(10.79);
     expect(await m.report()).toMatchObject({ expenses: 60.79, transaction_count: 4, unconverted_count: 2 });
     expect(await m.budget()).toMatchObject({ activity: -60.79, unconverted_count: 2 });
+    // Totals of a text search sum the rows themselves, by the same rule: 10.79 counted, the 20th's left out.
+    const searched = await u.ok<{ spending: number; expense_count: number }>('GET', '/transactions/summary?q=padaria&date_from=2025-03-01&date_to=2025-03-31');
+    expect(searched).toMatchObject({ spending: 10.79, expense_count: 2 });
     // A day's view reads the daily rollup: the same base amounts.
     const days = await u.ok<{ series: { bucket: string; spending: number }[] }>('GET', '/dashboard/analytics?period=custom&date_from=2025-03-06&date_to=2025-03-06&time_unit=days');
     expect(days.series).toEqual([expect.objectContaining({ bucket: '2025-03-06', spending: 60.79 })]);

@@ -12,13 +12,14 @@ import { transactions, transactionDailyTotals, transactionMerchantDaily, transac
 type TxType = 'income' | 'expense';
 
 /**
- * A row's amount in the user's base currency, as the rollup triggers take it (migration 0063): its base
+ * A row of `userId` in their base currency, as the rollup triggers take it (migration 0063): its base
  * amount, or the amount itself in an account of the base currency; null for a foreign row without a rate
- * (sum() leaves it out, never 1:1). COALESCE looks up the currencies only for rows with no base amount.
+ * (sum() leaves it out, never 1:1). The user's foreign accounts are one uncorrelated subquery (read once).
  */
-export const baseMinor = sql<string | null>`coalesce(${transactions.baseAmountMinor}, case when (select a.currency from accounts a where a.id = ${transactions.accountId}) is distinct from (select u.currency from users u where u.id = ${transactions.userId}) then null else ${transactions.amountMinor} end)`;
-/** How many rows the sum of baseMinor left out for want of a rate. */
-export const unconvertedRows = sql<string>`count(*) filter (where ${baseMinor} is null)`;
+export const baseMinorOf = (userId: string) =>
+  sql<string | null>`coalesce(${transactions.baseAmountMinor}, case when ${transactions.accountId} in (select a.id from accounts a join users u on u.id = a.user_id where a.user_id = ${userId} and a.currency <> u.currency) then null else ${transactions.amountMinor} end)`;
+/** How many of `userId`'s rows the sum of baseMinorOf left out for want of a rate. */
+export const unconvertedRowsOf = (userId: string) => sql<string>`count(*) filter (where ${baseMinorOf(userId)} is null)`;
 
 export { startOfMonth as monthStart, endOfMonth as monthEnd } from '../../contract/calendar';
 const shiftMonthStart = (day: string, delta: number) => startOfMonth(addMonths(day, delta));

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { transactions } from '../db/schema';
-import { baseMinor } from './rollups';
+import { baseMinorOf } from './rollups';
 
 /**
  * Questions about a subset of one user's transactions that the rollups cannot answer: merchants
@@ -64,13 +64,13 @@ function conditions(userId: string, f: SubsetFilter): SQL {
 /** Sum and count of a subset, per category and merchant (largest first). */
 export async function subsetGroups(db: Db, userId: string, f: SubsetFilter): Promise<SubsetGroup[]> {
   // Base amounts, as the rollups add them: a foreign row without a rate adds nothing.
-  const total = sql<string>`coalesce(sum(${baseMinor}), 0)::text`;
+  const total = sql<string>`coalesce(sum(${baseMinorOf(userId)}), 0)::text`;
   const rows = await db
     .select({ category: transactions.category, merchant: transactions.merchant, total, n: sql<string>`count(*)::text` })
     .from(transactions)
     .where(conditions(userId, f))
     .groupBy(transactions.category, transactions.merchant)
-    .orderBy(desc(sql`coalesce(sum(${baseMinor}), 0)`))
+    .orderBy(desc(sql`coalesce(sum(${baseMinorOf(userId)}), 0)`))
     .limit(200);
   return rows.map((r) => ({ category: r.category, merchant: r.merchant, totalMinor: Number(r.total), count: Number(r.n) }));
 }

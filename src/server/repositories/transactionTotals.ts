@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { transactions } from '../db/schema';
-import { baseMinor, rollupGroups, sumByType, unconvertedRows } from './rollups';
+import { baseMinorOf, rollupGroups, sumByType, unconvertedRowsOf } from './rollups';
 import { countableFromRollup, filterConditions, type StoredFilters } from './transactions';
 
 export interface FilterTotalsRow {
@@ -28,7 +28,7 @@ export function transactionTotalsRepository(db: Db) {
       }
       const t = transactions;
       const rows = await db
-        .select({ type: t.type, total: sql<string>`coalesce(sum(${baseMinor}), 0)::text`, n: sql<string>`count(*)::text`, u: sql<string>`${unconvertedRows}::text` })
+        .select({ type: t.type, total: sql<string>`coalesce(sum(${baseMinorOf(userId)}), 0)::text`, n: sql<string>`count(*)::text`, u: sql<string>`${unconvertedRowsOf(userId)}::text` })
         .from(t)
         .where(and(...filterConditions(userId, f), eq(t.counts, true)))
         .groupBy(t.type);
