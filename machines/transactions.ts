@@ -30,6 +30,8 @@ export interface AccountOption {
   account_id: string;
   name: string;
   on_budget: boolean;
+  /** ISO 4217: the list shows the account's rows in it. */
+  currency?: string;
 }
 
 export interface ExportFile {

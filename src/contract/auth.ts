@@ -98,6 +98,8 @@ export const userProfile = z.extend(user, {
   has_password: z.boolean(),
   /** Filled by the subscription feature; null until a user has any subscription state. */
   subscription: z.nullable(z.record(z.string(), z.unknown())),
+  /** Present (true) while the amounts stored in an earlier base currency are being recomputed in `currency`. */
+  base_amounts_recomputing: z.optional(z.boolean()),
 });
 
 export type SignupRequest = z.infer<typeof signupRequest>;

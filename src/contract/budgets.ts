@@ -206,6 +206,7 @@ export const budgetMonth = z
     income_minus_limits: z.nullable(z.number()).check(z.describe('Tracking mode: income less the sum of limits; null in envelope mode')),
     underfunded: z.number().check(z.describe('Sum of the categories’ underfunded amounts')),
     groups: z.array(budgetGroup),
+    unconverted_count: z.int().check(z.describe('Rows of the month in an account of another currency with no rate for their day: left out of activity and income, never counted 1:1')),
   })
   .check(z.meta({ id: 'BudgetMonth', description: 'One month of the category budget' }));
 export type BudgetMonth = z.infer<typeof budgetMonth>;

@@ -81,6 +81,10 @@ export const dashboardAnalytics = z
       z.object({ transaction_id: z.string(), date: z.string(), type: z.enum(['income', 'expense']), amount: z.number(), category: z.string(), description: z.string(), merchant: z.nullable(z.string()) }),
     ),
     has_transactions: z.boolean(),
+    unconverted_count: z
+      .number()
+      .check(z.int())
+      .register(z.globalRegistry, { description: "Rows of the range in an account of another currency with no rate for their day: left out of every total above, never counted 1:1" }),
   })
   .register(z.globalRegistry, { id: 'DashboardAnalytics' });
 

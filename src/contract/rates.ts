@@ -16,6 +16,11 @@ const SCALE = 10n ** BigInt(RATE_DECIMALS);
 /** How far back a day without a rate looks for one (weekends, holidays); beyond it an amount is "unconverted". */
 export const RATE_LOOKBACK_DAYS = 7;
 
+/** What a total says of the rows it leaves out for want of a rate: "2 amounts not converted"; '' for none. */
+export function unconvertedNote(count: number): string {
+  return count > 0 ? `${count} ${count === 1 ? 'amount' : 'amounts'} not converted` : '';
+}
+
 /** Whose rate it is: one typed on a transaction or transfer, a file imported, the scheduled provider. */
 export const RATE_SOURCES = ['typed', 'import', 'provider'] as const;
 export type RateSource = (typeof RATE_SOURCES)[number];

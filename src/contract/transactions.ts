@@ -396,6 +396,10 @@ export const monthlyReport = z
     categories: z.array(categoryTotal).register(z.globalRegistry, { description: 'Every category with activity, by type then total, largest first' }),
     daily: z.array(z.object({ date: z.string(), income: z.number(), expenses: z.number(), net: z.number() })).register(z.globalRegistry, { description: 'Every day of the month, empty days included' }),
     largest_expenses: z.array(transaction).register(z.globalRegistry, { description: 'Up to 5 largest expenses of the month' }),
+    unconverted_count: z
+      .number()
+      .check(z.int())
+      .register(z.globalRegistry, { description: 'Rows of the month in an account of another currency with no rate for their day: left out of every total, never counted 1:1' }),
   })
   .register(z.globalRegistry, { id: 'MonthlyReport' });
 

@@ -7,6 +7,7 @@
  *
  *   npx tsx src/tools/bench-bank-import.ts
  *   npx tsx src/tools/bench-bank-import.ts --rows 200000 --file-rows 10000
+ *   npx tsx src/tools/bench-bank-import.ts --currency EUR    (the account in euros, a year of daily rates: base amounts computed)
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { addDays, today } from '../contract/calendar';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { ratesRepository } from '../server/repositories/rates';
 import { usersRepository } from '../server/repositories/users';
 import { hashPassword } from '../server/services/passwords';
 import { freshBenchStore, rows, seedTransactions } from './benchSeed';
@@ -24,6 +26,7 @@ import { positiveOption } from './cliOptions';
 const argv = process.argv.slice(2);
 const ROWS = Math.floor(positiveOption(argv, 'rows', 1_000_000));
 const FILE_ROWS = Math.floor(positiveOption(argv, 'file-rows', 10_000));
+const CURRENCY = argv.includes('--currency') ? argv[argv.indexOf('--currency') + 1]! : null;
 const PASSWORD = 'bench password 1';
 const EMAIL = 'bench-bank@example.com';
 const log = (line: string) => console.log(`[bench:bank-import] ${line}`);
@@ -68,6 +71,13 @@ async function main() {
     await seedTransactions(database.db, user.id, ROWS, log, { accounts: 1 });
     const [account] = await rows<{ id: string; n: string }>(database.db, sql`select account_id as id, count(*) as n from transactions where user_id = ${user.id} group by account_id`);
     log(`seeded in ${seconds(performance.now() - started)}: account ${account!.id} holds ${Number(account!.n).toLocaleString('en-US')} rows`);
+    if (CURRENCY) {
+      // An account in another currency than the base: every imported row gets its base amount at its day's rate.
+      await database.db.execute(sql`update accounts set currency = ${CURRENCY} where id = ${account!.id}`);
+      const rates = Array.from({ length: 400 }, (_, i) => ({ date: addDays(today(), -i), base: 'EUR', quote: CURRENCY === 'EUR' ? 'USD' : CURRENCY, rate: (1.05 + (i % 90) / 1000).toFixed(4) }));
+      await ratesRepository(database.db).replace(null, 'provider', CURRENCY === 'EUR' ? rates : [...rates, ...rates.map((r) => ({ ...r, quote: 'USD' }))]);
+      log(`account in ${CURRENCY}, ${rates.length} days of reference rates`);
+    }
     await database.close();
 
     const app = await buildApp(config, { logger: false });

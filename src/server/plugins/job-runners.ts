@@ -10,6 +10,7 @@ import { notificationsService, type NotificationsService } from '../services/not
 import { runRecurringChecks } from '../services/recurring/checks';
 import { recurringService, type RecurringService } from '../services/recurring/service';
 import { ratesService, type RatesService } from '../services/rates/service';
+import { runBaseRecompute } from '../services/rates/recompute';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ declare module 'fastify' {
     budgetAlerts: ScheduledJob;
     /** Fetches the reference rates from RATES_PROVIDER_URL on a schedule, one process at a time; absent when unset. */
     ratesFetch?: ScheduledJob;
+    /** Recomputes stored base amounts (and rollups) of users whose base currency changed: every half minute, one process at a time. */
+    baseRecompute: ScheduledJob;
   }
 }
 
@@ -37,7 +40,8 @@ declare module 'fastify' {
  */
 export default fp(
   async function jobRunnersPlugin(app: FastifyInstance) {
-    const importRunner = createImportRunner({ repo: app.repos.transactions, accounts: app.repos.accounts, log: app.log, afterJob: () => app.dbMaintenance.changed(), finishRow: (userId) => app.autoRules.categorizer(userId) });
+    const rates = ratesService({ repo: app.repos.rates });
+    const importRunner = createImportRunner({ repo: app.repos.transactions, accounts: app.repos.accounts, log: app.log, afterJob: () => app.dbMaintenance.changed(), finishRow: (userId) => app.autoRules.categorizer(userId), rates });
     const exportRunner = createExportRunner({ account: app.repos.account, users: app.repos.users, log: app.log });
     app.decorate('importRunner', importRunner);
     app.decorate('exportRunner', exportRunner);
@@ -58,14 +62,15 @@ export default fp(
       run: async (now, lastRunAt) => void (await runBudgetAlerts({ budgets: app.repos.budgets, month: app.budgets.month, notifications, money: checks.money }, now, lastRunAt)),
     });
     app.decorate('budgetAlerts', budgetAlerts);
-    const rates = ratesService({ repo: app.repos.rates });
     app.decorate('rates', rates);
     const provider = app.config.ratesProvider;
     const ratesFetch = provider
       ? createScheduledJob({ name: 'rates provider', log: app.log, leases: app.repos.jobLeases, owner: randomUUID(), everyMs: provider.everyMs, leaseMs: 10 * 60_000, run: async () => void (await rates.fetchProvider(provider.url)) })
       : undefined;
     if (ratesFetch) app.decorate('ratesFetch', ratesFetch);
-    const runners = [importRunner, exportRunner, recurringChecks, budgetAlerts, ...(ratesFetch ? [ratesFetch] : [])];
+    const baseRecompute = createScheduledJob({ name: 'base currency recompute', log: app.log, leases: app.repos.jobLeases, owner: randomUUID(), everyMs: 30_000, leaseMs: 30 * 60_000, run: async () => void (await runBaseRecompute({ transactions: app.repos.transactions, accounts: app.repos.accounts, rates })) });
+    app.decorate('baseRecompute', baseRecompute);
+    const runners = [importRunner, exportRunner, recurringChecks, budgetAlerts, baseRecompute, ...(ratesFetch ? [ratesFetch] : [])];
     app.addHook('onReady', async () => {
       await Promise.all(runners.map((runner) => runner.start()));
     });

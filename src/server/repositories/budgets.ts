@@ -34,6 +34,8 @@ export interface ActivityRow {
   category: string;
   type: 'income' | 'expense';
   totalMinor: number;
+  /** Rows without a rate to the base currency: left out of totalMinor. */
+  unconverted?: number;
 }
 
 /** Category budgets: assigned amounts, rollovers and the mode, and the rollups a month is drawn from. Every query is scoped by user. */
@@ -150,15 +152,15 @@ export function budgetsRepository(db: Db) {
       await db.transaction((tx) => moveBudgetCategory(tx, userId, from, into));
     },
 
-    /** Income and spending per month and category from the monthly rollup (rows that count only: no transfers, no tracking accounts), as one JSON value. */
+    /** Income and spending per month and category (base amounts) from the monthly rollup (rows that count only: no transfers, no tracking accounts), as one JSON value. */
     async activity(userId: string, from: string, to: string): Promise<ActivityRow[]> {
       const m = transactionMonthlyTotals;
-      const [row] = await asRows<{ list: [string, string, 'income' | 'expense', number][] | null }>(
+      const [row] = await asRows<{ list: [string, string, 'income' | 'expense', number, number][] | null }>(
         db,
-        sql`select json_agg(json_build_array(to_char(${m.month}, 'YYYY-MM'), ${m.category}, ${m.type}, ${m.totalMinor})) as list
+        sql`select json_agg(json_build_array(to_char(${m.month}, 'YYYY-MM'), ${m.category}, ${m.type}, ${m.totalMinor}, ${m.unconverted})) as list
           from ${m} where ${m.userId} = ${userId} and ${m.month} >= ${first(from)} and ${m.month} <= ${first(to)}`,
       );
-      return (row?.list ?? []).map(([month, category, type, total]) => ({ month, category, type, totalMinor: Number(total) }));
+      return (row?.list ?? []).map(([month, category, type, total, unconverted]) => ({ month, category, type, totalMinor: Number(total), unconverted: Number(unconverted) }));
     },
 
     /**

@@ -1,7 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { addMonths, endOfMonth as monthEnd, startOfMonth, startOfMonth as monthStart } from '../../contract/calendar';
 import type { Db } from '../db/client';
-import { transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals } from '../db/schema';
+import { transactions, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals } from '../db/schema';
 
 /**
  * Reading the rollup tables the triggers on `transactions` keep: a day range becomes whole
@@ -10,6 +10,16 @@ import { transactionDailyTotals, transactionMerchantDaily, transactionMerchantMo
  */
 
 type TxType = 'income' | 'expense';
+
+/**
+ * A row of `userId` in their base currency, as the rollup triggers take it (migration 0063): its base
+ * amount, or the amount itself in an account of the base currency; null for a foreign row without a rate
+ * (sum() leaves it out, never 1:1). The user's foreign accounts are one uncorrelated subquery (read once).
+ */
+export const baseMinorOf = (userId: string) =>
+  sql<string | null>`coalesce(${transactions.baseAmountMinor}, case when ${transactions.accountId} in (select a.id from accounts a join users u on u.id = a.user_id where a.user_id = ${userId} and a.currency <> u.currency) then null else ${transactions.amountMinor} end)`;
+/** How many of `userId`'s rows the sum of baseMinorOf left out for want of a rate. */
+export const unconvertedRowsOf = (userId: string) => sql<string>`count(*) filter (where ${baseMinorOf(userId)} is null)`;
 
 export { startOfMonth as monthStart, endOfMonth as monthEnd } from '../../contract/calendar';
 const shiftMonthStart = (day: string, delta: number) => startOfMonth(addMonths(day, delta));
@@ -53,7 +63,8 @@ export interface RollupRange {
 
 /**
  * Rollup rows covering a day range, optionally one type or some categories, as a subquery with
- * the columns month (first day of the row's month), category, type, total_minor and count.
+ * the columns month (first day of the row's month), category, type, total_minor (base amounts), count and
+ * unconverted (rows of a foreign account without a rate: in count, not in total_minor).
  */
 export function rollupSource(userId: string, range: RollupRange): SQL {
   const { months, days } = splitRange(range.from, range.to);
@@ -66,15 +77,15 @@ export function rollupSource(userId: string, range: RollupRange): SQL {
   const parts: SQL[] = [];
   if (months) {
     const m = transactionMonthlyTotals;
-    parts.push(sql`select ${m.month} as month, ${m.category} as category, ${m.type} as type, ${m.totalMinor} as total_minor, ${m.count} as count from ${m}
+    parts.push(sql`select ${m.month} as month, ${m.category} as category, ${m.type} as type, ${m.totalMinor} as total_minor, ${m.count} as count, ${m.unconverted} as unconverted from ${m}
       where ${m.userId} = ${userId}${months.from ? sql` and ${m.month} >= ${months.from}` : sql``}${months.to ? sql` and ${m.month} <= ${months.to}` : sql``}${extra(m)}`);
   }
   for (const [a, b] of days) {
     const d = transactionDailyTotals;
-    parts.push(sql`select date_trunc('month', ${d.day})::date as month, ${d.category} as category, ${d.type} as type, ${d.totalMinor} as total_minor, ${d.count} as count from ${d}
+    parts.push(sql`select date_trunc('month', ${d.day})::date as month, ${d.category} as category, ${d.type} as type, ${d.totalMinor} as total_minor, ${d.count} as count, ${d.unconverted} as unconverted from ${d}
       where ${d.userId} = ${userId} and ${d.day} >= ${a} and ${d.day} <= ${b}${extra(d)}`);
   }
-  if (parts.length === 0) return sql`select null::date as month, null::text as category, null::text as type, 0::bigint as total_minor, 0 as count where false`;
+  if (parts.length === 0) return sql`select null::date as month, null::text as category, null::text as type, 0::bigint as total_minor, 0 as count, 0 as unconverted where false`;
   return sql.join(parts, sql` union all `);
 }
 
@@ -101,12 +112,15 @@ export interface RollupGroup {
   type: TxType;
   totalMinor: number;
   count: number;
+  /** Rows without a rate to the base currency: counted, left out of totalMinor. */
+  unconverted: number;
 }
 
 /** Income and expense sums and counts of some rollup groups. */
-export function sumByType(groups: Pick<RollupGroup, 'type' | 'totalMinor' | 'count'>[]) {
-  const out = { incomeMinor: 0, expenseMinor: 0, incomeCount: 0, expenseCount: 0 };
+export function sumByType(groups: (Pick<RollupGroup, 'type' | 'totalMinor' | 'count'> & { unconverted?: number })[]) {
+  const out = { incomeMinor: 0, expenseMinor: 0, incomeCount: 0, expenseCount: 0, unconverted: 0 };
   for (const g of groups) {
+    out.unconverted += g.unconverted ?? 0;
     if (g.type === 'income') {
       out.incomeMinor += g.totalMinor;
       out.incomeCount += g.count;
@@ -121,10 +135,10 @@ export function sumByType(groups: Pick<RollupGroup, 'type' | 'totalMinor' | 'cou
 /** Sum and count per category and type over a day range (open ends allowed). */
 export async function rollupGroups(db: Db, userId: string, range: RollupRange): Promise<RollupGroup[]> {
   const result = (await db.execute(sql`
-    select category, type, sum(total_minor)::text as total, sum(count)::text as n
+    select category, type, sum(total_minor)::text as total, sum(count)::text as n, sum(unconverted)::text as u
     from (${rollupSource(userId, range)}) as r
-    group by category, type`)) as unknown as { rows: { category: string; type: TxType; total: string; n: string }[] };
-  return result.rows.filter((r) => Number(r.n) > 0).map((r) => ({ category: r.category, type: r.type, totalMinor: Number(r.total), count: Number(r.n) }));
+    group by category, type`)) as unknown as { rows: { category: string; type: TxType; total: string; n: string; u: string }[] };
+  return result.rows.filter((r) => Number(r.n) > 0).map((r) => ({ category: r.category, type: r.type, totalMinor: Number(r.total), count: Number(r.n), unconverted: Number(r.u) }));
 }
 
 export interface MerchantTotal {
@@ -155,12 +169,12 @@ export async function merchantTotal(db: Db, userId: string, range: { from: strin
 }
 
 /** Income and spending per calendar month (YYYY-MM) over a day range. */
-export async function monthlyTotals(db: Db, userId: string, range: { from: string; to: string }): Promise<{ month: string; type: TxType; totalMinor: number }[]> {
+export async function monthlyTotals(db: Db, userId: string, range: { from: string; to: string }): Promise<{ month: string; type: TxType; totalMinor: number; unconverted: number }[]> {
   const result = (await db.execute(sql`
-    select to_char(month, 'YYYY-MM') as month, type, sum(total_minor)::text as total
+    select to_char(month, 'YYYY-MM') as month, type, sum(total_minor)::text as total, sum(unconverted)::text as u
     from (${rollupSource(userId, range)}) as r
-    group by month, type`)) as unknown as { rows: { month: string; type: TxType; total: string }[] };
-  return result.rows.map((r) => ({ month: r.month, type: r.type, totalMinor: Number(r.total) }));
+    group by month, type`)) as unknown as { rows: { month: string; type: TxType; total: string; u: string }[] };
+  return result.rows.map((r) => ({ month: r.month, type: r.type, totalMinor: Number(r.total), unconverted: Number(r.u) }));
 }
 
 /** Every transaction ever: income, spending and count from the monthly rollup, and the first day with any. */
@@ -168,13 +182,13 @@ export async function monthlyTotals(db: Db, userId: string, range: { from: strin
  * Income and spending of every transaction up to a day (scheduled entries after it are left out until their day
  * comes), with the first day of the history: whole months from the monthly rollup, the last month's days from the daily one.
  */
-export async function allTimeTotals(db: Db, userId: string, upTo: string): Promise<{ incomeMinor: number; spendingMinor: number; count: number; firstDay: string | null }> {
+export async function allTimeTotals(db: Db, userId: string, upTo: string): Promise<{ incomeMinor: number; spendingMinor: number; count: number; unconverted: number; firstDay: string | null }> {
   const d = transactionDailyTotals;
   const result = (await db.execute(sql`
-    select type, sum(total_minor)::text as total, sum(count)::text as n,
+    select type, sum(total_minor)::text as total, sum(count)::text as n, sum(unconverted)::text as u,
       (select min(${d.day})::text from ${d} where ${d.userId} = ${userId} and ${d.day} <= ${upTo}) as first
     from (${rollupSource(userId, { to: upTo })}) as r
-    group by type`)) as unknown as { rows: { type: TxType; total: string; n: string; first: string | null }[] };
-  const sums = sumByType(result.rows.map((r) => ({ type: r.type, totalMinor: Number(r.total), count: Number(r.n) })));
-  return { incomeMinor: sums.incomeMinor, spendingMinor: sums.expenseMinor, count: sums.incomeCount + sums.expenseCount, firstDay: result.rows[0]?.first ?? null };
+    group by type`)) as unknown as { rows: { type: TxType; total: string; n: string; u: string; first: string | null }[] };
+  const sums = sumByType(result.rows.map((r) => ({ type: r.type, totalMinor: Number(r.total), count: Number(r.n), unconverted: Number(r.u) })));
+  return { incomeMinor: sums.incomeMinor, spendingMinor: sums.expenseMinor, count: sums.incomeCount + sums.expenseCount, unconverted: sums.unconverted, firstDay: result.rows[0]?.first ?? null };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { transactions } from '../db/schema';
+import { baseMinorOf } from './rollups';
 
 /**
  * Questions about a subset of one user's transactions that the rollups cannot answer: merchants
@@ -62,13 +63,14 @@ function conditions(userId: string, f: SubsetFilter): SQL {
 
 /** Sum and count of a subset, per category and merchant (largest first). */
 export async function subsetGroups(db: Db, userId: string, f: SubsetFilter): Promise<SubsetGroup[]> {
-  const total = sql<string>`sum(${transactions.amountMinor})::text`;
+  // Base amounts, as the rollups add them: a foreign row without a rate adds nothing.
+  const total = sql<string>`coalesce(sum(${baseMinorOf(userId)}), 0)::text`;
   const rows = await db
     .select({ category: transactions.category, merchant: transactions.merchant, total, n: sql<string>`count(*)::text` })
     .from(transactions)
     .where(conditions(userId, f))
     .groupBy(transactions.category, transactions.merchant)
-    .orderBy(desc(sql`sum(${transactions.amountMinor})`))
+    .orderBy(desc(sql`coalesce(sum(${baseMinorOf(userId)}), 0)`))
     .limit(200);
   return rows.map((r) => ({ category: r.category, merchant: r.merchant, totalMinor: Number(r.total), count: Number(r.n) }));
 }
@@ -149,15 +151,35 @@ export async function anyMatch(db: Db, userId: string, tsquery: string): Promise
   return rows.length > 0;
 }
 
-/** Amounts of a subset, smallest first (at most `limit`): for a median or a month-by-month split. */
-export async function subsetRows(db: Db, userId: string, f: SubsetFilter, limit: number): Promise<{ amountMinor: number; date: string; merchant: string | null; description: string }[]> {
+export interface SubsetRow {
+  /** In the account's currency. */
+  amountMinor: number;
+  /** In the base currency (what totals add); null: no rate for its day, not converted. */
+  baseMinor: number | null;
+  /** A charge abroad: what it was in the shop's currency. */
+  original: { amountMinor: number; currency: string } | null;
+  date: string;
+  merchant: string | null;
+  description: string;
+}
+
+/** Amounts of a subset, newest first (at most `limit`): for a median, a month-by-month split or a trip's rows. */
+export async function subsetRows(db: Db, userId: string, f: SubsetFilter, limit: number): Promise<SubsetRow[]> {
+  const t = transactions;
   const rows = await db
-    .select({ amountMinor: transactions.amountMinor, date: transactions.date, merchant: transactions.merchant, description: transactions.description })
-    .from(transactions)
+    .select({ amountMinor: t.amountMinor, baseMinor: baseMinorOf(userId), originalMinor: t.originalAmountMinor, originalCurrency: t.originalCurrency, date: t.date, merchant: t.merchant, description: t.description })
+    .from(t)
     .where(conditions(userId, f))
-    .orderBy(desc(transactions.date))
+    .orderBy(desc(t.date))
     .limit(limit);
-  return rows.map((r) => ({ amountMinor: Number(r.amountMinor), date: String(r.date), merchant: r.merchant, description: r.description }));
+  return rows.map((r) => ({
+    amountMinor: Number(r.amountMinor),
+    baseMinor: r.baseMinor === null ? null : Number(r.baseMinor),
+    original: r.originalMinor !== null && r.originalCurrency ? { amountMinor: Number(r.originalMinor), currency: r.originalCurrency } : null,
+    date: String(r.date),
+    merchant: r.merchant,
+    description: r.description,
+  }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { transactions } from '../db/schema';
-import { rollupGroups, sumByType } from './rollups';
+import { baseMinorOf, rollupGroups, sumByType, unconvertedRowsOf } from './rollups';
 import { countableFromRollup, filterConditions, type StoredFilters } from './transactions';
 
 export interface FilterTotalsRow {
@@ -28,11 +28,11 @@ export function transactionTotalsRepository(db: Db) {
       }
       const t = transactions;
       const rows = await db
-        .select({ type: t.type, total: sql<string>`sum(${t.amountMinor})::text`, n: sql<string>`count(*)::text` })
+        .select({ type: t.type, total: sql<string>`coalesce(sum(${baseMinorOf(userId)}), 0)::text`, n: sql<string>`count(*)::text`, u: sql<string>`${unconvertedRowsOf(userId)}::text` })
         .from(t)
         .where(and(...filterConditions(userId, f), eq(t.counts, true)))
         .groupBy(t.type);
-      const sums = sumByType(rows.map((r) => ({ type: r.type, totalMinor: Number(r.total), count: Number(r.n) })));
+      const sums = sumByType(rows.map((r) => ({ type: r.type, totalMinor: Number(r.total), count: Number(r.n), unconverted: Number(r.u) })));
       return { ...sums, source: 'transactions' };
     },
   };

@@ -2,7 +2,7 @@ import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, isNul
 import { TRANSACTION_PAGE } from '../../contract/transactions';
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
-import { accountMonthlyTotals, importJobs, transactionCategories, transactionDailyTotals, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
+import { accountMonthlyTotals, importJobs, transactionCategories, transactionDailyTotals, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
 import { monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey' | 'linkedImportId'>;
@@ -565,16 +565,74 @@ export function transactionsRepository(db: Db) {
     async monthGroups(userId: string, fromMonth: string, toMonth: string): Promise<(CategoryTotalRow & { month: string })[]> {
       const m = transactionMonthlyTotals;
       const rows = await db
-        .select({ month: sql<string>`to_char(${m.month}, 'YYYY-MM')`, category: m.category, type: m.type, total: m.totalMinor, n: m.count })
+        .select({ month: sql<string>`to_char(${m.month}, 'YYYY-MM')`, category: m.category, type: m.type, total: m.totalMinor, n: m.count, u: m.unconverted })
         .from(m)
         .where(and(eq(m.userId, userId), gte(m.month, `${fromMonth}-01`), lte(m.month, `${toMonth}-01`)));
-      return rows.map((r) => ({ month: r.month, category: r.category, type: r.type, totalMinor: num(r.total), count: num(r.n) }));
+      return rows.map((r) => ({ month: r.month, category: r.category, type: r.type, totalMinor: num(r.total), count: num(r.n), unconverted: num(r.u) }));
     },
 
     /** The account currency (users.currency). */
     async accountCurrency(userId: string): Promise<string> {
       const rows = await db.select({ currency: users.currency }).from(users).where(eq(users.id, userId)).limit(1);
       return rows[0]?.currency ?? 'USD';
+    },
+
+    /** Users whose base currency changed and whose base amounts wait for the recompute job, oldest change first. */
+    async baseRecomputeQueue(limit: number): Promise<{ userId: string; since: string; currency: string }[]> {
+      return db
+        .select({ userId: users.id, since: sql<string>`${users.baseRecomputeSince}::text`, currency: users.currency })
+        .from(users)
+        .where(sql`${users.baseRecomputeSince} is not null`)
+        .orderBy(users.baseRecomputeSince)
+        .limit(limit);
+    },
+
+    /** Rows of accounts in the base currency: the base amount is the amount itself (unconverted ones included), one statement. */
+    async baseIsAmount(userId: string, accountIds: string[]): Promise<number> {
+      if (accountIds.length === 0) return 0;
+      const t = transactions;
+      const rows = await db
+        .update(t)
+        .set({ baseAmountMinor: sql`${t.amountMinor}` })
+        .where(and(eq(t.userId, userId), inArray(t.accountId, accountIds), sql`${t.baseAmountMinor} is distinct from ${t.amountMinor}`))
+        .returning({ id: t.id });
+      return rows.length;
+    },
+
+    /** One account's rows after `afterId` in id order (keyset pages): what a base amount is computed from. */
+    async amountsPage(userId: string, accountId: string, afterId: string | null, limit: number): Promise<{ id: string; amountMinor: number; date: string; baseAmountMinor: number | null }[]> {
+      const t = transactions;
+      return db
+        .select({ id: t.id, amountMinor: t.amountMinor, date: t.date, baseAmountMinor: t.baseAmountMinor })
+        .from(t)
+        .where(and(eq(t.userId, userId), eq(t.accountId, accountId), afterId ? sql`${t.id} > ${afterId}` : undefined))
+        .orderBy(t.id)
+        .limit(limit);
+    },
+
+    /** New base amounts (null: not converted) for some rows, in one statement. */
+    async setBaseAmounts(userId: string, changes: { id: string; baseAmountMinor: number | null }[]): Promise<void> {
+      if (changes.length === 0) return;
+      await db.execute(sql`
+        update transactions as t set base_amount_minor = c.base
+        from unnest(${sql.param(changes.map((c) => c.id))}::uuid[], ${sql.param(changes.map((c) => c.baseAmountMinor))}::bigint[]) as c(id, base)
+        where t.user_id = ${userId} and t.id = c.id`);
+    },
+
+    /**
+     * The user's category and merchant rollups rebuilt from their rows (set-based, migration 0063), and the
+     * recompute mark cleared unless the currency changed again meanwhile (the next run takes that change).
+     */
+    async finishBaseRecompute(userId: string, since: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select finu_rebuild_rollups(array[${userId}]::uuid[])`);
+        const done = await tx
+          .update(users)
+          .set({ baseRecomputeSince: null })
+          .where(and(eq(users.id, userId), sql`${users.baseRecomputeSince} = ${since}::timestamptz`))
+          .returning({ id: users.id });
+        return done.length > 0;
+      });
     },
 
     /** First and last day with any transaction. */
@@ -698,19 +756,10 @@ export function transactionsRepository(db: Db) {
     async rebuildRollups(userId?: string): Promise<void> {
       await db.transaction(async (tx) => {
         const scope = userId ? sql`where user_id = ${userId}` : sql``;
-        const counted = userId ? sql`where counts and user_id = ${userId}` : sql`where counts`;
-        await tx.execute(sql`delete from ${transactionDailyTotals} ${scope}`);
-        await tx.execute(sql`delete from ${transactionMonthlyTotals} ${scope}`);
         await tx.execute(sql`delete from ${transactionUserCounts} ${scope}`);
         await tx.execute(sql`insert into ${transactionUserCounts} (user_id, count) select user_id, count(*) from ${transactions} ${scope} group by user_id`);
-        await tx.execute(sql`
-          insert into ${transactionDailyTotals} (user_id, day, category, type, total_minor, count)
-          select user_id, date, category, type, sum(amount_minor), count(*) from ${transactions} ${counted}
-          group by user_id, date, category, type`);
-        await tx.execute(sql`
-          insert into ${transactionMonthlyTotals} (user_id, month, category, type, total_minor, count)
-          select user_id, date_trunc('month', date)::date, category, type, sum(amount_minor), count(*) from ${transactions} ${counted}
-          group by 1, 2, 3, 4`);
+        // The category and merchant rollups add base amounts: the one rebuild the migration and the recompute job use.
+        await tx.execute(sql`select finu_rebuild_rollups(${userId ? sql`array[${userId}]::uuid[]` : sql`array(select id from ${users})`})`);
         await tx.execute(sql`delete from ${accountMonthlyTotals} ${scope}`);
         await tx.execute(sql`
           insert into ${accountMonthlyTotals} (account_id, user_id, month, net_minor, cleared_minor, count)
@@ -718,17 +767,6 @@ export function transactionsRepository(db: Db) {
             sum(case when type = 'income' then amount_minor else -amount_minor end),
             sum(case when not cleared then 0 when type = 'income' then amount_minor else -amount_minor end), count(*)
           from ${transactions} ${scope} group by 1, 2, 3`);
-        const merchantScope = sql`where counts and type = 'expense' and merchant is not null and merchant <> ''${userId ? sql` and user_id = ${userId}` : sql``}`;
-        await tx.execute(sql`delete from ${transactionMerchantDaily} ${scope}`);
-        await tx.execute(sql`delete from ${transactionMerchantMonthly} ${scope}`);
-        await tx.execute(sql`
-          insert into ${transactionMerchantDaily} (user_id, day, merchant, total_minor, count)
-          select user_id, date, merchant, sum(amount_minor), count(*) from ${transactions} ${merchantScope}
-          group by 1, 2, 3`);
-        await tx.execute(sql`
-          insert into ${transactionMerchantMonthly} (user_id, month, merchant, total_minor, count)
-          select user_id, date_trunc('month', date)::date, merchant, sum(amount_minor), count(*) from ${transactions} ${merchantScope}
-          group by 1, 2, 3`);
       });
     },
 

@@ -10,6 +10,10 @@ export type EmailUserRow = UserRow & { email: string };
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
+/** A base-currency change marks the user's stored base amounts for the recompute job (SET reads the old currency). */
+const recomputeIfChanged = (currency: string | undefined) =>
+  currency === undefined ? undefined : sql`case when ${users.currency} is distinct from ${currency} then now() else ${users.baseRecomputeSince} end`;
+
 export function usersRepository(db: Db) {
   return {
     async create(input: { email: string; passwordHash: string; fullName?: string | null }): Promise<EmailUserRow | undefined> {
@@ -56,7 +60,7 @@ export function usersRepository(db: Db) {
     async completeOnboarding(id: string, answers: OnboardingAnswers): Promise<UserRow | undefined> {
       const rows = await db
         .update(users)
-        .set({ onboardingCompleted: true, onboardingSkipped: false, onboarding: answers, currency: answers.currency, updatedAt: sql`now()` })
+        .set({ onboardingCompleted: true, onboardingSkipped: false, onboarding: answers, currency: answers.currency, baseRecomputeSince: recomputeIfChanged(answers.currency), updatedAt: sql`now()` })
         .where(eq(users.id, id))
         .returning();
       return rows[0];
@@ -73,7 +77,10 @@ export function usersRepository(db: Db) {
     async updateProfile(id: string, patch: { fullName?: string | null; currency?: string; monthlyIncome?: number }): Promise<UserRow | undefined> {
       const set: Partial<Record<keyof typeof users.$inferInsert, unknown>> = {};
       if (patch.fullName !== undefined) set.fullName = patch.fullName;
-      if (patch.currency !== undefined) set.currency = patch.currency;
+      if (patch.currency !== undefined) {
+        set.currency = patch.currency;
+        set.baseRecomputeSince = recomputeIfChanged(patch.currency);
+      }
       // The income lives with the onboarding answers; the currency answer follows the profile's.
       if (patch.monthlyIncome !== undefined || patch.currency !== undefined) {
         const merge: Record<string, unknown> = {};

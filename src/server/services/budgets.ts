@@ -163,6 +163,7 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
     income_minus_limits: input.mode === 'tracking' ? fromMinor(monthIncome - assignedTotal) : null,
     underfunded: fromMinor([...names.keys()].reduce((sum, c) => sum + underfundedOf(c), 0)),
     groups,
+    unconverted_count: input.activity.reduce((n, r) => n + (r.month === input.month ? (r.unconverted ?? 0) : 0), 0),
   };
 }
 

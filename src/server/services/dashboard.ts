@@ -73,7 +73,7 @@ const rate = (income: number, spending: number) => (income > 0 ? Math.round(((in
 
 function summarize(groups: RollupGroup[]) {
   const sums = sumByType(groups);
-  return { incomeMinor: sums.incomeMinor, spendingMinor: sums.expenseMinor, count: sums.incomeCount + sums.expenseCount };
+  return { incomeMinor: sums.incomeMinor, spendingMinor: sums.expenseMinor, count: sums.incomeCount + sums.expenseCount, unconverted: sums.unconverted };
 }
 
 function totalsOf(t: { incomeMinor: number; spendingMinor: number; count: number }) {
@@ -173,6 +173,7 @@ export async function buildAnalytics(
       .map(({ c, usual: u }) => ({ category: c.category, amount: fromMinor(c.totalMinor), usual: fromMinor(Math.round(u)), ratio: Math.round((c.totalMinor / u) * 100) / 100 })),
     recent: recent.map((t) => ({ transaction_id: t.id, date: t.date, type: t.type, amount: fromMinor(t.amountMinor), category: t.category, description: t.description, merchant: t.merchant })),
     has_transactions: all.count > 0,
+    unconverted_count: current.unconverted,
   };
 }
 

@@ -29,6 +29,7 @@ export function toProfile(row: UserRow, subscription: Record<string, unknown> | 
     onboarding: row.onboarding ?? null,
     has_password: row.passwordHash !== null,
     subscription,
+    ...(row.baseRecomputeSince ? { base_amounts_recomputing: true } : {}),
   };
 }
 

@@ -9,6 +9,8 @@ export interface TransactionFields {
   merchant?: string;
   tags?: string[];
   notes?: string;
+  /** Paid in another currency (a new entry only): what the shop charged there. */
+  paidThere?: { amount: string; currency: string };
 }
 
 /** /transactions (src/web/views/transactions/). */
@@ -186,6 +188,14 @@ export class TransactionForm {
       }
     }
     if (fields.notes !== undefined) await text('Notes').fill(fields.notes);
+    if (fields.paidThere) {
+      await this.root.getByRole('checkbox', { name: 'Paid in another currency' }).check();
+      await text('Amount paid there').fill(fields.paidThere.amount);
+      const currency = this.root.getByRole('combobox', { name: 'Currency paid in' });
+      await currency.click();
+      await currency.fill(fields.paidThere.currency);
+      await this.page.getByRole('option', { name: fields.paidThere.currency, exact: true }).click();
+    }
     return this;
   }
 

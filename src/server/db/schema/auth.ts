@@ -16,10 +16,12 @@ export const users = pgTable(
     onboarding: jsonb('onboarding').$type<Record<string, unknown>>(),
     /** Bumped on password change or reset: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** When the base currency last changed, until the job that recomputes base amounts is done (migration 0064). */
+    baseRecomputeSince: timestamp('base_recompute_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_base_recompute_idx').on(t.baseRecomputeSince).where(sql`${t.baseRecomputeSince} is not null`)],
 );
 
 /** Single-use email tokens (verification, password reset); only their SHA-256 is stored. */

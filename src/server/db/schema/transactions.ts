@@ -163,7 +163,7 @@ export const transactions = pgTable(
 );
 
 /**
- * Per user, day, category and type: the sum and count of transactions. Written only by the
+ * Per user, day, category and type: the sum of base amounts and count of transactions. Written only by the
  * triggers on `transactions`; summaries, reports, balances and list totals read it.
  */
 export const transactionDailyTotals = pgTable(
@@ -177,6 +177,8 @@ export const transactionDailyTotals = pgTable(
     type: text('type', { enum: ['income', 'expense'] }).notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     count: integer('count').notNull(),
+    /** Rows of a foreign account with no rate (migration 0063): counted here, left out of total_minor. */
+    unconverted: integer('unconverted').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'transaction_daily_totals_pkey', columns: [t.userId, t.day, t.category, t.type] })],
 );
@@ -197,6 +199,7 @@ export const transactionMonthlyTotals = pgTable(
     type: text('type', { enum: ['income', 'expense'] }).notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     count: integer('count').notNull(),
+    unconverted: integer('unconverted').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'transaction_monthly_totals_pkey', columns: [t.userId, t.month, t.category, t.type] })],
 );

@@ -9,6 +9,7 @@ import { bankProbe, DuplicateTracker, ImportClassifier } from './duplicates';
 import type { ImportRow, RowResult } from './mapping';
 import { openImport } from './source';
 import { merchantOf } from '../transactions/merchantName';
+import { convertStored, type RatesService } from '../rates/service';
 
 export interface ImportRunnerOptions {
   repo: TransactionsRepository;
@@ -24,6 +25,8 @@ export interface ImportRunnerOptions {
   afterJob?: () => void;
   /** The user's rules and learned categories: each new row passes through it once, just before it is written. */
   finishRow?: (userId: string) => Promise<(row: NewTransaction) => NewTransaction>;
+  /** Exchange rates: rows going into an account of another currency than the base get their base amounts. */
+  rates?: Pick<RatesService, 'ratesOn'>;
 }
 
 const UPLOAD_TTL_MS = 24 * 3600_000;
@@ -76,6 +79,18 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
       return;
     }
     const into = { accountId: account?.id ?? null, counts: account ? countsFor(account) : true };
+    // An account in the base currency needs no base amounts (null is the amount itself); another currency's
+    // rows get theirs at the rate of their day, one read of the rates per batch, in the batch's one insert.
+    const base = account && options.rates ? await repo.accountCurrency(job.userId) : null;
+    const foreign = account && base && account.currency !== base ? account.currency : null;
+    const withBaseAmounts = async (rows: NewTransaction[]) => {
+      if (!foreign || !base || !options.rates || rows.length === 0) return;
+      const found = await options.rates.ratesOn(job.userId, foreign, base, rows.map((r) => r.date));
+      for (const r of rows) {
+        const rate = found.get(r.date);
+        r.baseAmountMinor = rate ? convertStored(r.amountMinor, base, rate.rate) : null;
+      }
+    };
     const categories = await loadCategories(repo, job.userId);
     const finish = (await options.finishRow?.(job.userId)) ?? ((row: NewTransaction) => row);
     const source = openImport(job.content, false, mapping);
@@ -125,6 +140,7 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
         else if (status === 'pending' || (status === 'duplicate' && (skipDuplicates || r.row.bankId)) || (status === 'duplicate_in_file' && (skipFileDuplicates || r.row.bankId))) duplicates++;
         else insert.push(finish(finalizeImportedRow(r.row, into)));
       }
+      await withBaseAmounts(insert);
       const written = await repo.imports.writeBatch({ id, userId: job.userId, rowsDone }, { rows: insert, processed: results.length, duplicates, matched: links.length, failed, errors }, async (tx) => {
         await repo.linkBankRows(tx, job.userId, id, links);
         // A user category deleted since the import started: its rows go where an unknown category goes.

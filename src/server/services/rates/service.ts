@@ -79,15 +79,37 @@ export function ratesService({ repo, fetchImpl = fetch }: { repo: RatesRepositor
   const service = {
     /** The rate from→to for an amount of `date`; null when there is none within the look-back. */
     async rateOn(userId: string, from: string, to: string, date: string): Promise<FoundRate | null> {
-      if (from === to) return { rate: { num: 1n, den: 1n }, date };
-      const rows = await repo.window(userId, [...new Set([from, to, PIVOT])], addDays(date, -RATE_LOOKBACK_DAYS), date);
+      return (await service.ratesOn(userId, from, to, [date])).get(date) ?? null;
+    },
+
+    /**
+     * The rate from→to for each of many days (an import's batch) from one read of the rates: each day's
+     * own or the newest of the RATE_LOOKBACK_DAYS before; null for a day with none.
+     */
+    async ratesOn(userId: string, from: string, to: string, dates: string[]): Promise<Map<string, FoundRate | null>> {
+      const found = new Map<string, FoundRate | null>();
+      if (dates.length === 0) return found;
+      if (from === to) {
+        for (const date of dates) found.set(date, { rate: { num: 1n, den: 1n }, date });
+        return found;
+      }
+      const sorted = [...new Set(dates)].sort();
+      const rows = await repo.window(userId, [...new Set([from, to, PIVOT])], addDays(sorted[0]!, -RATE_LOOKBACK_DAYS), sorted.at(-1)!);
       const byDay = new Map<string, RateRow[]>();
       for (const r of rows) byDay.set(r.date, [...(byDay.get(r.date) ?? []), r]);
-      for (const day of [...byDay.keys()].sort().reverse()) {
-        const rate = onDay(byDay.get(day)!, from, to);
-        if (rate) return { rate, date: day };
+      // Each day's best rate once, then every asked day looks back through them.
+      const dayRate = new Map<string, RateFraction | null>();
+      for (const [day, dayRows] of byDay) dayRate.set(day, onDay(dayRows, from, to));
+      for (const date of sorted) {
+        let hit: FoundRate | null = null;
+        for (let back = 0; back <= RATE_LOOKBACK_DAYS && !hit; back++) {
+          const day = addDays(date, -back);
+          const rate = dayRate.get(day);
+          if (rate) hit = { rate, date: day };
+        }
+        found.set(date, hit);
       }
-      return null;
+      return found;
     },
 
     /** The newest rate from→to on or before `date`, however old (valuing a balance at the latest rate); null when there is none. */

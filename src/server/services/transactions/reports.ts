@@ -118,6 +118,7 @@ export function transactionReports(repo: TransactionsRepository, accounts: Pick<
         categories: categoryTotals(categories),
         daily,
         largest_expenses: largest.map(toTransaction),
+        unconverted_count: categories.reduce((n, g) => n + g.unconverted, 0),
       };
     },
 

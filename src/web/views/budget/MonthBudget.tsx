@@ -3,6 +3,7 @@ import { memo, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { BUDGET_MODE_LABELS, BUDGET_MODES, FILL_LABELS, FILL_SOURCES, ROLLOVER_LABELS, ROLLOVERS, TARGET_KINDS, TARGET_LABELS, type BudgetCategory, type BudgetGroup, type BudgetMode, type TargetKind } from '../../../contract/budgets';
 import { endOfMonth, startOfMonth } from '../../../contract/calendar';
+import { unconvertedNote } from '../../../contract/rates';
 import { formatLongMonthYear } from '../../format/date';
 import { useMoney } from '../../hooks/useMoney';
 import { filtersToQuery, DEFAULT_FILTERS } from '../../transactions/urlCodec';
@@ -160,6 +161,11 @@ function Summary() {
       {data.overspent > 0 && (
         <Text c="red" size="sm" fw={600} role="status">
           Overspent by {money(data.overspent)}
+        </Text>
+      )}
+      {data.unconverted_count > 0 && (
+        <Text c="orange" size="sm" fw={600} data-testid="budget-unconverted">
+          {unconvertedNote(data.unconverted_count)}: left out of this month until an exchange rate for their day exists.
         </Text>
       )}
       {data.underfunded > 0 && (

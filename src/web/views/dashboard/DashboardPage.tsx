@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../../contract/dashboard';
+import { unconvertedNote } from '../../../contract/rates';
 import { dashboardMachine, naturalUnit, unitForRange, viewFromQuery, viewToQuery, type DashboardView } from '../../../../machines/dashboard';
 import { amountChange, netChange, savingsRateLine, spendingLegend, type ChangeLine } from './figures';
 import { useAppActors } from '../../app/context';
@@ -146,6 +147,11 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
           <Change line={savingsRateLine(a)} />
         </Stat>
       </SimpleGrid>
+      {a.unconverted_count > 0 && (
+        <Text size="sm" c="orange" fw={600} data-testid="dashboard-unconverted">
+          {unconvertedNote(a.unconverted_count)}: left out of these totals until an exchange rate for their day exists.
+        </Text>
+      )}
 
       {a.warnings.length > 0 && (
         <Alert color="orange" variant="light" title="Spending faster than usual" role="status">

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
@@ -29,6 +29,7 @@ export function ProfileSection() {
   const fullName = useSession((s) => s.context.user?.full_name ?? '');
   const currency = useAccountCurrency();
   const email = useSession((s) => s.context.user?.email ?? '');
+  const recomputing = useSession((s) => s.context.user?.base_amounts_recomputing === true);
   const income = useSession((s) => {
     const value = (s.context.user?.onboarding as { monthly_income?: unknown } | null | undefined)?.monthly_income;
     return typeof value === 'number' ? value : '';
@@ -82,6 +83,11 @@ export function ProfileSection() {
             allowDeselect={false}
             {...form.getInputProps('currency')}
           />
+          {recomputing && (
+            <Text size="sm" c="dimmed" role="status" data-testid="base-recomputing">
+              Your amounts are being recomputed in {currency}; totals follow within a minute. An amount with no exchange rate for its day shows as not converted.
+            </Text>
+          )}
           <NumberInput label="Monthly income" description="After tax; the coach and dashboard plan from it" clampBehavior="none" decimalScale={2} thousandSeparator="," {...form.getInputProps('monthly_income')} />
           {alert && (
             <Alert color="red" variant="light" role="alert">

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { useId, useState } from 'react';
 import type { AccountOption, TransactionDraft } from '../../../../machines/transactions';
 import type { CallFailure } from '../../../../machines/types';
+import { SUPPORTED_CURRENCIES } from '../../../contract/money';
 import { createTransactionRequest, TRANSACTION_LIMITS, type Transaction, type TransactionType } from '../../../contract/transactions';
 import { readAmount } from '../../format/money';
 import { contractRules, focusFirstInvalid, useServerFieldError } from '../../forms/contractRules';
@@ -70,6 +71,10 @@ interface TransactionValues {
   merchant: string;
   notes: string;
   tags: string[];
+  /** Paid in another currency (a card used abroad): what it was there, and that currency; blank for none. */
+  abroad: boolean;
+  original_amount: string;
+  original_currency: string | null;
 }
 
 /** What the form sends: blank optional text left out as null, the amount as the number typed (undefined when blank). */
@@ -83,10 +88,12 @@ const toDraft = (v: TransactionValues): TransactionDraft => ({
   merchant: v.merchant.trim() || null,
   notes: v.notes.trim() || null,
   tags: v.tags,
+  // "100.00 EUR, charged 108.37 USD": both amounts go; the server keeps the rate they imply.
+  ...(v.abroad ? { original_amount: readAmount(v.original_amount) ?? null, original_currency: v.original_currency } : {}),
 });
 
-const fields = ['account_id', 'type', 'amount', 'date', 'category', 'description', 'merchant', 'notes', 'tags'] as const;
-const labels = { merchant: 'Merchant or payee', account_id: 'Account' };
+const fields = ['account_id', 'type', 'amount', 'date', 'category', 'description', 'merchant', 'notes', 'tags', 'original_amount', 'original_currency'] as const;
+const labels = { merchant: 'Merchant or payee', account_id: 'Account', original_amount: 'Amount paid there', original_currency: 'Currency paid in' };
 
 /** The account a new entry starts in: the last one used here, else the only one, else the first on-budget one. */
 function defaultAccount(accounts: AccountOption[], last: string | null): string | null {
@@ -116,6 +123,9 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
       merchant: transaction?.merchant ?? '',
       notes: transaction?.notes ?? '',
       tags: transaction?.tags ?? [],
+      abroad: false,
+      original_amount: '',
+      original_currency: null,
     },
     validate,
   });
@@ -198,6 +208,14 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
             {...form.getInputProps('date')}
           />
         </SimpleGrid>
+        {/* Only a new entry: what a charge abroad was there is kept as typed. */}
+        {!transaction && <Checkbox label="Paid in another currency" description="A card used abroad: what the shop charged there, beside what the account was charged" {...form.getInputProps('abroad', { type: 'checkbox' })} />}
+        {!transaction && form.values.abroad && (
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label="Amount paid there" placeholder="0.00" inputMode="decimal" withAsterisk autoComplete="off" {...form.getInputProps('original_amount')} />
+            <Select label="Currency paid in" data={SUPPORTED_CURRENCIES} searchable allowDeselect={false} withAsterisk comboboxProps={{ withinPortal: true }} {...form.getInputProps('original_currency')} />
+          </SimpleGrid>
+        )}
         <Select
           label="Category"
           placeholder="Pick a category or type a new one"

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Transaction } from '../../../contract/transactions';
 import { formatDay, isScheduled } from '../../format/date';
 import { formatCount } from '../../format/number';
@@ -59,6 +59,9 @@ export function TransactionList() {
   }, [actor, canLoadMore, lastIndex, transactions.length]);
 
   const money = useMoney();
+  // A row is in its account's currency (a euro account's rows in euros), not the profile's.
+  const accounts = useTransactions((s) => s.context.accounts);
+  const currencyOf = useMemo(() => new Map(accounts.flatMap((a) => (a.currency ? [[a.account_id, a.currency] as const] : []))), [accounts]);
   const onEdit = useCallback((transactionId: string) => actor.send({ type: 'transaction.edit', transactionId }), [actor]);
   const onDelete = useCallback((transactionId: string) => actor.send({ type: 'transaction.delete', transactionId }), [actor]);
   const onToggle = useCallback((transactionId: string) => actor.send({ type: 'selection.toggle', transactionId }), [actor]);
@@ -85,7 +88,7 @@ export function TransactionList() {
       >
         {items.map((item) => {
           const t = transactions[item.index]!;
-          const formatted = money(t.type === 'income' ? t.amount : -t.amount, t.currency);
+          const formatted = money(t.type === 'income' ? t.amount : -t.amount, t.currency ?? currencyOf.get(t.account_id));
           return (
             <TransactionRow
               key={item.key}

@@ -76,7 +76,7 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
           fetchCategories: fromPromise(async ({ signal }) => (await unlessAborted(signal, api.transactions.categories(signal))).categories),
           createCategory: fromPromise(({ input }) => api.transactions.createCategory({ name: input.name, type: input.type })),
           fetchAccounts: fromPromise(async ({ signal }) =>
-            (await unlessAborted(signal, api.accounts.list(signal))).accounts.filter((a) => !a.closed).map((a) => ({ account_id: a.account_id, name: a.name, on_budget: a.on_budget })),
+            (await unlessAborted(signal, api.accounts.list(signal))).accounts.filter((a) => !a.closed).map((a) => ({ account_id: a.account_id, name: a.name, on_budget: a.on_budget, currency: a.currency })),
           ),
           // The form sends what the user entered; the server validates every field ([spec:5-server-validates]),
           // so a blank amount is left out on purpose and the server answers "amount is required".

@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
+
+// Rates 2025-03-05..07 (EUR→USD 1.0771, 1.0790, 1.0837); a day more than 7 days after has none.
+const ratesFile = readFileSync(new URL('./fixtures/rates/eurofxref-hist.csv', import.meta.url), 'utf8');
+
+let testApp: TestApp;
+let app: FastifyInstance;
+
+// Building the migrated database template after a migration changes takes a while on a busy machine.
+beforeAll(async () => {
+  testApp = await createTestApp();
+  app = testApp.app;
+}, 600_000);
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function client(user: VerifiedUser) {
+  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, payload?: unknown, contentType?: string) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { ...bearer(user.token), ...(contentType ? { 'content-type': contentType } : {}) },
+      ...(payload === undefined ? {} : { payload: payload as string }),
+    });
+    return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
+  };
+  const ok = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, payload?: unknown, contentType?: string) => {
+    const res = await call<T>(method, url, payload, contentType);
+    expect(res.status, res.raw).toBeLessThan(300);
+    return res.body;
+  };
+  return { call, ok, userId: user.userId };
+}
+type Client = ReturnType<typeof client>;
+
+type Dashboard = { totals: { income: number; spending: number; transaction_count: number }; categories: { category: string; amount: number; count: number }[]; top_merchants: { merchant: string; amount: number }[]; unconverted_count: number };
+type Report = { expenses: number; income: number; transaction_count: number; unconverted_count: number };
+type Budget = { activity: number; unconverted_count: number };
+
+const march = (u: Client) => ({
+  dashboard: () => u.ok<Dashboard>('GET', '/dashboard/analytics?period=custom&date_from=2025-03-01&date_to=2025-03-31&time_unit=days'),
+  report: () => u.ok<Report>('GET', '/transactions/reports/monthly/2025/3'),
+  budget: () => u.ok<Budget>('GET', '/budgets/2025-03'),
+});
+
+/** A USD user with a euro account, the March rates file, and March spending in both currencies. */
+async function euroMarch() {
+  const u = client(await signUpWithAccess(app));
+  const checking = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Checking', kind: 'checking', opening_date: '2025-01-01' });
+  const euros = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_date: '2025-01-01' });
+  await u.ok('POST', '/rates/import', ratesFile, 'text/csv');
+  const spend = (account: string, amount: number, date: string, merchant: string) =>
+    u.ok<{ transaction_id: string; base_amount: number | null }>('POST', '/transactions', { account_id: account, type: 'expense', amount, date, category: 'Groceries', description: merchant, merchant });
+  await spend(checking.account_id, 50, '2025-03-06', 'Safeway');
+  const bread = await spend(euros.account_id, 10, '2025-03-06', 'Padaria');
+  const late1 = await spend(euros.account_id, 20, '2025-03-20', 'Padaria');
+  const late2 = await spend(euros.account_id, 30, '2025-03-21', 'Mercado');
+  return { u, checking, euros, bread, late: [late1, late2] };
+}
+
+describe('totals in the base currency', () => {
+  it('a euro account’s rows count in a USD dashboard, report and budget at the day’s rate; rows with no rate are left out and counted', async () => {
+    const { u, bread, late } = await euroMarch();
+    expect(bread.base_amount).toBe(10.79);
+    expect(late.map((l) => l.base_amount)).toEqual([null, null]);
+    const m = march(u);
+    // 50.00 USD + 10.00 EUR at 1.0790; the two euro rows of the 20th and 21st have no rate: out, never 1:1.
+    const dashboard = await m.dashboard();
+    expect(dashboard.totals.spending).toBe(60.79);
+    expect(dashboard.unconverted_count).toBe(2);
+    expect(dashboard.categories).toEqual([expect.objectContaining({ category: 'Groceries', amount: 60.79, count: 4 })]);
+    expect(dashboard.top_merchants.find((x) => x.merchant === 'Padaria')?.amount).toBe(10.79);
+    expect(await m.report()).toMatchObject({ expenses: 60.79, transaction_count: 4, unconverted_count: 2 });
+    expect(await m.budget()).toMatchObject({ activity: -60.79, unconverted_count: 2 });
+    // Totals of a text search sum the rows themselves, by the same rule: 10.79 counted, the 20th's left out.
+    const searched = await u.ok<{ spending: number; expense_count: number }>('GET', '/transactions/summary?q=padaria&date_from=2025-03-01&date_to=2025-03-31');
+    expect(searched).toMatchObject({ spending: 10.79, expense_count: 2 });
+    // A day's view reads the daily rollup: the same base amounts.
+    const days = await u.ok<{ series: { bucket: string; spending: number }[] }>('GET', '/dashboard/analytics?period=custom&date_from=2025-03-06&date_to=2025-03-06&time_unit=days');
+    expect(days.series).toEqual([expect.objectContaining({ bucket: '2025-03-06', spending: 60.79 })]);
+
+    // Moving one to a day with a rate converts it; deleting the other leaves nothing unconverted.
+    await u.ok('PUT', `/transactions/${late[0]!.transaction_id}`, { date: '2025-03-07' });
+    expect(await m.dashboard()).toMatchObject({ totals: { spending: 82.46 }, unconverted_count: 1 });
+    await u.ok('DELETE', `/transactions/${late[1]!.transaction_id}`);
+    expect(await m.report()).toMatchObject({ expenses: 82.46, unconverted_count: 0 });
+    expect(await m.budget()).toMatchObject({ activity: -82.46, unconverted_count: 0 });
+  });
+
+  it('rebuilding the rollups from the rows (what the migration does for users with a foreign account) gives the triggers’ figures', async () => {
+    const { u } = await euroMarch();
+    const m = march(u);
+    const before = [await m.dashboard(), await m.report(), await m.budget()];
+    await testApp.app.db.execute(sql`select finu_rebuild_rollups(array[${u.userId}]::uuid[])`);
+    expect([await m.dashboard(), await m.report(), await m.budget()]).toEqual(before);
+  });
+
+  it('a CSV imported into a euro account gets base amounts at the rate of each row’s day; a day without one is not converted', async () => {
+    const u = client(await signUpWithAccess(app));
+    const euros = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_date: '2025-01-01' });
+    await u.ok('POST', '/rates/import', ratesFile, 'text/csv');
+    const file = ['date,description,amount', '2025-03-05,Padaria,-10.00', '2025-03-08,Mercado,-100.00', '2025-03-20,Farmacia,-5.00', '2025-03-07,Salario,200.00'].join('\n');
+    const preview = await u.ok<{ import_id: string; mapping: unknown }>('POST', '/transactions/import?file_name=m.csv', file, 'text/csv');
+    await u.ok('POST', `/transactions/import/${preview.import_id}/commit`, { mapping: preview.mapping, account_id: euros.account_id });
+    await app.importRunner.idle();
+    const list = await u.ok<{ transactions: { description: string; amount: number; base_amount: number | null }[] }>('GET', `/transactions?account_id=${euros.account_id}&limit=50`);
+    const byName = Object.fromEntries(list.transactions.map((t) => [t.description, [t.amount, t.base_amount]]));
+    // 1.0771 on the 5th; a Saturday takes Friday's 1.0837; the 20th has none within 7 days.
+    expect(byName).toEqual({ Padaria: [10, 10.77], Mercado: [100, 108.37], Farmacia: [5, null], Salario: [200, 216.74] });
+    expect(await march(u).dashboard()).toMatchObject({ totals: { spending: 119.14, income: 216.74 }, unconverted_count: 1 });
+  });
+
+  it('changing the base currency recomputes the stored base amounts in a job; rows without a rate become not converted', async () => {
+    const { u } = await euroMarch();
+    const bystander = await euroMarch();
+    const rows = async () => {
+      const list = await u.ok<{ transactions: { description: string; amount: number; base_amount: number | null }[] }>('GET', '/transactions?limit=50');
+      return Object.fromEntries(list.transactions.map((t) => [`${t.description} ${t.amount}`, t.base_amount]));
+    };
+    const changed = await u.ok<{ currency: string; base_amounts_recomputing?: boolean }>('PUT', '/users/me/profile', { currency: 'EUR' });
+    expect(changed).toMatchObject({ currency: 'EUR', base_amounts_recomputing: true });
+    expect(await app.baseRecompute.runAt(new Date('2033-01-02T00:00:00Z'))).toBe(true);
+    expect((await u.ok<{ base_amounts_recomputing?: boolean }>('GET', '/users/me/profile')).base_amounts_recomputing).toBeUndefined();
+    // In euros: the euro rows are themselves, the dollar row of the 6th is 50 / 1.0790.
+    expect(await rows()).toEqual({ 'Safeway 50': 46.34, 'Padaria 10': 10, 'Padaria 20': 20, 'Mercado 30': 30 });
+    expect(await march(u).dashboard()).toMatchObject({ totals: { spending: 106.34 }, unconverted_count: 0 });
+    expect(await march(u).budget()).toMatchObject({ activity: -106.34, unconverted_count: 0 });
+    // Back to dollars: the euro rows of the 20th and 21st have no rate again.
+    await u.ok('PUT', '/users/me/profile', { currency: 'USD' });
+    await app.baseRecompute.runAt(new Date('2033-01-03T00:00:00Z'));
+    expect(await rows()).toEqual({ 'Safeway 50': 50, 'Padaria 10': 10.79, 'Padaria 20': null, 'Mercado 30': null });
+    expect(await march(u).report()).toMatchObject({ expenses: 60.79, unconverted_count: 2 });
+    // Another user's figures never moved; saving the same currency again queues nothing.
+    expect(await march(bystander.u).dashboard()).toMatchObject({ totals: { spending: 60.79 }, unconverted_count: 2 });
+    expect(await u.ok('PUT', '/users/me/profile', { currency: 'USD' })).not.toHaveProperty('base_amounts_recomputing');
+    const bad = await u.call<{ detail: unknown }>('PUT', '/users/me/profile', { currency: 'EURO' });
+    expect([400, 422]).toContain(bad.status);
+    expect(bad.body.detail).toBeTruthy();
+  });
+
+  it('one user’s rates and rows never reach another’s totals; bad input is a 4xx with a detail', async () => {
+    await euroMarch();
+    const other = client(await signUpWithAccess(app));
+    const euros = await other.ok<{ account_id: string }>('POST', '/accounts', { name: 'Konto', kind: 'checking', currency: 'EUR', opening_date: '2025-01-01' });
+    // Without rates of their own, the other user's euro row is not converted (the first user's file is theirs alone).
+    await other.ok('POST', '/transactions', { account_id: euros.account_id, type: 'expense', amount: 10, date: '2025-03-06', category: 'Groceries', description: 'Padaria' });
+    expect(await march(other).dashboard()).toMatchObject({ totals: { spending: 0, transaction_count: 1 }, unconverted_count: 1 });
+    expect(await march(other).report()).toMatchObject({ expenses: 0, unconverted_count: 1 });
+    for (const url of ['/dashboard/analytics?period=custom&date_from=2025-02-30&date_to=2025-03-31', '/transactions/reports/monthly/2025/13', '/budgets/2025-3']) {
+      const res = await other.call<{ detail: unknown }>('GET', url);
+      expect(res.status, res.raw).toBeGreaterThanOrEqual(400);
+      expect(res.status, res.raw).toBeLessThan(500);
+      expect(res.body.detail, res.raw).toBeTruthy();
+    }
+  });
+});
