@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { SignInMethodsResponse } from '../src/contract/identities';
+import type { SignInMethod, SignInMethodsResponse } from '../src/contract/identities';
 import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 import { walletSignInMachine, walletTexts } from './walletSignIn';
 
@@ -22,6 +22,8 @@ export interface SignInMethodsContext {
   error: CallFailure | null;
   /** The method being removed. */
   removing: string | null;
+  /** The method whose removal waits for the user's answer in the confirmation. */
+  asked: string | null;
   /** The change that waits for the password to be confirmed. */
   pending: PendingChange | null;
   /** The code to redeem, back from a Google link flow. */
@@ -37,6 +39,8 @@ export type SignInMethodsEvent =
   | { type: 'methods.walletChosen'; walletId: string }
   | { type: 'methods.walletCancel' }
   | { type: 'methods.unlink'; identityId: string }
+  | { type: 'unlink.confirm' }
+  | { type: 'unlink.dismiss' }
   | { type: 'methods.confirmPassword'; password: string }
   | { type: 'methods.confirmCancel' };
 
@@ -91,6 +95,8 @@ export const signInMethodsMachine = setup({
     notify: (_, _params: Toast) => {},
     /** Full-page navigation to the API's link URL (it continues at the provider). */
     leaveFor: (_, _params: { url: string }) => {},
+    /** Opens the danger confirmation naming the method; it answers unlink.confirm or unlink.dismiss. */
+    requestUnlinkConfirmation: (_, _params: { method: SignInMethod }) => {},
   },
   guards: {
     walletLinked: ({ event }) => (event as { output?: { ok: boolean } }).output?.ok === true,
@@ -102,12 +108,13 @@ export const signInMethodsMachine = setup({
     hasLinkCode: ({ context }) => context.linkCode !== null,
     pendingGoogle: ({ context }) => context.pending?.kind === 'google',
     pendingWallet: ({ context }) => context.pending?.kind === 'wallet',
+    isListed: ({ context, event }) => (event as { identityId?: string }).identityId !== undefined && (context.methods?.methods.some((m) => m.identity_id === (event as { identityId: string }).identityId) ?? false),
   },
 }).createMachine({
   id: 'signInMethods',
   description:
     "Settings: how the signed-in user can sign in, and linking or unlinking Google and wallets. Back from Google, a toast says 'Google account linked. You can now sign in with it.' or gives the reason the link failed.",
-  context: ({ input }) => ({ methods: null, error: null, removing: null, pending: null, confirmError: null, linkCode: input.linkCode ?? null }),
+  context: ({ input }) => ({ methods: null, error: null, removing: null, asked: null, pending: null, confirmError: null, linkCode: input.linkCode ?? null }),
   entry: [
     { type: 'notify', params: ({ event }) => ({ kind: 'success', message: (event as { input?: SignInMethodsInput }).input?.linked === 'google' ? signInMethodsTexts.googleLinked : '' }) },
     { type: 'notify', params: ({ event }) => ({ kind: 'error', message: (event as { input?: SignInMethodsInput }).input?.linkError ?? '' }) },
@@ -158,7 +165,15 @@ export const signInMethodsMachine = setup({
       on: {
         'methods.linkGoogle': { target: 'linkingGoogle', description: "'Link Google' starts the Google link flow." },
         'methods.linkWallet': { target: 'linkingWallet', description: "'Link a wallet' looks for a browser wallet.", actions: assign({ error: null }) },
-        'methods.unlink': { target: 'unlinking', description: 'After the danger confirmation, the chosen method is removed.', actions: assign({ removing: ({ event }) => event.identityId }) },
+        'methods.unlink': {
+          guard: 'isListed',
+          target: 'askingUnlink',
+          description: "Unlink (or Remove) asks first: the danger confirmation naming the method opens.",
+          actions: [
+            assign({ asked: ({ event }) => event.identityId }),
+            { type: 'requestUnlinkConfirmation', params: ({ context, event }) => ({ method: context.methods!.methods.find((m) => m.identity_id === event.identityId)! }) },
+          ],
+        },
         'methods.reload': { target: 'loading', description: 'Reloads the list.' },
       },
     },
@@ -214,6 +229,13 @@ export const signInMethodsMachine = setup({
       on: {
         'methods.walletChosen': { description: 'The user picked a wallet in the dialog: the wallet flow goes on with it.', actions: sendTo('wallet', ({ event }) => ({ type: 'wallet.chosen', walletId: event.walletId })) },
         'methods.walletCancel': { description: "Closing 'Choose a wallet' cancels: nothing is linked.", target: 'ready' },
+      },
+    },
+    askingUnlink: {
+      description: 'The danger confirmation is open.',
+      on: {
+        'unlink.confirm': { target: 'unlinking', description: 'The dialog answered Unlink (or Remove): the method is removed.', actions: assign({ removing: ({ context }) => context.asked, asked: null }) },
+        'unlink.dismiss': { target: 'ready', description: 'The dialog answered Cancel (or was closed): nothing is removed.', actions: assign({ asked: null }) },
       },
     },
     unlinking: {

@@ -33,6 +33,10 @@ export type SubscriptionEvent =
   | { type: 'subscription.cancel' }
   | { type: 'subscription.resume' }
   | { type: 'subscription.endTrial' }
+  | { type: 'cancel.confirm' }
+  | { type: 'cancel.dismiss' }
+  | { type: 'endTrial.confirm' }
+  | { type: 'endTrial.dismiss' }
   | { type: 'subscription.portal' }
   | { type: 'plans.reload' };
 
@@ -91,6 +95,11 @@ export const subscriptionMachine = setup({
     leaveFor: (_, _params: { url: string }) => {},
     /** The profile carries the subscription: the session refetches it. */
     refreshProfile: () => {},
+    /**
+     * Opens the confirmation of a step that takes features away; it answers `<step>.confirm` or `<step>.dismiss`.
+     * `periodEnd` is when a cancelled plan's access ends.
+     */
+    requestConfirmation: (_, _params: { step: 'cancel' | 'endTrial'; periodEnd: string | null }) => {},
   },
   guards: {
     confirmsCheckout: ({ context }) => Boolean(context.sessionId),
@@ -183,15 +192,20 @@ export const subscriptionMachine = setup({
               description: "The free trial: 'Choose a plan' or 'End trial now'.",
               on: {
                 'subscription.endTrial': {
-                  description: "Confirmed in the 'End the free trial now?' dialog: end the trial now.",
-                  target: '#subscription.account.endingTrial',
+                  description: "'End trial now' asks first: the warning confirmation 'End the free trial now?' opens.",
+                  target: '#subscription.account.confirmingEndTrial',
+                  actions: { type: 'requestConfirmation', params: { step: 'endTrial', periodEnd: null } },
                 },
               },
             },
             active: {
               description: "A paid plan: 'Manage billing' or 'Cancel subscription'.",
               on: {
-                'subscription.cancel': { description: "Confirmed in the 'Cancel subscription?' dialog: cancel at the end of the period.", target: '#subscription.account.cancelling' },
+                'subscription.cancel': {
+                  description: "'Cancel subscription' asks first: the danger confirmation 'Cancel subscription?' opens, naming the day access ends.",
+                  target: '#subscription.account.confirmingCancel',
+                  actions: { type: 'requestConfirmation', params: ({ context }) => ({ step: 'cancel' as const, periodEnd: context.status?.current_period_end ?? null }) },
+                },
                 'subscription.portal': { description: "'Manage billing': open the billing portal.", target: '#subscription.account.openingPortal' },
               },
             },
@@ -217,6 +231,20 @@ export const subscriptionMachine = setup({
               target: 'plan',
               actions: [assign({ choosingPlanId: null }), { type: 'notify', params: ({ event }) => failureToast(toFailure(event.error, subscriptionTexts.checkoutFailed)) }],
             },
+          },
+        },
+        confirmingCancel: {
+          description: "The 'Cancel subscription?' confirmation is open.",
+          on: {
+            'cancel.confirm': { description: "The dialog answered 'Cancel subscription'.", target: 'cancelling' },
+            'cancel.dismiss': { description: "The dialog answered 'Keep subscription' (or was closed): nothing changes.", target: 'plan' },
+          },
+        },
+        confirmingEndTrial: {
+          description: "The 'End the free trial now?' confirmation is open.",
+          on: {
+            'endTrial.confirm': { description: "The dialog answered 'End trial now'.", target: 'endingTrial' },
+            'endTrial.dismiss': { description: 'The dialog answered Cancel (or was closed): the trial goes on.', target: 'plan' },
           },
         },
         cancelling: {

@@ -38,7 +38,6 @@ import tokensRoutes from './routes/tokens';
 import autoRulesRoutes from './routes/autoRules';
 import transactionsRoutes from './routes/transactions';
 import categoriesRoutes from './routes/categories';
-import { categoriesService } from './services/categories';
 import transactionTotalsRoutes from './routes/transactionTotals';
 import usersRoutes from './routes/users';
 import web3Routes from './routes/web3';
@@ -122,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes);
   await app.register(accountRoutes);
   await app.register(transactionsRoutes);
-  await app.register(categoriesRoutes, { categories: categoriesService(app.repos.categories) });
+  await app.register(categoriesRoutes);
   await app.register(accountsRoutes);
   await app.register(transactionTotalsRoutes);
   await app.register(subscriptionRoutes);

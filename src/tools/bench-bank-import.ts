@@ -9,7 +9,6 @@
  *   npx tsx src/tools/bench-bank-import.ts --rows 200000 --file-rows 10000
  *   npx tsx src/tools/bench-bank-import.ts --currency EUR    (the account in euros, a year of daily rates: base amounts computed)
  */
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -18,9 +17,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { ratesRepository } from '../server/repositories/rates';
-import { usersRepository } from '../server/repositories/users';
-import { hashPassword } from '../server/services/passwords';
-import { freshBenchStore, rows, seedTransactions } from './benchSeed';
+import { benchEnv, createBenchUser, freshBenchStore, rows, seedTransactions } from './benchSeed';
 import { positiveOption } from './cliOptions';
 
 const argv = process.argv.slice(2);
@@ -52,20 +49,11 @@ function ofxStatement(n: number): string {
 
 async function main() {
   const store = await freshBenchStore('bench_bank');
-  const env: Record<string, string> = {
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    ...(store.dataDir ? { DATA_DIR: store.dataDir } : {}),
-    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-  };
+  const env = benchEnv(store);
   try {
     const config = loadConfig(env);
     const database = await openDatabase(config);
-    const users = usersRepository(database.db);
-    const user = (await users.create({ email: EMAIL, passwordHash: await hashPassword(PASSWORD), fullName: 'Bench User' }))!;
-    await users.markVerified(user.id);
+    const user = await createBenchUser(database.db, EMAIL, PASSWORD);
     let started = performance.now();
     log(`seeding ${ROWS.toLocaleString('en-US')} transactions into one account…`);
     await seedTransactions(database.db, user.id, ROWS, log, { accounts: 1 });

@@ -8,18 +8,12 @@
  *   npx tsx src/tools/bench-recurring.ts --rows 100000 --runs 50
  *   DATABASE_URL=postgres://… npx tsx src/tools/bench-recurring.ts
  */
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { accountsRepository } from '../server/repositories/accounts';
-import { recurringRepository } from '../server/repositories/recurring';
-import { usersRepository } from '../server/repositories/users';
-import { hashPassword } from '../server/services/passwords';
 import { today as todayOf } from '../contract/calendar';
-import { MERCHANTS } from './benchData';
-import { freshBenchStore, seedTransactions } from './benchSeed';
+import { benchEnv, createBenchUser, freshBenchStore, seedRecurringItems, seedTransactions } from './benchSeed';
 import { positiveOption } from './cliOptions';
 
 const argv = process.argv.slice(2);
@@ -32,42 +26,17 @@ const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Ma
 
 async function main() {
   const store = await freshBenchStore('bench_recurring');
-  const env: Record<string, string> = {
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    ...(store.dataDir ? { DATA_DIR: store.dataDir } : {}),
-    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-  };
+  const env = benchEnv(store);
   try {
     const config = loadConfig(env);
     const database = await openDatabase(config);
-    const users = usersRepository(database.db);
-    const user = (await users.create({ email: EMAIL, passwordHash: await hashPassword(PASSWORD), fullName: 'Bench User' }))!;
-    await users.markVerified(user.id);
+    const user = await createBenchUser(database.db, EMAIL, PASSWORD);
     const started = performance.now();
     log(`seeding ${ROWS.toLocaleString('en-US')} transactions…`);
     await seedTransactions(database.db, user.id, ROWS, log);
     log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    // 20 items over the user's accounts, paying merchants the rows use (so matching reads real rows).
-    const accounts = await accountsRepository(database.db).list(user.id, false);
-    const recurring = recurringRepository(database.db);
+    await seedRecurringItems(database.db, user.id);
     const today = todayOf();
-    for (let i = 0; i < 20; i++) {
-      const [merchant, category, , lo, , type] = MERCHANTS[i % MERCHANTS.length]!;
-      await recurring.create(user.id, {
-        accountId: accounts[i % accounts.length]!.id,
-        name: `${merchant} plan ${i + 1}`,
-        merchantPattern: merchant,
-        category,
-        kind: type === 'income' ? 'income' : i % 2 ? 'bill' : 'subscription',
-        amountMinor: lo,
-        rrule: i % 4 === 0 ? 'FREQ=WEEKLY;INTERVAL=2;BYDAY=FR' : `FREQ=MONTHLY;BYMONTHDAY=${1 + ((i * 3) % 28)}`,
-        startDate: '2020-01-01',
-        weekendShift: i % 3 === 0 ? 'after' : 'none',
-      });
-    }
     await database.close();
 
     const app = await buildApp(config, { logger: false });

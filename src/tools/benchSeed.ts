@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../server/db/client';
+import { accountsRepository } from '../server/repositories/accounts';
+import { recurringRepository } from '../server/repositories/recurring';
 import { transactionsRepository } from '../server/repositories/transactions';
+import { usersRepository } from '../server/repositories/users';
+import { hashPassword } from '../server/services/passwords';
 import { BUCKETS, MERCHANTS } from './benchData';
 
 export { MERCHANTS } from './benchData';
@@ -85,6 +90,45 @@ export async function seedTransactions(db: Db, userId: string, total: number, lo
   log(`  rollups rebuilt and statistics gathered in ${seconds(started)}`);
 }
 
+/** The bench's one user, verified, who signs in with `password`. */
+export async function createBenchUser(db: Db, email: string, password: string): Promise<{ id: string }> {
+  const users = usersRepository(db);
+  const user = (await users.create({ email, passwordHash: await hashPassword(password), fullName: 'Bench User' }))!;
+  await users.markVerified(user.id);
+  return user;
+}
+
+/** Recurring items over the user's accounts, paying merchants the seeded rows use (so matching reads real rows). */
+export async function seedRecurringItems(db: Db, userId: string, count = 20): Promise<void> {
+  const accounts = await accountsRepository(db).list(userId, false);
+  const recurring = recurringRepository(db);
+  for (let i = 0; i < count; i++) {
+    const [merchant, category, , lo, , type] = MERCHANTS[i % MERCHANTS.length]!;
+    await recurring.create(userId, {
+      accountId: accounts[i % accounts.length]!.id,
+      name: `${merchant} plan ${i + 1}`,
+      merchantPattern: merchant,
+      category,
+      kind: type === 'income' ? 'income' : i % 2 ? 'bill' : 'subscription',
+      amountMinor: lo,
+      rrule: i % 4 === 0 ? 'FREQ=WEEKLY;INTERVAL=2;BYDAY=FR' : `FREQ=MONTHLY;BYMONTHDAY=${1 + ((i * 3) % 28)}`,
+      startDate: '2020-01-01',
+      weekendShift: i % 3 === 0 ? 'after' : 'none',
+    });
+  }
+}
+
+/** The environment of an API a bench runs in its own process on its store. */
+export function benchEnv(store: BenchStore): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...(store.dataDir ? { DATA_DIR: store.dataDir } : {}),
+    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+  };
+}
 
 /** Where a bench keeps its data: a new database on the DATABASE_URL server, else a new PGlite directory. */
 export interface BenchStore {

@@ -6,35 +6,12 @@
  * labels here, never from the app. Run: `npx tsx tests/coach-eval/dev-cli.ts [--verbose]`; `tests/server/coach-people.test.ts`
  * runs it in the server suite.
  */
-import { eq } from 'drizzle-orm';
-import { transactions, users } from '../../src/server/db/schema';
-import { builtinCoach } from '../../src/server/services/coach/builtin';
-import { coachData } from '../../src/server/services/coach/data';
-import type { CoachTurn } from '../../src/server/services/coach/types';
-import { createTestApp, signUpAndVerify } from '../support/app';
+import { prng, runDevCases, type DevCase, type DevOutcome, type DevRow } from './devRunner';
 
 const TODAY = '2026-11-20'; // a Friday
 type Label = 'coffee' | 'groceries_tj' | 'groceries_wf' | 'amazon' | 'amazon_refund' | 'ride' | 'eats' | 'fuel' | 'power' | 'phone' | 'internet' | 'water' | 'netflix' | 'rent' | 'pay' | 'etsy' | 'restaurant' | 'haircut' | 'flight' | 'hotel';
-interface Row {
-  date: string;
-  type: 'income' | 'expense';
-  category: string;
-  amountMinor: number;
-  merchant: string | null;
-  description: string;
-  label: Label;
-}
+type Row = DevRow<Label>;
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 function generate(): Row[] {
@@ -77,11 +54,7 @@ const sum = (rows: Row[]) => rows.reduce((s, x) => s + x.amountMinor, 0);
 const inRange = (a: string, b: string) => (x: Row) => x.date >= a && x.date <= b;
 const is = (...labels: Label[]) => (x: Row) => labels.includes(x.label);
 
-interface Case {
-  turns: string[];
-  /** Per turn: figures that must appear, or 'decline' (no money figure at all). */
-  expect: (rows: Row[]) => (string[] | 'decline')[];
-}
+type Case = DevCase<Row>;
 
 const cases: Case[] = [
   { turns: ['how much did I spend on coffee last month?', 'and the month before?', 'what about rides?'], expect: (rs) => [[money(sum(rs.filter(is('coffee')).filter(inRange('2026-10-01', '2026-10-31'))))], [money(sum(rs.filter(is('coffee')).filter(inRange('2026-09-01', '2026-09-30'))))], [money(sum(rs.filter(is('ride')).filter(inRange('2026-09-01', '2026-09-30'))))]] },
@@ -132,45 +105,7 @@ const cases: Case[] = [
   { turns: ['what was my average weekly grocery bill in october?'], expect: (rs) => [[money(Math.round(sum(rs.filter(is('groceries_tj', 'groceries_wf')).filter(inRange('2026-10-01', '2026-10-31'))) / (31 / 7)))]] },
 ];
 
-export interface DevOutcome {
-  turns: string[];
-  ok: boolean;
-  log: string;
-}
-
 /** Loads the person into a fresh test app and asks every case, follow-ups in one conversation with each answer's saved frame. */
-export async function runDevSet(): Promise<DevOutcome[]> {
-  const { app, close } = await createTestApp();
-  try {
-    const { userId } = await signUpAndVerify(app);
-    await app.db.update(users).set({ currency: 'USD' }).where(eq(users.id, userId));
-    const rows = generate();
-    for (let i = 0; i < rows.length; i += 500) await app.db.insert(transactions).values(rows.slice(i, i + 500).map(({ label: _l, ...x }) => ({ ...x, userId, notes: null })));
-    const engine = builtinCoach({ chunkDelayMs: 0 });
-    const outcomes: DevOutcome[] = [];
-    for (const c of cases) {
-      const expected = c.expect(rows);
-      const history: CoachTurn[] = [];
-      let ok = true;
-      const log: string[] = [];
-      for (const [i, turn] of c.turns.entries()) {
-        let text = '';
-        let meta: Record<string, unknown> | undefined;
-        const request = { question: turn, history, profile: { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] }, tools: { data: coachData(app.db, userId), currency: 'USD', today: TODAY, now: new Date(`${TODAY}T12:00:00Z`) } };
-        for await (const e of engine.answer(request, new AbortController().signal)) {
-          if (e.type === 'text') text += e.text;
-          if (e.type === 'meta') meta = e.meta;
-        }
-        const want = expected[i] ?? [];
-        const pass = want === 'decline' ? !/\d+\.\d\d/.test(text) && /can't|cannot|isn't|not linked|don't have/i.test(text) : want.every((f) => text.includes(f));
-        ok &&= pass;
-        log.push(`  ${pass ? '✓' : '✗'} ${turn}\n    want ${JSON.stringify(want)}\n    got  ${text.replace(/\n+/g, ' ¶ ').slice(0, 500)}`);
-        history.push({ role: 'user', content: turn }, { role: 'assistant', content: text, meta: meta ?? null });
-      }
-      outcomes.push({ turns: c.turns, ok, log: `${ok ? '✓' : '✗'} ${c.turns.join(' → ')}\n${log.join('\n')}` });
-    }
-    return outcomes;
-  } finally {
-    await close();
-  }
+export function runDevSet(): Promise<DevOutcome[]> {
+  return runDevCases(generate(), cases, TODAY);
 }

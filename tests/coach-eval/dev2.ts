@@ -5,35 +5,12 @@
  * differently, several parts, questions the data cannot answer). Expected figures come from the rows
  * and their labels here. Run: `npx tsx tests/coach-eval/dev-cli.ts --second [--verbose]`.
  */
-import { eq } from 'drizzle-orm';
-import { transactions, users } from '../../src/server/db/schema';
-import { builtinCoach } from '../../src/server/services/coach/builtin';
-import { coachData } from '../../src/server/services/coach/data';
-import type { CoachTurn } from '../../src/server/services/coach/types';
-import { createTestApp, signUpAndVerify } from '../support/app';
+import { prng, runDevCases, type DevCase, type DevOutcome, type DevRow } from './devRunner';
 
 const TODAY = '2026-10-14'; // a Wednesday
 type Label = 'freelance' | 'upwork' | 'reimb' | 'work_flight' | 'work_hotel' | 'target' | 'target_refund' | 'kroger' | 'costco' | 'doordash' | 'chipotle' | 'dunkin' | 'lyft' | 'fuel' | 'power' | 'phone' | 'internet' | 'rent' | 'spotify' | 'gym' | 'trip_flight' | 'trip_hotel' | 'trip_food' | 'trip_fee' | 'applebees' | 'stripe_refund';
-interface Row {
-  date: string;
-  type: 'income' | 'expense';
-  category: string;
-  amountMinor: number;
-  merchant: string | null;
-  description: string;
-  label: Label;
-}
+type Row = DevRow<Label>;
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 function generate(): Row[] {
@@ -91,11 +68,7 @@ const YEAR = inRange('2026-01-01', TODAY);
 const expense = (x: Row) => x.type === 'expense';
 const income = (x: Row) => x.type === 'income';
 
-interface Case {
-  turns: string[];
-  /** Per turn: figures that must appear, or 'decline' (no money figure at all). */
-  expect: (rows: Row[]) => (string[] | 'decline')[];
-}
+type Case = DevCase<Row>;
 
 const cases: Case[] = [
   // follow-ups
@@ -143,45 +116,7 @@ const cases: Case[] = [
   { turns: ['what did our vacation in august come to, all in?'], expect: (rs) => [[money(sum(rs.filter(is('trip_flight', 'trip_hotel', 'trip_food', 'trip_fee'))))]] },
 ];
 
-interface DevOutcome {
-  turns: string[];
-  ok: boolean;
-  log: string;
-}
-
 /** Loads the person into a fresh test app and asks every case, follow-ups in one conversation with each answer's saved frame. */
-export async function runSecondDevSet(): Promise<DevOutcome[]> {
-  const { app, close } = await createTestApp();
-  try {
-    const { userId } = await signUpAndVerify(app);
-    await app.db.update(users).set({ currency: 'USD' }).where(eq(users.id, userId));
-    const rows = generate();
-    for (let i = 0; i < rows.length; i += 500) await app.db.insert(transactions).values(rows.slice(i, i + 500).map(({ label: _l, ...x }) => ({ ...x, userId, notes: null })));
-    const engine = builtinCoach({ chunkDelayMs: 0 });
-    const outcomes: DevOutcome[] = [];
-    for (const c of cases) {
-      const expected = c.expect(rows);
-      const history: CoachTurn[] = [];
-      let ok = true;
-      const log: string[] = [];
-      for (const [i, turn] of c.turns.entries()) {
-        let text = '';
-        let meta: Record<string, unknown> | undefined;
-        const request = { question: turn, history, profile: { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] }, tools: { data: coachData(app.db, userId), currency: 'USD', today: TODAY, now: new Date(`${TODAY}T12:00:00Z`) } };
-        for await (const e of engine.answer(request, new AbortController().signal)) {
-          if (e.type === 'text') text += e.text;
-          if (e.type === 'meta') meta = e.meta;
-        }
-        const want = expected[i] ?? [];
-        const pass = want === 'decline' ? !/\d+\.\d\d/.test(text) && /can't|cannot|isn't|not linked|don't have/i.test(text) : want.every((f) => text.includes(f));
-        ok &&= pass;
-        log.push(`  ${pass ? '✓' : '✗'} ${turn}\n    want ${JSON.stringify(want)}\n    got  ${text.replace(/\n+/g, ' ¶ ').slice(0, 500)}`);
-        history.push({ role: 'user', content: turn }, { role: 'assistant', content: text, meta: meta ?? null });
-      }
-      outcomes.push({ turns: c.turns, ok, log: `${ok ? '✓' : '✗'} ${c.turns.join(' → ')}\n${log.join('\n')}` });
-    }
-    return outcomes;
-  } finally {
-    await close();
-  }
+export function runSecondDevSet(): Promise<DevOutcome[]> {
+  return runDevCases(generate(), cases, TODAY);
 }

@@ -8,18 +8,15 @@ import { AppShell } from './pages/AppShell';
 import { HostedCheckoutPage } from './pages/HostedCheckoutPage';
 import { OnboardingRequiredModal } from './pages/OnboardingRequiredModal';
 import { OnboardingWizard } from './pages/OnboardingWizard';
-import { RegisterPage } from './pages/RegisterPage';
 import { SettingsSubscriptionSection } from './pages/SettingsSubscriptionSection';
 import { SubscriptionModal } from './pages/SubscriptionModal';
 import { SubscriptionSuccessPage } from './pages/SubscriptionSuccessPage';
 import { Toasts } from './pages/Toasts';
-import { linkOf, PASSWORD, uniqueEmail, waitForMail } from './support/api';
+import { createVerifiedUser, uniqueEmail } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
 
 const texts = {
   ...accessFlowTexts,
-  emailVerified: 'Email verified successfully!',
-  trialEnded: 'Your trial has ended.',
   networkError: 'Network error. Please check your connection.',
   subscribed: 'Subscription activated. Thank you!',
 };
@@ -57,20 +54,6 @@ describe('onboarding, route guard, free trial and subscription in Chromium (mode
     expect([...visited].sort()).toEqual(Object.keys(accessFlowModel.root.states).sort());
   });
 
-  it('completing onboarding on /onboarding lands on /dashboard and the free trial starts by itself', async () => {
-    const { page, apiUrl } = browser;
-    const email = uniqueEmail('complete');
-    await (await new RegisterPage(page).goto()).register({ email, password: PASSWORD });
-    await waitForPath(page, '/email-verification-sent');
-    await page.goto(linkOf(await waitForMail(apiUrl, email)));
-    const wizard = await new OnboardingWizard(page).waitUntilShown();
-    await wizard.complete(answers);
-    const toasts = new Toasts(page);
-    await toasts.waitFor(texts.onboardingCompleted);
-    await toasts.waitFor(texts.trialStarted);
-    await waitForPath(page, '/dashboard');
-  });
-
   collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
   for (const path of paths) {
     it(path.description, async () => {
@@ -84,12 +67,9 @@ describe('onboarding, route guard, free trial and subscription in Chromium (mode
       const success = new SubscriptionSuccessPage(page);
       const shot = path.steps.length > 8 ? (name: string) => saveScreenshot(page, `access-${name}`) : async () => undefined;
 
-      // A new user: registers, opens the link from the outbox, and is signed in on the wizard.
-      const email = uniqueEmail('access');
-      await (await new RegisterPage(page).goto()).register({ email, password: PASSWORD });
-      await waitForPath(page, '/email-verification-sent');
-      await page.goto(linkOf(await waitForMail(apiUrl, email)));
-      await toasts.waitFor(texts.emailVerified);
+      // A new user, signed up and verified through the API (registration is auth.e2e's subject), opens the app.
+      const user = await createVerifiedUser(apiUrl, { email: uniqueEmail('access') });
+      await AppShell.openSignedIn(page, user.token, '/onboarding');
 
       /** Moves inside the app through the main navigation, the way a user does (app state survives). */
       const goTo = async (section: string) => {
@@ -127,8 +107,14 @@ describe('onboarding, route guard, free trial and subscription in Chromium (mode
             await goTo('Settings');
             await waitForPath(page, '/settings');
             await settings.endTrial();
-            await toasts.waitFor(texts.trialEnded);
           },
+          ASK_END_TRIAL: async () => {
+            await goTo('Settings');
+            await waitForPath(page, '/settings');
+            await settings.askToEndTrial();
+          },
+          KEEP_TRIAL: () => settings.keepTrial(),
+          CONFIRM_END_TRIAL: () => settings.confirmEndTrial(),
           // Not mocking the server away: Playwright aborts the status request the way a dropped
           // connection would, to show the rule of docs/product.md §4, "if the status call fails, allow".
           VISIT_TRANSACTIONS_WHILE_STATUS_FAILS: async () => {
@@ -181,6 +167,17 @@ describe('onboarding, route guard, free trial and subscription in Chromium (mode
             await mainHeading(page, 'Transactions').waitFor();
             expect(pathOf(page)).toBe('/transactions');
             expect(await subscriptionModal.root.isVisible()).toBe(false);
+          },
+          endTrialAsked: async () => {
+            await settings.confirmation.getByText(/features close until you choose a plan/).waitFor();
+            expect(pathOf(page)).toBe('/settings');
+            // Asking ends nothing.
+            expect(await statusOnServer(page, apiUrl)).toMatchObject({ has_access: true, status: 'trialing' });
+          },
+          trialKept: async () => {
+            await settings.status('Free trial').waitFor();
+            expect(await settings.confirmation.isVisible()).toBe(false);
+            expect(await statusOnServer(page, apiUrl)).toMatchObject({ has_access: true, status: 'trialing', trial: { active: true } });
           },
           trialEnded: async () => {
             await settings.status('Expired').waitFor();

@@ -7,7 +7,8 @@ import { launchChromium, saveScreenshot } from './support/browser';
 
 /**
  * axe-core injected into the real pages (the @axe-core/playwright wrapper needs Node 22): every route,
- * light and dark, 1440 px and 375 px wide, must have no serious or critical violation.
+ * light and dark, 1440 px and 375 px wide, must have no serious or critical violation, and at 375 px no
+ * page scrolls sideways (the one place the journeys' "fits a phone" checks live).
  * The context bypasses the app's CSP only so the axe script can be injected.
  * A11Y_SCREENSHOTS=1 also saves a full-page screenshot of each to .tmp/e2e-screenshots/a11y-*.png.
  */
@@ -63,6 +64,8 @@ beforeAll(async () => {
   await call(apiUrl, user.token, 'POST', '/subscription/trial/start');
   await call(apiUrl, user.token, 'POST', '/transactions/demo');
   await call(apiUrl, user.token, 'POST', '/goals', { name: 'Emergency fund', target_amount: 5000, target_date: new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10) });
+  // A budgeted category in the month /budget and the dashboard open on, so their budget rows are drawn too.
+  await call(apiUrl, user.token, 'PUT', `/budgets/${new Date().toISOString().slice(0, 7)}/assigned`, { category: 'Groceries', assigned: 400 });
 }, 180_000);
 afterAll(() => browser?.close());
 
@@ -86,6 +89,12 @@ describe('accessibility: no serious or critical axe violation on any route', () 
           await page.goto(path);
           await settle(page);
           expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(theme);
+          // Every page fits the phone's width: nothing scrolls sideways, the page or its main content.
+          const sideways = await page.evaluate(() => {
+            const main = document.querySelector('main');
+            return Math.max(document.documentElement.scrollWidth - window.innerWidth, main ? main.scrollWidth - main.clientWidth : 0);
+          });
+          if (viewport.name === '375' && sideways > 1) found.push(`${label} scrolls sideways by ${sideways} px at 375 px`);
           for (const v of await audit(page)) {
             if (v.impact === 'serious' || v.impact === 'critical') found.push(`${label} [${v.impact}] ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
           }

@@ -6,6 +6,8 @@ import { appChildren, appMachine, routeDecision } from '../../machines/app';
 import type { onboardingMachine, OnboardingDraft } from '../../machines/onboarding';
 import type { GuardDecision } from '../../machines/routes';
 import type { sessionMachine } from '../../machines/session';
+import { subscriptionMachine } from '../../machines/subscription';
+import type { SubscriptionStatus } from '../../src/contract/subscription';
 import type { SessionUser } from '../../machines/session';
 import type { Toast } from '../../machines/types';
 import { type uiMachine, uiTexts } from '../../machines/ui';
@@ -45,6 +47,20 @@ function fakeServer() {
     },
     endTrialNow() {
       billing.trialEndsAt = Math.min(billing.trialEndsAt ?? Date.now(), Date.now() - 1);
+    },
+    /** GET /subscription/status as Settings' section reads it. */
+    async subscriptionStatus(): Promise<SubscriptionStatus> {
+      const { has_access, trial } = await this.status();
+      return {
+        has_access,
+        trial: { ...trial, days_left: trial.days_left ?? 0, ends_at: billing.trialEndsAt === null ? null : new Date(billing.trialEndsAt).toISOString() },
+        status: trial.active ? 'trialing' : billing.trialUsed ? 'expired' : 'none',
+        plan: null,
+        current_period_end: null,
+        cancel_at_period_end: false,
+        payment_method: null,
+        provider: 'local',
+      };
     },
     payMonthly() {
       billing.paidUntil = Date.now() + 30 * DAY;
@@ -154,6 +170,29 @@ function startApp(server: FakeServer, walk: PathRecording) {
         await waitFor(access, (s) => !s.hasTag('busy'), { timeout: 2000 });
       }
     },
+    /**
+     * Settings' subscription section (src/web/views/subscription/subscriptionActor.ts): the real subscription
+     * machine, asking the ui machine for its confirmations as the view wires it.
+     */
+    subscription: null as ActorRefFrom<typeof subscriptionMachine> | null,
+    async openSettingsSubscription() {
+      app.subscription?.stop();
+      const actor = createActor(
+        subscriptionMachine.provide({
+          actors: { getStatus: fromPromise(() => server.subscriptionStatus()), endTrial: fromPromise(async () => (server.endTrialNow(), server.subscriptionStatus())) },
+          actions: {
+            notify: (_, toast) => notify(toast),
+            requestConfirmation: ({ self }, { step }) =>
+              ui.send({ type: 'confirmation.open', request: { variant: 'warning', title: accessFlowTexts.endTrialQuestion, replyTo: self, onConfirm: { type: `${step}.confirm` }, onCancel: { type: `${step}.dismiss` } } }),
+          },
+        }),
+        { input: {} },
+      ).start();
+      walk.attach(actor);
+      app.subscription = actor;
+      await waitFor(actor, (s) => !s.hasTag('busy'), { timeout: 2000 });
+      return actor;
+    },
     /** Sends an onboarding event, waits for the call, then follows where the machine navigated. */
     async onboardingDo(event: { type: 'onboarding.skip' } | { type: 'onboarding.complete' }) {
       onboarding.send(event);
@@ -161,6 +200,7 @@ function startApp(server: FakeServer, walk: PathRecording) {
       if (pending) await app.visit(pending);
     },
     stop() {
+      app.subscription?.stop();
       root.stop();
     },
   };
@@ -209,7 +249,19 @@ describe('model-based paths: onboarding, route guard and access check (the real 
             // Settings → 'End trial now' → confirm: POST /subscription/trial/end-now.
             END_TRIAL: async () => {
               await app.visit('/settings');
-              server.endTrialNow();
+              const subscription = await app.openSettingsSubscription();
+              subscription.send({ type: 'subscription.endTrial' });
+              app.ui.send({ type: 'confirmation.confirm' });
+              await waitFor(subscription, (s) => !s.hasTag('busy'), { timeout: 2000 });
+            },
+            ASK_END_TRIAL: async () => {
+              await app.visit('/settings');
+              (await app.openSettingsSubscription()).send({ type: 'subscription.endTrial' });
+            },
+            KEEP_TRIAL: () => app.ui.send({ type: 'confirmation.cancel' }),
+            CONFIRM_END_TRIAL: async () => {
+              app.ui.send({ type: 'confirmation.confirm' });
+              await waitFor(app.subscription!, (s) => !s.hasTag('busy'), { timeout: 2000 });
             },
             VISIT_TRANSACTIONS_WHILE_STATUS_FAILS: async () => {
               server.networkDown = true;
@@ -288,9 +340,26 @@ describe('model-based paths: onboarding, route guard and access check (the real 
               expect(trialToasts()).toHaveLength(1);
               expect(app.modals()).toMatchObject({ onboardingRequired: false, subscription: false });
             },
+            endTrialAsked: async () => {
+              expect(app.location).toBe('/settings');
+              expect(app.ui.getSnapshot().context.confirmation).toMatchObject({ title: accessFlowTexts.endTrialQuestion, variant: 'warning' });
+              expect(app.subscription!.getSnapshot().matches({ account: 'confirmingEndTrial' })).toBe(true);
+              // Asking ends nothing.
+              expect(await server.status()).toMatchObject({ has_access: true, trial: { active: true } });
+            },
+            trialKept: async () => {
+              expect(app.location).toBe('/settings');
+              expect(app.ui.getSnapshot().context.confirmation).toBeNull();
+              expect(app.subscription!.getSnapshot().matches({ account: { plan: 'trialing' } })).toBe(true);
+              expect(await server.status()).toMatchObject({ has_access: true, trial: { active: true } });
+              expect(app.toasts.map((t) => t.message)).not.toContain(accessFlowTexts.trialEnded);
+            },
             trialEnded: async () => {
               expect(app.location).toBe('/settings');
               expect(app.pageOpen()).toBe(true);
+              expect(app.ui.getSnapshot().context.confirmation).toBeNull();
+              expect(app.subscription!.getSnapshot().matches({ account: { plan: 'expired' } })).toBe(true);
+              expect(app.toasts.at(-1)).toEqual({ kind: 'success', message: accessFlowTexts.trialEnded });
               expect(await server.status()).toMatchObject({ has_access: false, trial: { active: false, has_used_trial: true } });
             },
             subscriptionModal: () => {

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { requestMachine } from '../../machines/request';
 
-function start(submit: (p: Record<string, unknown>) => Promise<unknown>) {
+function start(submit: (p: Record<string, unknown>) => Promise<unknown>, confirmFirst = false) {
   const outcomes: string[] = [];
   const actor = createActor(
     requestMachine.provide({
       actors: { submit: fromPromise(({ input }) => submit(input)) },
-      actions: { onSuccess: () => void outcomes.push('success'), onFailure: (_, f) => void outcomes.push(`failure:${f.message}`) },
+      actions: { onSuccess: () => void outcomes.push('success'), onFailure: (_, f) => void outcomes.push(`failure:${f.message}`), requestConfirmation: () => void outcomes.push('asked') },
     }),
-    { input: { defaultError: 'Failed to send password reset' } },
+    { input: { defaultError: 'Failed to send password reset', confirmFirst } },
   ).start();
   return { actor, outcomes };
 }
@@ -52,5 +52,22 @@ describe('request machine (one form submission)', () => {
     r.actor.send({ type: 'request.submit', params: {} });
     await waitFor(r.actor, (s) => s.matches('succeeded'));
     expect(r.actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('a call that asks first sends nothing until the confirmation answers yes; no sends nothing at all', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const r = start(async (p) => void sent.push(p), true);
+    r.actor.send({ type: 'request.submit', params: { all: true } });
+    expect(r.actor.getSnapshot().matches('confirming')).toBe(true);
+    r.actor.send({ type: 'request.dismiss' });
+    expect(r.actor.getSnapshot().matches('idle')).toBe(true);
+    r.actor.send({ type: 'request.submit', params: { all: true } });
+    r.actor.send({ type: 'request.confirm' });
+    await waitFor(r.actor, (s) => s.matches('succeeded'));
+    expect(sent).toEqual([{ all: true }]);
+    expect(r.outcomes).toEqual(['asked', 'asked', 'success']);
+    // Sent again after it succeeded, it asks again.
+    r.actor.send({ type: 'request.submit', params: { all: true } });
+    expect(r.actor.getSnapshot().matches('confirming')).toBe(true);
   });
 });

@@ -17,10 +17,13 @@ function start(
     prepareGoogleLink?: () => Promise<{ url: string }>;
     completeGoogleLink?: (code: string) => Promise<SignInMethodsResponse>;
     reauthenticate?: (password: string) => Promise<unknown>;
+    /** How the unlink confirmation answers (at once). */
+    answer?: 'unlink.confirm' | 'unlink.dismiss';
   } = {},
 ) {
   const toasts: Toast[] = [];
   const left: string[] = [];
+  const asked: string[] = [];
   const actor = createActor(
     signInMethodsMachine.provide({
       actors: {
@@ -47,12 +50,16 @@ function start(
         leaveFor: (_, { url }) => {
           left.push(url);
         },
+        requestUnlinkConfirmation: ({ self }, { method }) => {
+          asked.push(method.identity_id);
+          queueMicrotask(() => self.send({ type: options.answer ?? 'unlink.confirm' }));
+        },
       },
     }),
     { input: options.input ?? {} },
   );
   actor.start();
-  return { actor, toasts, left, ready: () => waitFor(actor, (s) => s.matches('ready') || s.matches('failed') || s.matches('leaving'), { timeout: 2000 }) };
+  return { actor, toasts, left, asked, ready: () => waitFor(actor, (s) => s.matches('ready') || s.matches('failed') || s.matches('leaving'), { timeout: 2000 }) };
 }
 
 describe('signInMethods machine (Settings › Sign-in methods)', () => {
@@ -191,5 +198,30 @@ describe('signInMethods machine (Settings › Sign-in methods)', () => {
     await waitFor(s.actor, (x) => x.matches('ready') && x.context.methods?.methods.length === 0, { timeout: 2000 });
     expect(removed).toEqual(['w1']);
     expect(s.toasts.map((t) => t.message)).toContain('Sign-in method removed');
+  });
+
+  it('unlink asks first, naming the method; Cancel removes nothing and calls nobody', async () => {
+    let calls = 0;
+    const s = start({
+      load: async () => ({ ...base, methods: [wallet] }),
+      unlink: async () => {
+        calls += 1;
+        return base;
+      },
+      answer: 'unlink.dismiss',
+    });
+    await s.ready();
+    s.actor.send({ type: 'methods.unlink', identityId: 'w1' });
+    expect(s.actor.getSnapshot().matches('askingUnlink')).toBe(true);
+    // The spinner is for the removal, not for the open question.
+    expect(s.actor.getSnapshot().context.removing).toBeNull();
+    await waitFor(s.actor, (x) => x.matches('ready'), { timeout: 2000 });
+    expect(s.asked).toEqual(['w1']);
+    expect(calls).toBe(0);
+    expect(s.actor.getSnapshot().context.methods?.methods).toHaveLength(1);
+    // A method that is not listed asks nothing.
+    s.actor.send({ type: 'methods.unlink', identityId: 'nobody' });
+    expect(s.actor.getSnapshot().matches('ready')).toBe(true);
+    expect(s.asked).toEqual(['w1']);
   });
 });

@@ -52,7 +52,7 @@ function fakeBilling(initial: SubscriptionStatus['status']) {
 }
 
 function start(billing: ReturnType<typeof fakeBilling>, input: SubscriptionInput = {}) {
-  const log = { toasts: [] as Toast[], left: [] as string[], profileRefreshes: 0 };
+  const log = { toasts: [] as Toast[], left: [] as string[], profileRefreshes: 0, confirmations: [] as { step: string; periodEnd: string | null }[] };
   const actor = createActor(
     subscriptionMachine.provide({
       actors: {
@@ -68,6 +68,7 @@ function start(billing: ReturnType<typeof fakeBilling>, input: SubscriptionInput
         notify: (_, toast) => void (toast.message && log.toasts.push(toast)),
         leaveFor: (_, { url }) => void log.left.push(url),
         refreshProfile: () => void (log.profileRefreshes += 1),
+        requestConfirmation: (_, request) => void log.confirmations.push(request),
       },
     }),
     { input },
@@ -121,6 +122,7 @@ describe('subscription machine: what the user can do in each state', () => {
     const s = start(billing);
     await s.settled();
     s.actor.send({ type: 'subscription.endTrial' });
+    s.actor.send({ type: 'endTrial.confirm' });
     await s.settled();
     expect(s.plan()).toBe('expired');
     expect(s.log.toasts).toEqual([{ kind: 'success', message: subscriptionTexts.trialEnded }]);
@@ -131,12 +133,37 @@ describe('subscription machine: what the user can do in each state', () => {
     const s = start(fakeBilling('active'));
     await s.settled();
     s.actor.send({ type: 'subscription.cancel' });
+    s.actor.send({ type: 'cancel.confirm' });
     await s.settled();
     expect(s.plan()).toBe('canceling');
     expect(s.actor.getSnapshot().context.status?.has_access).toBe(true);
     expect(s.log.toasts.map((t) => t.message)).toEqual(['Subscription cancelled. You keep access until the end of the period.']);
     // The machine writes the toast out (so Stately shows it): it reads as the texts say.
     expect(s.log.toasts.map((t) => t.message)).toEqual([subscriptionTexts.cancelled]);
+  });
+
+  it('cancel and end trial ask first; answering no (or closing the dialog) changes nothing and calls nobody', async () => {
+    const active = fakeBilling('active');
+    const a = start(active);
+    await a.settled();
+    a.actor.send({ type: 'subscription.cancel' });
+    expect(a.actor.getSnapshot().matches({ account: 'confirmingCancel' })).toBe(true);
+    expect(a.log.confirmations).toEqual([{ step: 'cancel', periodEnd: '2026-12-22T00:00:00.000Z' }]);
+    // While the dialog is open the other step's answer means nothing.
+    expect(a.actor.getSnapshot().can({ type: 'endTrial.confirm' })).toBe(false);
+    a.actor.send({ type: 'cancel.dismiss' });
+    expect(a.plan()).toBe('active');
+
+    const trial = fakeBilling('trialing');
+    const t = start(trial);
+    await t.settled();
+    t.actor.send({ type: 'subscription.endTrial' });
+    expect(t.actor.getSnapshot().matches({ account: 'confirmingEndTrial' })).toBe(true);
+    expect(t.log.confirmations).toEqual([{ step: 'endTrial', periodEnd: null }]);
+    t.actor.send({ type: 'endTrial.dismiss' });
+    expect(t.plan()).toBe('trialing');
+    expect([...active.calls, ...trial.calls]).toEqual(['status', 'status']);
+    expect([...a.log.toasts, ...t.log.toasts]).toEqual([]);
   });
 
   it('cancel and end trial are only offered where they make sense', async () => {
@@ -153,6 +180,7 @@ describe('subscription machine: what the user can do in each state', () => {
     const s = start(billing);
     await s.settled();
     s.actor.send({ type: 'subscription.cancel' });
+    s.actor.send({ type: 'cancel.confirm' });
     await s.settled();
     expect(s.plan()).toBe('active');
     expect(s.log.toasts).toEqual([{ kind: 'error', message: 'cancel refused' }]);

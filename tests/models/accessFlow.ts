@@ -35,7 +35,15 @@ export const accessFlowModel = createMachine({
     },
     trialStarted: {
       description: "Completed onboarding: /dashboard opens and the free trial starts by itself, with a toast.",
-      on: { VISIT_TRANSACTIONS: 'transactionsOpen', END_TRIAL: 'trialEnded' },
+      on: { VISIT_TRANSACTIONS: 'transactionsOpen', ASK_END_TRIAL: 'endTrialAsked' },
+    },
+    endTrialAsked: {
+      description: "Settings › 'End trial now': the warning confirmation 'End the free trial now?' is open; nothing has ended yet.",
+      on: { KEEP_TRIAL: 'trialKept', CONFIRM_END_TRIAL: 'trialEnded' },
+    },
+    trialKept: {
+      description: 'Cancel in the confirmation: the dialog closes, still on the free trial in /settings.',
+      on: { VISIT_TRANSACTIONS: 'transactionsOpen' },
     },
     transactionsOpen: {
       description: 'During the trial (has_access): /transactions opens; no second trial start, no modal.',
@@ -70,6 +78,9 @@ export type AccessFlowEventType =
   | 'MAYBE_LATER'
   | 'COMPLETE_NOW'
   | 'END_TRIAL'
+  | 'ASK_END_TRIAL'
+  | 'KEEP_TRIAL'
+  | 'CONFIRM_END_TRIAL'
   | 'VISIT_TRANSACTIONS_WHILE_STATUS_FAILS'
   | 'SUBSCRIBE_MONTHLY';
 
@@ -83,6 +94,8 @@ export const accessFlowTexts = {
   trialStarted: 'Your 14-day free trial has started. Enjoy every feature!',
   onboardingCompleted: 'You are all set! Your coach now knows your starting point.',
   subscriptionModalTitle: 'Choose a plan',
+  endTrialQuestion: 'End the free trial now?',
+  trialEnded: 'Your trial has ended.',
 } as const;
 
 /** Every transition of the model as "state:EVENT", to check that the chosen paths cover them all. */

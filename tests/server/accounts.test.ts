@@ -1,31 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Account, AccountList, NetWorth, ReconcilePreview, Register, TransferResult } from '../../src/contract/accounts';
 import type { DashboardAnalytics } from '../../src/contract/dashboard';
 import type { Transaction } from '../../src/contract/transactions';
-import { bearer, createTestApp, createTestDatabase, signUpWithAccess, type TestApp, type TestDatabase, type VerifiedUser } from '../support/app';
+import { signUpWithAccess, userClient, useTestApp, type VerifiedUser } from '../support/app';
 
-let database: TestDatabase;
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await createTestApp({ database });
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp?.close();
-  await database?.drop();
-});
+const app = useTestApp();
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 function client(user: VerifiedUser) {
-  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
-    const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
-    return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
-  };
+  const { call } = userClient(app, user);
   return {
     call,
     async account(body: Record<string, unknown>): Promise<Account> {

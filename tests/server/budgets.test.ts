@@ -1,29 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BudgetCategory, BudgetMonth } from '../../src/contract/budgets';
 import type { Account } from '../../src/contract/accounts';
-import { bearer, createTestApp, createTestDatabase, signUpWithAccess, type TestApp, type TestDatabase, type VerifiedUser } from '../support/app';
+import { signUpWithAccess, userClient, useTestApp, type VerifiedUser } from '../support/app';
 
-let database: TestDatabase;
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await createTestApp({ database });
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp?.close();
-  await database?.drop();
-});
+const app = useTestApp();
 
 function client(user: VerifiedUser) {
   const userId = user.userId;
-  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) => {
-    const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
-    return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
-  };
+  const { call } = userClient(app, user);
   const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
     const res = await call<BudgetMonth>(method, url, payload);
     expect(res.status, res.raw).toBe(200);

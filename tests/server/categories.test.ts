@@ -1,23 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATEGORIES, DEFAULT_CATEGORY_GROUPS, type CategoryGroup, type CategoryItem, type CategoryListResponse, type MergeCategoryResult } from '../../src/contract/categories';
 import type { DashboardAnalytics } from '../../src/contract/dashboard';
 import type { ExpenseCategories, Transaction, TransactionListResponse } from '../../src/contract/transactions';
-import { bearer, createTestApp, createTestDatabase, signUpWithAccess, type TestApp, type TestDatabase, type VerifiedUser } from '../support/app';
+import { signUpWithAccess, userClient, useTestApp, type VerifiedUser } from '../support/app';
 
-let database: TestDatabase;
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await createTestApp({ database });
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp?.close();
-  await database?.drop();
-});
+const app = useTestApp();
 
 describe('category storage', () => {
   it('a new user starts with the default groups and every built-in category in its default group, in order', async () => {
@@ -32,10 +19,7 @@ describe('category storage', () => {
 });
 
 function client(user: VerifiedUser) {
-  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
-    const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
-    return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
-  };
+  const { call } = userClient(app, user);
   const list = async () => {
     const res = await call<CategoryListResponse>('GET', '/transactions/categories');
     expect(res.status, res.raw).toBe(200);

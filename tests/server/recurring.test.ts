@@ -1,32 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contract/accounts';
 import type { Transaction } from '../../src/contract/transactions';
 import type { Forecast, MonthAhead, Notification, Occurrence, RecurringItem, Suggestion } from '../../src/contract/recurring';
 import { addDays, addMonths } from '../../src/contract/calendar';
 import { coachData } from '../../src/server/services/coach/data';
 import { findRecurringCharges, runTool } from '../../src/server/services/coach/tools';
-import { bearer, createTestApp, mailTo, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
+import { mailTo, signUpWithAccess, userClient, useTestApp, type VerifiedUser } from '../support/app';
 
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const app = useTestApp();
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 function client(user: VerifiedUser) {
   const userId = user.userId;
-  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
-    const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
-    return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
-  };
+  const { call } = userClient(app, user);
   return {
     userId,
     call,

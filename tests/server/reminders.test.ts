@@ -1,25 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contract/accounts';
 import type { Notification, NotificationSettings, RecurringItem } from '../../src/contract/recurring';
-import { bearer, createTestApp, mailTo, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
+import { mailTo, signUpWithAccess, userClient, useTestApp, type VerifiedUser } from '../support/app';
 
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const app = useTestApp();
 
 function client(user: VerifiedUser) {
-  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => {
-    const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
-    return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
-  };
+  const { call } = userClient(app, user);
   return {
     call,
     async account(): Promise<Account> {

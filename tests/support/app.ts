@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { migratedPgliteDump, postgresTemplate, waitForNoSessions } from './db-template';
@@ -217,4 +218,46 @@ export async function sessionFrom(testApp: TestApp, userId: string, minutesAgo: 
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + testApp.config.jwtTtlSeconds)
     .sign(resolveJwtSecret(testApp.config));
+}
+
+/**
+ * The app of one test file on its own database: built before the file's tests, closed (and its database
+ * dropped) after them. `const app = useTestApp();` reads as the started app inside every test.
+ */
+export function useTestApp(options: Omit<TestAppOptions, 'database'> = {}): FastifyInstance {
+  let testApp: TestApp | undefined;
+  // Building the app (a PGlite from the template) takes seconds, minutes on a machine shared by many runs.
+  beforeAll(async () => {
+    testApp = await createTestApp(options);
+  }, 180_000);
+  afterAll(async () => {
+    await testApp?.close();
+  });
+  return new Proxy({} as FastifyInstance, {
+    get(_, key) {
+      if (!testApp) throw new Error(`useTestApp: app.${String(key)} is read before beforeAll started the app`);
+      const value = Reflect.get(testApp.app, key, testApp.app) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(testApp.app) : value;
+    },
+  });
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Calls as a signed-in user: `call` answers the status, the JSON body (null for other answers) and the raw
+ * text; `ok` expects the status (200 unless told) and answers the body.
+ */
+export function userClient(app: FastifyInstance, user: Pick<VerifiedUser, 'token'>) {
+  const call = async <T = unknown>(method: Method, url: string, payload?: unknown) => {
+    const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
+    const json = res.body !== '' && String(res.headers['content-type'] ?? '').includes('json');
+    return { status: res.statusCode, body: (json ? res.json() : null) as T, raw: res.body };
+  };
+  const ok = async <T = unknown>(method: Method, url: string, payload?: unknown, status = 200): Promise<T> => {
+    const res = await call<T>(method, url, payload);
+    expect(res.status, res.raw).toBe(status);
+    return res.body;
+  };
+  return { call, ok };
 }

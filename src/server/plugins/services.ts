@@ -4,8 +4,10 @@ import type { SubscriptionStatus } from '../../contract/subscription';
 import { accountLifecycleService, type AccountLifecycleService } from '../services/account/lifecycle';
 import { autoRulesService, type AutoRulesService } from '../services/autoRules/service';
 import { budgetsService, type BudgetsService } from '../services/budgets';
+import { categoriesService, type CategoriesService } from '../services/categories';
 import { chatService, type ChatService } from '../services/chat';
 import { coachConversations, type CoachConversations } from '../services/coach/conversation';
+import { goalsService, type GoalsService } from '../services/goals';
 import { createRewardsService, type RewardsService } from '../services/rewards';
 import { conversionsService, type ConversionsService } from '../services/rewards/conversions';
 import { tokensService, type TokensService } from '../services/rewards/tokens';
@@ -27,6 +29,10 @@ declare module 'fastify' {
     walletKey: Buffer;
     /** Category budgets: the budget routes and the coach read a month through it. */
     budgets: BudgetsService;
+    /** The category manager: list, add, change, merge, order and delete categories and their groups. */
+    categories: CategoriesService;
+    /** Savings goals: list, create, change, fund, withdraw, delete, and the summary. */
+    goals: GoalsService;
     /** Categorization rules, learned categories, tags and bulk changes (the import runner and the routes share it). */
     autoRules: AutoRulesService;
     /** The token calls' reads: balance, history, statistics, available rewards, milestones, FINU on chain. */
@@ -68,6 +74,8 @@ export const domainServices = fp(
     app.decorate('walletKey', resolveWalletKey(config));
     app.decorate('budgets', budgetsService({ budgets: repos.budgets, categories: repos.categories, transactions: repos.transactions, users: repos.users }));
     app.decorate('autoRules', autoRulesService({ repo: repos.autoRules, transactions: repos.transactions, rewards: app.rewards }));
+    app.decorate('categories', categoriesService(repos.categories));
+    app.decorate('goals', goalsService({ goals: repos.goals, users: repos.users, rewards: app.rewards }));
   },
   { name: 'domain-services', dependencies: ['repositories', 'auth', 'billing'] },
 );

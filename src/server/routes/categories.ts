@@ -15,7 +15,6 @@ import {
 } from '../../contract/categories';
 import { z } from 'zod';
 import { areaSchemas, premiumRoutes } from '../routeSchema';
-import type { CategoriesService } from '../services/categories';
 
 const schema = areaSchemas({ tags: ['transactions'], errors: [400, 401, 403, 404, 409, 422] });
 
@@ -23,7 +22,8 @@ const schema = areaSchemas({ tags: ['transactions'], errors: [400, 401, 403, 404
  * The category manager: change, merge and order categories, and the groups they sit in. Listing,
  * adding and deleting stay in routes/transactions.ts (GET, POST, DELETE /transactions/categories).
  */
-export default async function categoriesRoutes(fastify: FastifyInstance, { categories }: { categories: CategoriesService }) {
+export default async function categoriesRoutes(fastify: FastifyInstance) {
+  const { categories } = fastify;
   const app = premiumRoutes(fastify);
 
   app.patch(

@@ -16,14 +16,13 @@ import {
 } from '../../contract/goals';
 import { withReward } from '../../contract/rewards';
 import { areaSchemas, premiumRoutes } from '../routeSchema';
-import { goalsService } from '../services/goals';
 
 const schema = areaSchemas({ tags: ['goals'], errors: [400, 401, 403, 404, 409, 422] });
 
 /** The goals calls ([spec:7-finance]): a premium area (a signed-in user with a trial or a paid plan). */
 export default async function goalsRoutes(fastify: FastifyInstance) {
   const app = premiumRoutes(fastify);
-  const goals = goalsService({ goals: fastify.repos.goals, users: fastify.repos.users, rewards: fastify.rewards });
+  const { goals } = fastify;
 
   app.get('/goals', { schema: schema({ summary: 'The user’s savings goals, newest first', response: { 200: goalList } }) }, async (request) => goals.list(request.userId));
 

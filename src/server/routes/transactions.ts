@@ -47,7 +47,6 @@ import { acceptCsvUploads, CSV_TYPES } from '../plugins/csv-upload';
 import { loadDemoData, removeDemoData } from '../services/demo';
 import { importService } from '../services/import/service';
 import { categoryListResponse } from '../../contract/categories';
-import { categoriesService } from '../services/categories';
 import { currentMonth, transactionReports } from '../services/transactions/reports';
 import { transactionsService } from '../services/transactions/service';
 
@@ -65,7 +64,7 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   const transactions = transactionsService({ repo, accounts: fastify.repos.accounts, rewards: fastify.rewards, recategorized: fastify.autoRules.corrected, rates: fastify.rates });
   const imports = importService({ repo, accounts: fastify.repos.accounts, runner: fastify.importRunner, rewards: fastify.rewards });
   const reports = transactionReports(repo, fastify.repos.accounts);
-  const categories = categoriesService(fastify.repos.categories);
+  const { categories } = fastify;
   const currencyOf = transactions.currencyOf;
   acceptCsvUploads(fastify);
   const uploadLimit = {

@@ -25,12 +25,8 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { ensureWebBuild } from '../../server/build-web';
 import { webDistDir } from '../../server/web';
-import { accountsRepository } from '../../server/repositories/accounts';
-import { recurringRepository } from '../../server/repositories/recurring';
-import { usersRepository } from '../../server/repositories/users';
-import { hashPassword } from '../../server/services/passwords';
 import { API_NODE_FLAGS, apiNodeEnv, buildBenchProcesses } from '../benchBuild';
-import { freshBenchStore, MERCHANTS, rows as query, seedTransactions } from '../benchSeed';
+import { createBenchUser, freshBenchStore, rows as query, seedRecurringItems, seedTransactions } from '../benchSeed';
 import { rssMb, startServer } from '../benchServer';
 import { serveStatic } from '../bundle-size';
 import { positiveOption } from '../cliOptions';
@@ -56,9 +52,7 @@ async function seed(env: Record<string, string>, total: number): Promise<void> {
   const database = await openDatabase(loadConfig(env));
   try {
     const db = database.db;
-    const users = usersRepository(db);
-    const user = (await users.create({ email: EMAIL, passwordHash: await hashPassword(PASSWORD), fullName: 'Bench User' }))!;
-    await users.markVerified(user.id);
+    const user = await createBenchUser(db, EMAIL, PASSWORD);
     await db.execute(sql`update users set onboarding_completed = true where id = ${user.id}`);
     const started = performance.now();
     await seedTransactions(db, user.id, total, log);
@@ -71,22 +65,7 @@ async function seed(env: Record<string, string>, total: number): Promise<void> {
       select ${user.id}::uuid, (${`${first}-01`}::date + make_interval(months => m))::date, c, 10000 + m * 100
       from generate_series(0, 71) as m, unnest(${`{${categories.map((c) => `"${c.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) as c`);
     // As bench-recurring.ts: 20 items paying merchants the rows use.
-    const accounts = await accountsRepository(db).list(user.id, false);
-    const recurring = recurringRepository(db);
-    for (let i = 0; i < 20; i++) {
-      const [merchant, category, , lo, , type] = MERCHANTS[i % MERCHANTS.length]!;
-      await recurring.create(user.id, {
-        accountId: accounts[i % accounts.length]!.id,
-        name: `${merchant} plan ${i + 1}`,
-        merchantPattern: merchant,
-        category,
-        kind: type === 'income' ? 'income' : i % 2 ? 'bill' : 'subscription',
-        amountMinor: lo,
-        rrule: i % 4 === 0 ? 'FREQ=WEEKLY;INTERVAL=2;BYDAY=FR' : `FREQ=MONTHLY;BYMONTHDAY=${1 + ((i * 3) % 28)}`,
-        startDate: '2020-01-01',
-        weekendShift: i % 3 === 0 ? 'after' : 'none',
-      });
-    }
+    await seedRecurringItems(db, user.id);
     log(`${categories.length} categories budgeted over 72 months, 20 recurring items`);
   } finally {
     await database.close();

@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react';
 import { inspect } from './inspect';
 import { fromPromise } from 'xstate';
 import { requestMachine } from '../../../machines/request';
+import type { ConfirmationRequest } from '../../../machines/ui';
 import { useAppActors } from './context';
 
 interface RequestOptions<P extends Record<string, unknown>> {
@@ -13,12 +14,14 @@ interface RequestOptions<P extends Record<string, unknown>> {
   onSuccess?: (result: unknown, params: P) => void;
   /** False when the form shows the refusal next to its fields instead of in a toast. */
   toastErrors?: boolean;
+  /** The call asks first with this confirmation (the machine waits for the answer). */
+  confirmation?: Omit<ConfirmationRequest, 'replyTo' | 'onConfirm' | 'onCancel'>;
 }
 
 /** A view-lifetime request machine for one form, with toasts wired to the ui actor. */
 export function useRequest<P extends Record<string, unknown>>(options: RequestOptions<P>) {
   const { ui } = useAppActors();
-  const [snapshot, send, actorRef] = useMachine(
+  const [snapshot, send] = useMachine(
     requestMachine.provide({
       actors: { submit: fromPromise(({ input }) => options.submit(input as P)) },
       actions: {
@@ -29,9 +32,11 @@ export function useRequest<P extends Record<string, unknown>>(options: RequestOp
         onFailure: (_, failure) => {
           if (!failure.handledGlobally && options.toastErrors !== false) ui.send({ type: 'toast.show', toast: { kind: 'error', message: failure.message } });
         },
+        requestConfirmation: ({ self }) =>
+          ui.send({ type: 'confirmation.open', request: { ...options.confirmation, replyTo: self, onConfirm: { type: 'request.confirm' }, onCancel: { type: 'request.dismiss' } } }),
       },
     }),
-    { input: { defaultError: options.defaultError }, inspect },
+    { input: { defaultError: options.defaultError, confirmFirst: options.confirmation !== undefined }, inspect },
   );
   return {
     busy: snapshot.hasTag('busy'),
@@ -42,7 +47,5 @@ export function useRequest<P extends Record<string, unknown>>(options: RequestOp
     result: snapshot.context.result,
     params: snapshot.context.params as P | null,
     submit: (params: P) => send({ type: 'request.submit', params }),
-    /** For the confirmation dialog's replyTo: it sends `request.submit` here on Confirm. */
-    actorRef,
   };
 }

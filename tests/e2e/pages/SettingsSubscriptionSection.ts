@@ -14,8 +14,25 @@ export class SettingsSubscriptionSection {
 
   /** 'End trial now', then the same button in the warning confirmation. */
   async endTrial(): Promise<void> {
+    await this.askToEndTrial();
+    await this.confirmEndTrial();
+  }
+
+  /** 'End trial now': the warning confirmation opens. */
+  async askToEndTrial(): Promise<void> {
     await this.endTrialButton.click();
+    await this.confirmation.waitFor();
+  }
+
+  /** 'End trial now' in the open confirmation. */
+  async confirmEndTrial(): Promise<void> {
     await this.confirmation.getByRole('button', { name: 'End trial now' }).click();
+    await this.confirmation.waitFor({ state: 'hidden' });
+  }
+
+  /** 'Cancel' in the open confirmation: the trial goes on. */
+  async keepTrial(): Promise<void> {
+    await this.confirmation.getByRole('button', { name: 'Cancel' }).click();
     await this.confirmation.waitFor({ state: 'hidden' });
   }
 

@@ -1,13 +1,10 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SubscriptionStatus } from '../../../contract/subscription';
-import type { SubscriptionEvent } from '../../../../machines/subscription';
-import type { ConfirmationRequest } from '../../../../machines/ui';
 import { useAppActors } from '../../app/context';
 import { useSelector } from '@xstate/react';
 import { useSubscriptionActor } from '../subscription/subscriptionActor';
 import { formatLongDate } from '../../format/date';
 import { formatMoney } from '../../format/money';
-import { askToConfirm } from '../../hooks/pageActor';
 import { PageTitle } from '../PageTitle';
 import { AppearanceSection } from './AppearanceSection';
 import { CategoriesSection } from './CategoriesSection';
@@ -37,8 +34,6 @@ function SubscriptionSection() {
   const endingTrial = useSelector(subscription, (snap) => snap.matches({ account: 'endingTrial' }));
   const openingPortal = useSelector(subscription, (snap) => snap.matches({ account: 'openingPortal' }) || snap.matches({ account: 'leaving' }));
   const choosePlan = () => ui.send({ type: 'modal.open', modal: 'subscription' });
-  // The confirmation dialog sends the subscription actor the step when the user confirms.
-  const confirmThen = (onConfirm: SubscriptionEvent, request: Omit<ConfirmationRequest, 'replyTo' | 'onConfirm'>) => askToConfirm(ui, subscription, { ...request, onConfirm });
   const load = () => subscription.send({ type: 'subscription.reload' });
 
   return (
@@ -91,15 +86,7 @@ function SubscriptionSection() {
                   variant="subtle"
                   color="red"
                   loading={cancelling}
-                  onClick={() =>
-                    confirmThen({ type: 'subscription.cancel' }, {
-                      variant: 'danger',
-                      title: 'Cancel subscription?',
-                      message: `You keep access until ${formatLongDate(s.current_period_end)}. After that, the dashboard, transactions, goals and rewards close until you subscribe again.`,
-                      confirmLabel: 'Cancel subscription',
-                      cancelLabel: 'Keep subscription',
-                    })
-                  }
+                  onClick={() => subscription.send({ type: 'subscription.cancel' })}
                 >
                   Cancel subscription
                 </Button>
@@ -109,14 +96,7 @@ function SubscriptionSection() {
                   variant="subtle"
                   color="orange"
                   loading={endingTrial}
-                  onClick={() =>
-                    confirmThen({ type: 'subscription.endTrial' }, {
-                      variant: 'warning',
-                      title: 'End the free trial now?',
-                      message: 'For trying out what happens after the trial: features close until you choose a plan. The trial cannot be restarted.',
-                      confirmLabel: 'End trial now',
-                    })
-                  }
+                  onClick={() => subscription.send({ type: 'subscription.endTrial' })}
                 >
                   End trial now
                 </Button>

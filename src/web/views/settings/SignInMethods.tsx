@@ -4,9 +4,10 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { signInMethodsMachine } from '../../../../machines/signInMethods';
+import type { ConfirmationRequest } from '../../../../machines/ui';
 import type { WalletChoice, walletSignInMachine } from '../../../../machines/walletSignIn';
+import type { SignInMethod } from '../../../contract/identities';
 import type { AppActors } from '../../app/actors';
-import { useAppActors } from '../../app/context';
 import { browserWalletSignIn } from '../../app/walletSignIn';
 import { formatDate } from '../../format/date';
 import { askToConfirm, toastVia, usePageMachine } from '../../hooks/pageActor';
@@ -70,7 +71,8 @@ function ConfirmPasswordModal(props: { opened: boolean; hasPassword: boolean; ch
 }
 
 /** The signInMethods machine with the app's effects. */
-const signInMethodsWith = ({ api, ui }: AppActors) =>
+/** The machine with its effects; `unlinkQuestion` is what the danger confirmation asks about a method. */
+const signInMethodsWith = (unlinkQuestion: (m: SignInMethod) => Pick<ConfirmationRequest, 'title' | 'message' | 'confirmLabel'>) => ({ api, ui }: AppActors) =>
   signInMethodsMachine.provide({
     actors: {
       load: fromPromise(() => api.web3.signInMethods()),
@@ -83,10 +85,18 @@ const signInMethodsWith = ({ api, ui }: AppActors) =>
     actions: {
       notify: toastVia(ui),
       leaveFor: (_, { url }) => window.location.assign(url),
+      requestUnlinkConfirmation: ({ self }, { method }) =>
+        askToConfirm(ui, self, { variant: 'danger', ...unlinkQuestion(method), onConfirm: { type: 'unlink.confirm' }, onCancel: { type: 'unlink.dismiss' } }),
     },
   });
 
 const methodLabel = (m: { kind: 'google' | 'wallet'; email: string | null; label: string }) => (m.kind === 'google' ? `Google${m.email ? ` · ${m.email}` : ''}` : `Wallet ${shortAddress(m.label)}`);
+
+const reviewWith = signInMethodsWith((m) => ({ title: `Remove ${methodLabel(m)}?`, message: 'It will no longer sign in to your account.', confirmLabel: 'Remove' }));
+const settingsWith = signInMethodsWith((m) => {
+  const what = m.kind === 'google' ? 'this Google account' : `wallet ${shortAddress(m.label)}`;
+  return { title: `Unlink ${what}?`, message: `You will no longer be able to sign in with ${what}. You can link it again later.`, confirmLabel: 'Unlink' };
+});
 
 /**
  * The linked Google account and wallets, each with Remove: shown where the owner secures the account
@@ -94,8 +104,7 @@ const methodLabel = (m: { kind: 'google' | 'wallet'; email: string | null; label
  * Nothing when none is linked.
  */
 export function LinkedMethodsReview({ intro }: { intro: string }) {
-  const { ui } = useAppActors();
-  const actorRef = usePageMachine(signInMethodsWith, {});
+  const actorRef = usePageMachine(reviewWith, {});
   const snapshot = useSelector(actorRef, (s) => s);
   const methods = snapshot.context.methods;
   if (!methods || methods.methods.length === 0) return null;
@@ -123,15 +132,7 @@ export function LinkedMethodsReview({ intro }: { intro: string }) {
                 disabled={count <= 1 || snapshot.hasTag('busy')}
                 loading={snapshot.context.removing === m.identity_id}
                 aria-label={`Remove ${methodLabel(m)}`}
-                onClick={() =>
-                  askToConfirm(ui, actorRef, {
-                    variant: 'danger',
-                    title: `Remove ${methodLabel(m)}?`,
-                    message: 'It will no longer sign in to your account.',
-                    confirmLabel: 'Remove',
-                    onConfirm: { type: 'methods.unlink', identityId: m.identity_id },
-                  })
-                }
+                onClick={() => actorRef.send({ type: 'methods.unlink', identityId: m.identity_id })}
               >
                 Remove
               </Button>
@@ -156,11 +157,10 @@ export function LinkedMethodsReview({ intro }: { intro: string }) {
  * Self-contained (its own machine), so SettingsPage includes it with one line.
  */
 export function SignInMethods() {
-  const { ui } = useAppActors();
   const [params, setParams] = useSearchParams();
   // The link flow's outcome arrives once in the URL; the machine toasts it on start.
   const [input] = useState(() => ({ linked: params.get('linked'), linkError: params.get('link_error'), linkCode: params.get('link_code') }));
-  const actorRef = usePageMachine(signInMethodsWith, input);
+  const actorRef = usePageMachine(settingsWith, input);
   const snapshot = useSelector(actorRef, (s) => s);
   const send = actorRef.send;
   // The link code stays in the URL until the machine has finished with it: changing the location re-renders the
@@ -185,14 +185,6 @@ export function SignInMethods() {
   const choices = useSelector(wallet, (w) => w?.context.choices ?? noChoices);
   const count = methods ? methods.methods.length + (methods.password ? 1 : 0) : 0;
   const hasGoogle = methods?.methods.some((m) => m.kind === 'google') ?? false;
-  const confirmUnlink = (identityId: string, what: string) =>
-    askToConfirm(ui, actorRef, {
-      variant: 'danger',
-      title: `Unlink ${what}?`,
-      message: `You will no longer be able to sign in with ${what}. You can link it again later.`,
-      confirmLabel: 'Unlink',
-      onConfirm: { type: 'methods.unlink', identityId },
-    });
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="sign-in-methods-heading">
@@ -229,7 +221,6 @@ export function SignInMethods() {
               </Badge>
             </Group>
             {methods.methods.map((m) => {
-              const what = m.kind === 'google' ? 'this Google account' : `wallet ${shortAddress(m.label)}`;
               const only = count <= 1;
               return (
                 <Group component="li" key={m.identity_id} justify="space-between" py="xs" wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
@@ -252,7 +243,7 @@ export function SignInMethods() {
                     style={{ flexShrink: 0 }}
                     disabled={only || busy}
                     loading={snapshot.context.removing === m.identity_id}
-                    onClick={() => confirmUnlink(m.identity_id, what)}
+                    onClick={() => send({ type: 'methods.unlink', identityId: m.identity_id })}
                     aria-label={`Unlink ${m.kind === 'google' ? 'Google' : `wallet ${m.label}`}`}
                   >
                     Unlink
