@@ -95,6 +95,9 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
           }),
           bulkTransactions: fromPromise(({ input }) => autoRulesApi(api.call).bulk({ transaction_ids: input.ids, ...input.change, ...(input.change.action === 'delete' ? { confirm_reconciled: true } : {}) })),
           suggestCategory: fromPromise(({ input }) => autoRulesApi(api.call).suggest(input)),
+          fetchRuleOffer: fromPromise(async ({ input }) => (await autoRulesApi(api.call).offerFor(input.transactionId)).offer),
+          acceptRuleOffer: fromPromise(({ input }) => autoRulesApi(api.call).acceptOffer(input)),
+          dismissRuleOffer: fromPromise(({ input }) => autoRulesApi(api.call).dismissOffer(input)),
           splitEditor: splitEditorMachine.provide({
             actors: {
               loadSplit: fromPromise(({ input, signal }) => unlessAborted(signal, api.transactions.getSplit(input.transactionId, signal))),
