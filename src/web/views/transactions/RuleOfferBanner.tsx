@@ -13,7 +13,7 @@ export function RuleOfferBanner() {
   if (!offer) return null;
   const question = ruleOfferText(offer);
   return (
-    <Alert variant="light" color="blue" role="region" aria-label="Rule offer" title={question}>
+    <Alert variant="light" color="blue" role="region" title={question}>
       <Text size="sm" mb="xs">
         New {offer.merchant} rows will be filed as {offer.category} by a rule you can change in Settings › Rules.
       </Text>
