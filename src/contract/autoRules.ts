@@ -168,7 +168,7 @@ export const saveRuleRequest = z
     enabled: z._default(z.boolean({ error: 'enabled must be true or false' }), true),
   })
   .check(
-    z.refine((r) => Object.values(r.actions).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0)), { message: 'actions must set at least one of category, merchant, tags, notes, split or transfer_account_id', path: ['actions'] }),
+    z.refine((r) => Object.values(r.actions).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0)), { message: 'actions must set at least one of category, merchant, tags or notes', path: ['actions'] }),
     z.superRefine((r, ctx) => {
       const a = r.actions;
       const problem = a.split ? splitActionProblem(a.split) : null;
