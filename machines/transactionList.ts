@@ -2,7 +2,7 @@ import type { Transaction, TransactionFilters } from '../src/contract/transactio
 import { collectionMachineOf } from './collection';
 
 /** What the list shows: the query filters of GET /transactions that the page keeps in its URL. */
-export type PageFilters = Pick<TransactionFilters, 'type' | 'category' | 'date_from' | 'date_to' | 'amount_min' | 'amount_max' | 'q' | 'sort' | 'order'>;
+export type PageFilters = Pick<TransactionFilters, 'type' | 'category' | 'tags' | 'date_from' | 'date_to' | 'amount_min' | 'amount_max' | 'q' | 'sort' | 'order'>;
 
 /** Rows of the first page (on screen at once) and of each further page (scrolling on). */
 export const PAGE_SIZES = { first: 100, more: 500 } as const;
@@ -16,6 +16,7 @@ const sameList = (a: readonly string[] | undefined, b: readonly string[] | undef
 export const sameFilters = (a: PageFilters, b: PageFilters) =>
   a.type === b.type &&
   sameList(a.category, b.category) &&
+  sameList(a.tags, b.tags) &&
   a.date_from === b.date_from &&
   a.date_to === b.date_to &&
   a.amount_min === b.amount_min &&
@@ -26,4 +27,4 @@ export const sameFilters = (a: PageFilters, b: PageFilters) =>
 
 /** How many filters narrow the list (sort does not). */
 export const activeFilterCount = (f: PageFilters) =>
-  [f.type, f.category?.length ? f.category : undefined, f.date_from, f.date_to, f.amount_min, f.amount_max, f.q?.trim() || undefined].filter((v) => v !== undefined).length;
+  [f.type, f.category?.length ? f.category : undefined, f.tags?.length ? f.tags : undefined, f.date_from, f.date_to, f.amount_min, f.amount_max, f.q?.trim() || undefined].filter((v) => v !== undefined).length;

@@ -1,8 +1,8 @@
 import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { splitEditorMachine } from './splitEditor';
 import type { Category, CreateTransactionRequest, SummaryOverview, Transaction, transactionMessages } from '../src/contract/transactions';
-import type { BulkAction, Suggestion, SuggestRequest } from '../src/contract/autoRules';
 import type { TransferResult } from '../src/contract/accounts';
+import { autoRuleMessages, type BulkAction, type RuleOffer, type Suggestion, type SuggestRequest } from '../src/contract/autoRules';
 import type { CollectionReport } from './collection';
 import { transactionImportMachine, type TransactionImportOutput } from './transactionImport';
 import { activeFilterCount, PAGE_SIZES, sameFilters, transactionListMachine, type PageFilters } from './transactionList';
@@ -91,6 +91,8 @@ export interface TransactionsContext {
   transferMatches: Transaction[];
   /** Why the matches could not be read or the link was refused. */
   transferError: CallFailure | null;
+  /** A rule offered after a row was re-filed by hand ("Always file Costco as Groceries?"). */
+  ruleOffer: RuleOffer | null;
 }
 
 /** One change on the ticked rows (POST /transactions/bulk). */
@@ -143,7 +145,10 @@ export type TransactionsEvent =
   | { type: 'bulk.run'; change: BulkChange }
   | { type: 'bulkDelete.confirm' }
   | { type: 'bulkDelete.cancel' }
-  | { type: 'form.describe'; row: SuggestRequest };
+  | { type: 'form.describe'; row: SuggestRequest }
+  | { type: 'ruleOffer.check'; transactionId: string }
+  | { type: 'ruleOffer.accept' }
+  | { type: 'ruleOffer.dismiss' };
 
 const listed = (context: TransactionsContext, id: string) => context.list.getSnapshot().context.items.find((t) => t.transaction_id === id) ?? null;
 
@@ -204,6 +209,18 @@ export const transactionsMachine = setup({
     suggestCategory: fromPromise<Suggestion, SuggestRequest>(async () => {
       throw new Error('suggestCategory not provided');
     }),
+    /** GET /rules/offer for a row just re-filed by hand: the rule worth offering, or null. */
+    fetchRuleOffer: fromPromise<RuleOffer | null, { transactionId: string }>(async () => {
+      throw new Error('fetchRuleOffer not provided');
+    }),
+    /** POST /rules with the offered rule (the merchant is exactly it; file it in the category). */
+    acceptRuleOffer: fromPromise<unknown, RuleOffer>(async () => {
+      throw new Error('acceptRuleOffer not provided');
+    }),
+    /** POST /rules/offers/dismiss for the merchant/category pair. */
+    dismissRuleOffer: fromPromise<unknown, RuleOffer>(async () => {
+      throw new Error('dismissRuleOffer not provided');
+    }),
     /** Splitting the edited transaction into category lines (GET/PUT/DELETE /transactions/{id}/split). */
     splitEditor: splitEditorMachine,
     /** DELETE /transactions/demo. */
@@ -241,6 +258,7 @@ export const transactionsMachine = setup({
     importChangedRows: ({ event }) => Boolean((event as { output?: TransactionImportOutput }).output?.started),
     anySelected: ({ context }) => context.selected.length > 0,
     deletingSelected: ({ context, event }) => context.selected.length > 0 && event.type === 'bulk.run' && event.change.action === 'delete',
+    refiled: ({ event }) => event.type === 'ruleOffer.check' && event.transactionId !== '',
     worthAsking: ({ event }) => event.type === 'form.describe' && (event.row.description ?? '').trim().length >= 3,
   },
 }).createMachine({
@@ -267,6 +285,7 @@ export const transactionsMachine = setup({
     suggestion: null,
     transferMatches: [],
     transferError: null,
+    ruleOffer: null,
   }),
   type: 'parallel',
   on: {
@@ -528,6 +547,7 @@ export const transactionsMachine = setup({
                 target: 'closed',
                 actions: [
                   sendTo(({ context }) => context.list, ({ event }) => ({ type: 'item.replace' as const, item: event.output })),
+                  raise(({ context, event }) => ({ type: 'ruleOffer.check' as const, transactionId: context.editing?.category !== event.output.category ? event.output.transaction_id : '' })),
                   assign({ editing: null, draft: null }),
                   { type: 'notify', params: { kind: 'success', message: 'Transaction updated' } },
                   raise({ type: 'summary.refresh' }),
@@ -691,6 +711,59 @@ export const transactionsMachine = setup({
               target: 'idle',
               actions: [{ type: 'notify', params: ({ event }) => failureToast(toFailure(event.error, 'Failed to change the selected transactions')) }, assign({ pendingBulk: null })],
             },
+          },
+        },
+      },
+    },
+    ruleOffer: {
+      description: 'After a row is re-filed by hand, a rule for its merchant may be offered ("Always file Costco as Groceries?"): created through the rules API, or dismissed for good.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Nothing offered.',
+          on: { 'ruleOffer.check': { guard: 'refiled', target: 'checking', description: 'A saved edit changed the category: ask whether a rule is worth offering.' } },
+        },
+        checking: {
+          description: 'Asks the server.',
+          invoke: {
+            src: 'fetchRuleOffer',
+            input: ({ event }) => ({ transactionId: (event as { transactionId: string }).transactionId }),
+            onDone: [
+              { guard: ({ event }) => event.output !== null, target: 'offered', description: 'Worth it (the merchant has other rows, no rule files it there, not dismissed): the offer shows.', actions: assign({ ruleOffer: ({ event }) => event.output }) },
+              { target: 'idle', description: 'Nothing to offer.' },
+            ],
+            onError: { target: 'idle', description: 'No offer (the edit itself was saved).' },
+          },
+        },
+        offered: {
+          description: "The offer shows above the list: 'Always file <merchant> as <category>?' with Create rule and Not now.",
+          on: {
+            'ruleOffer.accept': { target: 'accepting', description: 'Create rule.' },
+            'ruleOffer.dismiss': { target: 'dismissing', description: 'Not now: this merchant/category is not offered again.' },
+            'ruleOffer.check': { guard: 'refiled', target: 'checking', description: 'Another row re-filed: its offer replaces this one.', actions: assign({ ruleOffer: null }) },
+          },
+        },
+        accepting: {
+          description: 'Creates the rule.',
+          tags: ['busy'],
+          invoke: {
+            src: 'acceptRuleOffer',
+            input: ({ context }) => context.ruleOffer!,
+            onDone: { target: 'idle', description: "The rule exists: 'Rule saved'; the offer goes.", actions: [assign({ ruleOffer: null }), { type: 'notify', params: { kind: 'success', message: autoRuleMessages.ruleSaved } }] },
+            onError: {
+              target: 'offered',
+              description: "Refused: the server's detail (or 'Failed to create the rule') as a toast; the offer stays.",
+              actions: { type: 'notify', params: ({ event }) => failureToast(toFailure(event.error, autoRuleMessages.offerFailed)) },
+            },
+          },
+        },
+        dismissing: {
+          description: 'Remembers the dismissal.',
+          invoke: {
+            src: 'dismissRuleOffer',
+            input: ({ context }) => context.ruleOffer!,
+            onDone: { target: 'idle', description: 'Dismissed: the offer goes and is not made again.', actions: assign({ ruleOffer: null }) },
+            onError: { target: 'idle', description: 'The offer goes anyway (it may come back next time).', actions: assign({ ruleOffer: null }) },
           },
         },
       },

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isUuid, required, atMost, calendarDate, money, text } from './fields';
 import { MERCHANT_KINDS } from './merchants';
 import { CUSTOM_CATEGORY_COLORS } from './categoryColors';
+import { SPLIT_LIMITS } from './splits';
 import { TRANSACTION_LIMITS, TRANSACTION_TYPES, categoryName, tagValue } from './transactions';
 
 /**
@@ -31,6 +32,8 @@ export const RULE_LIMITS = {
   /** Rows a preview lists (it counts them all). */
   previewRows: 20,
   bulkIds: 500,
+  /** Rows one apply splits or marks as transfers (newest first; each is its own write). */
+  structuralRows: 5000,
   tagColors: CUSTOM_CATEGORY_COLORS,
 } as const;
 
@@ -50,6 +53,8 @@ export const autoRuleMessages = {
   saveTag: 'Failed to save the tag',
   bulk: 'Failed to change the selected transactions',
   ruleSaved: 'Rule saved',
+  offerFailed: 'Failed to create the rule',
+  offerDismissed: 'Not offered again',
   ruleDeleted: 'Rule deleted',
   applied: (n: number) => `${n} ${n === 1 ? 'transaction' : 'transactions'} updated`,
 } as const;
@@ -91,13 +96,60 @@ export const ruleCondition = z.discriminatedUnion('field', [
 ]);
 export type RuleCondition = z.output<typeof ruleCondition>;
 
+/**
+ * One line of a rule's split: a fixed `amount`, a `percent` of the row, or neither (the line takes what
+ * the others leave; at most one such line).
+ */
+export const ruleSplitLine = z.strictObject({
+  category: categoryName('actions.split.category'),
+  amount: z.optional(money('actions.split.amount')),
+  percent: z.optional(
+    z.number({ error: 'actions.split.percent must be a number' }).check(z.positive('actions.split.percent must be greater than 0'), z.lte(100, 'actions.split.percent must be at most 100')),
+  ),
+  memo: z.optional(text('actions.split.memo', z.trim(), atMost('actions.split.memo', SPLIT_LIMITS.memo))),
+});
+export type RuleSplitLine = z.output<typeof ruleSplitLine>;
+
 export const ruleActions = z.strictObject({
   category: z.optional(categoryName('actions.category')),
   merchant: z.optional(text('actions.merchant', z.trim(), z.minLength(1, 'actions.merchant must not be empty'), atMost('actions.merchant', TRANSACTION_LIMITS.merchant))),
   tags: z.optional(z.array(tagValue).check(z.maxLength(TRANSACTION_LIMITS.tags, `actions.tags must have at most ${TRANSACTION_LIMITS.tags} entries`))),
   notes: z.optional(text('actions.notes', z.trim(), atMost('actions.notes', TRANSACTION_LIMITS.notes))),
+  /** Divides a matching row into these lines (rows already split, transfers and lines are left alone). */
+  split: z.optional(
+    z.array(ruleSplitLine).check(z.minLength(SPLIT_LIMITS.minLines, `actions.split must have at least ${SPLIT_LIMITS.minLines} lines`), z.maxLength(SPLIT_LIMITS.maxLines, `actions.split must have at most ${SPLIT_LIMITS.maxLines} lines`)),
+  ),
+  /** Marks a matching row as a transfer with this account: linked to the other leg there, or a new leg when there is none. */
+  transfer_account_id: z.optional(z.string({ error: 'actions.transfer_account_id must be an account id' }).check(z.refine(isUuid, 'actions.transfer_account_id must be an account id (a UUID)'))),
 });
 export type RuleActions = z.output<typeof ruleActions>;
+
+/** What a rule's split lines cannot say by shape: one way to read each line, one rest line, percentages that fit. */
+export function splitActionProblem(lines: RuleSplitLine[]): string | null {
+  if (lines.some((l) => l.amount !== undefined && l.percent !== undefined)) return 'actions.split: a line has an amount or a percent, not both';
+  const rest = lines.filter((l) => l.amount === undefined && l.percent === undefined).length;
+  if (rest > 1) return 'actions.split: only one line may take the rest (no amount or percent)';
+  const percent = lines.reduce((n, l) => n + (l.percent ?? 0), 0);
+  if (percent > 100 + 1e-9) return 'actions.split: the percentages add up to more than 100';
+  if (rest === 0 && lines.every((l) => l.percent !== undefined) && Math.abs(percent - 100) > 1e-9) return 'actions.split: the percentages must add up to 100 (or leave one line without an amount to take the rest)';
+  return null;
+}
+
+/**
+ * A rule's split of one row (amounts in minor units), or null when the lines do not fit it: fixed amounts
+ * first, percentages of the whole rounded to the cent, the rest to the rest line (or the rounding left
+ * over to the last percentage line); every line must come out above 0 and the lines add up exactly.
+ */
+export function splitByRule(totalMinor: number, lines: RuleSplitLine[]): { category: string; amountMinor: number; memo: string | null }[] | null {
+  const out = lines.map((l) => ({ category: l.category, amountMinor: l.amount !== undefined ? Math.round(l.amount * 100) : l.percent !== undefined ? Math.round((totalMinor * l.percent) / 100) : 0, memo: l.memo || null }));
+  const left = totalMinor - out.reduce((n, l) => n + l.amountMinor, 0);
+  const restAt = lines.findIndex((l) => l.amount === undefined && l.percent === undefined);
+  const lastPercent = lines.findLastIndex((l) => l.percent !== undefined);
+  if (restAt >= 0) out[restAt]!.amountMinor = left;
+  else if (left !== 0 && lines.every((l) => l.percent !== undefined) && Math.abs(left) < lines.length) out[lastPercent]!.amountMinor += left;
+  else if (left !== 0) return null;
+  return out.every((l) => l.amountMinor > 0) ? out : null;
+}
 
 /** The checks a condition's shape cannot say: a between needs its second value in order, a pattern must compile. */
 export function conditionProblem(c: RuleCondition): string | null {
@@ -118,6 +170,11 @@ export const saveRuleRequest = z
   .check(
     z.refine((r) => Object.values(r.actions).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0)), { message: 'actions must set at least one of category, merchant, tags or notes', path: ['actions'] }),
     z.superRefine((r, ctx) => {
+      const a = r.actions;
+      const problem = a.split ? splitActionProblem(a.split) : null;
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, path: ['actions', 'split'], input: a.split });
+      if (a.transfer_account_id !== undefined && (a.split !== undefined || a.category !== undefined))
+        ctx.issues.push({ code: 'custom', message: 'actions.transfer_account_id cannot go with a category or a split: a transfer is filed as Transfer', path: ['actions', 'transfer_account_id'], input: a.transfer_account_id });
       r.conditions.forEach((c, i) => {
         const problem = conditionProblem(c);
         if (problem) ctx.issues.push({ code: 'custom', message: problem, path: ['conditions', i], input: c });
@@ -152,9 +209,10 @@ export const previewRow = z.object({
   before: z.object({ category: z.string(), merchant: z.nullable(z.string()), tags: z.array(z.string()), notes: z.nullable(z.string()) }),
   after: z.object({ category: z.string(), merchant: z.nullable(z.string()), tags: z.array(z.string()), notes: z.nullable(z.string()) }),
 });
-export const rulePreview = z.object({ matched: z.number(), changed: z.number(), rows: z.array(previewRow) });
+/** `split` and `transferred`: the matched rows the rule's split or transfer action would change (they are not in `rows`). */
+export const rulePreview = z.object({ matched: z.number(), changed: z.number(), split: z.number(), transferred: z.number(), rows: z.array(previewRow) });
 export type RulePreview = z.output<typeof rulePreview>;
-export const ruleApplied = z.object({ updated: z.number() });
+export const ruleApplied = z.object({ updated: z.number(), split: z.number(), transferred: z.number() });
 
 // ---------------------------------------------------------------------------------------------
 // Suggestions (a row being typed in, or a row of an import)
@@ -190,7 +248,19 @@ export type Suggestion = z.output<typeof suggestion>;
 export const ruleOffer = z.object({ merchant: z.string(), category: z.string(), corrections: z.number() });
 export const ruleOfferList = z.object({ offers: z.array(ruleOffer) });
 export type RuleOffer = z.output<typeof ruleOffer>;
-export const dismissOfferRequest = z.strictObject({ merchant: text('merchant', z.trim(), z.minLength(1, 'merchant is required'), atMost('merchant', TRANSACTION_LIMITS.merchant)) });
+/** `category` given: only that merchant/category pair is not offered again; without it, no rule for the merchant at all. */
+export const dismissOfferRequest = z.strictObject({
+  merchant: text('merchant', z.trim(), z.minLength(1, 'merchant is required'), atMost('merchant', TRANSACTION_LIMITS.merchant)),
+  category: z.optional(categoryName('category')),
+});
+export type DismissOfferRequest = z.input<typeof dismissOfferRequest>;
+/** The row just re-filed by hand: is a rule worth offering for its merchant? */
+export const ruleOfferQuery = z.object({ transaction_id: z.string({ error: 'transaction_id is required' }) });
+export const ruleOfferAnswer = z.object({ offer: z.nullable(ruleOffer) });
+/** The question the list asks after a row is re-filed ("Always file Costco as Groceries?"). */
+export const ruleOfferText = (o: Pick<RuleOffer, 'merchant' | 'category'>) => `Always file ${o.merchant} as ${o.category}?`;
+/** The rule an accepted offer creates through the rules API: the merchant is exactly it, file it in the category. */
+export const offeredRule = (o: Pick<RuleOffer, 'merchant' | 'category'>): SaveRuleRequest => ({ name: `${o.merchant} → ${o.category}`, conditions: [{ field: 'merchant', op: 'is', value: o.merchant }], actions: { category: o.category } });
 
 // ---------------------------------------------------------------------------------------------
 // Tags

@@ -124,14 +124,14 @@ describe('rule actions, apply and order', () => {
     const payroll = p.rows.find((r) => r.description === 'ACME PAYROLL')!;
     expect(payroll.after.category).toBe('Other Income');
 
-    expect(await ok(user, 'POST', `/rules/${rule.rule_id}/apply`)).toEqual({ updated: 3 });
+    expect(await ok(user, 'POST', `/rules/${rule.rule_id}/apply`)).toEqual({ updated: 3, split: 0, transferred: 0 });
     const rows = await byDescription(user);
     expect(rows.get('SQ *BLUE BOTTLE 0341 OAKLAND CA')).toMatchObject({ category: 'Dining', merchant: 'Blue Bottle', tags: ['coffee', 'treat'], notes: 'auto' });
     expect(rows.get('Corner shop')).toMatchObject({ category: 'Dining', merchant: 'Blue Bottle' });
     expect(rows.get('ACME PAYROLL')).toMatchObject({ category: 'Other Income', tags: ['coffee', 'treat'] });
     expect(rows.get('STARBUCKS STORE 1234')).toMatchObject({ category: 'Other', merchant: null, tags: [] });
     // Applying again changes nothing; the category rollup followed the change.
-    expect(await ok(user, 'POST', `/rules/${rule.rule_id}/apply`)).toEqual({ updated: 0 });
+    expect(await ok(user, 'POST', `/rules/${rule.rule_id}/apply`)).toEqual({ updated: 0, split: 0, transferred: 0 });
     expect((await ok<RulePreview>(user, 'GET', `/rules/${rule.rule_id}/preview`)).changed).toBe(0);
     const dining = (await ok<{ categories: { name: string; transaction_count: number }[] }>(user, 'GET', '/transactions/categories')).categories.find((c) => c.name === 'Dining');
     expect(dining?.transaction_count).toBe(2);

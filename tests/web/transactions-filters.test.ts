@@ -32,6 +32,14 @@ describe('transactions page URL: the filters live in the query string', () => {
     expect(filtersKey({ ...filters })).toBe(filtersKey(filtersFromQuery(Object.entries(query))));
   });
 
+  it('a tag filter (rows carrying every tag) travels as tags=a,b, lower case, and counts as a filter', () => {
+    const filters: TransactionFilters = { ...DEFAULT_FILTERS, tags: ['holiday', 'spain 2026'] };
+    expect(filtersToQuery(filters)).toEqual({ tags: 'holiday,spain 2026' });
+    expect(filtersFromQuery(new URLSearchParams('tags=Holiday,%20spain%202026,,holiday'))).toEqual(filters);
+    expect(filtersFromQuery(new URLSearchParams(`tags=${'x'.repeat(33)},ok`))).toEqual({ ...DEFAULT_FILTERS, tags: ['ok'] });
+    expect(filtersKey(filters)).not.toBe(filtersKey(DEFAULT_FILTERS));
+  });
+
   it('values the server would refuse are dropped from a hand-edited link', () => {
     const filters = filtersFromQuery(
       new URLSearchParams('type=both&date_from=2025-02-30&date_to=2025-01-01&amount_min=-5&amount_max=abc&sort=name&order=up&category=&q=%20'),

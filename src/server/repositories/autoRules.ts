@@ -228,6 +228,20 @@ export function autoRulesRepository(db: Db) {
       return num(rows[0]?.n);
     },
 
+    /**
+     * The rows a rule's split or transfer action would change: matched, not split, not a line, not a
+     * transfer leg; at most `limit`, newest first. Read before the rule's other actions change them.
+     */
+    async actionRows(userId: string, rule: CompiledRule, limit: number): Promise<{ id: string; accountId: string; type: 'income' | 'expense'; amountMinor: number; date: string }[]> {
+      const rows = rowsOf<{ id: string; account_id: string; type: 'income' | 'expense'; amount_minor: string; date: string }>(
+        await db.execute(sql`
+          select ${t.id} as id, ${t.accountId} as account_id, ${t.type} as type, ${t.amountMinor}::text as amount_minor, ${t.date}::text as date
+          from ${t} where ${ruleWhere(userId, rule)} and ${t.parentId} is null and not ${t.split} and ${t.transferId} is null
+          order by ${t.date} desc, ${t.id} desc limit ${limit}`),
+      );
+      return rows.map((r) => ({ id: r.id, accountId: r.account_id, type: r.type, amountMinor: num(r.amount_minor), date: r.date }));
+    },
+
     tags: {
       /** Every tag the user has, named in the table or carried by rows, with counts and totals over the period. */
       async list(userId: string, dateFrom?: string, dateTo?: string): Promise<TagStats[]> {
@@ -299,9 +313,32 @@ export function autoRulesRepository(db: Db) {
           .orderBy(sql`${categoryCorrections.updatedAt} desc`);
         return rows;
       },
-      async dismiss(userId: string, merchant: string): Promise<void> {
-        await db.execute(sql`update ${categoryCorrections} set dismissed = true where user_id = ${userId} and merchant_key = ${merchant.toLowerCase()}`);
+      async dismiss(userId: string, merchant: string, category?: string): Promise<void> {
+        if (category === undefined) {
+          await db.execute(sql`update ${categoryCorrections} set dismissed = true where user_id = ${userId} and merchant_key = ${merchant.toLowerCase()}`);
+          return;
+        }
+        await db.execute(sql`
+          insert into ${categoryCorrections} (user_id, merchant_key, merchant, category, count, dismissed) values (${userId}, ${merchant.toLowerCase()}, ${merchant}, ${category}, 0, true)
+          on conflict (user_id, merchant_key, category) do update set dismissed = true, updated_at = now()`);
       },
+      /** The merchant/category pair as counted: how often moved there by hand, and whether its offer was dismissed. */
+      async pair(userId: string, merchant: string, category: string): Promise<{ count: number; dismissed: boolean }> {
+        const [row] = await db
+          .select({ count: categoryCorrections.count, dismissed: categoryCorrections.dismissed })
+          .from(categoryCorrections)
+          .where(and(eq(categoryCorrections.userId, userId), eq(categoryCorrections.merchantKey, merchant.toLowerCase()), eq(categoryCorrections.category, category)));
+        return row ?? { count: 0, dismissed: false };
+      },
+    },
+
+    /** Whether the user has another row of this merchant (its payee, or the clean name of a row without one). */
+    async merchantHasOtherRows(userId: string, merchant: string, exceptId: string): Promise<boolean> {
+      const rows = rowsOf<{ x: number }>(
+        await db.execute(sql`select 1 as x from ${t} where ${t.userId} = ${userId} and ${t.id} <> ${exceptId} and ${t.parentId} is null and ${t.kind} = 'standard'
+          and (lower(${t.merchant}) = lower(${merchant}) or (${t.merchant} is null and lower(${t.merchantName}) = lower(${merchant}))) limit 1`),
+      );
+      return rows.length > 0;
     },
 
     bulk: {

@@ -11,7 +11,9 @@ import {
   ruleApplied,
   ruleIdParams,
   ruleList,
+  ruleOfferAnswer,
   ruleOfferList,
+  ruleOfferQuery,
   rulePreview,
   saveRuleRequest,
   suggestion,
@@ -104,11 +106,24 @@ export default async function autoRulesRoutes(fastify: FastifyInstance) {
     rules.offers(request.userId),
   );
 
+  app.get(
+    '/rules/offer',
+    {
+      schema: schema({
+        summary: 'After a row was re-filed by hand: a rule worth offering for its merchant ("Always file Costco as Groceries?"), or null',
+        description: 'Offered when the merchant has other rows, no rule already files it in that category, and the pair was not dismissed.',
+        querystring: ruleOfferQuery,
+        response: { 200: ruleOfferAnswer },
+      }),
+    },
+    async (request) => rules.offerFor(request.userId, request.query.transaction_id),
+  );
+
   app.post(
     '/rules/offers/dismiss',
-    { schema: schema({ summary: 'Stop offering a rule for this merchant', body: dismissOfferRequest, response: { 200: done } }) },
+    { schema: schema({ summary: 'Stop offering a rule for this merchant (for this category only when `category` is sent)', body: dismissOfferRequest, response: { 200: done } }) },
     async (request) => {
-      await rules.dismissOffer(request.userId, request.body.merchant);
+      await rules.dismissOffer(request.userId, request.body.merchant, request.body.category);
       return { message: 'Offer dismissed' };
     },
   );

@@ -1,4 +1,4 @@
-import { autoRuleMessages, type BulkRequest, type Rule, type RulePreview, type SaveRuleRequest, type Suggestion, type SuggestRequest, type Tag } from '../../contract/autoRules';
+import { autoRuleMessages, offeredRule, type BulkRequest, type Rule, type RuleOffer, type RulePreview, type SaveRuleRequest, type Suggestion, type SuggestRequest, type Tag } from '../../contract/autoRules';
 import type { ApiCall } from './client';
 
 const rulePath = (id: string) => `/rules/${encodeURIComponent(id)}`;
@@ -14,6 +14,9 @@ export function autoRulesApi(call: ApiCall) {
     preview: (id: string) => call<RulePreview>(`${rulePath(id)}/preview`, { defaultMessage: autoRuleMessages.previewRule }),
     apply: (id: string) => call<{ updated: number }>(`${rulePath(id)}/apply`, { method: 'POST', defaultMessage: autoRuleMessages.applyRule }),
     suggest: (body: SuggestRequest) => call<Suggestion>('/rules/suggest', { method: 'POST', body, defaultMessage: autoRuleMessages.fetchRules }),
+    offerFor: (transactionId: string) => call<{ offer: RuleOffer | null }>(`/rules/offer?transaction_id=${encodeURIComponent(transactionId)}`, { defaultMessage: autoRuleMessages.fetchRules, silent: true }),
+    acceptOffer: (offer: RuleOffer) => call<Rule>('/rules', { method: 'POST', body: offeredRule(offer), defaultMessage: autoRuleMessages.offerFailed }),
+    dismissOffer: (offer: RuleOffer) => call<{ message: string }>('/rules/offers/dismiss', { method: 'POST', body: { merchant: offer.merchant, category: offer.category }, defaultMessage: autoRuleMessages.saveRule, silent: true }),
     tags: (signal?: AbortSignal) => call<{ tags: Tag[] }>('/tags', { defaultMessage: autoRuleMessages.fetchTags, signal }),
     bulk: (body: BulkRequest) => call<{ updated: number; skipped: number }>('/transactions/bulk', { method: 'POST', body, defaultMessage: autoRuleMessages.bulk }),
   };

@@ -13,7 +13,7 @@ const amountOf = (v: string | undefined) => {
 };
 
 /**
- * Filters read from a URL query (`?type=expense&category=Groceries,Dining&date_from=…&q=…&sort=amount&order=asc`).
+ * Filters read from a URL query (`?type=expense&category=Groceries,Dining&tags=holiday&date_from=…&q=…&sort=amount&order=asc`).
  * Values the server would refuse are dropped, so a hand-edited or stale link still opens a list.
  */
 export function filtersFromQuery(query: Iterable<[string, string]>): PageFilters {
@@ -25,6 +25,9 @@ export function filtersFromQuery(query: Iterable<[string, string]>): PageFilters
   if (type === 'income' || type === 'expense') filters.type = type;
   const categories = [...new Set((params.get('category') ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))];
   if (categories.length) filters.category = categories;
+  // Rows carrying every one of these tags (lower case, as stored); at most as many as a row can carry.
+  const tags = [...new Set((params.get('tags') ?? []).flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter((v) => v && v.length <= 32 && [...v].every((ch) => ch.charCodeAt(0) >= 32)))].slice(0, 10);
+  if (tags.length) filters.tags = tags;
   const from = one('date_from');
   if (from && isDay(from)) filters.date_from = from;
   const to = one('date_to');
@@ -48,6 +51,7 @@ export function filtersToQuery(filters: PageFilters): Record<string, string> {
   const query: Record<string, string> = {};
   if (filters.type) query.type = filters.type;
   if (filters.category?.length) query.category = filters.category.join(',');
+  if (filters.tags?.length) query.tags = filters.tags.join(',');
   if (filters.date_from) query.date_from = filters.date_from;
   if (filters.date_to) query.date_to = filters.date_to;
   if (filters.amount_min !== undefined) query.amount_min = String(filters.amount_min);

@@ -37,6 +37,8 @@ export function fakeRulesBackend(rows: Row[] = []) {
     return {
       matched: hit.length,
       changed: change.length,
+      split: 0,
+      transferred: 0,
       rows: change.map((r) => ({ transaction_id: r.id, date: '2025-03-01', description: r.description, amount: 5, type: 'expense', before: { category: r.category, merchant: null, tags: [], notes: null }, after: { category: rule.actions.category!, merchant: null, tags: [], notes: null } })),
     };
   };

@@ -2,9 +2,11 @@ import type { z } from 'zod/mini';
 import {
   OFFER_AFTER_CORRECTIONS,
   RULE_LIMITS,
+  splitByRule,
   type bulkRequest,
   type createTagRequest,
   type Rule,
+  type RuleOffer,
   type RulePreview,
   type saveRuleRequest,
   type Suggestion,
@@ -13,17 +15,23 @@ import {
   type updateTagRequest,
 } from '../../../contract/autoRules';
 import { fromMinor, toMinor } from '../../../contract/money';
+import { TRANSFER_CATEGORY, TRANSFER_MATCH_DAYS } from '../../../contract/accounts';
 import { FALLBACK_CATEGORY, type TransactionType } from '../../../contract/transactions';
 import { conflict, notFound, unprocessable } from '../../errors';
+import type { AccountsRepository } from '../../repositories/accounts';
 import type { AutoRulesRepository, CompiledCondition, CompiledRule, RuleRow } from '../../repositories/autoRules';
 import type { NewTransaction, TransactionRow, TransactionsRepository } from '../../repositories/transactions';
 import type { RewardsService } from '../rewards';
 import { reconciledChange } from '../accounts/service';
-import { loadCategories, type Categories } from '../transactions/categories';
+import { isDefaultCategory, loadCategories, type Categories } from '../transactions/categories';
 import { knownCategory } from '../transactions/service';
 import { conditionHolds, labelOf, merchantOf, merchantReader, runRules, withTags, type MerchantReader, type RuleInput, type StoredRule } from './engine';
 import { learnFrom, type LearnedModel } from './learn';
 
+/** A rule already files this merchant (its condition is exactly the merchant) in this category. */
+const covered = (rules: RuleRow[], merchant: string, category: string) =>
+  rules.some((r) => r.actions.category === category && r.conditions.some((c) => c.field === 'merchant' && c.op === 'is' && c.value.toLowerCase() === merchant.toLowerCase()));
+type StructuralRows = Awaited<ReturnType<AutoRulesRepository['actionRows']>>;
 const ruleNotFound = () => notFound('Rule not found');
 const tagNotFound = () => notFound('Tag not found');
 
@@ -66,12 +74,22 @@ export async function loadModel(repo: AutoRulesRepository, userId: string, read:
  * imported row and on a row being typed (as a suggestion); a rule's preview and apply run in SQL over
  * all of the user's rows, the merchant component's part worked out once per distinct label.
  */
-export function autoRulesService(deps: { repo: AutoRulesRepository; transactions: TransactionsRepository; rewards?: Pick<RewardsService, 'takeBack'> }) {
+export function autoRulesService(deps: { repo: AutoRulesRepository; transactions: TransactionsRepository; accounts?: AccountsRepository; rewards?: Pick<RewardsService, 'takeBack'> }) {
   const { repo, transactions } = deps;
 
   async function checkedRule(userId: string, b: z.output<typeof saveRuleRequest>) {
     const actions = { ...b.actions };
     if (actions.category !== undefined) actions.category = knownCategory(await loadCategories(transactions, userId), actions.category, 'actions.category');
+    if (actions.split !== undefined) {
+      const categories = await loadCategories(transactions, userId);
+      actions.split = actions.split.map((l, i) => ({ ...l, category: knownCategory(categories, l.category, `actions.split[${i}].category`) }));
+      if (new Set(actions.split.map((l) => typeOf(categories)(l.category))).size > 1) throw unprocessable('actions.split: the lines must all be income categories or all expense categories');
+    }
+    if (actions.transfer_account_id !== undefined) {
+      const account = await deps.accounts?.get(userId, actions.transfer_account_id);
+      if (!account || account.closed) throw unprocessable('actions.transfer_account_id is not one of your open accounts');
+      actions.transfer_account_id = account.id;
+    }
     if (actions.tags !== undefined) actions.tags = [...new Set(actions.tags)];
     if (actions.tags?.length === 0) delete actions.tags;
     return { name: b.name, match: b.match, conditions: b.conditions, actions, enabled: b.enabled };
@@ -98,6 +116,78 @@ export function autoRulesService(deps: { repo: AutoRulesRepository; transactions
       return { ...c, labels: labels.filter((l) => conditionHolds(c, probe(l), read)) };
     });
     return { match: row.match, conditions, actions: row.actions, categoryType: category ? typeOf(categories)(categories.resolve(category)!) : undefined };
+  }
+
+  /**
+   * A rule's split and transfer actions on the rows they fit, one row at a time through the same
+   * storage as by hand (a split is checked by the database; a link recounts both accounts). `dryRun`
+   * only counts. Rows of the other type than the split's categories, or whose amount the split's
+   * fixed amounts do not fit, are left alone; a transfer links the other leg in the account when
+   * one matches (same amount the other way, ±3 days), or adds it there (same currency only).
+   */
+  async function structural(userId: string, row: RuleRow, compiled: CompiledRule, dryRun: boolean, read?: StructuralRows): Promise<{ split: number; transferred: number }> {
+    const a = row.actions;
+    if (a.split === undefined && a.transfer_account_id === undefined) return { split: 0, transferred: 0 };
+    const rows = read ?? (await patternSafe(() => repo.actionRows(userId, compiled, RULE_LIMITS.structuralRows)));
+    let split = 0;
+    let transferred = 0;
+    if (a.split !== undefined) {
+      const categories = await loadCategories(transactions, userId);
+      const names = a.split.map((l) => categories.resolve(l.category));
+      if (names.some((n) => n === undefined)) throw conflict(`The rule's split category '${a.split[names.indexOf(undefined)]!.category}' no longer exists: edit the rule first`);
+      const lines = a.split.map((l, i) => ({ ...l, category: names[i]! }));
+      const type = typeOf(categories)(lines[0]!.category);
+      const own = [...new Set(lines.map((l) => l.category).filter((c) => !isDefaultCategory(c)))];
+      for (const r of rows) {
+        const parts = r.type === type ? splitByRule(r.amountMinor, lines) : null;
+        if (!parts) continue;
+        if (!dryRun) {
+          const done = await transactions.split(userId, r.id, parts, own);
+          if (done === 'category_gone' || !done) continue;
+        }
+        split++;
+      }
+    }
+    if (a.transfer_account_id !== undefined && deps.accounts) {
+      const accounts = deps.accounts;
+      const target = await accounts.get(userId, a.transfer_account_id);
+      if (!target || target.closed) throw conflict("The rule's transfer account is closed or gone: edit the rule first");
+      const currencies = new Map<string, string | undefined>();
+      const currencyOf = async (id: string) => {
+        if (!currencies.has(id)) currencies.set(id, (await accounts.get(userId, id))?.currency);
+        return currencies.get(id);
+      };
+      for (const r of rows) {
+        if (r.accountId === target.id) continue;
+        const other = (await accounts.transfers.candidates(userId, r, TRANSFER_MATCH_DAYS)).find((c) => c.accountId === target.id);
+        if (!other && (await currencyOf(r.accountId)) !== target.currency) continue;
+        if (!dryRun) {
+          let otherId = other?.id;
+          if (!otherId) {
+            const full = await transactions.get(userId, r.id);
+            if (!full) continue;
+            const leg = await accounts.insert(userId, {
+              accountId: target.id,
+              type: r.type === 'income' ? 'expense' : 'income',
+              amountMinor: r.amountMinor,
+              baseAmountMinor: full.baseAmountMinor,
+              date: r.date,
+              category: TRANSFER_CATEGORY,
+              description: full.description,
+              merchant: null,
+              notes: null,
+              tags: [],
+              currency: null,
+            });
+            otherId = leg.id;
+          }
+          await accounts.transfers.link(userId, [r.id, otherId]);
+          await accounts.recount(userId, [r.accountId, target.id]);
+        }
+        transferred++;
+      }
+    }
+    return { split, transferred };
   }
 
   /** What the rules and then the history say about one row. */
@@ -139,18 +229,28 @@ export function autoRulesService(deps: { repo: AutoRulesRepository; transactions
     },
 
     async preview(userId: string, id: string): Promise<RulePreview> {
-      const compiled = await compile(userId, await mustGet(userId, id));
+      const row = await mustGet(userId, id);
+      const compiled = await compile(userId, row);
       const p = await patternSafe(() => repo.preview(userId, compiled, RULE_LIMITS.previewRows));
+      const more = await structural(userId, row, compiled, true);
       return {
         matched: p.matched,
         changed: p.changed,
+        split: more.split,
+        transferred: more.transferred,
         rows: p.rows.map((r) => ({ transaction_id: r.id, date: r.date, description: r.description, amount: fromMinor(r.amountMinor), type: r.type, before: r.before, after: r.after })),
       };
     },
 
+    /** Runs the rule on existing rows: the plain fields in one statement, then splits and transfers (read before, so a changed merchant does not hide a row). */
     async apply(userId: string, id: string) {
-      const compiled = await compile(userId, await mustGet(userId, id));
-      return { updated: await patternSafe(() => repo.apply(userId, compiled)) };
+      const row = await mustGet(userId, id);
+      const compiled = await compile(userId, row);
+      const hasStructural = row.actions.split !== undefined || row.actions.transfer_account_id !== undefined;
+      const rows = hasStructural ? await patternSafe(() => repo.actionRows(userId, compiled, RULE_LIMITS.structuralRows)) : [];
+      const updated = await patternSafe(() => repo.apply(userId, compiled));
+      const more = await structural(userId, row, compiled, false, rows);
+      return { updated, split: more.split, transferred: more.transferred };
     },
 
     /** The form's suggestion for a row being typed in: rules first, then the history. */
@@ -203,19 +303,34 @@ export function autoRulesService(deps: { repo: AutoRulesRepository; transactions
     /** Rules worth offering: a merchant moved to one category twice, with no rule yet that sets it. */
     async offers(userId: string) {
       const [found, rules] = await Promise.all([repo.corrections.offers(userId, OFFER_AFTER_CORRECTIONS), repo.rules.list(userId)]);
-      const covered = (merchant: string, category: string) =>
-        rules.some((r) => r.actions.category === category && r.conditions.some((c) => c.field === 'merchant' && c.op === 'is' && c.value.toLowerCase() === merchant.toLowerCase()));
       const seen = new Set<string>();
       const offers = found.filter((o) => {
         const key = o.merchant.toLowerCase();
-        if (seen.has(key) || covered(o.merchant, o.category)) return false;
+        if (seen.has(key) || covered(rules, o.merchant, o.category)) return false;
         seen.add(key);
         return true;
       });
       return { offers: offers.map((o) => ({ merchant: o.merchant, category: o.category, corrections: o.count })) };
     },
 
-    dismissOffer: (userId: string, merchant: string) => repo.corrections.dismiss(userId, merchant),
+    dismissOffer: (userId: string, merchant: string, category?: string) => repo.corrections.dismiss(userId, merchant, category),
+
+    /**
+     * After a row was re-filed by hand: a rule worth offering for its merchant, or null. Offered when the
+     * merchant has other rows (so a rule would matter), no rule already files it there, and the user has
+     * not dismissed this merchant/category pair. The merchant is the one a rule's merchant condition reads.
+     */
+    async offerFor(userId: string, transactionId: string): Promise<{ offer: RuleOffer | null }> {
+      const row = await transactions.get(userId, transactionId);
+      if (!row) throw notFound('Transaction not found');
+      if (row.kind !== 'standard' || row.parentId || row.split || isFallback(row.category, row.type)) return { offer: null };
+      const merchant = (row.merchant ?? merchantReader(1)(labelOf(row)).name).trim();
+      if (!merchant) return { offer: null };
+      const [rules, pair] = await Promise.all([repo.rules.list(userId), repo.corrections.pair(userId, merchant, row.category)]);
+      if (pair.dismissed || covered(rules, merchant, row.category)) return { offer: null };
+      if (!(await repo.merchantHasOtherRows(userId, merchant, row.id))) return { offer: null };
+      return { offer: { merchant, category: row.category, corrections: pair.count } };
+    },
 
     // -------------------------------------------------------------------------------------------
     // Tags

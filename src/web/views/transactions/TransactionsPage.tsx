@@ -9,6 +9,7 @@ import { PageTitle } from '../PageTitle';
 import { FiltersBar } from './FiltersBar';
 import { FilterTotals } from './FilterTotals';
 import { BulkBar } from './BulkBar';
+import { RuleOfferBanner } from './RuleOfferBanner';
 import { ImportWizard } from './ImportWizard';
 import { SummaryHeader } from './SummaryHeader';
 import { TransactionFormModal } from './TransactionFormModal';
@@ -44,6 +45,7 @@ export default function TransactionsPage() {
         <FiltersBar filters={filters} onChange={setFilters} />
         <FilterTotals filtered={activeFilterCount(filters) > 0} />
         <BulkBar />
+        <RuleOfferBanner />
         <ListSection filters={filters} onClearFilters={() => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort, order: filters.order })} />
       </Stack>
       <TransactionFormModal />

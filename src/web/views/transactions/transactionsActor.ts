@@ -97,6 +97,9 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
           suggestCategory: fromPromise(({ input }) => autoRulesApi(api.call).suggest(input)),
           fetchTransferMatches: fromPromise(async ({ input, signal }) => (await unlessAborted(signal, api.accounts.transferMatchesFor(input.transactionId, signal))).matches),
           linkTransfer: fromPromise(({ input }) => api.accounts.linkTransfer(input.transactionId, input.otherId)),
+          fetchRuleOffer: fromPromise(async ({ input }) => (await autoRulesApi(api.call).offerFor(input.transactionId)).offer),
+          acceptRuleOffer: fromPromise(({ input }) => autoRulesApi(api.call).acceptOffer(input)),
+          dismissRuleOffer: fromPromise(({ input }) => autoRulesApi(api.call).dismissOffer(input)),
           splitEditor: splitEditorMachine.provide({
             actors: {
               loadSplit: fromPromise(({ input, signal }) => unlessAborted(signal, api.transactions.getSplit(input.transactionId, signal))),
