@@ -749,7 +749,7 @@ export const transactionsMachine = setup({
           invoke: {
             src: 'acceptRuleOffer',
             input: ({ context }) => context.ruleOffer!,
-            onDone: { target: 'idle', description: "The rule exists: 'Rule saved'; the offer goes.", actions: [assign({ ruleOffer: null }), { type: 'notify', params: { kind: 'success', message: autoRuleMessages.ruleSaved } }] },
+            onDone: { target: 'idle', description: "The rule exists: 'Rule saved'; the offer goes.", actions: [assign({ ruleOffer: null }), { type: 'notify', params: { kind: 'success', message: 'Rule saved' } }] },
             onError: {
               target: 'offered',
               description: "Refused: the server's detail (or 'Failed to create the rule') as a toast; the offer stays.",
