@@ -161,6 +161,33 @@ describe('the month budget on /budget (Chromium against the real app)', () => {
     expect(timings[2]).toBeLessThan(100);
   });
 
+  it('a row’s long menu opened near the bottom of a short window stays inside it, and its last item is chosen', async () => {
+    const { page } = browser;
+    const user = await budgetUser(browser.apiUrl);
+    await page.setViewportSize({ width: 1280, height: 480 });
+    try {
+      const budget = await openMonth(user);
+      const lastRow = budget.root.locator('[data-category]').last();
+      const category = (await lastRow.getAttribute('data-category'))!;
+      const row = budget.row(category);
+      // The row sits at the bottom edge of the window: the whole menu fits neither below nor above it.
+      await row.root.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await row.openMenu();
+      const box = (await row.menuDropdown.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(480);
+      const scrollY = await page.evaluate(() => window.scrollY);
+      await page.getByRole('menuitemradio', { name: /No rollover/ }).click();
+      await row.menuDropdown.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+      await expect
+        .poll(async () => (await api<{ groups: { categories: { category: string; rollover: string }[] }[] }>(browser.apiUrl, user.token, 'GET', `/budgets/${budgetFlow.month}`)).groups.flatMap((g) => g.categories).find((c) => c.category === category)?.rollover)
+        .toBe('none');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('fits a 375 px wide screen in the dark theme without sideways scrolling', async () => {
     const { page } = browser;
     const user = await budgetUser(browser.apiUrl);
