@@ -177,7 +177,7 @@ describe('the month budget on /budget (Chromium against the real app)', () => {
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height).toBeLessThanOrEqual(480);
       const scrollY = await page.evaluate(() => window.scrollY);
-      await page.getByRole('menuitemradio', { name: /No rollover/ }).click();
+      await row.menuItem(/No rollover/).click();
       await row.menuDropdown.waitFor({ state: 'detached' });
       expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
       await expect

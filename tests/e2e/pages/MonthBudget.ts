@@ -74,8 +74,13 @@ export class BudgetRow {
     await this.menuDropdown.waitFor();
   }
 
+  /** An item of the open menu (a rollover choice is a menuitemradio). */
+  menuItem(item: string | RegExp): Locator {
+    return this.page.getByRole('menuitem', { name: item }).or(this.page.getByRole('menuitemradio', { name: item })).first();
+  }
+
   async menu(item: string | RegExp): Promise<void> {
     await this.openMenu();
-    await this.page.getByRole('menuitem', { name: item }).or(this.page.getByRole('menuitemradio', { name: item })).first().click();
+    await this.menuItem(item).click();
   }
 }
