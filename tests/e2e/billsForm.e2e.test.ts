@@ -133,6 +133,26 @@ describe('the recurring item form on /bills (Chromium against the real app)', ()
     expect(await schedule.locator('option', { hasText: 'As set' }).count()).toBe(0);
   });
 
+  it('Settings › Reminders sets the low-balance threshold, refusing text that is not an amount', async () => {
+    const { page, apiUrl } = browser;
+    const user = await billsUser(apiUrl);
+    await AppShell.openSignedIn(page, user.token, '/settings');
+    const form = page.getByRole('form', { name: 'Reminders' });
+    const low = form.getByRole('textbox', { name: 'Low balance below' });
+    await expect.poll(() => low.isEnabled()).toBe(true);
+    expect(await low.inputValue()).toBe('0');
+    await low.fill('lots');
+    await form.getByRole('button', { name: 'Save reminders' }).click();
+    await form.getByText('Low balance below must be a number').waitFor();
+    expect((await api<NotificationSettings>(apiUrl, user.token, 'GET', '/notifications/settings')).low_balance).toBe(0);
+    await low.fill('250.50');
+    await form.getByRole('button', { name: 'Save reminders' }).click();
+    await expect.poll(async () => (await api<NotificationSettings>(apiUrl, user.token, 'GET', '/notifications/settings')).low_balance).toBe(250.5);
+    await page.reload();
+    await expect.poll(() => low.isEnabled()).toBe(true);
+    expect(await low.inputValue()).toBe('250.5');
+  });
+
   it('Settings › Reminders saves the days, the emailed kinds, quiet hours, the time zone and the digest, with a message under a bad field', async () => {
     const { page, apiUrl } = browser;
     const user = await billsUser(apiUrl);
