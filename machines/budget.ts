@@ -61,6 +61,7 @@ export type BudgetEvent =
   | { type: 'month.previous' }
   | { type: 'month.next' }
   | { type: 'budget.retry' }
+  | { type: 'budget.refresh' }
   | { type: 'assigned.edit'; category: string }
   | { type: 'assigned.change'; value: string }
   | { type: 'assigned.save' }
@@ -273,6 +274,7 @@ export const budgetMachine = setup({
         idle: {
           description: 'Nothing is being edited.',
           on: {
+            'budget.refresh': { target: 'refreshing', description: 'The page came back into view (the budget may have changed in another tab): the month is read again, quietly.' },
             'assigned.edit': { target: 'editing', description: "A category's assigned amount becomes a field holding it, focused.", actions: 'startEdit' },
             'move.open': { target: 'moving', description: 'The move form opens with the category to take from.', actions: 'startMove' },
             'rollover.change': { target: 'saving', description: 'Sends the category’s rollover from this month on.', actions: assign({ change: ({ event }) => ({ kind: 'rollover', category: event.category, rollover: event.rollover }) }) },
@@ -324,6 +326,15 @@ export const budgetMachine = setup({
               { description: "Refused by the contract's rule ('Amount is required for this target', 'By month is required…', 'Percent must be…'): the message under the form; nothing is sent.", actions: assign({ target: ({ context }) => ({ ...context.target!, error: (readTargetForm(context.target!) as { error: string }).error }) }) },
             ],
             'target.cancel': { target: 'idle', description: 'The form closes; the target stays as it was.', actions: assign({ target: null }) },
+          },
+        },
+        refreshing: {
+          description: 'Reads the month again without a spinner: what is shown stays until the answer replaces it.',
+          invoke: {
+            src: 'fetchMonth',
+            input: ({ context }) => ({ month: context.month }),
+            onDone: { target: 'idle', description: 'The month as it is now replaces what was shown.', actions: assign({ data: ({ event }) => event.output }) },
+            onError: { target: 'idle', description: 'The read failed: what was shown stays (the next return reads again).' },
           },
         },
         editing: {

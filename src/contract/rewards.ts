@@ -101,7 +101,7 @@ export const availableReward = z.object({
   title: z.string(),
   how: z.string(),
   points: z.number().check(z.int()),
-  /** once: one time ever; daily: up to `remaining_today` more today; per_goal: for each goal. */
+  /** once: one time ever; daily: up to `remaining_today` more today; per_goal: once for each goal (or budget month). */
   kind: z.enum(['once', 'daily', 'per_goal', 'milestone']),
   available: z.boolean(),
   remaining_today: z.nullable(z.number().check(z.int())),

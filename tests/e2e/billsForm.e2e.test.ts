@@ -105,6 +105,54 @@ describe('the recurring item form on /bills (Chromium against the real app)', ()
     await bills.addItem.waitFor();
   });
 
+  it('an item whose rule no preset writes shows it "As set"; choosing a preset and saving replaces the rule', async () => {
+    const { page, apiUrl } = browser;
+    const user = await billsUser(apiUrl);
+    await page.clock.setFixedTime(new Date(`${TODAY}T12:00:00`));
+    const { accounts } = await api<{ accounts: { account_id: string }[] }>(apiUrl, user.token, 'GET', '/accounts');
+    const quarterly = 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=10';
+    await api(apiUrl, user.token, 'POST', '/recurring', { name: 'Water', merchant_pattern: 'WATER CO', account_id: accounts[0]!.account_id, kind: 'bill', amount: 90, rrule: quarterly, start_date: TODAY });
+    const bills = new BillsPage(page);
+    await AppShell.openSignedIn(page, user.token, '/bills');
+    await bills.heading.waitFor();
+    await page.getByRole('button', { name: 'Edit Water' }).click();
+    const form = bills.form;
+    await form.waitFor();
+    const schedule = form.getByRole('combobox', { name: 'Schedule' });
+    expect(await schedule.locator('option:checked').textContent()).toBe(`As set (${quarterly})`);
+    await schedule.selectOption('month_on_day');
+    // The item's own rule stays on offer until the form is saved.
+    expect(await schedule.locator('option', { hasText: 'As set' }).count()).toBe(1);
+    await form.getByRole('textbox', { name: 'Day' }).fill('10');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await api<{ items: RecurringItem[] }>(apiUrl, user.token, 'GET', '/recurring')).items[0]!.rrule).toBe('FREQ=MONTHLY;BYMONTHDAY=10');
+    await page.getByRole('button', { name: 'Edit Water' }).click();
+    await form.waitFor();
+    expect(await schedule.locator('option:checked').textContent()).toBe('Monthly on a day');
+    expect(await schedule.locator('option', { hasText: 'As set' }).count()).toBe(0);
+  });
+
+  it('Settings › Reminders sets the low-balance threshold, refusing text that is not an amount', async () => {
+    const { page, apiUrl } = browser;
+    const user = await billsUser(apiUrl);
+    await AppShell.openSignedIn(page, user.token, '/settings');
+    const form = page.getByRole('form', { name: 'Reminders' });
+    const low = form.getByRole('textbox', { name: 'Low balance below' });
+    await expect.poll(() => low.isEnabled()).toBe(true);
+    expect(await low.inputValue()).toBe('0');
+    await low.fill('lots');
+    await form.getByRole('button', { name: 'Save reminders' }).click();
+    await form.getByText('Low balance below must be a number').waitFor();
+    expect((await api<NotificationSettings>(apiUrl, user.token, 'GET', '/notifications/settings')).low_balance).toBe(0);
+    await low.fill('250.50');
+    await form.getByRole('button', { name: 'Save reminders' }).click();
+    await expect.poll(async () => (await api<NotificationSettings>(apiUrl, user.token, 'GET', '/notifications/settings')).low_balance).toBe(250.5);
+    await page.reload();
+    await expect.poll(() => low.isEnabled()).toBe(true);
+    expect(await low.inputValue()).toBe('250.5');
+  });
+
   it('Settings › Reminders saves the days, the emailed kinds, quiet hours, the time zone and the digest, with a message under a bad field', async () => {
     const { page, apiUrl } = browser;
     const user = await billsUser(apiUrl);

@@ -160,9 +160,37 @@ describe('the month budget on /budget (Chromium against the real app)', () => {
     console.log(`budget redraw after an edit, ms: ${timings.map((t) => t.toFixed(1)).join(', ')}`);
     expect(timings[2]).toBeLessThan(100);
   });
+
+  it('a row’s long menu opened near the bottom of a short window stays inside it, and its last item is chosen', async () => {
+    const { page } = browser;
+    const user = await budgetUser(browser.apiUrl);
+    await page.setViewportSize({ width: 1280, height: 480 });
+    try {
+      const budget = await openMonth(user);
+      const lastRow = budget.root.locator('[data-category]').last();
+      const category = (await lastRow.getAttribute('data-category'))!;
+      const row = budget.row(category);
+      // The row sits at the bottom edge of the window: the whole menu fits neither below nor above it.
+      await row.root.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await row.openMenu();
+      const box = (await row.menuDropdown.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(480);
+      const scrollY = await page.evaluate(() => window.scrollY);
+      await row.menuItem(/No rollover/).click();
+      await row.menuDropdown.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+      await expect
+        .poll(async () => (await api<{ groups: { categories: { category: string; rollover: string }[] }[] }>(browser.apiUrl, user.token, 'GET', `/budgets/${budgetFlow.month}`)).groups.flatMap((g) => g.categories).find((c) => c.category === category)?.rollover)
+        .toBe('none');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
 });
 
-describe('model-based paths: editing, rollover and a month switch in the real UI', () => {
+describe('model-based paths: editing, rollover, a month switch, a target with fill and Undo, and a reorder in the real UI', () => {
   const paths = createTestModel(budgetModel).getSimplePaths();
   collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
   for (const path of paths) {
@@ -177,9 +205,11 @@ describe('model-based paths: editing, rollover and a month switch in the real UI
         await expect.poll(() => groceries.available.textContent()).toBe(money(want.available));
         expect(await budget.headline.textContent()).toBe(money(want.ready));
         const server = await serverLine(user, month);
-        expect(server.line).toMatchObject({ assigned: want.assigned, available: want.available, carried_in: want.carriedIn });
+        expect(server.line).toMatchObject({ assigned: want.assigned, available: want.available, carried_in: want.carriedIn, underfunded: want.underfunded });
         expect(server.ready).toBe(want.ready);
       };
+      const everyday = () => budget.root.getByRole('list', { name: 'Everyday categories' }).getByRole('listitem').evaluateAll((els) => els.slice(0, 2).map((el) => el.getAttribute('aria-label')));
+      const undo = budget.root.getByRole('button', { name: 'Undo fill' });
 
       await path.test({
         events: {
@@ -208,9 +238,47 @@ describe('model-based paths: editing, rollover and a month switch in the real UI
             await budget.next();
             await budget.waitUntilLoaded();
           },
+          TARGET: async () => {
+            await groceries.menu('Set target…');
+            const dialog = page.getByRole('dialog', { name: 'Target for Groceries' });
+            await dialog.getByLabel('Kind').selectOption('monthly');
+            await dialog.getByLabel('Amount').fill(String(budgetFlow.target));
+            await dialog.getByRole('button', { name: 'Save target' }).click();
+            await dialog.waitFor({ state: 'detached' });
+          },
+          FILL: async () => {
+            await budget.root.getByRole('button', { name: 'Fill all' }).click();
+            await page.getByRole('menuitem', { name: 'Fill underfunded targets' }).click();
+            await undo.waitFor();
+          },
+          UNDO: async () => {
+            await undo.click();
+            await undo.waitFor({ state: 'detached' });
+          },
+          MOVE_DOWN: () => groceries.menu('Move down'),
         },
         states: {
-          january: () => shows('january', '2025-01'),
+          january: async () => {
+            expect(await everyday()).toEqual(budgetFlow.order.before);
+            await shows('january', '2025-01');
+          },
+          targeted: async () => {
+            await expect.poll(() => groceries.details.textContent()).toContain(`target ${money(budgetFlow.target)} a month · ${money(100)} underfunded`);
+            expect(await budget.root.getByTestId('budget-underfunded').textContent()).toBe(`Targets underfunded by ${money(100)}`);
+            await shows('targeted', '2025-01');
+          },
+          filled: async () => {
+            await shows('filled', '2025-01');
+            expect(await undo.isVisible()).toBe(true);
+          },
+          undone: async () => {
+            await expect.poll(() => groceries.details.textContent()).toContain(`${money(100)} underfunded`);
+            await shows('undone', '2025-01');
+          },
+          reordered: async () => {
+            await expect.poll(everyday).toEqual(budgetFlow.order.after);
+            await shows('reordered', '2025-01');
+          },
           editing: async () => {
             expect(await groceries.assignedInput.inputValue()).toBe('300.00');
             await shows('editing', '2025-01');

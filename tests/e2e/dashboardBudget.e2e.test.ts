@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/web/format/money';
 import { AppShell } from './pages/AppShell';
 import { DashboardBudgetCard } from './pages/DashboardBudgetCard';
+import { MonthBudget } from './pages/MonthBudget';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
 
@@ -74,6 +75,30 @@ describe('"Budget this month" on the dashboard (Chromium against the real app)',
     await saveScreenshot(page, 'dashboard-budget-mobile-dark');
     await card.root.getByRole('link', { name: 'Open budget' }).click();
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/budget?month=${MONTH}`);
+  });
+
+  it('follows a budget change made on /budget in the same tab, and one made elsewhere once the window has focus again', async () => {
+    const { page } = browser;
+    const user = await dashboardUser(browser.apiUrl, true);
+    const card = await openDashboard(user);
+    await card.lines.first().waitFor();
+
+    // Same tab: the month on /budget, Dining raised to 150, back to the dashboard.
+    await card.root.getByRole('link', { name: 'Open budget' }).click();
+    const budget = await new MonthBudget(page).waitUntilLoaded();
+    const dining = budget.row('Dining');
+    await dining.assignedButton.click();
+    await dining.assignedInput.fill('150');
+    await dining.assignedInput.press('Enter');
+    await expect.poll(() => dining.available.textContent()).toBe(money(20));
+    await page.goBack();
+    await expect.poll(() => card.line('Dining').figures.textContent()).toBe(`${money(130)} of ${money(150)}`);
+
+    // Another tab (its call, made here through the API): this tab shows it once its window gets focus again.
+    await api(browser.apiUrl, user.token, 'PUT', `/budgets/${MONTH}/assigned`, { category: 'Groceries', assigned: 400 });
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => card.line('Groceries').figures.textContent()).toBe(`${money(50)} of ${money(400)}`);
+    expect(await card.total.textContent()).toBe(`${money(180)} spent of ${money(550)} budgeted in January 2025`);
   });
 
   it('a user without a budget sees the empty state linking to /budget', async () => {

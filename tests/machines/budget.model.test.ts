@@ -8,7 +8,7 @@ const model = createTestModel(budgetModel);
 const paths = model.getSimplePaths();
 const coverage = recordMachineCoverage(import.meta.url, 'node');
 
-describe('model-based paths: editing, rollover and a month switch (the real budget machine)', () => {
+describe('model-based paths: editing, rollover, a month switch, a target with fill and Undo, and a reorder (the real budget machine)', () => {
   it('the paths cover every state and every transition of the model', () => {
     const covered = new Set(paths.flatMap((p) => p.steps.slice(1).map((step, i) => `${String(p.steps[i]!.state.value)}:${step.event.type}`)));
     const visited = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.state.value))));
@@ -28,9 +28,11 @@ describe('model-based paths: editing, rollover and a month switch (the real budg
       await b.settled();
       const shows = (state: BudgetFlowState) => {
         const want = budgetFlow.shows[state];
-        expect(b.line('Groceries')).toMatchObject({ assigned: want.assigned, available: want.available, carried_in: want.carriedIn });
+        expect(b.line('Groceries')).toMatchObject({ assigned: want.assigned, available: want.available, carried_in: want.carriedIn, underfunded: want.underfunded });
         expect(b.actor.getSnapshot().context.data?.ready_to_assign).toBe(want.ready);
+        expect(b.actor.getSnapshot().context.data?.underfunded).toBe(want.underfunded);
       };
+      const everyday = () => b.actor.getSnapshot().context.data?.groups.find((g) => g.name === 'Everyday')?.categories.slice(0, 2).map((c) => c.category);
       const context = () => b.actor.getSnapshot().context;
 
       await path.test({
@@ -47,11 +49,39 @@ describe('model-based paths: editing, rollover and a month switch (the real budg
           CANCEL: () => b.send({ type: 'assigned.cancel' }),
           ROLLOVER_NONE: () => b.send({ type: 'rollover.change', category: 'Groceries', rollover: 'none' }),
           NEXT: () => b.send({ type: 'month.next' }),
+          TARGET: async () => {
+            await b.send({ type: 'target.open', category: 'Groceries' });
+            await b.send({ type: 'target.change', kind: 'monthly', amount: String(budgetFlow.target) });
+            await b.send({ type: 'target.submit' });
+          },
+          FILL: () => b.send({ type: 'budget.fill', category: null, source: 'underfunded' }),
+          UNDO: () => b.send({ type: 'budget.undo' }),
+          MOVE_DOWN: () => b.send({ type: 'order.category', category: 'Groceries', direction: 1 }),
         },
         states: {
           january: () => {
             expect(context()).toMatchObject({ month: '2025-01', edit: null });
+            expect(everyday()).toEqual(budgetFlow.order.before);
             shows('january');
+          },
+          targeted: () => {
+            expect(context().target).toBeNull();
+            expect(b.line('Groceries')?.target).toMatchObject({ kind: 'monthly', amount: budgetFlow.target });
+            expect(context().undo).toBeNull();
+            shows('targeted');
+          },
+          filled: () => {
+            expect(context().undo).toEqual({ amounts: [{ category: 'Groceries', assigned: budgetFlow.assigned }] });
+            shows('filled');
+          },
+          undone: () => {
+            expect(context().undo).toBeNull();
+            expect(backend.lineOf('2025-01', 'Groceries').assigned).toBe(budgetFlow.assigned);
+            shows('undone');
+          },
+          reordered: () => {
+            expect(everyday()).toEqual(budgetFlow.order.after);
+            shows('reordered');
           },
           editing: () => {
             expect(context().edit).toEqual({ category: 'Groceries', text: '300.00', error: null });

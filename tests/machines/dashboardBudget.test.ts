@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
 import { budgetVsActual } from '../../machines/budget';
 import { fakeBudgetBackend, startBudget } from './support/budget';
 
@@ -44,5 +45,25 @@ describe('the dashboard’s budget vs actual (budget machine + budgetVsActual)',
     expect(b.actor.getSnapshot().context.error?.message).toBe('Failed to fetch budget');
     await b.send({ type: 'budget.retry' });
     expect(budgetVsActual(b.actor.getSnapshot().context.data)).toMatchObject({ budgeted: 300, spent: 0, overspent: 0 });
+  });
+
+  it('coming back to the tab reads the month again without a spinner: a change made elsewhere shows; a failed read keeps what was shown', async () => {
+    const backend = fakeBudgetBackend({ assigned: [{ month: '2025-01', category: 'Groceries', amount: 300 }] });
+    const b = startBudget(backend, '2025-01');
+    await b.settled();
+    // Another tab assigns to Dining.
+    await backend.save('2025-01', { kind: 'assign', category: 'Dining', assigned: 100 });
+    const seen: string[] = [];
+    b.actor.subscribe((s) => seen.push(JSON.stringify(s.value)));
+    b.actor.send({ type: 'budget.refresh' });
+    await waitFor(b.actor, (s) => s.matches({ ready: 'idle' }) && budgetVsActual(s.context.data)?.budgeted === 400);
+    expect(seen).not.toContain('"loading"');
+    expect(budgetVsActual(b.actor.getSnapshot().context.data)).toMatchObject({ budgeted: 400 });
+
+    backend.failNext('fetch', 'Failed to fetch budget', 500);
+    b.actor.send({ type: 'budget.refresh' });
+    await waitFor(b.actor, (s) => s.matches({ ready: 'idle' }) && backend.calls.filter((c) => !c.change).length === 3);
+    expect(b.actor.getSnapshot().context.error).toBeNull();
+    expect(budgetVsActual(b.actor.getSnapshot().context.data)).toMatchObject({ budgeted: 400 });
   });
 });

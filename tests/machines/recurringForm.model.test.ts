@@ -170,3 +170,29 @@ describe('model-based paths: the recurring item form (real recurringForm machine
     });
   }
 });
+
+describe('an item whose rule no preset writes', () => {
+  const quarterly = { ...gym, rrule: 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=10' };
+
+  it('shows it as set; choosing a preset and saving replaces the rule with the preset’s', async () => {
+    const r = start(quarterly);
+    r.actor.start();
+    expect(r.actor.getSnapshot().context.draft).toMatchObject({ schedule: 'custom', rrule: quarterly.rrule });
+    r.actor.send({ type: 'field.change', field: 'schedule', value: 'month_on_day' });
+    r.actor.send({ type: 'field.change', field: 'day', value: '10' });
+    r.actor.send({ type: 'form.submit' });
+    await r.rest();
+    expect(r.server.sent).toEqual([expect.objectContaining({ recurringId: 'r-gym', body: expect.objectContaining({ rrule: 'FREQ=MONTHLY;BYMONTHDAY=10' }) })]);
+    expect(r.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('choosing "As set" again after a preset keeps the item’s own rule', async () => {
+    const r = start(quarterly);
+    r.actor.start();
+    r.actor.send({ type: 'field.change', field: 'schedule', value: 'weekdays' });
+    r.actor.send({ type: 'field.change', field: 'schedule', value: 'custom' });
+    r.actor.send({ type: 'form.submit' });
+    await r.rest();
+    expect(r.server.sent[0]!.body.rrule).toBe(quarterly.rrule);
+  });
+});

@@ -424,3 +424,60 @@ describe('category budgets: alerts', () => {
     expect((await notices(u)).map((n) => n.title)).toEqual(['Transport is over budget']);
   });
 });
+
+describe('category budgets: rewards', () => {
+  type Entry = { type: string; reason: string; points: number; reference: string | null; created_at: string };
+  const earned = async (u: Awaited<ReturnType<typeof newUser>>, reason: string) =>
+    (await u.call<{ history: Entry[] }>('GET', '/tokens/history?limit=100')).body.history.filter((e) => e.reason === reason);
+
+  it('the first budget earns once, also when two assignments arrive at once; assigning nothing earns nothing', async () => {
+    const u = await newUser();
+    const nothing = await u.assign('2035-05', 'Groceries', 0);
+    expect(nothing).not.toHaveProperty('reward');
+    expect(await earned(u, 'first_budget')).toEqual([]);
+
+    const answers = await Promise.all([u.assign('2035-05', 'Groceries', 200), u.assign('2035-05', 'Dining', 80)]);
+    const rewarded = answers.filter((a) => 'reward' in a) as (BudgetMonth & { reward: { points: number; title: string; milestone: boolean } })[];
+    expect(rewarded).toHaveLength(1);
+    expect(rewarded[0]!.reward).toMatchObject({ points: 50, title: 'First budget set', milestone: true });
+    expect(await earned(u, 'first_budget')).toEqual([expect.objectContaining({ type: 'earn', points: 50 })]);
+
+    expect(await u.fill('2035-06', 'last_month')).not.toHaveProperty('reward');
+    expect(await u.assign('2035-06', 'Transport', 40)).not.toHaveProperty('reward');
+    expect(await earned(u, 'first_budget')).toHaveLength(1);
+
+    const available = (await u.call<{ rewards: { id: string; available: boolean; max_points_per_day: number }[]; daily_max_points: number }>('GET', '/tokens/rewards/available')).body;
+    expect(available.rewards.find((r) => r.id === 'first_budget')).toMatchObject({ available: false, max_points_per_day: 50 });
+    expect(available.rewards.find((r) => r.id === 'budget_month_kept')).toMatchObject({ available: true, max_points_per_day: 100 });
+  });
+
+  it('a month ended within budget earns once when the next month starts; overspending or assigning money one does not have earns nothing', async () => {
+    const kept = await newUser();
+    await kept.earn('2036-03-01', 1000);
+    await kept.assign('2036-03', 'Groceries', 300);
+    await kept.assign('2036-03', 'Dining', 100);
+    await kept.spend('2036-03-10', 300, 'Groceries');
+    await kept.spend('2036-03-12', 40, 'Dining');
+
+    const over = await newUser();
+    await over.earn('2036-03-01', 1000);
+    await over.assign('2036-03', 'Groceries', 100);
+    await over.spend('2036-03-10', 120, 'Groceries');
+
+    const unfunded = await newUser();
+    await unfunded.assign('2036-03', 'Groceries', 100);
+    await unfunded.spend('2036-03-10', 20, 'Groceries');
+
+    // During the month nothing is paid yet.
+    expect(await app.budgetAlerts.runAt(new Date('2036-03-20T08:00:00Z'))).toBe(true);
+    expect(await earned(kept, 'budget_month_kept')).toEqual([]);
+
+    // The first run of April pays March; a second run that day and two at once later pay nothing more.
+    expect(await app.budgetAlerts.runAt(new Date('2036-04-01T00:05:00Z'))).toBe(true);
+    await app.budgetAlerts.runAt(new Date('2036-04-01T00:10:00Z'));
+    await Promise.all([app.budgetAlerts.runAt(new Date('2036-04-02T00:10:00Z')), app.budgetAlerts.runAt(new Date('2036-04-02T00:10:00Z'))]);
+    expect(await earned(kept, 'budget_month_kept')).toEqual([expect.objectContaining({ type: 'earn', points: 100, reference: '2036-03', created_at: '2036-04-01T00:05:00.000Z' })]);
+    expect(await earned(over, 'budget_month_kept')).toEqual([]);
+    expect(await earned(unfunded, 'budget_month_kept')).toEqual([]);
+  });
+});

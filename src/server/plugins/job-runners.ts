@@ -4,7 +4,7 @@ import { createExportRunner } from '../services/account/export';
 import { createImportRunner } from '../services/import/runner';
 import { randomUUID } from 'node:crypto';
 import { minorMoneyText } from '../money';
-import { runBudgetAlerts } from '../services/budgetAlerts';
+import { runBudgetAlerts, runBudgetMonthRewards } from '../services/budgetAlerts';
 import { createScheduledJob, type JobRunner, type ScheduledJob } from '../services/jobs';
 import { notificationsService, type NotificationsService } from '../services/notifications';
 import { runRecurringChecks } from '../services/recurring/checks';
@@ -25,7 +25,7 @@ declare module 'fastify' {
     recurringChecks: ScheduledJob;
     /** Exchange rates and conversions (the user's own and the shared reference rates). */
     rates: RatesService;
-    /** Budget alerts (80 % and 100 % of a category's month): every few minutes, one process at a time (lease). */
+    /** Budget alerts (80 % and 100 % of a category's month) and, at a month's turn, the kept-within-budget rewards: every few minutes, one process at a time (lease). */
     budgetAlerts: ScheduledJob;
     /** Fetches the reference rates from RATES_PROVIDER_URL on a schedule, one process at a time; absent when unset. */
     ratesFetch?: ScheduledJob;
@@ -59,7 +59,10 @@ export default fp(
       owner: randomUUID(),
       everyMs: 5 * 60_000,
       leaseMs: 10 * 60_000,
-      run: async (now, lastRunAt) => void (await runBudgetAlerts({ budgets: app.repos.budgets, month: app.budgets.month, notifications, money: checks.money }, now, lastRunAt)),
+      run: async (now, lastRunAt) => {
+        await runBudgetAlerts({ budgets: app.repos.budgets, month: app.budgets.month, notifications, money: checks.money }, now, lastRunAt);
+        await runBudgetMonthRewards({ budgets: app.repos.budgets, month: app.budgets.month, rewards: app.rewards }, now, lastRunAt);
+      },
     });
     app.decorate('budgetAlerts', budgetAlerts);
     app.decorate('rates', rates);

@@ -72,7 +72,7 @@ export const domainServices = fp(
     app.decorate('requireAccess', (request: FastifyRequest) => subscriptions.requireAccess(request.userId));
     app.decorate('rewards', createRewardsService(repos.rewards, app.log));
     app.decorate('walletKey', resolveWalletKey(config));
-    app.decorate('budgets', budgetsService({ budgets: repos.budgets, categories: repos.categories, transactions: repos.transactions, users: repos.users }));
+    app.decorate('budgets', budgetsService({ budgets: repos.budgets, categories: repos.categories, transactions: repos.transactions, users: repos.users, rewards: app.rewards }));
     app.decorate('autoRules', autoRulesService({ repo: repos.autoRules, transactions: repos.transactions, accounts: repos.accounts, rewards: app.rewards }));
     app.decorate('categories', categoriesService(repos.categories));
     app.decorate('goals', goalsService({ goals: repos.goals, users: repos.users, rewards: app.rewards }));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { amountsRequest, assignRequest, budgetMonth, budgetMonthParams, fillRequest, modeRequest, moveRequest, rolloverRequest, targetRequest } from '../../contract/budgets';
+import { withReward } from '../../contract/rewards';
 import { areaSchemas, premiumRoutes } from '../routeSchema';
 
 const schema = areaSchemas({ tags: ['budgets'], errors: [400, 401, 403, 404, 422] });
@@ -24,7 +25,7 @@ export default async function budgetsRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/budgets/:month/assigned',
-    { schema: schema({ summary: 'Assign an amount to a category for the month (the limit in tracking mode)', params: budgetMonthParams, body: assignRequest, response: { 200: budgetMonth } }) },
+    { schema: schema({ summary: 'Assign an amount to a category for the month (the limit in tracking mode)', params: budgetMonthParams, body: assignRequest, response: { 200: withReward(budgetMonth) } }) },
     async (request) => budgets.assign(request.userId, request.params.month, request.body),
   );
 
@@ -57,7 +58,7 @@ export default async function budgetsRoutes(fastify: FastifyInstance) {
           'For one category, or every category shown when category is left out. Replaces the month’s amounts of those categories; underfunded raises only the categories whose target asks more than they have; next_months copies this month’s amounts into the `months` after it (3 by default) and answers this month.',
         params: budgetMonthParams,
         body: fillRequest,
-        response: { 200: budgetMonth },
+        response: { 200: withReward(budgetMonth) },
       }),
     },
     async (request) => budgets.fill(request.userId, request.params.month, request.body),
@@ -76,7 +77,7 @@ export default async function budgetsRoutes(fastify: FastifyInstance) {
         summary: 'Set several categories’ amounts for the month at once (how a quick fill is undone)',
         params: budgetMonthParams,
         body: amountsRequest,
-        response: { 200: budgetMonth },
+        response: { 200: withReward(budgetMonth) },
       }),
     },
     async (request) => budgets.setAmounts(request.userId, request.params.month, request.body),

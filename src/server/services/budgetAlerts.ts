@@ -3,6 +3,7 @@ import { addMonths } from '../../contract/calendar';
 import { toMinor } from '../../contract/money';
 import type { BudgetsRepository } from '../repositories/budgets';
 import type { NotificationsService } from './notifications';
+import type { RewardsService } from './rewards';
 
 export interface BudgetAlertsDeps {
   budgets: Pick<BudgetsRepository, 'usersWithMonth'>;
@@ -53,4 +54,29 @@ export async function runBudgetAlerts(deps: BudgetAlertsDeps, now: Date, lastRun
     }
   }
   return notices;
+}
+
+/**
+ * A month kept within budget: money was assigned, no category ended it overspent, and in envelope mode
+ * no more was assigned than there was to assign (covering overspending with money one does not have is not keeping it).
+ */
+export function keptWithinBudget(drawn: BudgetMonth): boolean {
+  return drawn.assigned > 0 && drawn.overspent === 0 && (drawn.ready_to_assign === null || drawn.ready_to_assign >= 0);
+}
+
+/**
+ * The reward for a month kept within budget, looked at once the month is over: the first run in a new month
+ * (or the first run ever) draws the month just ended for every user with a budget in it. Its award key names the
+ * month, so a second run or a second process never pays it twice; months further back are not paid afterwards.
+ */
+export async function runBudgetMonthRewards(deps: Pick<BudgetAlertsDeps, 'budgets' | 'month'> & { rewards: Pick<RewardsService, 'record'> }, now: Date, lastRunAt: Date | null): Promise<number> {
+  const current = now.toISOString().slice(0, 7);
+  if (lastRunAt && lastRunAt.toISOString().slice(0, 7) >= current) return 0;
+  const ended = addMonths(current, -1);
+  let kept = 0;
+  for (const userId of await deps.budgets.usersWithMonth(ended)) {
+    if (!keptWithinBudget(await deps.month(userId, ended))) continue;
+    if (await deps.rewards.record(userId, { type: 'budget.month_kept', month: ended }, now)) kept++;
+  }
+  return kept;
 }

@@ -23,6 +23,8 @@ import type { ActivityRow, AssignmentRow, BudgetsRepository, RolloverRow, Target
 import type { CategoriesRepository } from '../repositories/categories';
 import type { TransactionsRepository } from '../repositories/transactions';
 import type { UsersRepository } from '../repositories/users';
+import type { Reward } from '../../contract/rewards';
+import type { RewardsService } from './rewards';
 import { loadCategories } from './transactions/categories';
 
 /** What one month of the budget is drawn from: all in cents, months as YYYY-MM from `start` to `month`. */
@@ -168,8 +170,15 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
 }
 
 /** One user's category budget: reads a month from the rollups, assigns, moves, sets rollover and mode. Throws domain errors. */
-export function budgetsService(deps: { budgets: BudgetsRepository; categories: CategoriesRepository; transactions: TransactionsRepository; users: Pick<UsersRepository, 'findById'> }) {
-  const { budgets, categories, transactions, users } = deps;
+export function budgetsService(deps: { budgets: BudgetsRepository; categories: CategoriesRepository; transactions: TransactionsRepository; users: Pick<UsersRepository, 'findById'>; rewards?: Pick<RewardsService, 'record'> }) {
+  const { budgets, categories, transactions, users, rewards } = deps;
+
+  /** The month answered after the user gave money a job: the first time anything is assigned earns the first-budget award (once ever, by its key). */
+  async function withFirstBudget(userId: string, drawn: BudgetMonth, assignedSomething: boolean): Promise<BudgetMonth & { reward?: Reward }> {
+    if (!assignedSomething || !rewards) return drawn;
+    const reward = await rewards.record(userId, { type: 'budget.assigned' });
+    return reward ? { ...drawn, reward } : drawn;
+  }
 
   /** The category's stored spelling, or 404; an income category has no budget (422). */
   async function expenseCategory(userId: string, name: string): Promise<string> {
@@ -210,15 +219,56 @@ export function budgetsService(deps: { budgets: BudgetsRepository; categories: C
     });
   }
 
+  /**
+   * Quick fill: one category (or every category shown) gets last month's assigned amount, or the
+   * average spent over the 3, 6 or 12 months before (refunds net; a month without spending counts as 0).
+   */
+  async function fillMonth(userId: string, m: string, body: FillRequest): Promise<BudgetMonth> {
+    const only = body.category === undefined ? null : await expenseCategory(userId, body.category);
+    const drawn = await month(userId, m);
+    const names = only ? [only] : drawn.groups.flatMap((g) => g.categories.map((c) => c.category));
+    const amounts = new Map<string, number>();
+    if (body.source === 'next_months') {
+      const current = new Map(drawn.groups.flatMap((g) => g.categories).map((c) => [c.category, toMinor(c.assigned)]));
+      const later = Array.from({ length: body.months ?? DEFAULT_COPY_MONTHS }, (_, i) => addMonths(m, i + 1));
+      await budgets.setAssignedMonths(userId, later, names.map((category) => ({ category, assignedMinor: current.get(category) ?? 0 })));
+      return drawn;
+    }
+    if (body.source === 'underfunded') {
+      // Only categories with a target change: each gets what its target asks when it had less.
+      for (const c of drawn.groups.flatMap((g) => g.categories)) if (c.underfunded > 0) amounts.set(c.category, toMinor(c.assigned) + toMinor(c.underfunded));
+      const changed = names.filter((n) => amounts.has(n));
+      if (changed.length > 0) await budgets.setAssigned(userId, m, changed.map((category) => ({ category, assignedMinor: amounts.get(category)! })));
+      return month(userId, m);
+    }
+    if (body.source === 'last_month') {
+      const previous = addMonths(m, -1);
+      for (const a of await budgets.assignments(userId, previous, previous)) amounts.set(a.category, a.assignedMinor);
+    } else {
+      const months = Number(body.source.split('_')[1]);
+      const spent = new Map<string, number>();
+      for (const row of await budgets.activity(userId, addMonths(m, -months), addMonths(m, -1))) {
+        spent.set(row.category, (spent.get(row.category) ?? 0) + (row.type === 'expense' ? row.totalMinor : -row.totalMinor));
+      }
+      for (const [category, total] of spent) amounts.set(category, Math.max(0, Math.round(total / months)));
+    }
+    await budgets.setAssigned(
+      userId,
+      m,
+      names.map((category) => ({ category, assignedMinor: Math.max(0, amounts.get(category) ?? 0) })),
+    );
+    return month(userId, m);
+  }
+
   const lineOf = (drawn: BudgetMonth, category: string) => drawn.groups.flatMap((g) => g.categories).find((c) => c.category === category);
 
   return {
     month,
 
-    async assign(userId: string, m: string, body: AssignRequest): Promise<BudgetMonth> {
+    async assign(userId: string, m: string, body: AssignRequest): Promise<BudgetMonth & { reward?: Reward }> {
       const category = await expenseCategory(userId, body.category);
       await budgets.setAssigned(userId, m, [{ category, assignedMinor: toMinor(body.assigned) }]);
-      return month(userId, m);
+      return withFirstBudget(userId, await month(userId, m), body.assigned > 0);
     },
 
     /** Moves available money from one category to another within a month: the first's assigned goes down, the other's up. */
@@ -248,45 +298,10 @@ export function budgetsService(deps: { budgets: BudgetsRepository; categories: C
       return month(userId, m);
     },
 
-    /**
-     * Quick fill: one category (or every category shown) gets last month's assigned amount, or the
-     * average spent over the 3, 6 or 12 months before (refunds net; a month without spending counts as 0).
-     */
-    async fill(userId: string, m: string, body: FillRequest): Promise<BudgetMonth> {
-      const only = body.category === undefined ? null : await expenseCategory(userId, body.category);
-      const drawn = await month(userId, m);
-      const names = only ? [only] : drawn.groups.flatMap((g) => g.categories.map((c) => c.category));
-      const amounts = new Map<string, number>();
-      if (body.source === 'next_months') {
-        const current = new Map(drawn.groups.flatMap((g) => g.categories).map((c) => [c.category, toMinor(c.assigned)]));
-        const later = Array.from({ length: body.months ?? DEFAULT_COPY_MONTHS }, (_, i) => addMonths(m, i + 1));
-        await budgets.setAssignedMonths(userId, later, names.map((category) => ({ category, assignedMinor: current.get(category) ?? 0 })));
-        return drawn;
-      }
-      if (body.source === 'underfunded') {
-        // Only categories with a target change: each gets what its target asks when it had less.
-        for (const c of drawn.groups.flatMap((g) => g.categories)) if (c.underfunded > 0) amounts.set(c.category, toMinor(c.assigned) + toMinor(c.underfunded));
-        const changed = names.filter((n) => amounts.has(n));
-        if (changed.length > 0) await budgets.setAssigned(userId, m, changed.map((category) => ({ category, assignedMinor: amounts.get(category)! })));
-        return month(userId, m);
-      }
-      if (body.source === 'last_month') {
-        const previous = addMonths(m, -1);
-        for (const a of await budgets.assignments(userId, previous, previous)) amounts.set(a.category, a.assignedMinor);
-      } else {
-        const months = Number(body.source.split('_')[1]);
-        const spent = new Map<string, number>();
-        for (const row of await budgets.activity(userId, addMonths(m, -months), addMonths(m, -1))) {
-          spent.set(row.category, (spent.get(row.category) ?? 0) + (row.type === 'expense' ? row.totalMinor : -row.totalMinor));
-        }
-        for (const [category, total] of spent) amounts.set(category, Math.max(0, Math.round(total / months)));
-      }
-      await budgets.setAssigned(
-        userId,
-        m,
-        names.map((category) => ({ category, assignedMinor: Math.max(0, amounts.get(category) ?? 0) })),
-      );
-      return month(userId, m);
+    /** A quick fill (fillMonth); a fill that leaves money assigned may be the first budget. */
+    async fill(userId: string, m: string, body: FillRequest): Promise<BudgetMonth & { reward?: Reward }> {
+      const drawn = await fillMonth(userId, m, body);
+      return withFirstBudget(userId, drawn, drawn.assigned > 0);
     },
 
     /**
@@ -309,11 +324,11 @@ export function budgetsService(deps: { budgets: BudgetsRepository; categories: C
     },
 
     /** Puts amounts back as they were (the undo of a quick fill): each category given gets its amount for the month. */
-    async setAmounts(userId: string, m: string, body: AmountsRequest): Promise<BudgetMonth> {
+    async setAmounts(userId: string, m: string, body: AmountsRequest): Promise<BudgetMonth & { reward?: Reward }> {
       const amounts = [];
       for (const a of body.amounts) amounts.push({ category: await expenseCategory(userId, a.category), assignedMinor: toMinor(a.assigned) });
       await budgets.setAssigned(userId, m, amounts);
-      return month(userId, m);
+      return withFirstBudget(userId, await month(userId, m), amounts.some((a) => a.assignedMinor > 0));
     },
 
     /** A category's target (kind none removes it); answers the month with what the target asks of it. */

@@ -64,11 +64,23 @@ export class BudgetRow {
     return this.root.getByText(text, { exact: true });
   }
 
-  async menu(item: string | RegExp): Promise<void> {
-    // The menu is long: with its row at the top of the window it opens whole, so choosing an item scrolls nothing
-    // (a scroll while the menu follows its row lets the click land on the page under it).
-    await this.root.evaluate((row) => row.scrollIntoView({ block: 'start' }));
+  /** The row's menu (open until an item is chosen). */
+  get menuDropdown(): Locator {
+    return this.page.getByRole('menu', { name: `More for ${this.category}` });
+  }
+
+  async openMenu(): Promise<void> {
     await this.root.getByRole('button', { name: `More for ${this.category}` }).click();
-    await this.page.getByRole('menuitem', { name: item }).or(this.page.getByRole('menuitemradio', { name: item })).first().click();
+    await this.menuDropdown.waitFor();
+  }
+
+  /** An item of the open menu (a rollover choice is a menuitemradio). */
+  menuItem(item: string | RegExp): Locator {
+    return this.page.getByRole('menuitem', { name: item }).or(this.page.getByRole('menuitemradio', { name: item })).first();
+  }
+
+  async menu(item: string | RegExp): Promise<void> {
+    await this.openMenu();
+    await this.menuItem(item).click();
   }
 }

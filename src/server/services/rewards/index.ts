@@ -12,7 +12,10 @@ export type RewardEvent =
   | { type: 'import.committed'; importId: string }
   | { type: 'goal.created'; goalId: string; savedMinor: number; targetMinor: number }
   | { type: 'goal.funded'; goalId: string; goalName?: string; fundId: string; beforeMinor: number; afterMinor: number; targetMinor: number }
-  | { type: 'coach.asked'; conversationId: string };
+  | { type: 'coach.asked'; conversationId: string }
+  | { type: 'budget.assigned' }
+  /** Found by the budget job after the month ended, not done by the user: it does not count as activity. */
+  | { type: 'budget.month_kept'; month: string };
 
 const award = (rule: AwardRule, key: string, reference: string | null, overrides: Partial<Pick<AwardInput, 'points' | 'title' | 'message'>> = {}): AwardInput => {
   const r = AWARD_RULES[rule];
@@ -49,8 +52,8 @@ export function toReward(entries: RewardEntryRow[]): Reward | undefined {
 }
 
 export interface RewardsService {
-  /** Applies the awards the event earns (idempotent) and answers the reward for the response, if any. Never throws: a reward must not fail the action. */
-  record(userId: string, event: RewardEvent): Promise<Reward | undefined>;
+  /** Applies the awards the event earns (idempotent) as of `at` (the clock by default) and answers the reward for the response, if any. Never throws: a reward must not fail the action. */
+  record(userId: string, event: RewardEvent, at?: Date): Promise<Reward | undefined>;
   /** The item was deleted: takes back what it earned today (TAKEN_BACK_ON_DELETE). Never throws. */
   takeBack(userId: string, item: keyof typeof TAKEN_BACK_ON_DELETE, id: string): Promise<void>;
 }
@@ -82,6 +85,10 @@ export function createRewardsService(repo: RewardsRepository, log: FastifyBaseLo
         ];
       case 'coach.asked':
         return [award('first_conversation', 'first_conversation', event.conversationId)];
+      case 'budget.assigned':
+        return [award('first_budget', 'first_budget', null)];
+      case 'budget.month_kept':
+        return [award('budget_month_kept', `budget_month_kept:${event.month}`, event.month)];
     }
   }
 
@@ -93,11 +100,11 @@ export function createRewardsService(repo: RewardsRepository, log: FastifyBaseLo
   }
 
   return {
-    async record(userId, event) {
+    async record(userId, event, at) {
       try {
-        const now = clock();
+        const now = at ?? clock();
         const awards = await awardsFor(userId, event);
-        const streak = await repo.markActive(userId, now);
+        const streak = event.type === 'budget.month_kept' ? 0 : await repo.markActive(userId, now);
         if (streak >= 2) {
           const day = dayOf(now);
           awards.push(award('daily_streak', `daily_streak:${day}`, day, { message: `${streak} days in a row looking after your money. Keep the streak going!` }));

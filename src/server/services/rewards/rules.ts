@@ -19,6 +19,8 @@ export const AWARD_RULES = {
   goal_progress_100: { points: 150, limit: { perReference: true, perDay: 1 }, title: 'Goal reached!', message: 'You fully funded a savings goal. Well done!', how: 'Fully fund a goal (one goal a day)' },
   daily_streak: { points: 10, limit: { perDay: 1 }, title: 'Streak bonus', message: 'You looked after your money two days or more in a row.', how: 'Be active on consecutive days' },
   first_conversation: { points: 50, limit: { once: true }, title: 'First chat with your coach', message: 'Ask the coach anything about your money, any time.', how: 'Ask the AI coach your first question' },
+  first_budget: { points: 50, limit: { once: true }, title: 'First budget set', message: 'Every dollar has a job now. Your budget starts here.', how: 'Assign money to a category in your budget' },
+  budget_month_kept: { points: 100, limit: { perReference: true, perDay: 1 }, title: 'Month kept within budget', message: 'No category went over its budget last month. Well done!', how: 'End a budgeted month with no category over budget (once a month)' },
   transaction_milestone: { points: 0, limit: { perReference: true, perDay: 1 }, title: 'Milestone reached', message: 'transactions logged. Great record keeping!', how: 'Reach 10, 50, 100, 250, 500 and 1,000 transactions (one milestone a day; demo data does not count)' },
 } as const satisfies Record<string, { points: number; limit: { once: true } | { perDay: number } | { perReference: true; perDay: number }; title: string; message: string; how: string }>;
 

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { recurringFormMachine, RecurringField } from '../../../../machines/recurringForm';
 import { isRetryable } from '../../../../machines/types';
-import { RECURRING_KIND_LABELS, RECURRING_KINDS, SCHEDULE_LABELS, WEEKDAYS, WEEKDAY_LABELS, WEEKEND_SHIFTS, WEEKEND_SHIFT_LABELS } from '../../../contract/recurring';
+import { RECURRING_KIND_LABELS, RECURRING_KINDS, SCHEDULE_LABELS, WEEKDAYS, presetOf, WEEKDAY_LABELS, WEEKEND_SHIFTS, WEEKEND_SHIFT_LABELS } from '../../../contract/recurring';
 import { useBillsOverview } from './billsActors';
 
 type FormActor = ActorRefFrom<typeof recurringFormMachine>;
@@ -30,7 +30,8 @@ function RecurringForm({ form, accounts }: { form: FormActor; accounts: { accoun
   const set = (field: RecurringField) => (value: string | boolean) => form.send({ type: 'field.change', field, value });
   const scheduleChoices = [
     ...Object.entries(SCHEDULE_LABELS).map(([value, label]) => ({ value, label })),
-    ...(draft.schedule === 'custom' ? [{ value: 'custom', label: `As set (${draft.rrule})` }] : []),
+    // An item's own rule stays on offer after another choice, so choosing a preset can be taken back before saving.
+    ...(draft.schedule === 'custom' || (draft.rrule && presetOf(draft.rrule) === null) ? [{ value: 'custom', label: `As set (${draft.rrule})` }] : []),
   ];
   return (
     <form

@@ -38,6 +38,9 @@ export function MonthBudget() {
   );
 }
 
+/** Flip to the side with room, then cap the height at what is left of the window (8 px from its edge). */
+const ROW_MENU_FIT = { flip: true, shift: true, size: { padding: 8 } } as const;
+
 function MonthNav({ month }: { month: string }) {
   const actor = useBudgetActor();
   return (
@@ -261,13 +264,15 @@ function CategoryRowView({ line, month, first, last }: RowProps) {
           <Text fw={700} c={over ? 'red' : line.available > 0 ? 'teal' : 'dimmed'} miw={80} ta="right" aria-label={`Available ${money(line.available)}`} data-testid="available">
             {money(line.available)}
           </Text>
-          <Menu position="bottom-end" withinPortal>
+          {/* The menu is long: it opens on the side with room and never past the window (it scrolls inside instead),
+              so choosing its last item never scrolls the page from under it. */}
+          <Menu position="bottom-end" withinPortal middlewares={ROW_MENU_FIT}>
             <Menu.Target>
               <ActionIcon variant="subtle" color="gray" aria-label={`More for ${line.category}`}>
                 <span aria-hidden>⋯</span>
               </ActionIcon>
             </Menu.Target>
-            <Menu.Dropdown>
+            <Menu.Dropdown style={{ overflowY: 'auto' }}>
               <Menu.Item onClick={() => actor.send({ type: 'move.open', from: line.category })}>Move money…</Menu.Item>
               <Menu.Item onClick={() => actor.send({ type: 'target.open', category: line.category })}>{line.target ? 'Change target…' : 'Set target…'}</Menu.Item>
               <Menu.Item disabled={first} onClick={() => actor.send({ type: 'order.category', category: line.category, direction: -1 })}>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { budgetMachine, type BudgetChange } from '../../../../machines/budget';
 import type { Api } from '../../api';
@@ -37,8 +38,28 @@ const send = async (api: Api, month: string, change: BudgetChange) => {
   }
 };
 
-/** The month budget's actor lives as long as /budget; it starts on the month given (the link's, or this one). */
+/**
+ * The month budget's actor lives as long as its page (/budget, or the dashboard's card); it starts on the month
+ * given (the link's, or this one). When the tab comes back into view or the window gets focus it reads the month
+ * again (the budget may have changed in another tab); a visit in the same tab starts a fresh actor anyway.
+ */
 export function useBudgetMachine(month: string): BudgetActor {
+  const actor = useBudgetActorFor(month);
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible') actor.send({ type: 'budget.refresh' });
+    };
+    document.addEventListener('visibilitychange', refresh);
+    window.addEventListener('focus', refresh);
+    return () => {
+      document.removeEventListener('visibilitychange', refresh);
+      window.removeEventListener('focus', refresh);
+    };
+  }, [actor]);
+  return actor;
+}
+
+function useBudgetActorFor(month: string): BudgetActor {
   return usePageMachine(
     ({ api, ui }) =>
       budgetMachine.provide({

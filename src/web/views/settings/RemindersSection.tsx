@@ -9,6 +9,7 @@ import { recurringApi } from '../../api/recurring';
 
 interface ReminderValues {
   due_days: string;
+  low_balance: string;
   email_kinds: NotificationKind[];
   quiet: boolean;
   quiet_start: string;
@@ -21,6 +22,7 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'U
 
 const toBody = (v: ReminderValues) => ({
   due_days: v.due_days.trim() === '' ? Number.NaN : Number(v.due_days),
+  low_balance: v.low_balance.trim() === '' ? Number.NaN : Number(v.low_balance.trim()),
   email_kinds: v.email_kinds,
   quiet_start: v.quiet ? v.quiet_start : null,
   quiet_end: v.quiet ? v.quiet_end : null,
@@ -30,6 +32,7 @@ const toBody = (v: ReminderValues) => ({
 
 const valuesOf = (s: NotificationSettings): ReminderValues => ({
   due_days: String(s.due_days),
+  low_balance: String(s.low_balance),
   email_kinds: s.email_kinds,
   quiet: s.quiet_start !== null,
   quiet_start: s.quiet_start ?? '22:00',
@@ -39,16 +42,16 @@ const valuesOf = (s: NotificationSettings): ReminderValues => ({
   weekly_digest: s.weekly_digest,
 });
 
-const labels = { due_days: 'Days before a bill is due', time_zone: 'Time zone', quiet_start: 'Quiet from', quiet_end: 'Quiet until' };
+const labels = { due_days: 'Days before a bill is due', low_balance: 'Low balance below', time_zone: 'Time zone', quiet_start: 'Quiet from', quiet_end: 'Quiet until' };
 
-/** Bill reminders: how many days before, which kinds are emailed, quiet hours and the weekly digest. */
+/** Bill reminders: how many days before, the low-balance threshold, which kinds are emailed, quiet hours and the weekly digest. */
 export function RemindersSection() {
   const { api } = useAppActors();
   const bills = recurringApi(api.call);
   const form = useForm<ReminderValues>({
     name: 'reminders',
     mode: 'controlled',
-    initialValues: { due_days: '3', email_kinds: [], quiet: false, quiet_start: '22:00', quiet_end: '07:00', time_zone: 'UTC', weekly_digest: false },
+    initialValues: { due_days: '3', low_balance: '0', email_kinds: [], quiet: false, quiet_start: '22:00', quiet_end: '07:00', time_zone: 'UTC', weekly_digest: false },
     validate: contractRules<ReminderValues>(notificationSettingsRequest, { labels, toInput: toBody }),
   });
   const load = useRequest<Record<string, never>>({
@@ -72,7 +75,7 @@ export function RemindersSection() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const failure = save.failure && !save.failure.handledGlobally ? save.failure : null;
-  const alert = useServerFieldError(form, failure, ['due_days', 'time_zone', 'quiet_start', 'quiet_end'], { labels });
+  const alert = useServerFieldError(form, failure, ['due_days', 'low_balance', 'time_zone', 'quiet_start', 'quiet_end'], { labels });
   const loaded = load.succeeded;
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="reminders-heading">
@@ -92,6 +95,13 @@ export function RemindersSection() {
             </Alert>
           )}
           <TextInput label="Days before a bill is due" description="0 to 30; 0 reminds on the day" inputMode="numeric" disabled={!loaded} {...form.getInputProps('due_days')} />
+          <TextInput
+            label="Low balance below"
+            description="A notice when an account's forecast balance goes under this amount (0: below zero)"
+            inputMode="decimal"
+            disabled={!loaded}
+            {...form.getInputProps('low_balance')}
+          />
           <Checkbox.Group label="Email me when" {...form.getInputProps('email_kinds')}>
             <Stack gap={4} mt={4}>
               {NOTIFICATION_KINDS.map((k) => (
