@@ -41,6 +41,35 @@ async function importRows(user: VerifiedUser, rows: [date: string, description: 
   throw new Error('import did not finish');
 }
 
+/** An OFX 1.x statement of one debit of 45.00. */
+const ofx = (day: string, id: string, name: string, memo?: string) =>
+  [
+    'OFXHEADER:100',
+    'DATA:OFXSGML',
+    'VERSION:102',
+    '',
+    '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKTRANLIST>',
+    `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${day}<TRNAMT>-45.00<FITID>${id}<NAME>${name}${memo === undefined ? '' : `<MEMO>${memo}`}</STMTTRN>`,
+    '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+  ].join('\r\n');
+
+/** Imports one-row OFX statements into a new checking account of the user; answers the row. */
+async function ofxImporter(user: VerifiedUser) {
+  const account = await ok<{ account_id: string }>(user, 'POST', '/accounts', { name: 'Checking', kind: 'checking', currency: 'USD', opening_date: '2024-12-31' }, 201);
+  return async (text: string) => {
+    const res = await app.inject({ method: 'POST', url: `/transactions/import?file_name=s.ofx&account_id=${account.account_id}`, headers: { ...bearer(user.token), 'content-type': 'application/x-ofx' }, payload: text });
+    expect(res.statusCode, res.body).toBe(201);
+    const preview = res.json<ImportPreview>();
+    await ok(user, 'POST', `/transactions/import/${preview.import_id}/commit`, { mapping: preview.mapping, account_id: account.account_id }, 202);
+    for (let i = 0; i < 1200; i++) {
+      const job = await ok<ImportJob>(user, 'GET', `/transactions/import/${preview.import_id}`);
+      if (job.status === 'completed') return (await ok<TransactionListResponse>(user, 'GET', `/transactions?import_id=${preview.import_id}`)).transactions[0]!;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('import did not finish');
+  };
+}
+
 const categoryOf = (rows: Map<string, Transaction>) => Object.fromEntries([...rows].map(([d, t]) => [d, t.category]));
 const suggest = (user: VerifiedUser, t: Transaction) => ok<Suggestion>(user, 'POST', '/rules/suggest', { description: t.description, amount: t.amount, type: t.type });
 
@@ -129,29 +158,7 @@ describe('learning: the user’s own filing', () => {
 
   it('a bank file’s payee with a changing date or reference is learned under its clean name', async () => {
     const user = await signUpWithAccess(app);
-    const ofx = (day: string, id: string, name: string) =>
-      [
-        'OFXHEADER:100',
-        'DATA:OFXSGML',
-        'VERSION:102',
-        '',
-        '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKTRANLIST>',
-        `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${day}<TRNAMT>-45.00<FITID>${id}<NAME>${name}</STMTTRN>`,
-        '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
-      ].join('\r\n');
-    const account = await ok<{ account_id: string }>(user, 'POST', '/accounts', { name: 'Checking', kind: 'checking', currency: 'USD', opening_date: '2024-12-31' }, 201);
-    const importOfx = async (text: string) => {
-      const res = await app.inject({ method: 'POST', url: `/transactions/import?file_name=s.ofx&account_id=${account.account_id}`, headers: { ...bearer(user.token), 'content-type': 'application/x-ofx' }, payload: text });
-      expect(res.statusCode, res.body).toBe(201);
-      const preview = res.json<ImportPreview>();
-      await ok(user, 'POST', `/transactions/import/${preview.import_id}/commit`, { mapping: preview.mapping, account_id: account.account_id }, 202);
-      for (let i = 0; i < 1200; i++) {
-        const job = await ok<ImportJob>(user, 'GET', `/transactions/import/${preview.import_id}`);
-        if (job.status === 'completed') return (await ok<TransactionListResponse>(user, 'GET', `/transactions?import_id=${preview.import_id}`)).transactions[0]!;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error('import did not finish');
-    };
+    const importOfx = await ofxImporter(user);
     let row = await importOfx(ofx('20250110', 'A1', 'POS PURCHASE 01/10 PLEXA LOOM 4401'));
     expect(row.category).toBe('Other');
     await ok(user, 'PUT', `/transactions/${row.transaction_id}`, { category: 'Personal Care' });
@@ -160,5 +167,24 @@ describe('learning: the user’s own filing', () => {
     await ok(user, 'PUT', `/transactions/${row.transaction_id}`, { category: 'Personal Care' });
     row = await importOfx(ofx('20250310', 'A3', 'POS PURCHASE 03/10 PLEXA LOOM 4420'));
     expect(row.category).toBe('Personal Care');
+  });
+});
+
+describe('OFX names cut at 32 characters', () => {
+  it('the NAME is continued by the MEMO (or replaced by a MEMO that repeats it), so the clean name and the category are found', async () => {
+    const user = await signUpWithAccess(app);
+    const importOfx = await ofxImporter(user);
+    // Cut mid-word: "DEBIT CARD PURCHASE 01/14 STARBU" + "CKS STORE 1201".
+    const cut = await importOfx(ofx('20250114', 'B1', 'DEBIT CARD PURCHASE 01/14 STARBU', 'CKS STORE 1201 AUSTIN TX'));
+    expect(cut).toMatchObject({ description: 'DEBIT CARD PURCHASE 01/14 STARBUCKS STORE 1201 AUSTIN TX', merchant_name: 'Starbucks', category: 'Dining', notes: null });
+    // Cut after a space (the value is trimmed to 31 characters).
+    const spaced = await importOfx(ofx('20250115', 'B2', 'DEBIT CARD PURCHASE 01/15 SHELL', 'OIL 57442 AUSTIN TX'));
+    expect(spaced).toMatchObject({ description: 'DEBIT CARD PURCHASE 01/15 SHELL OIL 57442 AUSTIN TX', merchant_name: 'Shell', category: 'Transport' });
+    // The MEMO holds the whole text.
+    const whole = await importOfx(ofx('20250116', 'B3', 'POS PURCHASE 01/16 WHOLEFDS MKT 1', 'POS PURCHASE 01/16 WHOLEFDS MKT 10233 AUSTIN TX'));
+    expect(whole).toMatchObject({ description: 'POS PURCHASE 01/16 WHOLEFDS MKT 10233 AUSTIN TX', category: 'Groceries', notes: null });
+    // A short NAME keeps its MEMO as notes.
+    const short = await importOfx(ofx('20250117', 'B4', 'NETFLIX.COM', 'Monthly plan'));
+    expect(short).toMatchObject({ description: 'NETFLIX.COM', notes: 'Monthly plan' });
   });
 });
