@@ -230,9 +230,9 @@ describe('rules and learning on import and on manual entry', () => {
     expect(kind.why).toMatch(/fuel/);
     // Nothing known: no suggestion.
     expect(await ok<Suggestion>(user, 'POST', '/rules/suggest', { description: 'ZZQX' })).toMatchObject({ category: null, source: null });
-    // Another user's history teaches this one nothing.
+    // Another user's history teaches this one nothing: they hear only what the merchant's kind says.
     const other = await signUpWithAccess(app);
-    expect(await ok<Suggestion>(other, 'POST', '/rules/suggest', { description: 'SHELL OIL 5744 AUSTIN TX', amount: 48 })).toMatchObject({ category: null });
+    expect(await ok<Suggestion>(other, 'POST', '/rules/suggest', { description: 'SHELL OIL 5744 AUSTIN TX', amount: 48 })).toMatchObject({ category: 'Transport', why: 'Shell: fuel, usually Transport' });
   });
 
   it('after the user moves the same merchant to the same category twice, a rule is offered; making it or dismissing ends the offer', async () => {

@@ -184,9 +184,10 @@ describe('CSV commit: background job, duplicates, undo', () => {
     expect(job.finished_at).not.toBeNull();
     const rows = await listAll(user);
     expect(rows.map(summary)).toEqual([
-      ['2024-04-01', 'expense', 45.2, 'Other', 'TESCO STORES, LONDON', null],
-      ['2024-04-02', 'income', 2400, 'Other Income', 'SALARY ACME LTD', null],
-      ['2024-04-03', 'expense', 3.1, 'Other', 'COFFEE "BEANS" CO', null],
+      // No category in the file: the merchant's kind gives one where it is clear (a supermarket, pay, a café).
+      ['2024-04-01', 'expense', 45.2, 'Groceries', 'TESCO STORES, LONDON', null],
+      ['2024-04-02', 'income', 2400, 'Salary', 'SALARY ACME LTD', null],
+      ['2024-04-03', 'expense', 3.1, 'Dining', 'COFFEE "BEANS" CO', null],
       ['2024-04-13', 'expense', 142, 'Other', 'COUNCIL TAX', null],
       ['2024-04-30', 'income', 0.87, 'Other Income', 'INTEREST', null],
     ]);

@@ -721,9 +721,13 @@ export function transactionsRepository(db: Db) {
       return new Set(rows.map((r) => r.bankId!));
     },
 
-    /** Hand-typed rows of one account without a bank id, of these amounts, in a date range: what a bank row may match. */
-    async manualCandidates(userId: string, accountId: string, query: { from: string; to: string; amounts: number[] }) {
-      if (query.amounts.length === 0) return [];
+    /**
+     * Hand-typed rows of one account without a bank id that some bank row may be: its amount, dated
+     * within `days` of it. One range walk of the account's dates, each row looked up in a hash of the
+     * file's (amount, date) pairs (an `= any(array)` test scans the whole array for every row walked).
+     */
+    async manualCandidates(userId: string, accountId: string, query: { from: string; to: string; keys: { amountMinor: number; date: string }[]; days: number }) {
+      if (query.keys.length === 0) return [];
       return db
         .select({ id: transactions.id, date: transactions.date, type: transactions.type, amountMinor: transactions.amountMinor, merchant: transactions.merchant, description: transactions.description })
         .from(transactions)
@@ -738,7 +742,8 @@ export function transactionsRepository(db: Db) {
             eq(transactions.kind, 'standard'),
             // A split's lines are not what a bank row is (their split row is).
             isNull(transactions.parentId),
-            sql`${transactions.amountMinor} = any(${sql.param(query.amounts)}::bigint[])`,
+            sql`exists (select 1 from unnest(${sql.param(query.keys.map((k) => k.amountMinor))}::bigint[], ${sql.param(query.keys.map((k) => k.date))}::date[]) as k(a, d)
+              where k.a = ${transactions.amountMinor} and ${transactions.date} between k.d - ${query.days}::int and k.d + ${query.days}::int)`,
           ),
         );
     },

@@ -4,6 +4,9 @@ import { toMinor } from '../../../contract/money';
 import { TRANSACTION_LIMITS, type TransactionType } from '../../../contract/transactions';
 import { normalizeMerchant } from '../merchants';
 
+/** A pattern's confidence from which its kind is taken as certain (a strong keyword: "ROSE CITY COFFEE"). */
+const SURE_KIND = 0.6;
+
 /** What a rule reads of a row: the stored fields, in storage terms (minor units). */
 export interface RuleInput {
   description: string;
@@ -39,14 +42,17 @@ export interface RuleOutcome {
 /** The string the merchant component reads for a row: its bank description, or the payee typed in. */
 export const labelOf = (r: { description: string; merchant: string | null }) => (r.description.trim() !== '' ? r.description : (r.merchant ?? ''));
 
-/** The clean merchant name and kind of a label, memoised (an import meets the same string many times). */
+/**
+ * The clean merchant name and kind of a label, memoised (an import meets the same string many times).
+ * `sure`: the kind comes from the dictionary or a clear pattern, not from a weak word or a processor.
+ */
 export function merchantReader(max = 50_000) {
-  const seen = new Map<string, { name: string; kind: MerchantKind | null }>();
+  const seen = new Map<string, { name: string; kind: MerchantKind | null; sure: boolean }>();
   return (label: string) => {
     let hit = seen.get(label);
     if (!hit) {
-      const m = label.trim() === '' ? { name: '', kind: null } : normalizeMerchant(label);
-      hit = { name: m.name, kind: m.kind };
+      const m = label.trim() === '' ? { name: '', kind: null, source: 'fallback', confidence: 0 } : normalizeMerchant(label);
+      hit = { name: m.name, kind: m.kind, sure: m.kind !== null && (m.source === 'dictionary' || m.confidence >= SURE_KIND) };
       if (seen.size >= max) seen.clear();
       seen.set(label, hit);
     }

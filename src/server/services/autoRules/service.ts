@@ -65,8 +65,10 @@ async function patternSafe<T>(work: () => Promise<T>): Promise<T> {
 const isFallback = (category: string, type: TransactionType) => category === FALLBACK_CATEGORY[type];
 
 /** Builds a user's learned model from their grouped history (rows still in Other teach nothing). */
-export async function loadModel(repo: AutoRulesRepository, userId: string, read: MerchantReader): Promise<LearnedModel> {
-  return learnFrom(await repo.history(userId), read, isFallback);
+export async function loadModel(repo: AutoRulesRepository, userId: string, read: MerchantReader, categories: Promise<Categories>): Promise<LearnedModel> {
+  const [groups, known] = await Promise.all([repo.history(userId), categories]);
+  const type = typeOf(known);
+  return learnFrom(groups, read, isFallback, (category, t) => type(category) === t);
 }
 
 /**
@@ -256,7 +258,8 @@ export function autoRulesService(deps: { repo: AutoRulesRepository; transactions
     /** The form's suggestion for a row being typed in: rules first, then the history. */
     async suggest(userId: string, b: z.output<typeof suggestRequest>): Promise<Suggestion> {
       const read = merchantReader(1000);
-      const [rows, categories, model] = await Promise.all([repo.rules.list(userId), loadCategories(transactions, userId), loadModel(repo, userId, read)]);
+      const loading = loadCategories(transactions, userId);
+      const [rows, categories, model] = await Promise.all([repo.rules.list(userId), loading, loadModel(repo, userId, read, loading)]);
       const input: RuleInput = {
         description: b.description,
         merchant: b.merchant ?? null,
@@ -278,7 +281,8 @@ export function autoRulesService(deps: { repo: AutoRulesRepository; transactions
      */
     async categorizer(userId: string): Promise<(row: NewTransaction) => NewTransaction> {
       const read = merchantReader();
-      const [rows, categories, model] = await Promise.all([repo.rules.list(userId), loadCategories(transactions, userId), loadModel(repo, userId, read)]);
+      const loading = loadCategories(transactions, userId);
+      const [rows, categories, model] = await Promise.all([repo.rules.list(userId), loading, loadModel(repo, userId, read, loading)]);
       const rules = rows.map(toStored).filter((r) => r.enabled);
       const categoryType = typeOf(categories);
       return (row) => {

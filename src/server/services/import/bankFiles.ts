@@ -1,6 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import type { ImportFormat, DecimalSeparator } from '../../../contract/transactions';
 import { ValidationError } from '../../errors';
+import { normalizeMerchant } from '../merchants';
 import { stripBom } from './csv';
 import { parseAmount } from './formats';
 
@@ -106,6 +107,26 @@ export function ofxAsXml(text: string): string {
 const OFX_DEBITS = new Set(['DEBIT', 'PAYMENT', 'POS', 'ATM', 'FEE', 'SRVCHG', 'CHECK', 'DIRECTDEBIT', 'CASH']);
 const OFX_CREDITS = new Set(['CREDIT', 'DEP', 'DIRECTDEP', 'INT', 'DIV']);
 
+/** OFX allows 32 characters of NAME: banks cut the payee there and carry the rest, or the whole text, in MEMO. */
+const OFX_NAME_MAX = 32;
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim().toUpperCase();
+
+/**
+ * The payee of an OFX entry whose NAME was cut: the MEMO when it repeats the NAME in full, else the
+ * NAME continued by the MEMO. A NAME of 32 characters was cut mid-word unless only the spaced join
+ * names a merchant the dictionary knows; one of 31 lost the space it was cut after (values are trimmed).
+ */
+export function joinCutName(name: string, memo: string): { name: string; memo: string } {
+  if (name === '' || memo === '') return { name, memo };
+  if (squash(memo).startsWith(squash(name))) return { name: memo, memo: '' };
+  if (name.length < OFX_NAME_MAX - 1) return { name, memo };
+  const spaced = `${name} ${memo}`;
+  if (name.length < OFX_NAME_MAX) return { name: spaced, memo: '' };
+  const glued = `${name}${memo}`;
+  const known = (text: string) => normalizeMerchant(text).source === 'dictionary';
+  return { name: !known(glued) && known(spaced) ? spaced : glued, memo: '' };
+}
+
 export function parseOfx(text: string): BankFile {
   const xml = ofxAsXml(stripBom(text));
   const parser = new XMLParser({ parseTagValue: false, trimValues: true, ignoreAttributes: true, processEntities: true, isArray: (name) => name === 'STMTTRN' || name === 'STMTTRNP' });
@@ -140,8 +161,7 @@ export function parseOfx(text: string): BankFile {
       if ((direction === 'debit') !== amount.minor < 0) inverted++;
     }
     const posted = textOf(t.DTPOSTED) || textOf(t.DTTRAN) || textOf(t.DTUSER);
-    const name = textOf(t.NAME) || textOf(child(t, 'PAYEE', 'NAME'));
-    const memo = textOf(t.MEMO);
+    const { name, memo } = joinCutName(textOf(t.NAME) || textOf(child(t, 'PAYEE', 'NAME')), textOf(t.MEMO));
     return {
       line,
       date: /^\d{8}/.test(posted) ? `${posted.slice(0, 4)}-${posted.slice(4, 6)}-${posted.slice(6, 8)}` : posted,

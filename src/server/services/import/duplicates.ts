@@ -67,8 +67,8 @@ export interface ManualCandidate {
 export interface BankProbe {
   /** Which of these bank ids the account already holds. */
   knownBankIds(ids: string[]): Promise<Set<string>>;
-  /** Hand-typed rows without a bank id, of these types and amounts, dated from `from` to `to`. */
-  manualCandidates(query: { from: string; to: string; amounts: number[] }): Promise<ManualCandidate[]>;
+  /** Hand-typed rows without a bank id dated from `from` to `to`, each of the amount of a key and within `days` of its date. */
+  manualCandidates(query: { from: string; to: string; keys: { amountMinor: number; date: string }[]; days: number }): Promise<ManualCandidate[]>;
 }
 
 /** Days either side of a bank row's date that a hand-typed row may be dated. */
@@ -129,8 +129,8 @@ export class ImportClassifier {
       if (r.date < from) from = r.date;
       if (r.date > to) to = r.date;
     }
-    const amounts = [...new Set(live.map((r) => r.amountMinor))];
-    for (const c of await this.bank.manualCandidates({ from: addDays(from, -MATCH_DAYS), to: addDays(to, MATCH_DAYS), amounts })) {
+    const keys = new Map(live.map((r) => [`${r.amountMinor}|${r.date}`, { amountMinor: r.amountMinor, date: r.date }]));
+    for (const c of await this.bank.manualCandidates({ from: addDays(from, -MATCH_DAYS), to: addDays(to, MATCH_DAYS), keys: [...keys.values()], days: MATCH_DAYS })) {
       if (this.candidateIds.has(c.id)) continue;
       this.candidateIds.add(c.id);
       const key = `${c.type}|${c.amountMinor}`;
