@@ -23,15 +23,24 @@ const typeOptions = [
 
 /**
  * A text field that commits its value after a pause in typing (Enter commits at once), and follows
- * the committed value when it changes from outside (Clear filters, a pasted link, back button).
+ * the committed value when it changes from outside (Clear filters, a pasted link, back button). The
+ * values it committed itself come back a moment later, maybe after more keys were typed: those are
+ * not followed, or the field would lose what was typed since.
  */
 function useCommittedText(value: string, commit: (text: string) => void, delay = 350) {
   const [draft, setDraft] = useState(value);
   const [seen, setSeen] = useState(value);
-  const debounced = useDebouncedCallback(commit, delay);
+  const [sent, setSent] = useState<string[]>([]);
+  const send = (text: string) => {
+    setSent((list) => [...list.slice(-9), text.trim()]);
+    commit(text);
+  };
+  const debounced = useDebouncedCallback(send, delay);
   if (value !== seen) {
     setSeen(value);
-    if (value !== draft.trim()) setDraft(value);
+    const echo = sent.indexOf(value);
+    if (echo >= 0) setSent(sent.slice(echo + 1));
+    else if (value !== draft.trim()) setDraft(value);
   }
   return {
     value: draft,
@@ -41,7 +50,7 @@ function useCommittedText(value: string, commit: (text: string) => void, delay =
     },
     flush: () => {
       debounced.cancel();
-      commit(draft);
+      send(draft);
     },
   };
 }
@@ -66,7 +75,9 @@ export function FiltersBar({ filters, onChange }: { filters: TransactionFilters;
     setProblems(found);
     if (Object.keys(found).length === 0) onChange(next);
   };
-  const search = useCommittedText(filters.q ?? '', (q) => set({ q: q.trim() || undefined }));
+  // The search commits every keystroke: the page narrows the rows it has at once and the server's answer
+  // replaces them (a keystroke cancels the previous word's request).
+  const search = useCommittedText(filters.q ?? '', (q) => set({ q: q.trim() || undefined }), 0);
   const minAmount = useCommittedText(amountText(filters.amount_min), (text) => setRange('amount_min', amountOf(text)));
   const maxAmount = useCommittedText(amountText(filters.amount_max), (text) => setRange('amount_max', amountOf(text)));
   const fromDay = useCommittedText(filters.date_from ?? '', (day) => setRange('date_from', day || undefined), 0);
