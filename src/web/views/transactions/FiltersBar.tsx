@@ -1,6 +1,6 @@
 import { Badge, Button, Collapse, Group, MultiSelect, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { PageFilters as TransactionFilters } from '../../../../machines/transactionList';
 import type { SortOrder, TransactionSort } from '../../../contract/transactions';
 import { activeFilterCount, DEFAULT_FILTERS, filterProblems, type RangeField } from '../../transactions/urlCodec';
@@ -36,6 +36,20 @@ function useCommittedText(value: string, commit: (text: string) => void, delay =
     commit(text);
   };
   const debounced = useDebouncedCallback(send, delay);
+  // Without a pause (delay 0) the value is committed right after the keystroke's own paint, so the letter shows
+  // first and the work of the new query follows.
+  const frame = useRef(0);
+  const timer = useRef(0);
+  const cancelPending = () => {
+    cancelAnimationFrame(frame.current);
+    clearTimeout(timer.current);
+  };
+  const commitAfterPaint = (text: string) => {
+    cancelPending();
+    frame.current = requestAnimationFrame(() => {
+      timer.current = window.setTimeout(() => send(text), 0);
+    });
+  };
   if (value !== seen) {
     setSeen(value);
     const echo = sent.indexOf(value);
@@ -46,10 +60,12 @@ function useCommittedText(value: string, commit: (text: string) => void, delay =
     value: draft,
     onChange: (text: string) => {
       setDraft(text);
-      debounced(text);
+      if (delay === 0) commitAfterPaint(text);
+      else debounced(text);
     },
     flush: () => {
       debounced.cancel();
+      cancelPending();
       send(draft);
     },
   };
