@@ -71,6 +71,9 @@ function useCommittedText(value: string, commit: (text: string) => void, delay =
   };
 }
 
+/** The pause after the last key before a search is run: shorter than a typist's pause, longer than the gap between keys. */
+const SEARCH_PAUSE_MS = 150;
+
 const amountText = (n: number | undefined) => (n === undefined ? '' : String(n));
 
 /** Search, sort and the filters of the list. Every value lives in the URL; changing one rewrites it. */
@@ -91,9 +94,9 @@ export function FiltersBar({ filters, onChange }: { filters: TransactionFilters;
     setProblems(found);
     if (Object.keys(found).length === 0) onChange(next);
   };
-  // The search commits every keystroke: the page narrows the rows it has at once and the server's answer
-  // replaces them (a keystroke cancels the previous word's request).
-  const search = useCommittedText(filters.q ?? '', (q) => set({ q: q.trim() || undefined }), 0);
+  // The search commits after a short pause in typing (committing every key made each keystroke wait for the
+  // page's render): the page then narrows the rows it has at once and the server's answer replaces them.
+  const search = useCommittedText(filters.q ?? '', (q) => set({ q: q.trim() || undefined }), SEARCH_PAUSE_MS);
   const minAmount = useCommittedText(amountText(filters.amount_min), (text) => setRange('amount_min', amountOf(text)));
   const maxAmount = useCommittedText(amountText(filters.amount_max), (text) => setRange('amount_max', amountOf(text)));
   const fromDay = useCommittedText(filters.date_from ?? '', (day) => setRange('date_from', day || undefined), 0);
