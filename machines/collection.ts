@@ -30,15 +30,29 @@ export interface CollectionInput<Item, Query> {
   idKey: keyof Item & string;
   query: Query;
   texts: CollectionTexts;
-  /** Rows of the first page and of each further page. */
-  pageSizes?: { first: number; more: number };
+  /** Rows of the first page and of each further page (see PageSizes). */
+  pageSizes?: PageSizes;
 }
+
+/**
+ * Rows of the first page and of further pages. A further page is as large as the rows already listed,
+ * between `more` and `most` (`most` defaults to `more`): someone who has scrolled through thousands of
+ * rows is moving fast, and one larger page costs one render instead of many.
+ */
+export interface PageSizes {
+  first: number;
+  more: number;
+  most?: number;
+}
+
+/** The size of the next further page after `listed` rows. */
+export const nextPageSize = (sizes: PageSizes, listed: number) => Math.min(Math.max(listed, sizes.more), Math.max(sizes.more, sizes.most ?? sizes.more));
 
 export interface CollectionContext<Item, Query> {
   idKey: keyof Item & string;
   query: Query;
   texts: CollectionTexts;
-  pageSizes: { first: number; more: number };
+  pageSizes: PageSizes;
   /** The rows loaded so far, in the list's order. */
   items: Item[];
   /** Rows matching the query (null until known). */
@@ -52,7 +66,7 @@ export interface CollectionContext<Item, Query> {
 }
 
 export type CollectionEvent<Item, Query> =
-  | { type: 'list.query'; query: Query }
+  | { type: 'list.query'; query: Query; preview?: Item[] }
   | { type: 'list.reload' }
   | { type: 'list.retry' }
   | { type: 'list.loadMore' }
@@ -123,7 +137,7 @@ export const collectionMachine = setup({
 }).createMachine({
   id: 'collection',
   description:
-    'A list the user manages (the rule of docs/product.md for transactions, goals and conversations): loads it (more on demand), adds created items to the front, replaces updated ones by id, deletes after a danger confirmation. The transactions page (100 rows, then 500 more at a time, filtered) and the goals page each run it with their own calls and texts.',
+    'A list the user manages (the rule of docs/product.md for transactions, goals and conversations): loads it (more on demand), adds created items to the front, replaces updated ones by id, deletes after a danger confirmation. The transactions page (100 rows, then further pages as large as what is listed, 500 to 4,000 rows, filtered) and the goals page each run it with their own calls and texts.',
   context: ({ input }) => ({
     idKey: input.idKey,
     query: input.query,
@@ -157,9 +171,14 @@ export const collectionMachine = setup({
       initial: 'loading',
       on: {
         'list.query': {
-          description: 'Another query (filters or order): load the first page again.',
+          description:
+            'Another query (filters or order): load the first page again (a query still loading is cancelled). Rows already listed that are known to match it (a longer search word) are shown at once meanwhile.',
           target: '.loading',
-          actions: assign({ query: ({ event }) => event.query }),
+          actions: assign({
+            query: ({ event }) => event.query,
+            items: ({ context, event }) => event.preview ?? context.items,
+            total: ({ context, event }) => (event.preview ? null : context.total),
+          }),
         },
         'list.reload': { description: 'Rows changed elsewhere (an import, demo data): load the first page again.', target: '.loading' },
       },
@@ -204,11 +223,11 @@ export const collectionMachine = setup({
               },
             },
             loadingMore: {
-              description: 'Loads the next page after the rows already listed.',
+              description: 'Loads the next page after the rows already listed: as many rows as are listed, within the page sizes.',
               tags: ['busy'],
               invoke: {
                 src: 'fetchPage',
-                input: ({ context }) => ({ query: context.query, cursor: context.nextCursor, limit: context.pageSizes.more, includeTotal: false }),
+                input: ({ context }) => ({ query: context.query, cursor: context.nextCursor, limit: nextPageSize(context.pageSizes, context.items.length), includeTotal: false }),
                 onDone: {
                   description: 'The next page is appended, without repeating a row already listed.',
                   target: 'idle',

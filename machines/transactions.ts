@@ -5,7 +5,7 @@ import type { TransferResult } from '../src/contract/accounts';
 import { autoRuleMessages, type BulkAction, type RuleOffer, type Suggestion, type SuggestRequest } from '../src/contract/autoRules';
 import type { CollectionReport } from './collection';
 import { transactionImportMachine, type TransactionImportOutput } from './transactionImport';
-import { activeFilterCount, PAGE_SIZES, sameFilters, transactionListMachine, type PageFilters } from './transactionList';
+import { activeFilterCount, PAGE_SIZES, sameFilters, searchPreview, transactionListMachine, type PageFilters } from './transactionList';
 import { transactionTotalsMachine } from './transactionTotals';
 import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
@@ -290,12 +290,19 @@ export const transactionsMachine = setup({
   type: 'parallel',
   on: {
     'filters.change': {
-      description: 'Other filters or another order (from the URL): the list loads its first page again.',
+      description: 'Other filters or another order (from the URL): the list loads its first page again; while a longer search word is typed, the rows already listed that match it show at once.',
       guard: 'filtersDiffer',
       actions: [
         // Read before the list takes the new query: did this change clear the last filter?
         raise(({ context, event }) => ({ type: 'filterPanel.filtersChanged' as const, lastCleared: activeFilterCount(event.filters) === 0 && activeFilterCount(context.list.getSnapshot().context.query) > 0 })),
-        sendTo(({ context }) => context.list, ({ event }) => ({ type: 'list.query' as const, query: event.filters })),
+        // A longer search word shows the listed rows that match it at once; the server's answer follows.
+        sendTo(
+          ({ context }) => context.list,
+          ({ context, event }) => {
+            const list = context.list.getSnapshot().context;
+            return { type: 'list.query' as const, query: event.filters, preview: searchPreview(list.query, event.filters, list.items) };
+          },
+        ),
         sendTo(({ context }) => context.totals, ({ event }) => ({ type: 'totals.filtersChanged' as const, filters: event.filters })),
       ],
     },

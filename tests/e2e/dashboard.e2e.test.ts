@@ -48,6 +48,22 @@ describe('dashboard (Chromium against the real app)', () => {
     expect(await spending.innerText()).toContain(shown);
   });
 
+  it('with a year of history every card is on screen: the figures, both charts, merchants, goals, recent rows and the budget', async () => {
+    const page = browser.page;
+    const user = await dashboardUser(browser.apiUrl);
+    await call(browser.apiUrl, user.token, 'POST', '/subscription/trial/start');
+    await call(browser.apiUrl, user.token, 'POST', '/transactions/demo');
+    await AppShell.openSignedIn(page, user.token, '/dashboard');
+    const main = page.getByRole('main');
+    for (const name of ['Income and spending', 'Spending by category', 'Top merchants', 'Goals', 'Recent transactions', 'Budget this month']) {
+      await main.getByRole('heading', { name, level: 2 }).waitFor({ timeout: 30_000 });
+    }
+    for (const label of ['Balance', 'Income', 'Spending', 'Net', 'Savings rate']) expect(await main.getByTestId('dashboard-figures').getByText(label, { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.recharts-pie-sector').count()).toBeGreaterThan(1);
+    expect(await main.getByRole('heading', { name: 'Recent transactions' }).locator('xpath=../..').getByRole('row').count()).toBeGreaterThan(0);
+  });
+
   it('switching period updates the picture', async () => {
     const page = browser.page;
     const user = await dashboardUser(browser.apiUrl);

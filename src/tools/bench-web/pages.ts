@@ -131,8 +131,9 @@ export const PAGES: Record<string, (w: WalkContext) => Promise<Sample>> = {
     const { context, page } = await open(w);
     await page.goto('/dashboard');
     const main = await waitIn(page, '[aria-label="Income and spending chart"]', { absent: '[aria-label="Loading the dashboard"]' });
-    // The figures sit in one block, dimmed and aria-busy while the next period loads: done when its text has changed and it is no longer busy.
-    const figures = 'main [aria-busy="false"]';
+    // The figures sit in one block, dimmed and aria-busy while the next period loads: done when their text has changed and it is
+    // no longer busy (the figures alone: the cards below them fill in on their own time).
+    const figures = 'main [aria-busy="false"] [data-testid="dashboard-figures"]';
     await settle(page);
     const before = await page.locator(figures).first().textContent();
     const period = await timed(page, figures, { notText: before ?? '', absent: 'main [aria-busy="true"]' }, () => page.getByRole('radiogroup', { name: 'Period' }).getByText('12 months', { exact: true }).click());

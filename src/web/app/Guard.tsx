@@ -48,8 +48,10 @@ export function Guard() {
  */
 export function FeatureGate({ title, children }: { title: string; children: ReactNode }) {
   const location = useCurrentLocation();
-  // Until the machine has decided this location, its state still describes the last one.
-  const decided = useApp((s) => s.context.location === location);
+  // Until the machine has decided this location, its state still describes the last one. Access goes by the
+  // path: a new query on the same page (a search typed, a filter) keeps the page mounted, and the focus in it.
+  const path = location.split('?')[0];
+  const decided = useApp((s) => s.context.location === location || s.context.location.split('?')[0] === path);
   const behindModal = useApp((s) => s.matches('onboardingModal'));
   const visible = useApp((s) => s.hasTag('pageOpen') || (s.hasTag('loading') && s.context.accessGranted));
   if (!decided) return <Loading label="Checking access" />;

@@ -1,7 +1,7 @@
 import { BarChart, DonutChart } from '../charts';
 import { Alert, Anchor, Badge, Button, Card, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../../contract/dashboard';
@@ -114,7 +114,13 @@ function LoadingPicture() {
   );
 }
 
-function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
+/**
+ * The dashboard's figures and charts. Memoized: the busy flag of a period switch dims it without
+ * rendering it again. The cards below the fold render after the first paint (a deferred render React can
+ * interrupt), so the figures and the main chart reach the screen first.
+ */
+const Picture = memo(function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
+  const belowTheFold = useDeferredValue(true, false);
   const money = useMoney();
   const hidden = useBalancesHidden();
   // Axis ticks stay short: 12k rather than €12,000.00.
@@ -128,7 +134,7 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} data-testid="dashboard-figures">
         <Stat label="Balance" value={money(a.balance)}>
           <Text size="xs" c="dimmed">
             All income minus all spending
@@ -181,6 +187,8 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
           tickLine="y"
           valueFormatter={(v) => money(v)}
           yAxisProps={{ width: 64, tickFormatter: (v: number) => compact(v) }}
+          // No grow-in animation: it re-renders the chart every frame for a second and a half.
+          barProps={{ isAnimationActive: false }}
           role="img"
           aria-label="Income and spending chart"
         />
@@ -195,7 +203,7 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
             <Text c="dimmed">No spending in this period.</Text>
           ) : (
             <Group align="center" wrap="wrap" gap="lg">
-              <DonutChart data={donut} size={170} thickness={26} withTooltip valueFormatter={(v) => money(v)} chartLabel={money(a.totals.spending)} role="img" aria-label="Spending by category chart" />
+              <DonutChart data={donut} size={170} thickness={26} pieProps={{ isAnimationActive: false }} withTooltip valueFormatter={(v) => money(v)} chartLabel={money(a.totals.spending)} role="img" aria-label="Spending by category chart" />
               <Stack gap={6} style={{ flex: 1, minWidth: 180 }}>
                 {legend.map((c) => (
                   <Group key={c.name} justify="space-between" wrap="nowrap" gap="xs" title={c.includes ? c.includes.join(', ') : undefined}>
@@ -240,36 +248,37 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
         </Card>
       </SimpleGrid>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card withBorder radius="md" padding="md" component="section" aria-labelledby="goals-heading">
-          <Group justify="space-between" mb="sm">
-            <Title order={2} fz="md" id="goals-heading">
-              Goals
-            </Title>
-            <Anchor component={Link} to="/budget" size="sm">
-              All goals
-            </Anchor>
-          </Group>
-          {a.goals.length === 0 ? (
-            <Text c="dimmed">
-              No savings goals yet. <Anchor component={Link} to="/budget">Create one</Anchor> and watch it fill.
-            </Text>
-          ) : (
-            <Stack gap="sm">
-              {a.goals.map((g) => (
-                <div key={g.goal_id}>
-                  <Group justify="space-between">
-                    <Text size="sm" fw={600}>
-                      {g.name}
-                    </Text>
-                    <Text size="sm">
-                      {money(g.current_amount)} / {money(g.target_amount)}
-                    </Text>
-                  </Group>
-                  <Progress value={g.progress} color={g.progress >= 100 ? 'teal' : 'blue'} aria-label={`${g.name}: ${g.progress}%`} />
-                </div>
-              ))}
-            </Stack>
+      {belowTheFold && (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Card withBorder radius="md" padding="md" component="section" aria-labelledby="goals-heading">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} fz="md" id="goals-heading">
+                Goals
+              </Title>
+              <Anchor component={Link} to="/budget" size="sm">
+                All goals
+              </Anchor>
+            </Group>
+            {a.goals.length === 0 ? (
+              <Text c="dimmed">
+                No savings goals yet. <Anchor component={Link} to="/budget">Create one</Anchor> and watch it fill.
+              </Text>
+            ) : (
+              <Stack gap="sm">
+                {a.goals.map((g) => (
+                  <div key={g.goal_id}>
+                    <Group justify="space-between">
+                      <Text size="sm" fw={600}>
+                        {g.name}
+                      </Text>
+                      <Text size="sm">
+                        {money(g.current_amount)} / {money(g.target_amount)}
+                      </Text>
+                    </Group>
+                    <Progress value={g.progress} color={g.progress >= 100 ? 'teal' : 'blue'} aria-label={`${g.name}: ${g.progress}%`} />
+                  </div>
+                ))}
+              </Stack>
           )}
         </Card>
         <Card withBorder radius="md" padding="md" component="section" aria-labelledby="recent-heading">
@@ -303,11 +312,12 @@ function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
           </Table>
         </Card>
       </SimpleGrid>
-      <BudgetCard />
-      <NetWorthCard />
+      )}
+      {belowTheFold && <BudgetCard />}
+      {belowTheFold && <NetWorthCard />}
     </Stack>
   );
-}
+});
 
 /**
  * /dashboard: renders the dashboard machine. The view (period, custom days, unit) lives in the URL, so it
@@ -334,6 +344,7 @@ export default function DashboardPage() {
   const range = useSelector(dashboard, (s) => s.context.range);
   const analytics = useSelector(dashboard, (s) => s.context.analytics as DashboardAnalytics | null);
   const busy = useSelector(dashboard, (s) => s.hasTag('busy'));
+  const reload = useCallback(() => dashboard.send({ type: 'dashboard.load' }), [dashboard]);
   const error = useSelector(dashboard, (s) => (s.matches('failed') ? s.context.error?.message ?? 'Failed to fetch dashboard data' : null));
 
   usePageTitle('Dashboard');
@@ -393,7 +404,7 @@ export default function DashboardPage() {
       )}
       {analytics ? (
         <div style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={busy}>
-          <Picture a={analytics} reload={() => dashboard.send({ type: 'dashboard.load' })} />
+          <Picture a={analytics} reload={reload} />
         </div>
       ) : (
         !error && <LoadingPicture />

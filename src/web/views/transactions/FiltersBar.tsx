@@ -1,6 +1,6 @@
 import { Badge, Button, Collapse, Group, MultiSelect, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { PageFilters as TransactionFilters } from '../../../../machines/transactionList';
 import type { SortOrder, TransactionSort } from '../../../contract/transactions';
 import { activeFilterCount, DEFAULT_FILTERS, filterProblems, type RangeField } from '../../transactions/urlCodec';
@@ -23,28 +23,56 @@ const typeOptions = [
 
 /**
  * A text field that commits its value after a pause in typing (Enter commits at once), and follows
- * the committed value when it changes from outside (Clear filters, a pasted link, back button).
+ * the committed value when it changes from outside (Clear filters, a pasted link, back button). The
+ * values it committed itself come back a moment later, maybe after more keys were typed: those are
+ * not followed, or the field would lose what was typed since.
  */
 function useCommittedText(value: string, commit: (text: string) => void, delay = 350) {
   const [draft, setDraft] = useState(value);
   const [seen, setSeen] = useState(value);
-  const debounced = useDebouncedCallback(commit, delay);
+  const [sent, setSent] = useState<string[]>([]);
+  const send = (text: string) => {
+    setSent((list) => [...list.slice(-9), text.trim()]);
+    commit(text);
+  };
+  const debounced = useDebouncedCallback(send, delay);
+  // Without a pause (delay 0) the value is committed right after the keystroke's own paint, so the letter shows
+  // first and the work of the new query follows.
+  const frame = useRef(0);
+  const timer = useRef(0);
+  const cancelPending = () => {
+    cancelAnimationFrame(frame.current);
+    clearTimeout(timer.current);
+  };
+  const commitAfterPaint = (text: string) => {
+    cancelPending();
+    frame.current = requestAnimationFrame(() => {
+      timer.current = window.setTimeout(() => send(text), 0);
+    });
+  };
   if (value !== seen) {
     setSeen(value);
-    if (value !== draft.trim()) setDraft(value);
+    const echo = sent.indexOf(value);
+    if (echo >= 0) setSent(sent.slice(echo + 1));
+    else if (value !== draft.trim()) setDraft(value);
   }
   return {
     value: draft,
     onChange: (text: string) => {
       setDraft(text);
-      debounced(text);
+      if (delay === 0) commitAfterPaint(text);
+      else debounced(text);
     },
     flush: () => {
       debounced.cancel();
-      commit(draft);
+      cancelPending();
+      send(draft);
     },
   };
 }
+
+/** The pause after the last key before a search is run: shorter than a typist's pause, longer than the gap between keys. */
+const SEARCH_PAUSE_MS = 150;
 
 const amountText = (n: number | undefined) => (n === undefined ? '' : String(n));
 
@@ -66,7 +94,9 @@ export function FiltersBar({ filters, onChange }: { filters: TransactionFilters;
     setProblems(found);
     if (Object.keys(found).length === 0) onChange(next);
   };
-  const search = useCommittedText(filters.q ?? '', (q) => set({ q: q.trim() || undefined }));
+  // The search commits after a short pause in typing (committing every key made each keystroke wait for the
+  // page's render): the page then narrows the rows it has at once and the server's answer replaces them.
+  const search = useCommittedText(filters.q ?? '', (q) => set({ q: q.trim() || undefined }), SEARCH_PAUSE_MS);
   const minAmount = useCommittedText(amountText(filters.amount_min), (text) => setRange('amount_min', amountOf(text)));
   const maxAmount = useCommittedText(amountText(filters.amount_max), (text) => setRange('amount_max', amountOf(text)));
   const fromDay = useCommittedText(filters.date_from ?? '', (day) => setRange('date_from', day || undefined), 0);

@@ -5,7 +5,7 @@ import { transactionListMachine, type PageFilters } from '../../../../machines/t
 import { transactionTotalsMachine } from '../../../../machines/transactionTotals';
 import { transactionsMachine, type TransactionCategory, type TransactionListActor, type TransactionTotalsActor } from '../../../../machines/transactions';
 import { BALANCE_ONLY_KINDS } from '../../../contract/accounts';
-import { CSV_IMPORT_LIMITS, DEFAULT_CATEGORIES, type CreateTransactionRequest } from '../../../contract/transactions';
+import { CSV_IMPORT_LIMITS, DEFAULT_CATEGORIES, TRANSACTION_PAGE, type CreateTransactionRequest, type Transaction } from '../../../contract/transactions';
 import { DEFAULT_FILTERS, filtersToQuery } from '../../transactions/urlCodec';
 import { unlessAborted } from '../../api/abort';
 import { localDay, localMonth } from '../../format/date';
@@ -41,21 +41,32 @@ export function useTransactionsMachine(initialFilters: PageFilters): Transaction
           transactionList: transactionListMachine.provide({
             actors: {
               fetchPage: fromPromise(async ({ input, signal }) => {
-                const page = await unlessAborted(
-                  signal,
-                  api.transactions.list(
-                    {
-                      ...filtersToQuery(input.query),
-                      sort: input.query.sort,
-                      order: input.query.order,
-                      limit: input.limit,
-                      cursor: input.cursor ?? undefined,
-                      include_total: input.includeTotal,
-                    },
+                // A page larger than the server serves at once is read as consecutive server pages, one render for all.
+                const items: Transaction[] = [];
+                let cursor = input.cursor;
+                let total: number | null = null;
+                let hasMore = true;
+                while (hasMore && items.length < input.limit) {
+                  const page = await unlessAborted(
                     signal,
-                  ),
-                );
-                return { items: page.transactions, total: page.total, nextCursor: page.next_cursor, hasMore: page.has_more };
+                    api.transactions.list(
+                      {
+                        ...filtersToQuery(input.query),
+                        sort: input.query.sort,
+                        order: input.query.order,
+                        limit: Math.min(input.limit - items.length, TRANSACTION_PAGE.maxLimit),
+                        cursor: cursor ?? undefined,
+                        include_total: input.includeTotal && items.length === 0,
+                      },
+                      signal,
+                    ),
+                  );
+                  if (items.length === 0) total = page.total;
+                  items.push(...page.transactions);
+                  cursor = page.next_cursor;
+                  hasMore = page.has_more && cursor !== null;
+                }
+                return { items, total, nextCursor: cursor, hasMore };
               }),
               deleteItem: fromPromise(({ input }) => api.transactions.remove(input.id)),
             },
