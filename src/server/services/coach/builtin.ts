@@ -117,13 +117,17 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
   const goalNames = goals.map((g) => g.name);
   const intent = recognise(request.question, { categories, merchants: names.merchants, goals: goalNames }, ctx.today);
   const hasData = names.categories.length > 0;
+  // A balance forecast from the bills set up is not a guess about spending ("how much will I have left on the 30th").
+  const budgetBill = recogniseBudgetBillQuestion(request.question, categories, ctx.today);
+  if (budgetBill?.kind === 'balance_on' || budgetBill?.kind === 'price_changes') {
+    return { intent: { kind: 'general', period: null }, composed: await answerBudgetBillQuestion(budgetBill, ctx) };
+  }
   // What the data cannot answer gets an honest sentence, never a figure for another question.
   const outside = cannotAnswer(request.question);
   if (outside) return { intent: { kind: 'general', period: null }, composed: { text: outside, tools: [] } };
   if (['greeting', 'thanks', 'securities', 'affordability'].includes(intent.kind)) return { intent, composed: await answerFor(intent, ctx, request, hasData) };
 
   // The budget of a month and the bills ahead (a goal named without the word "budget" stays a goal question).
-  const budgetBill = recogniseBudgetBillQuestion(request.question, categories, ctx.today);
   if (budgetBill && !(budgetBill.kind === 'budget_left' && goalNamed(request.question, goalNames) && !/\bbudget/i.test(request.question))) {
     return { intent: { kind: 'general', period: null }, composed: await answerBudgetBillQuestion(budgetBill, ctx, () => findRecurringCharges(ctx)) };
   }
