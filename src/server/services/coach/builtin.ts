@@ -176,6 +176,11 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
         return { intent: incomeIntent, composed: await answerFor(incomeIntent, ctx, request, hasData) };
       }
       const results = await runPlan(ctx, plan);
+      // The period an answer took by default is the one a follow-up steps back from ("and the month before?").
+      plan.parts.forEach((p, i) => {
+        const used = results[i]?.rows[0]?.period;
+        if (!p.periods.length && used && !['usual', 'top_month', 'interval'].includes(p.measure)) p.periods = [used];
+      });
       return { intent, plan, composed: { text: writePlanAnswer(plan, results, ctx.currency), tools: ['answer_question'] } };
     }
   }
