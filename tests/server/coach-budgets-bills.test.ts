@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contract/accounts';
-import { composeAnswer } from '../../src/server/services/coach/builtin';
+import { builtinCoach, composeAnswer } from '../../src/server/services/coach/builtin';
 import { coachData } from '../../src/server/services/coach/data';
 import { runTool } from '../../src/server/services/coach/tools';
+import type { CoachTurn } from '../../src/server/services/coach/types';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 /**
@@ -209,5 +210,38 @@ describe('the month ahead and price changes (Sunday 15 June 2025)', () => {
     const none = await ask(detectedOnly, 'Have any of my subscriptions increased in price?');
     expect(none.text).toContain('None of your subscriptions or bills went up');
     expect(none.text).not.toMatch(/\$\d/);
+  });
+});
+
+/** Asks each turn in one conversation, saving each answer's meta with it as the app does. */
+async function chat(user: VerifiedUser, ...turns: string[]): Promise<string[]> {
+  const engine = builtinCoach({ chunkDelayMs: 0 });
+  const history: CoachTurn[] = [];
+  const answers: string[] = [];
+  for (const question of turns) {
+    let text = '';
+    let meta: Record<string, unknown> | null = null;
+    const request = { question, history, profile: { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] }, tools: toolsOf(user) };
+    for await (const e of engine.answer(request, new AbortController().signal)) {
+      if (e.type === 'text') text += e.text;
+      if (e.type === 'meta') meta = { ...(meta ?? {}), ...e.meta };
+    }
+    answers.push(text);
+    history.push({ role: 'user', content: question }, { role: 'assistant', content: text, meta });
+  }
+  return answers;
+}
+
+describe('follow-ups to budget and bill answers keep their question', () => {
+  it('"and dining?" after what is left for groceries: Dining 95.40 of 60, 35.40 over', async () => {
+    const [, dining] = await chat(withPlans, 'How much is left for groceries this month?', 'and dining?');
+    expect(dining).toContain('You have nothing left for **Dining** this month (June 2025): you\'ve spent $95.40 of $60.00, **$35.40 over**.');
+  });
+
+  it('"and on the 5th?" after the balance on the 30th: 6,413.36; "what about the next two weeks?" after this week\'s bills: 1,290.49 less the gym on 30 Jun = 1,280.49', async () => {
+    const [, fifth] = await chat(withPlans, 'How much will I have left on the 30th?', 'and on the 5th?');
+    expect(fifth).toContain('On **5 Jul 2025** you should have about **$6,413.36**.');
+    const [, fortnight] = await chat(withPlans, 'What bills are coming this week?', 'what about the next two weeks?');
+    expect(fortnight).toContain('5 payments are due in the next 14 days, **$1,280.49** in all:');
   });
 });

@@ -233,6 +233,42 @@ export function recogniseBudgetBillQuestion(question: string, categories: string
   return null;
 }
 
+const FOLLOW_ON = /^(?:and|what about|how about|and what about|same for|ok(?:ay)?,? and|then|also)\b/;
+
+/**
+ * A follow-up to a budget or bill answer ("and dining?", "and last month?", "and on the 5th?",
+ * "what about the next two weeks?"): the question before with the parts this one names replaced.
+ */
+export function followBudgetBill(prev: BudgetBillQuestion, question: string, categories: string[], today: string): BudgetBillQuestion | null {
+  const t = question.toLowerCase().replace(/[’]/g, "'").trim();
+  if (!FOLLOW_ON.test(t) && t.split(/\s+/).length > 4) return null;
+  const month = /\blast month\b|\bthe month before\b/.test(t) ? addMonths(monthOf(today), -1) : /\bnext month\b/.test(t) ? addMonths(monthOf(today), 1) : /\bthis month\b/.test(t) ? monthOf(today) : null;
+  switch (prev.kind) {
+    case 'budget_left':
+    case 'budgeted': {
+      const category = categoryMentioned(question, categories);
+      if (!category && !month) return null;
+      return { ...prev, category: category ?? prev.category, month: month ?? prev.month };
+    }
+    case 'over_budget':
+      return month ? { ...prev, month } : null;
+    case 'bills_ahead':
+    case 'bills_before_payday': {
+      if (/\bpay ?day\b|\bpaid\b/.test(t)) return { kind: 'bills_before_payday' };
+      if (/\bmonth\b|\b30 days\b/.test(t)) return { kind: 'bills_ahead', days: 30, label: 'in the next 30 days' };
+      if (/\bfortnight\b|\btwo weeks\b|\b2 weeks\b|\b14 days\b|\bnext week\b/.test(t)) return { kind: 'bills_ahead', days: 14, label: 'in the next 14 days' };
+      if (/\bweek\b|\b7 days\b/.test(t)) return { kind: 'bills_ahead', days: 7, label: 'in the next 7 days' };
+      return null;
+    }
+    case 'balance_on': {
+      const day = dayAhead(t, today);
+      return day ? { kind: 'balance_on', date: day === 'payday' ? null : day } : null;
+    }
+    default:
+      return null;
+  }
+}
+
 const NO_BUDGET = "You haven't set up a budget yet, so there is nothing to measure against. **Next step:** open **Budget** (/budget) and give your categories an amount for the month; then I can tell you what's left in each.";
 const NO_BILLS = "You haven't set up any bills or subscriptions yet, so I don't know what's coming. **Next step:** open **Bills** (/bills): add them there, or confirm the ones Finu suggests from your transactions.";
 
