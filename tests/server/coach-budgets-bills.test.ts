@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contract/accounts';
-import { composeAnswer } from '../../src/server/services/coach/builtin';
+import { builtinCoach, composeAnswer } from '../../src/server/services/coach/builtin';
 import { coachData } from '../../src/server/services/coach/data';
 import { runTool } from '../../src/server/services/coach/tools';
+import type { CoachTurn } from '../../src/server/services/coach/types';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 /**
@@ -18,6 +19,7 @@ let app: FastifyInstance;
 let withPlans: VerifiedUser;
 let without: VerifiedUser;
 let detectedOnly: VerifiedUser;
+let risen: VerifiedUser;
 
 const send = async <T>(user: VerifiedUser, method: 'POST' | 'PUT', url: string, payload: object) => {
   const res = await app.inject({ method, url, headers: bearer(user.token), payload });
@@ -31,6 +33,7 @@ beforeAll(async () => {
   withPlans = await signUpWithAccess(app);
   without = await signUpWithAccess(app);
   detectedOnly = await signUpWithAccess(app);
+  risen = await signUpWithAccess(app);
   // Checking opens with 2,000; June: salary 3,000, groceries 120.50 + 80.25, dining 95.40.
   const checking = await send<Account>(withPlans, 'POST', '/accounts', { name: 'Checking', kind: 'checking', opening_balance: 2000, opening_date: '2025-05-31' });
   const tx = (type: string, amount: number, date: string, category: string, description: string) =>
@@ -59,6 +62,12 @@ beforeAll(async () => {
   const main = await send<Account>(detectedOnly, 'POST', '/accounts', { name: 'Main', kind: 'checking', opening_balance: 500, opening_date: '2024-12-31' });
   for (const mm of ['01', '02', '03', '04', '05', '06']) {
     await send(detectedOnly, 'POST', '/transactions', { account_id: main.account_id, type: 'expense', amount: 15.49, date: `2025-${mm}-05`, category: 'Subscriptions', description: 'NETFLIX.COM', merchant: 'Netflix' });
+  }
+  // A fourth user: Spotify 9.99 from January to May, 11.99 in June; Netflix steady at 15.49.
+  const card = await send<Account>(risen, 'POST', '/accounts', { name: 'Card', kind: 'checking', opening_balance: 800, opening_date: '2024-12-31' });
+  for (const mm of ['01', '02', '03', '04', '05', '06']) {
+    await send(risen, 'POST', '/transactions', { account_id: card.account_id, type: 'expense', amount: mm === '06' ? 11.99 : 9.99, date: `2025-${mm}-08`, category: 'Subscriptions', description: 'SPOTIFY USA', merchant: 'Spotify' });
+    await send(risen, 'POST', '/transactions', { account_id: card.account_id, type: 'expense', amount: 15.49, date: `2025-${mm}-05`, category: 'Subscriptions', description: 'NETFLIX.COM', merchant: 'Netflix' });
   }
 }, 120_000);
 afterAll(async () => {
@@ -155,5 +164,84 @@ describe('bill questions (Sunday 15 June 2025; next pay 1 July)', () => {
     expect(await runTool(toolsOf(withPlans), 'get_subscriptions_cost', '{}')).toMatchObject({ monthly: 68.82, yearly: 825.84 });
     expect(await runTool(toolsOf(without), 'get_budget', '{}')).toMatchObject({ has_budget: false, set_up: '/budget' });
     expect(await runTool(toolsOf(withPlans), 'get_bills_ahead', '{"days":40}')).toHaveProperty('error');
+  });
+});
+
+describe('the month ahead and price changes (Sunday 15 June 2025)', () => {
+  it('"How much will I have left on the 30th?": 4,703.85 today less gym 16, 23 and 30 Jun (30), Netflix 15.49, rent 1,200, phone 45 = 3,413.36, and what it assumes', async () => {
+    for (const q of ['How much will I have left on the 30th?', 'What will my balance be at the end of the month?']) {
+      const a = await ask(withPlans, q);
+      expect(a.tools).toEqual(['get_balance_on']);
+      expect(a.text).toContain('On **30 Jun 2025** you should have about **$3,413.36**.');
+      expect(a.text).toContain("That is today's $4,703.85, less $1,290.49 of bills and subscriptions due until then:");
+      expect(a.text).toContain('- 20 Jun 2025: **Rent**, −$1,200.00');
+      expect(a.text).toContain('day-to-day spending (groceries, eating out, one-offs) is not in it');
+      // The day before payday: safe-to-spend would repeat the same figure.
+      expect(a.text).not.toContain('Safe to spend');
+    }
+  });
+
+  it('"How much will I have left by Friday?" (20 June): 4,703.85 − gym 10 − Netflix 15.49 − rent 1,200 = 3,478.36, with safe-to-spend until payday 3,413.36', async () => {
+    const a = await ask(withPlans, 'How much will I have left by Friday?');
+    expect(a.text).toContain('On **20 Jun 2025** you should have about **$3,478.36**.');
+    expect(a.text).not.toContain('Phone');
+    expect(a.text).toContain('Safe to spend until payday (1 Jul 2025): $3,413.36.');
+  });
+
+  it('"How much will I have on the 5th?" is next month\'s 5th (a Saturday), after pay: 3,413.36 + 3,000 = 6,413.36', async () => {
+    const a = await ask(withPlans, 'How much money will I have on the 5th?');
+    expect(a.text).toContain('On **5 Jul 2025** you should have about **$6,413.36**.');
+    expect(a.text).toContain('plus $3,000.00 of expected income, less $1,290.49 of bills and subscriptions due until then');
+    expect(a.text).toContain('- 1 Jul 2025: **Salary**, +$3,000.00');
+  });
+
+  it('a day more than 90 days ahead is said to be out of reach, with no figure', async () => {
+    const a = await ask(withPlans, 'How much will I have left on 20 December?');
+    expect(a.text).toContain("I can only look up to 90 days ahead (until 12 Sept 2025), so I can't tell 20 Dec 2025.");
+    expect(a.text).not.toMatch(/\$\d/);
+  });
+
+  it('"Which subscriptions went up?": Spotify 9.99 → 11.99 (+20%), Netflix steady; none for a user whose charges stayed', async () => {
+    const a = await ask(risen, 'Which subscriptions went up?');
+    expect(a.tools).toEqual(['get_price_changes']);
+    expect(a.text).toContain('1 subscription or bill went up (the latest charge more than 5 % above the average of the three before it):');
+    expect(a.text).toContain('- **Spotify**: $9.99 → $11.99 (+20%)');
+    expect(a.text).not.toContain('Netflix');
+    const none = await ask(detectedOnly, 'Have any of my subscriptions increased in price?');
+    expect(none.text).toContain('None of your subscriptions or bills went up');
+    expect(none.text).not.toMatch(/\$\d/);
+  });
+});
+
+/** Asks each turn in one conversation, saving each answer's meta with it as the app does. */
+async function chat(user: VerifiedUser, ...turns: string[]): Promise<string[]> {
+  const engine = builtinCoach({ chunkDelayMs: 0 });
+  const history: CoachTurn[] = [];
+  const answers: string[] = [];
+  for (const question of turns) {
+    let text = '';
+    let meta: Record<string, unknown> | null = null;
+    const request = { question, history, profile: { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] }, tools: toolsOf(user) };
+    for await (const e of engine.answer(request, new AbortController().signal)) {
+      if (e.type === 'text') text += e.text;
+      if (e.type === 'meta') meta = { ...(meta ?? {}), ...e.meta };
+    }
+    answers.push(text);
+    history.push({ role: 'user', content: question }, { role: 'assistant', content: text, meta });
+  }
+  return answers;
+}
+
+describe('follow-ups to budget and bill answers keep their question', () => {
+  it('"and dining?" after what is left for groceries: Dining 95.40 of 60, 35.40 over', async () => {
+    const [, dining] = await chat(withPlans, 'How much is left for groceries this month?', 'and dining?');
+    expect(dining).toContain('You have nothing left for **Dining** this month (June 2025): you\'ve spent $95.40 of $60.00, **$35.40 over**.');
+  });
+
+  it('"and on the 5th?" after the balance on the 30th: 6,413.36; "what about the next two weeks?" after this week\'s bills: 1,290.49 less the gym on 30 Jun = 1,280.49', async () => {
+    const [, fifth] = await chat(withPlans, 'How much will I have left on the 30th?', 'and on the 5th?');
+    expect(fifth).toContain('On **5 Jul 2025** you should have about **$6,413.36**.');
+    const [, fortnight] = await chat(withPlans, 'What bills are coming this week?', 'what about the next two weeks?');
+    expect(fortnight).toContain('5 payments are due in the next 14 days, **$1,280.49** in all:');
   });
 });

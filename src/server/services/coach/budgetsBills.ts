@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { BudgetCategory } from '../../../contract/budgets';
-import { addDays, addMonths, monthOf } from '../../../contract/calendar';
+import { addDays, addMonths, endOfMonth, monthOf, parseDay } from '../../../contract/calendar';
 import { fromMinor, toMinor } from '../../../contract/money';
 import { budgetsService } from '../budgets';
 import { recurringService } from '../recurring/service';
 import type { ToolContext } from './data';
-import { dayName, money, monthName } from './format';
+import { dayName, money, monthName, percent } from './format';
+import { getBalanceOn, getPriceChanges } from './recurring';
 import { categoryMentioned } from './intents';
 
 /**
@@ -140,16 +141,71 @@ export type BudgetBillQuestion =
   | { kind: 'over_budget'; month: string }
   | { kind: 'bills_before_payday' }
   | { kind: 'bills_ahead'; days: number; label: string }
-  | { kind: 'subscriptions_cost' };
+  | { kind: 'subscriptions_cost' }
+  /** "How much will I have left on the 30th?": the forecast balance on a day ahead (null: a day it could not place). */
+  | { kind: 'balance_on'; date: string | null }
+  /** "Which subscriptions went up?": the detector's price changes. */
+  | { kind: 'price_changes' };
 
 const BILLS = /\b(?:bills?|payments?|subscriptions?|direct debits?|standing orders?|due)\b/;
 const PAYDAY = /\b(?:before|until|till|til|up to|ahead of)\s+(?:my\s+|the\s+)?(?:next\s+)?(?:payday|pay day|pay ?check|salary|wages?|i(?:'m| am)? (?:get |next )?paid)\b/;
 const SOON = /\b(?:this|the next|next|coming)\s+(week|7 days|seven days|fortnight|two weeks|14 days|month|30 days)\b|\bcoming up\b|\bupcoming\b|\bdue soon\b|\bwhat(?:'s| is) due\b/;
 const SUBSCRIPTION_COST = /\bsubscriptions?\b.*\b(?:cost|costs|come to|add up|total|a month|per month|monthly|a year|per year|yearly)\b|\bhow much (?:do|does|are) (?:i|my) (?:pay|spend)?.*\bsubscriptions?\b.*\b(?:a|per) (?:month|year)\b/;
 
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const FUTURE = /\b(?:will|'ll|going to|gonna|would)\b/;
+const LEFT_THEN = /\b(?:have|be)\s+(?:left|remaining)\b|\bleft over\b|\bhave in (?:my|the) (?:account|bank|checking)\b|\bbalance\b|\bhow much (?:money )?will i have\b/;
+const WENT_UP = /\b(?:went up|gone up|go up|going up|increased?|increases|rose|risen|raised|hiked?|more expensive|price (?:rises?|increases?|changes?|hikes?|went up))\b/;
+const RECURRING_WORDS = /\b(?:subscriptions?|bills?|memberships?|streaming|recurring|direct debits?|plans?|prices?)\b/;
+
+/**
+ * The day a forecast question looks at: "on the 30th" (this month's, or next month's once it has
+ * passed; the month's last day when it has no 30th), "at the end of the month", "by Friday",
+ * "on 3 March" (the next one), "by payday" (undefined: the day before the next pay). Null when none is said.
+ */
+function dayAhead(t: string, today: string): string | 'payday' | null {
+  const nth = /\b(?:on|by|at|until|till|til|before|for)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/.exec(t);
+  if (nth) {
+    const n = Number(nth[1]);
+    if (n < 1 || n > 31) return null;
+    for (const month of [monthOf(today), addMonths(monthOf(today), 1)]) {
+      const last = Number(endOfMonth(month).slice(8));
+      const day = `${month}-${String(Math.min(n, last)).padStart(2, '0')}`;
+      if (day >= today) return day;
+    }
+  }
+  const named = new RegExp(`\\b(?:on|by|at|until|till|before|for)\\s+(?:the\\s+)?(?:(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTHS.join('|')})|(${MONTHS.join('|')})\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?)\\b`).exec(t);
+  if (named) {
+    const n = Number(named[1] ?? named[4]);
+    const m0 = MONTHS.indexOf(named[2] ?? named[3]!);
+    for (const year of [Number(today.slice(0, 4)), Number(today.slice(0, 4)) + 1]) {
+      const month = `${year}-${String(m0 + 1).padStart(2, '0')}`;
+      if (n > Number(endOfMonth(month).slice(8))) return null;
+      const day = `${month}-${String(n).padStart(2, '0')}`;
+      if (day >= today) return day;
+    }
+  }
+  if (/\b(?:end of (?:the |this )?month|month(?:'s)? end|month end)\b/.test(t)) return endOfMonth(today);
+  if (/\bend of next month\b/.test(t)) return endOfMonth(addMonths(monthOf(today), 1));
+  const weekday = new RegExp(`\\b(?:on|by|at|until|till|before|for)\\s+(?:this\\s+|next\\s+)?(${WEEKDAYS.join('|')})\\b`).exec(t);
+  if (weekday) {
+    const ahead = (WEEKDAYS.indexOf(weekday[1]!) - parseDay(today).getUTCDay() + 7) % 7 || 7;
+    return addDays(today, ahead);
+  }
+  if (/\btomorrow\b/.test(t)) return addDays(today, 1);
+  if (/\b(?:payday|pay day|i(?:'m| am)? (?:next )?(?:get )?paid|next pay(?:check)?)\b/.test(t)) return 'payday';
+  return null;
+}
+
 /** A budget or bill question, or null. `categories` are the user's names (their spelling wins). */
 export function recogniseBudgetBillQuestion(question: string, categories: string[], today: string): BudgetBillQuestion | null {
   const t = question.toLowerCase().replace(/[’]/g, "'");
+  if (WENT_UP.test(t) && RECURRING_WORDS.test(t) && !/\b(?:spending|spent|spend)\b/.test(t)) return { kind: 'price_changes' };
+  if (FUTURE.test(t) && LEFT_THEN.test(t) && !/\bgoals?\b|\bbudget\b|\bafford\b/.test(t)) {
+    const day = dayAhead(t, today);
+    if (day) return { kind: 'balance_on', date: day === 'payday' ? null : day };
+  }
   const month = /\blast month\b/.test(t) ? addMonths(monthOf(today), -1) : /\bnext month\b/.test(t) ? addMonths(monthOf(today), 1) : monthOf(today);
   const past = /\b(?:spent|paid|did|was|were|last (?:month|year|week))\b/.test(t);
   if (SUBSCRIPTION_COST.test(t) && !past) return { kind: 'subscriptions_cost' };
@@ -175,6 +231,42 @@ export function recogniseBudgetBillQuestion(question: string, categories: string
     return { kind: 'budget_left', category, month };
   }
   return null;
+}
+
+const FOLLOW_ON = /^(?:and|what about|how about|and what about|same for|ok(?:ay)?,? and|then|also)\b/;
+
+/**
+ * A follow-up to a budget or bill answer ("and dining?", "and last month?", "and on the 5th?",
+ * "what about the next two weeks?"): the question before with the parts this one names replaced.
+ */
+export function followBudgetBill(prev: BudgetBillQuestion, question: string, categories: string[], today: string): BudgetBillQuestion | null {
+  const t = question.toLowerCase().replace(/[’]/g, "'").trim();
+  if (!FOLLOW_ON.test(t) && t.split(/\s+/).length > 4) return null;
+  const month = /\blast month\b|\bthe month before\b/.test(t) ? addMonths(monthOf(today), -1) : /\bnext month\b/.test(t) ? addMonths(monthOf(today), 1) : /\bthis month\b/.test(t) ? monthOf(today) : null;
+  switch (prev.kind) {
+    case 'budget_left':
+    case 'budgeted': {
+      const category = categoryMentioned(question, categories);
+      if (!category && !month) return null;
+      return { ...prev, category: category ?? prev.category, month: month ?? prev.month };
+    }
+    case 'over_budget':
+      return month ? { ...prev, month } : null;
+    case 'bills_ahead':
+    case 'bills_before_payday': {
+      if (/\bpay ?day\b|\bpaid\b/.test(t)) return { kind: 'bills_before_payday' };
+      if (/\bmonth\b|\b30 days\b/.test(t)) return { kind: 'bills_ahead', days: 30, label: 'in the next 30 days' };
+      if (/\bfortnight\b|\btwo weeks\b|\b2 weeks\b|\b14 days\b|\bnext week\b/.test(t)) return { kind: 'bills_ahead', days: 14, label: 'in the next 14 days' };
+      if (/\bweek\b|\b7 days\b/.test(t)) return { kind: 'bills_ahead', days: 7, label: 'in the next 7 days' };
+      return null;
+    }
+    case 'balance_on': {
+      const day = dayAhead(t, today);
+      return day ? { kind: 'balance_on', date: day === 'payday' ? null : day } : null;
+    }
+    default:
+      return null;
+  }
 }
 
 const NO_BUDGET = "You haven't set up a budget yet, so there is nothing to measure against. **Next step:** open **Budget** (/budget) and give your categories an amount for the month; then I can tell you what's left in each.";
@@ -243,6 +335,48 @@ export async function answerBudgetBillQuestion(q: BudgetBillQuestion, ctx: ToolC
       const safe = r.safe_to_spend && r.payday ? `\n\nSafe to spend until payday: **${m(r.safe_to_spend.amount)}** (on-budget balance ${m(r.safe_to_spend.balance)} less ${m(r.safe_to_spend.due_before_payday)} due from those accounts).` : '';
       return {
         text: `${r.bills.length === 1 ? '1 payment is' : `${r.bills.length} payments are`} due ${span}, **${m(r.total)}** in all:\n\n${rows.join('\n')}${safe}\n\n**Next step:** see them on **Bills** (/bills).`,
+        tools,
+      };
+    }
+    case 'balance_on': {
+      const tools = ['get_balance_on'];
+      const { userId, service } = recurringOf(ctx);
+      const { items } = await service.list(userId, ctx.today);
+      const ahead = await service.monthAhead(userId, ctx.today);
+      const payday = ahead.safe_to_spend.payday;
+      const date = q.date ?? (payday ? addDays(payday, -1) : null);
+      if (!date) return { text: `I can't tell which day you mean: I see no pay set up on Bills, so I don't know your next payday.\n\n**Next step:** ask for a day ("on the 30th"), or add your pay on **Bills** (/bills).`, tools: [] };
+      const r = await getBalanceOn(ctx, { date });
+      if ('error' in r) return { text: `I can only look up to 90 days ahead (until ${dayName(addDays(ctx.today, 89))}), so I can't tell ${dayName(date)}.\n\n**Next step:** ask about a day before then.`, tools };
+      if (!r.accounts.length) return { text: "I can't forecast a balance yet: you have no accounts with a balance in Finu. **Next step:** add your accounts under **Accounts** (/accounts), and your bills and pay on **Bills** (/bills).", tools };
+      // The payments that move the forecast from today to that day: the Bills page's month ahead (or its list, beyond 30 days).
+      const { occurrences } = await service.occurrences(userId, ctx.today, date, ctx.today);
+      const pending = occurrences.filter((o) => o.status === 'upcoming');
+      const minorOf = (xs: typeof pending) => xs.reduce((s, o) => s + toMinor(o.amount), 0);
+      const incoming = fromMinor(minorOf(pending.filter((o) => o.amount > 0)));
+      const outgoing = fromMinor(-minorOf(pending.filter((o) => o.amount < 0)));
+      const today = fromMinor(r.accounts.reduce((s, a) => s + toMinor(a.balance_today), 0));
+      const rows = pending.map((o) => `- ${dayName(o.due_date)}: **${o.name}**, ${o.amount > 0 ? '+' : '−'}${m(Math.abs(o.amount))}`);
+      const perAccount = r.accounts.length > 1 ? ` (${r.accounts.map((a) => `${a.account} ${m(a.balance_then)}`).join(', ')})` : '';
+      const movement = pending.length
+        ? `That is today's ${m(today)}${toMinor(incoming) ? `, plus ${m(incoming)} of expected income` : ''}${toMinor(outgoing) ? `, less ${m(outgoing)} of bills and subscriptions due until then` : ''}:\n\n${rows.join('\n')}`
+        : `Nothing set up on Bills is due until then, so that is today's balance.`;
+      const assumes = `This assumes ${items.length ? 'the items on Bills come in and go out as scheduled and ' : ''}you spend nothing else: day-to-day spending (groceries, eating out, one-offs) is not in it, so expect to have less by what you usually spend.${items.length ? '' : " You haven't set up any bills or pay on Bills, so none are counted."}`;
+      const safe = payday && date >= addDays(payday, -1) ? '' : payday ? ` Safe to spend until payday (${dayName(payday)}): ${m(ahead.safe_to_spend.amount)}.` : '';
+      return {
+        text: `On **${dayName(date)}**${q.date ? '' : ', the day before your next pay,'} you should have about **${m(r.total_then)}**${perAccount}. ${movement}\n\n${assumes}${safe}\n\n**Next step:** see the day-by-day forecast on **Bills** (/bills).`,
+        tools,
+      };
+    }
+    case 'price_changes': {
+      const tools = ['get_price_changes'];
+      const r = await getPriceChanges(ctx);
+      const rows = r.went_up.map((c) => `- **${c.name}**: ${m(c.from)} → ${m(c.to)} (+${percent(c.percent)})`);
+      const down = r.went_down.length ? `\n\nCheaper: ${r.went_down.map((c) => `**${c.name}** ${m(c.from)} → ${m(c.to)} (${percent(c.percent)})`).join(', ')}.` : '';
+      const rule = 'the latest charge more than 5 % above the average of the three before it';
+      if (!rows.length) return { text: `None of your subscriptions or bills went up: no latest charge is more than 5 % above the average of the three before it.${down}\n\n**Next step:** see them on **Bills** (/bills).`, tools };
+      return {
+        text: `${rows.length === 1 ? '1 subscription or bill went up' : `${rows.length} subscriptions or bills went up`} (${rule}):\n\n${rows.join('\n')}${down}\n\n**Next step:** check ${rows.length === 1 ? 'it' : 'them'} on **Bills** (/bills), and cancel or switch what is no longer worth it.`,
         tools,
       };
     }

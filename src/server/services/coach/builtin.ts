@@ -1,5 +1,5 @@
 import { answerAccountQuestion, recogniseAccountQuestion } from './accounts';
-import { answerBudgetBillQuestion, recogniseBudgetBillQuestion } from './budgetsBills';
+import { answerBudgetBillQuestion, followBudgetBill, recogniseBudgetBillQuestion, type BudgetBillQuestion } from './budgetsBills';
 import { builtInCategoryNames, recognise, type Intent } from './intents';
 import { dayName, listOf, money, monthName, percent } from './format';
 import { addDays, lastMonth, thisMonth, type Period } from './period';
@@ -39,9 +39,9 @@ export function builtinCoach(options: BuiltinOptions): CoachEngine {
   return {
     name: 'builtin',
     async *answer(request: CoachRequest, signal: AbortSignal): AsyncIterable<CoachEvent> {
-      const { intent, composed, plan } = await composeAnswer(request);
+      const { intent, composed, plan, budgetBill } = await composeAnswer(request);
       for (const name of composed.tools) yield { type: 'tool', name };
-      yield { type: 'meta', meta: { engine: 'builtin', intent: plan ? 'plan' : intent.kind, tools: composed.tools, ...(plan ? { plan: planSummary(plan), frame: frameOf(plan) } : {}) } };
+      yield { type: 'meta', meta: { engine: 'builtin', intent: plan ? 'plan' : intent.kind, tools: composed.tools, ...(plan ? { plan: planSummary(plan), frame: frameOf(plan) } : {}), ...(budgetBill ? { budget_bill: budgetBill } : {}) } };
       for (const piece of pieces(composed.text)) {
         if (signal.aborted) return;
         yield { type: 'text', text: piece };
@@ -109,7 +109,7 @@ const SPEND_VERB = /\b(spend|spent|spending|cost|costs|paid|bought)\b/;
  * repositories, or "I can't tell" when it names something the data does not have; what is left
  * (summaries, recurring charges, cutting back, tips) by the intent rules.
  */
-export async function composeAnswer(request: CoachRequest): Promise<{ intent: Intent; composed: Composed; plan?: Plan }> {
+export async function composeAnswer(request: CoachRequest): Promise<{ intent: Intent; composed: Composed; plan?: Plan; budgetBill?: BudgetBillQuestion }> {
   const ctx = request.tools;
   const since = addDays(ctx.today, -730);
   const [names, goals] = await Promise.all([ctx.data.names(since), ctx.data.goals()]);
@@ -117,15 +117,21 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
   const goalNames = goals.map((g) => g.name);
   const intent = recognise(request.question, { categories, merchants: names.merchants, goals: goalNames }, ctx.today);
   const hasData = names.categories.length > 0;
+  // A balance forecast from the bills set up is not a guess about spending ("how much will I have left on the 30th").
+  // A budget or bill answer's question is its frame: "and dining?" after "how much is left for groceries?".
+  const previousBudgetBill = [...request.history].reverse().find((turn) => turn.role === 'assistant')?.meta?.budget_bill as BudgetBillQuestion | undefined;
+  const budgetBill = recogniseBudgetBillQuestion(request.question, categories, ctx.today) ?? (previousBudgetBill ? followBudgetBill(previousBudgetBill, request.question, categories, ctx.today) : null);
+  if (budgetBill?.kind === 'balance_on' || budgetBill?.kind === 'price_changes') {
+    return { intent: { kind: 'general', period: null }, budgetBill, composed: await answerBudgetBillQuestion(budgetBill, ctx) };
+  }
   // What the data cannot answer gets an honest sentence, never a figure for another question.
   const outside = cannotAnswer(request.question);
   if (outside) return { intent: { kind: 'general', period: null }, composed: { text: outside, tools: [] } };
   if (['greeting', 'thanks', 'securities', 'affordability'].includes(intent.kind)) return { intent, composed: await answerFor(intent, ctx, request, hasData) };
 
   // The budget of a month and the bills ahead (a goal named without the word "budget" stays a goal question).
-  const budgetBill = recogniseBudgetBillQuestion(request.question, categories, ctx.today);
   if (budgetBill && !(budgetBill.kind === 'budget_left' && goalNamed(request.question, goalNames) && !/\bbudget/i.test(request.question))) {
-    return { intent: { kind: 'general', period: null }, composed: await answerBudgetBillQuestion(budgetBill, ctx, () => findRecurringCharges(ctx)) };
+    return { intent: { kind: 'general', period: null }, budgetBill, composed: await answerBudgetBillQuestion(budgetBill, ctx, () => findRecurringCharges(ctx)) };
   }
 
   // A balance of one account, what is owed, net worth, money moved between accounts.
@@ -172,6 +178,11 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
         return { intent: incomeIntent, composed: await answerFor(incomeIntent, ctx, request, hasData) };
       }
       const results = await runPlan(ctx, plan);
+      // The period an answer took by default is the one a follow-up steps back from ("and the month before?").
+      plan.parts.forEach((p, i) => {
+        const used = results[i]?.rows[0]?.period;
+        if (!p.periods.length && used && !['usual', 'top_month', 'interval'].includes(p.measure)) p.periods = [used];
+      });
       return { intent, plan, composed: { text: writePlanAnswer(plan, results, ctx.currency), tools: ['answer_question'] } };
     }
   }

@@ -652,6 +652,7 @@ function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string,
 export function intervalWords(days: number): string {
   const near = (target: number, slack: number) => Math.abs(days - target) <= slack;
   if (near(1, 0)) return 'every day';
+  if (days < 6) return `about every ${days} days`;
   if (near(7, 1)) return 'every week';
   if (near(14, 2)) return 'every 2 weeks (fortnightly)';
   if (near(30.4, 4)) return 'every month (monthly)';
@@ -661,7 +662,8 @@ export function intervalWords(days: number): string {
   if (near(122, 8)) return 'every 4 months';
   if (near(182, 12)) return 'every 6 months (twice a year)';
   if (near(365, 20)) return 'every year (yearly)';
-  if (days < 28) return `about every ${Math.round(days / 7)} weeks`;
+  // Between the named gaps, weeks up to two months ("about every 5 weeks"): a 36-day gap is not "every 1 months".
+  if (days < 56) return `about every ${Math.round(days / 7)} weeks`;
   return `about every ${Math.round(days / 30.4)} months`;
 }
 

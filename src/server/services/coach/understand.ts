@@ -205,6 +205,56 @@ export function periodsIn(text: string, today: string): Period[] {
 const SEASONS: Record<string, [number, number]> = { spring: [2, 4], summer: [5, 7], autumn: [8, 10], fall: [8, 10], winter: [11, 13] };
 const day1 = (d: string) => d;
 
+/** The nth weekday (0 Sunday) of a month, or the last one (n = -1). */
+function nthWeekday(year: number, month0: number, weekday: number, n: number): string {
+  if (n > 0) {
+    const first = monthStart(year, month0);
+    return addDays(first, ((weekday - parseDay(first).getUTCDay() + 7) % 7) + (n - 1) * 7);
+  }
+  const last = monthEnd(year, month0);
+  return addDays(last, -((parseDay(last).getUTCDay() - weekday + 7) % 7));
+}
+
+/** Easter Sunday (the Gregorian computus). */
+function easter(year: number): string {
+  const a = year % 19, b = Math.floor(year / 100), c = year % 100, d = Math.floor(b / 4), e = b % 4;
+  const f = Math.floor((b + 8) / 25), g = Math.floor((b - f + 1) / 3), h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4), k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7, mm = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * mm + 114) / 31), day = ((h + l - 7 * mm + 114) % 31) + 1;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The latest holiday of that name that has begun by today, as its first and last day and a name:
+ * one day for a feast day (Thanksgiving, Labor Day, …), 20 December to 1 January for "the holidays".
+ */
+function holidayDay(word: string, today: string): [string, string, string] | null {
+  const w = word.replace(/\s+(?:weekend|break)$/, '');
+  const on = (make: (year: number) => string, name: string): [string, string, string] => {
+    const year = Number(today.slice(0, 4));
+    const day = make(year) <= today ? make(year) : make(year - 1);
+    return [day, day, name];
+  };
+  if (/holidays|holiday season|festive|break/.test(w) || /^(?:christmas|xmas) holidays$/.test(w)) {
+    const year = Number(today.slice(0, 4));
+    const start = `${year}-12-20` <= today ? `${year}-12-20` : `${year - 1}-12-20`;
+    return [start, `${Number(start.slice(0, 4)) + 1}-01-01`, 'the holidays'];
+  }
+  if (/christmas|xmas/.test(w)) return on((yy) => `${yy}-12-25`, 'Christmas');
+  if (/new year/.test(w)) return on((yy) => `${yy}-12-31`, "New Year's Eve");
+  // A long weekend: Thanksgiving Thursday to Sunday; Saturday to the Monday holiday.
+  const weekend = /weekend$/.test(word);
+  const long = (found: [string, string, string], before: number, after: number, name: string): [string, string, string] => (weekend ? [addDays(found[0], before), addDays(found[0], after), `${name} weekend`] : found);
+  if (/thanksgiving/.test(w)) return long(on((yy) => nthWeekday(yy, 10, 4, 4), 'Thanksgiving'), 0, 3, 'Thanksgiving');
+  if (/labou?r day/.test(w)) return long(on((yy) => nthWeekday(yy, 8, 1, 1), 'Labor Day'), -2, 0, 'Labor Day');
+  if (/memorial day/.test(w)) return long(on((yy) => nthWeekday(yy, 4, 1, -1), 'Memorial Day'), -2, 0, 'Memorial Day');
+  if (/independence|july/.test(w)) return on((yy) => `${yy}-07-04`, 'the Fourth of July');
+  if (/halloween/.test(w)) return on((yy) => `${yy}-10-31`, 'Halloween');
+  if (/valentine/.test(w)) return on((yy) => `${yy}-02-14`, "Valentine's Day");
+  if (/easter/.test(w)) return on(easter, 'Easter');
+  return null;
+}
+
 function findPeriods(text: string, today: string, lastPayday: string | null | undefined): Found[] {
   const [y, m] = ym(today);
   const found: Found[] = [];
@@ -267,6 +317,36 @@ function findPeriods(text: string, today: string, lastPayday: string | null | un
   take(/\bsince (?:my (?:last )?|the last |last )?(?:payday|pay ?day|pay ?check|paycheck|salary|i (?:last )?got paid|i was (?:last )?paid|getting paid)\b/, () =>
     lastPayday ? span(day1(lastPayday), today, 'since your last pay', `since your last pay on ${rangeLabel(lastPayday, lastPayday)} (${rangeLabel(lastPayday, today)})`) : null,
   );
+  // "the last fortnight", "the past fortnight": the 14 days up to today.
+  take(/\b(?:the\s+)?(?:last|past|previous)\s+fortnight\b|\bthis\s+(?:past\s+)?fortnight\b/, () => span(addDays(today, -13), today, 'the last 14 days'));
+  // "the week before last", "the month before last".
+  take(/\b(?:the\s+)?week before last\b/, () => {
+    const monday = addDays(today, -((parseDay(today).getUTCDay() + 6) % 7));
+    return span(addDays(monday, -14), addDays(monday, -8), 'the week before last');
+  });
+  take(/\b(?:the\s+)?month before last\b|\btwo months ago\b/, () => monthPeriod(...ym(monthStart(y, m - 2)), today));
+  // Quarters counted from today: the calendar quarter under way, or the one before it.
+  take(/\b(this|last|previous|past)\s+quarter\b/, (x) => {
+    const q0 = Math.floor(m / 3) - (x[1] === 'this' ? 0 : 1);
+    const start = monthStart(y, q0 * 3);
+    const end = [monthEnd(y, q0 * 3 + 2), today].sort()[0]!;
+    const [qy, qm] = ym(start);
+    return span(start, end, x[1] === 'this' ? `this quarter, Q${qm / 3 + 1} ${qy}` : `last quarter, Q${qm / 3 + 1} ${qy}`);
+  });
+  // "since the start of the year", "since New Year": this year so far.
+  take(/\bsince (?:the (?:start|beginning) of (?:the |this )?year|(?:the )?new year(?:'s)?(?: day)?|january (?:1st|1|first)|jan 1)\b/, () => span(`${y}-01-01`, today, `${y} so far`, `so far this year (${rangeLabel(`${y}-01-01`, today)})`));
+  // "since last month": from its first day until today.
+  take(/\bsince last month\b/, () => span(monthStart(y, m - 1), today, `${nameOfMonth(...ym(monthStart(y, m - 1)))} to today`, `since ${rangeLabel(monthStart(y, m - 1), today)}`));
+  // "this month last year", "the same month last year".
+  take(/\b(?:this|the same) month last year\b|\bsame month a year ago\b/, () => monthPeriod(y - 1, m, today));
+  // Holidays people count from or spend over: "since Christmas", "over the holidays", "on Thanksgiving".
+  take(/\b(since|over|during|on|at|for|around)\s+(?:the\s+)?(christmas|xmas|thanksgiving|labor day|labour day|memorial day|independence day|the fourth of july|the 4th of july|fourth of july|4th of july|july 4th|halloween|valentine's(?: day)?|valentines(?: day)?|easter|new year's eve|new years eve|(?:christmas |xmas |winter |festive |holiday )?(?:holidays|holiday season|festive season|break))(?:\s+(?:weekend|break|holidays))?\b/, (x) => {
+    const holiday = holidayDay(x[0].slice(x[1]!.length).trim().replace(/^the\s+/, ''), today);
+    if (!holiday) return null;
+    const [start, end, name] = holiday;
+    if (x[1] === 'since') return span(start, today, `since ${name}`, `since ${name} (${rangeLabel(start, today)})`);
+    return span(start, [end, today].sort()[0]!, name, `over ${name} (${rangeLabel(start, [end, today].sort()[0]!)})`);
+  });
   // Explicit days first ("since 3 March", "from 1 to 15 May", "on 12 October"): chrono-node.
   for (const r of chrono().parse(text, { instant: parseDay(today), timezone: 'UTC' })) {
     if (!free(r.index, r.index + r.text.length)) continue;
@@ -572,8 +652,9 @@ function readClause(text: string, today: string, vocab: Vocabulary, notes: strin
   else if (SMALLEST.test(text)) measure = 'smallest';
   else if (LARGEST.test(text) && !/\bhow much more\b|\bmore than\b/.test(text)) measure = 'largest';
   else if (SHARE.test(text)) measure = 'share';
-  else if (USUAL.test(text)) measure = 'usual';
-  else if (AVERAGE.test(text)) measure = 'average';
+  // "on average per month this year": the average over the period named, not the usual month before it.
+  else if (USUAL.test(text) && !(periods.some((p) => p.period !== 'same') && /\b(?:on average|average)\b/.test(text) && !/\b(?:usual(?:ly)?|normal(?:ly)?|typical(?:ly)?)\b/.test(text))) measure = 'usual';
+  else if (AVERAGE.test(text) || /\bon average\b/.test(text)) measure = 'average';
   else if (BALANCE.test(text)) measure = 'balance';
   // In "…net of refunds" the refunds are what comes off, not what the question is about.
   const incomeSubject = subjects.some((s) => (s.kind === 'category' || s.kind === 'group') && s.flow === 'income' && !(measure === 'net' && moneyBack(s)));
