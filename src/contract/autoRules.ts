@@ -121,7 +121,10 @@ export const ruleActions = z.strictObject({
   ),
   /** Marks a matching row as a transfer with this account: linked to the other leg there, or a new leg when there is none. */
   transfer_account_id: z.optional(z.string({ error: 'actions.transfer_account_id must be an account id' }).check(z.refine(isUuid, 'actions.transfer_account_id must be an account id (a UUID)'))),
-});
+}).check(z.meta({
+  description: 'What a matching row gets: a category, merchant, tags or notes; or a split into lines; or a transfer with one of your accounts (not with a category or split)',
+  examples: [{ category: 'Groceries' }, { merchant: 'Costco', tags: ['bulk'] }, { split: [{ category: 'Groceries', percent: 70 }, { category: 'Household' }] }],
+}));
 export type RuleActions = z.output<typeof ruleActions>;
 
 /** What a rule's split lines cannot say by shape: one way to read each line, one rest line, percentages that fit. */

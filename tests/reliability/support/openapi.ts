@@ -20,6 +20,8 @@ export type JsonSchema = Record<string, unknown> & {
   const?: unknown;
   default?: unknown;
   examples?: unknown[];
+  /** OpenAPI 3.0's single example (what the document writes for a schema's `examples`). */
+  example?: unknown;
   format?: string;
   pattern?: string;
   minLength?: number;
@@ -128,6 +130,7 @@ export function validValue(schema: JsonSchema, ctx: ValueContext, key = '', dept
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum.filter((v) => v !== null));
   if (s.examples?.length) return fc.constantFrom(...s.examples);
+  if (s.example !== undefined) return fc.constant(s.example);
   const variants = s.anyOf ?? s.oneOf;
   if (variants) {
     const usable = variants.filter((v) => ctx.resolve(v).type !== 'null');
