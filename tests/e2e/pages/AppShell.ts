@@ -54,7 +54,8 @@ export class AppShell {
   /** Resolves once the page inside the shell has rendered past its loaders (its first heading is on screen). */
   async waitForPageContent(): Promise<this> {
     await this.page.getByRole('main').getByRole('heading').first().waitFor();
-    await this.page.getByRole('main').getByRole('status', { name: 'Loading' }).waitFor({ state: 'detached' });
+    // Every loader in the page is a status named "Loading…"; several can be up at once, so no single locator.
+    await this.page.waitForFunction(() => !document.querySelector('main [role="status"][aria-label^="Loading"]'));
     return this;
   }
 

@@ -28,7 +28,7 @@ function Accounts() {
   const data = useAccounts((s) => s.context.data);
   const money = useMoney();
 
-  if (loading) return <Loader aria-label="Loading accounts" />;
+  if (loading) return <Loader role="status" aria-label="Loading accounts" />;
   if (failed)
     return (
       <Alert color="red" title="Accounts could not be loaded">

@@ -48,7 +48,7 @@ function Pairs({ matches, accounts }: { matches: MatchesActor; accounts: Account
           <PairCard key={p.from.transaction_id} pair={p} accounts={accounts} disabled={!ready} onLink={() => matches.send({ type: 'matches.link', fromId: p.from.transaction_id })} onDismiss={() => matches.send({ type: 'matches.dismiss', fromId: p.from.transaction_id })} />
         ))}
       </Stack>
-      {busy && <Loader size="sm" aria-label="Working" />}
+      {busy && <Loader size="sm" role="status" aria-label="Working" />}
       {more && (
         <Button variant="default" onClick={() => matches.send({ type: 'matches.more' })}>
           Show older

@@ -67,7 +67,7 @@ function RegisterTable({ register, account }: { register: RegisterActor; account
           </Table.Tbody>
         </Table>
       )}
-      {busy && <Loader size="sm" aria-label="Loading transactions" />}
+      {busy && <Loader size="sm" role="status" aria-label="Loading transactions" />}
       {more && (
         <Button variant="default" onClick={() => register.send({ type: 'register.more' })}>
           Show older

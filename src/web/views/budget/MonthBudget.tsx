@@ -261,7 +261,7 @@ function CategoryRowView({ line, month, first, last }: RowProps) {
         </Anchor>
         <Group gap="xs" wrap="nowrap" ml="auto">
           <AssignedCell line={line} />
-          <Text fw={700} c={over ? 'red' : line.available > 0 ? 'teal' : 'dimmed'} miw={80} ta="right" aria-label={`Available ${money(line.available)}`} data-testid="available">
+          <Text fw={700} c={over ? 'red' : line.available > 0 ? 'teal' : 'dimmed'} miw={80} ta="right" data-testid="available">
             {money(line.available)}
           </Text>
           {/* The menu is long: it opens on the side with room and never past the window (it scrolls inside instead),

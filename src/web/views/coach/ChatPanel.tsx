@@ -94,7 +94,7 @@ function MessageLog() {
       <Stack gap="sm" p="md" role="log" aria-label="Messages" aria-busy={streaming || opening}>
         {opening && (
           <Group justify="center" p="lg">
-            <Loader size="sm" aria-label="Loading conversation" />
+            <Loader size="sm" role="status" aria-label="Loading conversation" />
           </Group>
         )}
         {failedToOpen && <LoadFailed compact title="This conversation could not be loaded" message={conversationError} onRetry={() => chat.send({ type: 'conversation.retry' })} />}
@@ -103,7 +103,7 @@ function MessageLog() {
           <MessageBubble key={m.id} message={m} />
         ))}
         {streaming && (
-          <Box className={`${classes.bubble} ${classes.ai}`} data-testid="streaming-answer" aria-label="The coach is answering">
+          <Box className={`${classes.bubble} ${classes.ai}`} data-testid="streaming-answer" role="status" aria-label="The coach is answering">
             {waiting && !streamingMessage ? (
               <Group gap={6}>
                 <Loader type="dots" size="sm" />

@@ -43,7 +43,7 @@ export function ConversationSidebar({ onOpened }: { onOpened?: () => void }) {
         aria-label="Search conversations"
         placeholder="Search conversations"
         leftSection={<CoachIcon name="search" />}
-        rightSection={searching ? <Loader size="xs" aria-label="Searching" /> : null}
+        rightSection={searching ? <Loader size="xs" role="status" aria-label="Searching" /> : null}
         value={searchQuery}
         maxLength={CHAT_LIMITS.search}
         onChange={(e) => chat.send({ type: 'conversations.search', query: e.currentTarget.value })}
@@ -57,7 +57,7 @@ export function ConversationSidebar({ onOpened }: { onOpened?: () => void }) {
       <ScrollArea style={{ flex: 1, minHeight: 0 }} offsetScrollbars type="auto">
         {listPhase === 'loading' ? (
           <Group justify="center" p="md">
-            <Loader size="sm" aria-label="Loading conversations" />
+            <Loader size="sm" role="status" aria-label="Loading conversations" />
           </Group>
         ) : conversations.length === 0 && listPhase === 'ready' ? (
           <Text size="sm" c="dimmed" p="xs">

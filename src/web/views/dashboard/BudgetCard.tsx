@@ -37,7 +37,7 @@ export function BudgetCard() {
           </Button>
         </Alert>
       ) : loading && !data ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading the budget">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading the budget">
           <Skeleton height={18} />
           <Skeleton height={18} />
           <Skeleton height={18} />

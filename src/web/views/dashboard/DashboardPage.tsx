@@ -99,7 +99,7 @@ function EmptyState({ onLoaded }: { onLoaded: () => void }) {
 
 function LoadingPicture() {
   return (
-    <Stack aria-busy="true" aria-label="Loading the dashboard">
+    <Stack role="status" aria-busy="true" aria-label="Loading the dashboard">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height={96} radius="md" />

@@ -218,9 +218,9 @@ export function RulesSection() {
             </Button>
           </Group>
         )}
-        {(snap.matches('previewing') || snap.matches('applying')) && <Skeleton height={48} aria-label="Working" />}
+        {(snap.matches('previewing') || snap.matches('applying')) && <Skeleton height={48} role="status" aria-label="Working" />}
         {snap.matches('previewed') && preview && (
-          <Stack gap="xs" aria-label="Preview">
+          <Stack gap="xs" role="group" aria-label="Preview">
             <Text role="status">
               {current?.name ? `${current.name}: ` : ''}
               {formatCount(preview.matched)} {preview.matched === 1 ? 'transaction matches' : 'transactions match'}, {formatCount(preview.changed)} would change.

@@ -7,7 +7,7 @@ export function PlanCards({ plans, currentPlanId, busyPlanId, onChoose }: { plan
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       {plans.map((plan) => (
-        <Card key={plan.id} withBorder padding="lg" radius="md" aria-label={`${plan.name} plan`}>
+        <Card key={plan.id} withBorder padding="lg" radius="md" role="group" aria-label={`${plan.name} plan`}>
           <Stack gap="xs">
             <Group gap="xs">
               <Text fw={700} fz="lg">

@@ -32,7 +32,7 @@ function Overview() {
   const error = useTokens((s) => s.context.error?.message ?? null);
   if (phase === 'loading') {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} aria-busy="true" aria-label="Loading your points">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} role="status" aria-busy="true" aria-label="Loading your points">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height={96} radius="md" />
         ))}

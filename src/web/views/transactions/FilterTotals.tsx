@@ -43,7 +43,7 @@ export function FilterTotals({ filtered }: { filtered: boolean }) {
             <Figure label="Net" value={money(figures.net, figures.currency)} color={figures.net < 0 ? 'var(--mantine-color-red-text)' : undefined} />
           </Group>
         ) : (
-          <Skeleton height={18} width={260} aria-label="Loading the totals" />
+          <Skeleton height={18} width={260} role="status" aria-label="Loading the totals" />
         )}
       </Group>
     </Paper>

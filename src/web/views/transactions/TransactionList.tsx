@@ -241,7 +241,7 @@ function ListFooter() {
         <Text size="sm" c="dimmed" role="status" aria-live="polite">
           {total !== null ? `Showing ${formatCount(loaded)} of ${formatCount(total)} transactions` : `Showing ${formatCount(loaded)} transactions`}
         </Text>
-        {loadingMore && <Loader size="xs" aria-label="Loading more transactions" />}
+        {loadingMore && <Loader size="xs" role="status" aria-label="Loading more transactions" />}
         {hasMore && !loadingMore && !error && (
           <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'list.loadMore' })}>
             Load more

@@ -50,7 +50,7 @@ export function TransferMatches() {
           {error}
         </Alert>
       )}
-      {loading && <Loader size="sm" aria-label="Looking for the other leg" />}
+      {loading && <Loader size="sm" role="status" aria-label="Looking for the other leg" />}
       {choosing && matches.length === 0 && <Text>No row in your other accounts matches this one.</Text>}
       {matches.length > 0 && (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Possible other legs">
