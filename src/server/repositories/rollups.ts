@@ -21,6 +21,18 @@ export const baseMinorOf = (userId: string) =>
 /** How many of `userId`'s rows the sum of baseMinorOf left out for want of a rate. */
 export const unconvertedRowsOf = (userId: string) => sql<string>`count(*) filter (where ${baseMinorOf(userId)} is null)`;
 
+/**
+ * Runs `work` in a transaction whose statements only rewrite base amounts: the category, merchant and account
+ * rollup triggers skip them (migration 0070), so the caller must rebuild the category and merchant rollups
+ * (finu_rebuild_rollups) before anyone relies on them. Account totals do not read base amounts.
+ */
+export function baseAmountsOnly<T>(db: Db, work: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('finu.base_amounts_only', 'on', true)`);
+    return work(tx);
+  });
+}
+
 export { startOfMonth as monthStart, endOfMonth as monthEnd } from '../../contract/calendar';
 const shiftMonthStart = (day: string, delta: number) => startOfMonth(addMonths(day, delta));
 

@@ -3,7 +3,7 @@ import { TRANSACTION_PAGE } from '../../contract/transactions';
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
 import { accountMonthlyTotals, importJobs, transactionCategories, transactionDailyTotals, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
-import { monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
+import { baseAmountsOnly, monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey' | 'linkedImportId'>;
 export type CategoryRow = typeof transactionCategories.$inferSelect;
@@ -587,16 +587,21 @@ export function transactionsRepository(db: Db) {
         .limit(limit);
     },
 
-    /** Rows of accounts in the base currency: the base amount is the amount itself (unconverted ones included), one statement. */
+    /**
+     * Rows of accounts in the base currency: the base amount is the amount itself (unconverted ones included), one
+     * statement. Like setBaseAmounts, part of the recompute: the rollup triggers skip it (see baseAmountsOnly).
+     */
     async baseIsAmount(userId: string, accountIds: string[]): Promise<number> {
       if (accountIds.length === 0) return 0;
       const t = transactions;
-      const rows = await db
-        .update(t)
-        .set({ baseAmountMinor: sql`${t.amountMinor}` })
-        .where(and(eq(t.userId, userId), inArray(t.accountId, accountIds), sql`${t.baseAmountMinor} is distinct from ${t.amountMinor}`))
-        .returning({ id: t.id });
-      return rows.length;
+      return baseAmountsOnly(db, async (tx) => {
+        const rows = await tx
+          .update(t)
+          .set({ baseAmountMinor: sql`${t.amountMinor}` })
+          .where(and(eq(t.userId, userId), inArray(t.accountId, accountIds), sql`${t.baseAmountMinor} is distinct from ${t.amountMinor}`))
+          .returning({ id: t.id });
+        return rows.length;
+      });
     },
 
     /** One account's rows after `afterId` in id order (keyset pages): what a base amount is computed from. */
@@ -610,13 +615,16 @@ export function transactionsRepository(db: Db) {
         .limit(limit);
     },
 
-    /** New base amounts (null: not converted) for some rows, in one statement. */
+    /**
+     * New base amounts (null: not converted) for some rows, in one statement. The rollups are left as they are
+     * (baseAmountsOnly): finishBaseRecompute rebuilds them from the rows.
+     */
     async setBaseAmounts(userId: string, changes: { id: string; baseAmountMinor: number | null }[]): Promise<void> {
       if (changes.length === 0) return;
-      await db.execute(sql`
+      await baseAmountsOnly(db, (tx) => tx.execute(sql`
         update transactions as t set base_amount_minor = c.base
         from unnest(${sql.param(changes.map((c) => c.id))}::uuid[], ${sql.param(changes.map((c) => c.baseAmountMinor))}::bigint[]) as c(id, base)
-        where t.user_id = ${userId} and t.id = c.id`);
+        where t.user_id = ${userId} and t.id = c.id`));
     },
 
     /**
