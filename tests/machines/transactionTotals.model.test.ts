@@ -22,7 +22,7 @@ function start() {
     const income = matching.filter((r) => r.type === 'income').reduce((s, r) => s + r.amount, 0);
     const spending = matching.filter((r) => r.type === 'expense').reduce((s, r) => s + r.amount, 0);
     const incomeCount = matching.filter((r) => r.type === 'income').length;
-    return { currency: 'EUR', income, spending, net: income - spending, income_count: incomeCount, expense_count: matching.length - incomeCount, transaction_count: matching.length, computed_from: 'rollups' };
+    return { currency: 'EUR', income, spending, net: income - spending, income_count: incomeCount, expense_count: matching.length - incomeCount, transaction_count: matching.length, unconverted_count: 0, computed_from: 'rollups' };
   };
   const actor = createActor(
     transactionTotalsMachine.provide({

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { FilterTotals } from '../../src/contract/transactionTotals';
 import { TOTALS_SETTLE_MS, transactionTotalsMachine, type FilterQuery } from '../../machines/transactionTotals';
 
-const answer = (income: number, spending: number): FilterTotals => ({ currency: 'EUR', income, spending, net: income - spending, income_count: 1, expense_count: 1, transaction_count: 2, computed_from: 'rollups' });
+const answer = (income: number, spending: number): FilterTotals => ({ currency: 'EUR', income, spending, net: income - spending, income_count: 1, expense_count: 1, transaction_count: 2, unconverted_count: 0, computed_from: 'rollups' });
 
 function start(reply: (filters: FilterQuery) => FilterTotals, filters: FilterQuery = {}) {
   const asked: FilterQuery[] = [];

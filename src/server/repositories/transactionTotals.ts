@@ -9,6 +9,8 @@ export interface FilterTotalsRow {
   expenseMinor: number;
   incomeCount: number;
   expenseCount: number;
+  /** Matching rows of a foreign account without a rate: in the counts, not in the sums. */
+  unconverted: number;
   source: 'rollups' | 'transactions';
 }
 

@@ -105,7 +105,7 @@ export function fakeBackend(initial: Transaction[] = []) {
       const sum = (type: string) => list.filter((t) => t.type === type).reduce((a, t) => a + t.amount, 0);
       const [income, spending] = [sum('income'), sum('expense')];
       const count = (type: string) => list.filter((t) => t.type === type).length;
-      return { currency: 'USD', income, spending, net: income - spending, income_count: count('income'), expense_count: count('expense'), transaction_count: list.length, computed_from: 'transactions' };
+      return { currency: 'USD', income, spending, net: income - spending, income_count: count('income'), expense_count: count('expense'), transaction_count: list.length, unconverted_count: 0, computed_from: 'transactions' };
     },
     failNext(call: keyof typeof failures, message: string, status = 400, handledGlobally = false) {
       failures[call] = fail(message, status, handledGlobally);

@@ -1,4 +1,4 @@
-import { fromMinor } from '../../../contract/money';
+import { fromMinorIn } from '../../../contract/money';
 import type { TransactionFilters } from '../../../contract/transactions';
 import type { FilterTotals } from '../../../contract/transactionTotals';
 import type { TransactionTotalsRepository } from '../../repositories/transactionTotals';
@@ -24,12 +24,13 @@ export async function filterTotals(
   const sums = await repos.transactionTotals.forFilter(userId, filters);
   return {
     currency,
-    income: fromMinor(sums.incomeMinor),
-    spending: fromMinor(sums.expenseMinor),
-    net: fromMinor(sums.incomeMinor - sums.expenseMinor),
+    income: fromMinorIn(sums.incomeMinor, currency),
+    spending: fromMinorIn(sums.expenseMinor, currency),
+    net: fromMinorIn(sums.incomeMinor - sums.expenseMinor, currency),
     income_count: sums.incomeCount,
     expense_count: sums.expenseCount,
     transaction_count: sums.incomeCount + sums.expenseCount,
+    unconverted_count: sums.unconverted,
     computed_from: sums.source,
   };
 }

@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Skeleton, Text } from '@mantine/core';
+import { unconvertedNote } from '../../../contract/rates';
 import { formatCount } from '../../format/number';
 import { useMoney } from '../../hooks/useMoney';
 import { useFilterTotals, useFilterTotalsActor } from './transactionsActor';
@@ -46,6 +47,11 @@ export function FilterTotals({ filtered }: { filtered: boolean }) {
           <Skeleton height={18} width={260} role="status" aria-label="Loading the totals" />
         )}
       </Group>
+      {figures && figures.unconverted_count > 0 && (
+        <Text size="sm" c="orange" fw={600} data-testid="totals-unconverted">
+          {unconvertedNote(figures.unconverted_count)}: left out of these totals until an exchange rate for their day exists.
+        </Text>
+      )}
     </Paper>
   );
 }
