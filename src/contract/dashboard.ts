@@ -78,7 +78,19 @@ export const dashboardAnalytics = z
       }),
     ),
     recent: z.array(
-      z.object({ transaction_id: z.string(), date: z.string(), type: z.enum(['income', 'expense']), amount: z.number(), category: z.string(), description: z.string(), merchant: z.nullable(z.string()) }),
+      z.object({
+        transaction_id: z.string(),
+        date: z.string(),
+        type: z.enum(['income', 'expense']),
+        amount: z.number().register(z.globalRegistry, { description: "In the account's currency" }),
+        currency: z.string().register(z.globalRegistry, { description: "ISO 4217 of the row's account" }),
+        base_amount: z
+          .nullable(z.number())
+          .register(z.globalRegistry, { description: 'The amount in the base (profile) currency at the rate of its day; null when no rate was found (not converted, never 1:1)' }),
+        category: z.string(),
+        description: z.string(),
+        merchant: z.nullable(z.string()),
+      }),
     ),
     has_transactions: z.boolean(),
     unconverted_count: z

@@ -372,6 +372,10 @@ export const summaryOverview = z
     previous_month: monthTotals,
     top_expense_categories: z.array(categoryTotal).register(z.globalRegistry, { description: 'The current month, largest first (up to 5)' }),
     has_demo_data: z.boolean().register(z.globalRegistry, { description: 'Demo rows are loaded (DELETE /transactions/demo removes them)' }),
+    unconverted_count: z
+      .number()
+      .check(z.int())
+      .register(z.globalRegistry, { description: 'Amounts in another currency with no rate for their day (rows, and opening balances at their opening day): left out of the balance and totals, never counted 1:1' }),
   })
   .register(z.globalRegistry, { id: 'TransactionSummaryOverview' });
 
@@ -413,6 +417,10 @@ export const currentBalance = z
     transaction_count: z.number().check(z.int()),
     currency: z.string(),
     as_of: z.string(),
+    unconverted_count: z
+      .number()
+      .check(z.int())
+      .register(z.globalRegistry, { description: 'Amounts in another currency with no rate for their day (rows, and opening balances at their opening day): left out of the balance and totals, never counted 1:1' }),
   })
   .register(z.globalRegistry, { id: 'CurrentBalance' });
 

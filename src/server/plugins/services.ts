@@ -14,6 +14,7 @@ import { tokensService, type TokensService } from '../services/rewards/tokens';
 import { resolveWalletKey } from '../services/secrets';
 import { signInMethodsService, type SignInMethodsService } from '../services/signInMethods';
 import { subscriptionService, type SubscriptionService } from '../services/subscription';
+import { ratesService } from '../services/rates/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,7 +73,7 @@ export const domainServices = fp(
     app.decorate('requireAccess', (request: FastifyRequest) => subscriptions.requireAccess(request.userId));
     app.decorate('rewards', createRewardsService(repos.rewards, app.log));
     app.decorate('walletKey', resolveWalletKey(config));
-    app.decorate('budgets', budgetsService({ budgets: repos.budgets, categories: repos.categories, transactions: repos.transactions, users: repos.users, rewards: app.rewards }));
+    app.decorate('budgets', budgetsService({ budgets: repos.budgets, categories: repos.categories, transactions: repos.transactions, users: repos.users, rewards: app.rewards, rates: ratesService({ repo: repos.rates }) }));
     app.decorate('autoRules', autoRulesService({ repo: repos.autoRules, transactions: repos.transactions, accounts: repos.accounts, rewards: app.rewards }));
     app.decorate('categories', categoriesService(repos.categories));
     app.decorate('goals', goalsService({ goals: repos.goals, users: repos.users, rewards: app.rewards }));

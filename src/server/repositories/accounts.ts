@@ -351,13 +351,12 @@ export function accountsRepository(db: Db) {
       return num(months?.n) + num(rows?.n);
     },
 
-    /** Sum of the opening balances of the user's on-budget accounts opened on or before a day. */
-    async onBudgetOpenings(userId: string, day: string): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<string>`coalesce(sum(${accounts.openingBalanceMinor}), 0)` })
+    /** The opening balances (in each account's currency) of the user's on-budget accounts opened on or before a day. */
+    async onBudgetOpenings(userId: string, day: string): Promise<{ currency: string; openingDate: string; amountMinor: number }[]> {
+      return db
+        .select({ currency: accounts.currency, openingDate: accounts.openingDate, amountMinor: accounts.openingBalanceMinor })
         .from(accounts)
-        .where(and(eq(accounts.userId, userId), eq(accounts.onBudget, true), sql`${accounts.openingDate} <= ${day}`));
-      return num(row?.n);
+        .where(and(eq(accounts.userId, userId), eq(accounts.onBudget, true), sql`${accounts.openingDate} <= ${day}`, sql`${accounts.openingBalanceMinor} <> 0`));
     },
   };
   return repo;

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BudgetMode, Rollover, TargetKind } from '../../contract/budgets';
 import type { Db } from '../db/client';
 import { categoryNameReferences } from './categories';
 import type { Queryable } from './transactions';
-import { accountMonthlyTotals, accounts, budgetAssignments, budgetRollovers, budgetSettings, budgetTargets, transactionMonthlyTotals } from '../db/schema';
+import { accountMonthlyTotals, accounts, budgetAssignments, budgetRollovers, budgetSettings, budgetTargets, transactionMonthlyTotals, transactions } from '../db/schema';
+import { baseMinorOf } from './rollups';
 
 const asRows = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -164,28 +165,34 @@ export function budgetsRepository(db: Db) {
     },
 
     /**
-     * The on-budget accounts' money before `month`: opening balances dated before it plus every row
-     * before it (from the per-account rollup), and the opening balances dated within later months.
+     * The on-budget accounts' money before `month` in the base currency: every row before it (accounts in the
+     * base currency from the per-account rollup; any other account's rows by their base amounts, those without
+     * a rate counted in `unconverted`), and their opening balances in each account's currency (the caller
+     * converts them at the opening day's rate).
      */
-    async onBudgetBalance(userId: string, month: string): Promise<{ beforeMinor: number; openings: { month: string; amountMinor: number }[] }> {
+    async onBudgetBalance(userId: string, month: string): Promise<{ beforeMinor: number; unconverted: number; openings: { month: string; date: string; currency: string; amountMinor: number }[] }> {
       const a = accounts;
       const t = accountMonthlyTotals;
-      const [open, [net]] = await Promise.all([
-        db.select({ openingDate: a.openingDate, amount: a.openingBalanceMinor }).from(a).where(and(eq(a.userId, userId), eq(a.onBudget, true))),
+      const tx = transactions;
+      const inBase = sql`${a.currency} = (select u.currency from users u where u.id = ${userId})`;
+      const base = baseMinorOf(userId);
+      const [open, [net], [foreign]] = await Promise.all([
+        db.select({ openingDate: a.openingDate, currency: a.currency, amount: a.openingBalanceMinor }).from(a).where(and(eq(a.userId, userId), eq(a.onBudget, true))),
         db
           .select({ net: sql<string | null>`sum(${t.netMinor})::text` })
           .from(t)
           .innerJoin(a, eq(a.id, t.accountId))
-          .where(and(eq(t.userId, userId), eq(a.onBudget, true), sql`${t.month} < ${first(month)}`)),
+          .where(and(eq(t.userId, userId), eq(a.onBudget, true), inBase, sql`${t.month} < ${first(month)}`)),
+        // Only users with an on-budget account in another currency have rows here.
+        db
+          .select({ net: sql<string | null>`sum(case when ${tx.type} = 'income' then ${base} else -(${base}) end)::text`, unconverted: sql<string>`count(*) filter (where ${base} is null)::text` })
+          .from(tx)
+          .innerJoin(a, eq(a.id, tx.accountId))
+          .where(and(eq(tx.userId, userId), eq(a.onBudget, true), sql`not (${inBase})`, isNull(tx.parentId), sql`${tx.date} < ${first(month)}`)),
       ]);
-      let beforeMinor = Number(net?.net ?? 0);
-      const openings: { month: string; amountMinor: number }[] = [];
-      for (const o of open) {
-        if (o.amount === 0) continue;
-        if (o.openingDate < first(month)) beforeMinor += o.amount;
-        else openings.push({ month: ym(o.openingDate), amountMinor: o.amount });
-      }
-      return { beforeMinor, openings };
+      const beforeMinor = Number(net?.net ?? 0) + Number(foreign?.net ?? 0);
+      const openings = open.filter((o) => o.amount !== 0).map((o) => ({ month: ym(o.openingDate), date: o.openingDate, currency: o.currency, amountMinor: o.amount }));
+      return { beforeMinor, unconverted: Number(foreign?.unconverted ?? 0), openings };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { goals, transactionCategories, transactionDailyTotals, transactions } from '../db/schema';
-import { allTimeTotals, monthlyTotals, rollupGroups, topMerchants } from './rollups';
+import { allTimeTotals, baseMinorOf, monthlyTotals, rollupGroups, topMerchants } from './rollups';
 
 export interface DayRange {
   start: string;
@@ -61,6 +61,9 @@ export function dashboardRepository(db: Db) {
           date: transactions.date,
           type: transactions.type,
           amountMinor: transactions.amountMinor,
+          // The account's currency and the row in the base currency (null: no rate for its day).
+          currency: sql<string | null>`(select a.currency from accounts a where a.id = ${transactions.accountId})`,
+          baseMinor: baseMinorOf(userId),
           category: transactions.category,
           description: transactions.description,
           merchant: transactions.merchant,

@@ -3,7 +3,7 @@ import { TRANSACTION_PAGE } from '../../contract/transactions';
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
 import { accountMonthlyTotals, importJobs, transactionCategories, transactionDailyTotals, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
-import { baseAmountsOnly, monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
+import { baseAmountsOnly, baseMinorOf, monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey' | 'linkedImportId'>;
 export type CategoryRow = typeof transactionCategories.$inferSelect;
@@ -96,6 +96,8 @@ export interface PeriodTotals {
   incomeMinor: number;
   expenseMinor: number;
   count: number;
+  /** Rows left out of the sums for want of a rate (where the caller reads it). */
+  unconverted?: number;
 }
 
 export type CategoryTotalRow = RollupGroup;
@@ -533,7 +535,7 @@ export function transactionsRepository(db: Db) {
     /** Income, expenses and count over a day range (open ends allowed), from the rollups. */
     async totals(userId: string, dateFrom?: string, dateTo?: string): Promise<PeriodTotals> {
       const sums = sumByType(await repo.rollupGroups(userId, { from: dateFrom, to: dateTo }));
-      return { incomeMinor: sums.incomeMinor, expenseMinor: sums.expenseMinor, count: sums.incomeCount + sums.expenseCount };
+      return { incomeMinor: sums.incomeMinor, expenseMinor: sums.expenseMinor, count: sums.incomeCount + sums.expenseCount, unconverted: sums.unconverted };
     },
 
     async categoryTotals(userId: string, dateFrom: string | undefined, dateTo: string | undefined, type?: TxType): Promise<CategoryTotalRow[]> {
@@ -652,12 +654,17 @@ export function transactionsRepository(db: Db) {
       return { first: row?.first ?? null, last: row?.last ?? null };
     },
 
+    /**
+     * The largest rows in the base currency. A row with no rate for its day cannot be ranked against the others:
+     * it is left out here (the report counts it in unconverted_count), never ranked 1:1.
+     */
     async largest(userId: string, type: TxType, dateFrom: string, dateTo: string, limit: number): Promise<TransactionRow[]> {
+      const base = baseMinorOf(userId);
       return db
         .select(rowColumns)
         .from(transactions)
-        .where(and(eq(transactions.userId, userId), eq(transactions.type, type), eq(transactions.counts, true), gte(transactions.date, dateFrom), lte(transactions.date, dateTo)))
-        .orderBy(desc(transactions.amountMinor), desc(transactions.id))
+        .where(and(eq(transactions.userId, userId), eq(transactions.type, type), eq(transactions.counts, true), gte(transactions.date, dateFrom), lte(transactions.date, dateTo), sql`${base} is not null`))
+        .orderBy(desc(base), desc(transactions.id))
         .limit(limit);
     },
 

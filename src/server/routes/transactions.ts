@@ -47,7 +47,8 @@ import { acceptCsvUploads, CSV_TYPES } from '../plugins/csv-upload';
 import { loadDemoData, removeDemoData } from '../services/demo';
 import { importService } from '../services/import/service';
 import { categoryListResponse } from '../../contract/categories';
-import { currentMonth, transactionReports } from '../services/transactions/reports';
+import { accountsService } from '../services/accounts/service';
+import { currentMonth, todayUtc, transactionReports } from '../services/transactions/reports';
 import { transactionsService } from '../services/transactions/service';
 
 const TAGS = ['transactions'];
@@ -63,7 +64,8 @@ export default async function transactionsRoutes(fastify: FastifyInstance) {
   const repo = fastify.repos.transactions;
   const transactions = transactionsService({ repo, accounts: fastify.repos.accounts, rewards: fastify.rewards, recategorized: fastify.autoRules.corrected, rates: fastify.rates });
   const imports = importService({ repo, accounts: fastify.repos.accounts, runner: fastify.importRunner, rewards: fastify.rewards });
-  const reports = transactionReports(repo, fastify.repos.accounts);
+  // The balance adds the on-budget opening balances, each in the base currency at its opening day's rate.
+  const reports = transactionReports(repo, accountsService({ repo: fastify.repos.accounts, currencyOf: (userId) => repo.accountCurrency(userId), today: () => todayUtc(), rates: fastify.rates }));
   const { categories } = fastify;
   const currencyOf = transactions.currencyOf;
   acceptCsvUploads(fastify);

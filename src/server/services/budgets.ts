@@ -23,6 +23,7 @@ import type { ActivityRow, AssignmentRow, BudgetsRepository, RolloverRow, Target
 import type { CategoriesRepository } from '../repositories/categories';
 import type { TransactionsRepository } from '../repositories/transactions';
 import type { UsersRepository } from '../repositories/users';
+import { convertStored, type RatesService } from './rates/service';
 import type { Reward } from '../../contract/rewards';
 import type { RewardsService } from './rewards';
 import { loadCategories } from './transactions/categories';
@@ -46,6 +47,8 @@ export interface BudgetInput {
   /** On-budget money before `start`, and opening balances of on-budget accounts dated later (income of their month). */
   startingMinor: number;
   openings: { month: string; amountMinor: number }[];
+  /** Amounts of that starting money (rows before `start`, opening balances) with no rate: left out, counted. */
+  startingUnconverted?: number;
 }
 
 interface Line {
@@ -165,13 +168,42 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
     income_minus_limits: input.mode === 'tracking' ? fromMinor(monthIncome - assignedTotal) : null,
     underfunded: fromMinor([...names.keys()].reduce((sum, c) => sum + underfundedOf(c), 0)),
     groups,
-    unconverted_count: input.activity.reduce((n, r) => n + (r.month === input.month ? (r.unconverted ?? 0) : 0), 0),
+    unconverted_count: input.activity.reduce((n, r) => n + (r.month === input.month ? (r.unconverted ?? 0) : 0), input.startingUnconverted ?? 0),
   };
 }
 
 /** One user's category budget: reads a month from the rollups, assigns, moves, sets rollover and mode. Throws domain errors. */
-export function budgetsService(deps: { budgets: BudgetsRepository; categories: CategoriesRepository; transactions: TransactionsRepository; users: Pick<UsersRepository, 'findById'>; rewards?: Pick<RewardsService, 'record'> }) {
-  const { budgets, categories, transactions, users, rewards } = deps;
+export function budgetsService(deps: {
+  budgets: BudgetsRepository;
+  categories: CategoriesRepository;
+  transactions: TransactionsRepository;
+  users: Pick<UsersRepository, 'findById'>;
+  rewards?: Pick<RewardsService, 'record'>;
+  /** Opening balances of accounts in another currency; without it they count as not converted. */
+  rates?: Pick<RatesService, 'rateOn'>;
+}) {
+  const { budgets, categories, transactions, users, rewards, rates } = deps;
+
+  /**
+   * The money the budget starts from and the opening balances of later months, in the base currency: an
+   * opening balance at the rate of its opening day (as a row of that day would be); without one it is left
+   * out and counted.
+   */
+  async function startingMoney(userId: string, start: string, month: string, balance: Awaited<ReturnType<BudgetsRepository['onBudgetBalance']>>) {
+    const base = await transactions.accountCurrency(userId);
+    let startingMinor = balance.beforeMinor;
+    let unconverted = balance.unconverted;
+    const openings: { month: string; amountMinor: number }[] = [];
+    for (const o of balance.openings) {
+      if (o.month > month) continue;
+      const found = o.currency === base ? null : await rates?.rateOn(userId, o.currency, base, o.date);
+      const inBase = o.currency === base ? o.amountMinor : found ? convertStored(o.amountMinor, base, found.rate) : null;
+      if (inBase === null) unconverted++;
+      else if (o.month < start) startingMinor += inBase;
+      else openings.push({ month: o.month, amountMinor: inBase });
+    }
+    return { startingMinor, openings, unconverted };
+  }
 
   /** The month answered after the user gave money a job: the first time anything is assigned earns the first-budget award (once ever, by its key). */
   async function withFirstBudget(userId: string, drawn: BudgetMonth, assignedSomething: boolean): Promise<BudgetMonth & { reward?: Reward }> {
@@ -193,14 +225,14 @@ export function budgetsService(deps: { budgets: BudgetsRepository; categories: C
   async function month(userId: string, month: string): Promise<BudgetMonth> {
     const first = await budgets.firstMonth(userId);
     const start = first && first < month ? first : month;
-    const [mode, records, assignments, rollovers, targets, activity, balance] = await Promise.all([
+    const [mode, records, assignments, rollovers, targets, activity, starting] = await Promise.all([
       budgets.mode(userId),
       categories.list(userId),
       budgets.assignments(userId, start, month),
       budgets.rollovers(userId),
       budgets.targets(userId),
       budgets.activity(userId, start, month),
-      budgets.onBudgetBalance(userId, start),
+      budgets.onBudgetBalance(userId, start).then((b) => startingMoney(userId, start, month, b)),
     ]);
     return drawBudget({
       month,
@@ -214,8 +246,9 @@ export function budgetsService(deps: { budgets: BudgetsRepository; categories: C
       rollovers,
       targets,
       activity,
-      startingMinor: balance.beforeMinor,
-      openings: balance.openings.filter((o) => o.month >= start && o.month <= month),
+      startingMinor: starting.startingMinor,
+      openings: starting.openings,
+      startingUnconverted: starting.unconverted,
     });
   }
 

@@ -171,7 +171,17 @@ export async function buildAnalytics(
       .sort((a, b) => b.c.totalMinor / b.usual - a.c.totalMinor / a.usual)
       .slice(0, 4)
       .map(({ c, usual: u }) => ({ category: c.category, amount: fromMinor(c.totalMinor), usual: fromMinor(Math.round(u)), ratio: Math.round((c.totalMinor / u) * 100) / 100 })),
-    recent: recent.map((t) => ({ transaction_id: t.id, date: t.date, type: t.type, amount: fromMinor(t.amountMinor), category: t.category, description: t.description, merchant: t.merchant })),
+    recent: recent.map((t) => ({
+      transaction_id: t.id,
+      date: t.date,
+      type: t.type,
+      amount: fromMinor(t.amountMinor),
+      currency: t.currency ?? input.currency,
+      base_amount: t.baseMinor === null ? null : fromMinor(t.baseMinor),
+      category: t.category,
+      description: t.description,
+      merchant: t.merchant,
+    })),
     has_transactions: all.count > 0,
     unconverted_count: current.unconverted,
   };

@@ -443,8 +443,21 @@ export function accountsService({ repo, currencyOf, today, rates }: Deps) {
       return netWorthSeries(list, monthly, currency, months, last, (c, m) => known.get(`${c}|${m}`) ?? null);
     },
 
-    /** The on-budget accounts' opening balances dated on or before a day (GET /transactions/balance/current adds them). */
-    onBudgetOpenings: (userId: string, day: string) => repo.onBudgetOpenings(userId, day),
+    /**
+     * The on-budget accounts' opening balances dated on or before a day (GET /transactions/balance/current adds
+     * them), in the base currency at the rate of each opening day, as a row of that day would be; one without a
+     * rate is left out and counted, never 1:1.
+     */
+    async onBudgetOpenings(userId: string, day: string): Promise<{ baseMinor: number; unconverted: number }> {
+      let baseMinor = 0;
+      let unconverted = 0;
+      for (const o of await repo.onBudgetOpenings(userId, day)) {
+        const inBase = await baseOf(userId, o.currency, o.amountMinor, o.openingDate);
+        if (inBase === null) unconverted++;
+        else baseMinor += inBase;
+      }
+      return { baseMinor, unconverted };
+    },
   };
 
   async function mustGetAny(userId: string, id: string, field: string) {

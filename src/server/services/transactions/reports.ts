@@ -10,7 +10,7 @@ import type {
   SummaryOverview,
   TransactionType,
 } from '../../../contract/transactions';
-import type { AccountsRepository } from '../../repositories/accounts';
+import type { AccountsService } from '../accounts/service';
 import type { CategoryTotalRow, PeriodTotals, TransactionsRepository } from '../../repositories/transactions';
 import { toTransaction } from './wire';
 
@@ -52,7 +52,7 @@ function sumGroups(groups: CategoryTotalRow[]): PeriodTotals {
   return t;
 }
 
-export function transactionReports(repo: TransactionsRepository, accounts: Pick<AccountsRepository, 'onBudgetOpenings'>) {
+export function transactionReports(repo: TransactionsRepository, accounts: Pick<AccountsService, 'onBudgetOpenings'>) {
   return {
     async overview(userId: string, currency: string, month = thisMonth()): Promise<SummaryOverview> {
       const today = todayOf();
@@ -69,7 +69,7 @@ export function transactionReports(repo: TransactionsRepository, accounts: Pick<
       const expenseCategories = months.filter((g) => g.month === month && g.type === 'expense');
       return {
         currency,
-        balance: fromMinor(openings + all.incomeMinor - all.expenseMinor),
+        balance: fromMinor(openings.baseMinor + all.incomeMinor - all.expenseMinor),
         total_income: fromMinor(all.incomeMinor),
         total_expenses: fromMinor(all.expenseMinor),
         transaction_count: all.count,
@@ -79,6 +79,7 @@ export function transactionReports(repo: TransactionsRepository, accounts: Pick<
         previous_month: monthTotals(previous, before),
         top_expense_categories: categoryTotals(expenseCategories).slice(0, 5),
         has_demo_data: hasDemo,
+        unconverted_count: (all.unconverted ?? 0) + openings.unconverted,
       };
     },
 
@@ -130,12 +131,13 @@ export function transactionReports(repo: TransactionsRepository, accounts: Pick<
     async balance(userId: string, currency: string, asOf = todayOf()): Promise<CurrentBalance> {
       const [t, openings] = await Promise.all([repo.totals(userId, undefined, asOf), accounts.onBudgetOpenings(userId, asOf)]);
       return {
-        balance: fromMinor(openings + t.incomeMinor - t.expenseMinor),
+        balance: fromMinor(openings.baseMinor + t.incomeMinor - t.expenseMinor),
         total_income: fromMinor(t.incomeMinor),
         total_expenses: fromMinor(t.expenseMinor),
         transaction_count: t.count,
         currency,
         as_of: asOf,
+        unconverted_count: (t.unconverted ?? 0) + openings.unconverted,
       };
     },
 

@@ -11,6 +11,7 @@ import { amountChange, netChange, savingsRateLine, spendingLegend, type ChangeLi
 import { useAppActors } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
 import { formatDay, formatDayMonth, formatMonthYear, localDay } from '../../format/date';
+import { formatWithBase } from '../../format/money';
 import { usePageMachine } from '../../hooks/pageActor';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useBalancesHidden, useMoney } from '../../hooks/useMoney';
@@ -303,7 +304,7 @@ const Picture = memo(function Picture({ a, reload }: { a: DashboardAnalytics; re
                   <Table.Td ta="right">
                     <Text size="sm" fw={600} c={t.type === 'income' ? 'teal' : undefined}>
                       {t.type === 'income' ? '+' : '−'}
-                      {money(t.amount)}
+                      {formatWithBase(t.amount, t.currency, a.currency, t.base_amount, { hidden })}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
