@@ -52,6 +52,9 @@ export async function loadDemoData(
   const rows = placeDemoRows(year, ids);
   // The trip abroad's charges and the savings abroad come with the demo's own rates (typed, like a person's).
   const tripRates = chargeTripAbroad(rows, base);
+  // Rows of the accounts in the base currency carry it as their base amount, as typed and imported ones do.
+  const foreignIds = new Set(DEMO_ACCOUNTS.filter((spec) => 'foreign' in spec).map((spec) => ids[spec.key]));
+  for (const r of rows) if (r.baseAmountMinor == null && r.accountId && !foreignIds.has(r.accountId)) r.baseAmountMinor = r.amountMinor;
   const foreign = demoForeignCurrency(base);
   const savingsRate = demoRate(foreign, base);
   const last = dates[dates.length - 1];

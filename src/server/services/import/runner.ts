@@ -79,11 +79,12 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
       return;
     }
     const into = { accountId: account?.id ?? null, counts: account ? countsFor(account) : true };
-    // An account in the base currency needs no base amounts (null is the amount itself); another currency's
-    // rows get theirs at the rate of their day, one read of the rates per batch, in the batch's one insert.
-    const base = account && options.rates ? await repo.accountCurrency(job.userId) : null;
+    // A row of an account in the base currency has its amount as base amount (as a typed one has); another
+    // currency's rows get theirs at the rate of their day, one read of the rates per batch, in the batch's one insert.
+    const base = account ? await repo.accountCurrency(job.userId) : null;
     const foreign = account && base && account.currency !== base ? account.currency : null;
     const withBaseAmounts = async (rows: NewTransaction[]) => {
+      if (account && account.currency === base) for (const r of rows) r.baseAmountMinor = r.amountMinor;
       if (!foreign || !base || !options.rates || rows.length === 0) return;
       const found = await options.rates.ratesOn(job.userId, foreign, base, rows.map((r) => r.date));
       for (const r of rows) {
