@@ -1,4 +1,6 @@
+import { unconvertedNote } from '../../../contract/rates';
 import { normalizeMerchant } from '../merchants';
+import { moneyMinor } from './format';
 import { addDays, explicitPeriod, rangeLabel } from './period';
 import type { ToolContext } from './data';
 import type { Plan, Subject } from './understand';
@@ -63,5 +65,28 @@ export async function tripsIn(ctx: ToolContext, plan: Plan, question: string, fi
   const period = explicitPeriod(from, end);
   part.periods = [{ ...period, label: `${name} (${rangeLabel(from, end)})` }];
   plan.notes.push(`I counted ${name} as ${rangeLabel(from, end)}: its travel bookings and what you paid during it at places you don't usually pay.`);
+  const abroad = paidAbroad(rows, ctx.currency);
+  if (abroad) plan.notes.push(abroad);
   return plan;
+}
+
+/**
+ * The trip's charges in other currencies beside what they came to in the base currency (the total adds
+ * base amounts): "Paid in EUR: €100.00 (= $108.37)". A charge with no rate for its day is left out of
+ * the total and said so, never taken 1:1.
+ */
+export function paidAbroad(rows: { baseMinor: number | null; original: { amountMinor: number; currency: string } | null }[], base: string): string | null {
+  const byCurrency = new Map<string, { minor: number; baseMinor: number }>();
+  let unconverted = 0;
+  for (const r of rows) {
+    if (r.baseMinor === null) unconverted++;
+    if (!r.original || r.original.currency === base || r.baseMinor === null) continue;
+    const sum = byCurrency.get(r.original.currency) ?? { minor: 0, baseMinor: 0 };
+    sum.minor += r.original.amountMinor;
+    sum.baseMinor += r.baseMinor;
+    byCurrency.set(r.original.currency, sum);
+  }
+  const parts = [...byCurrency].sort(([a], [b]) => a.localeCompare(b)).map(([currency, s]) => `Paid in ${currency}: ${moneyMinor(s.minor, currency)} (= ${moneyMinor(s.baseMinor, base)})`);
+  if (unconverted > 0) parts.push(`${unconvertedNote(unconverted)}: left out of the total until an exchange rate for their day exists`);
+  return parts.length ? `${parts.join('; ')}.` : null;
 }
