@@ -16,7 +16,7 @@ async function readyUser() {
 }
 
 describe('several currencies (Chromium against the real app)', () => {
-  it('a charge abroad typed in the form shows "€100.00 charged as $108.37"; a euro account’s rows show in euros; an amount with no rate is counted as not converted on the dashboard', async () => {
+  it('a charge abroad typed in the form shows "€100.00 charged as $108.37"; a euro account’s rows show in euros; an amount with no rate is counted as not converted under the list’s totals and on the dashboard', async () => {
     const page = browser.page;
     const user = await readyUser();
     const card = (await call(browser.apiUrl, user.token, 'POST', '/accounts', { name: 'Visa', kind: 'credit_card', opening_date: '2026-01-01' })) as { account_id: string };
@@ -28,6 +28,8 @@ describe('several currencies (Chromium against the real app)', () => {
     const transactions = await new TransactionsPage(page).waitUntilLoaded();
     // In the account's currency once the accounts are read (the rows may come first).
     await expect.poll(() => transactions.row('Padaria').amount.textContent()).toBe('−€12.50');
+    // The list's totals say what they left out.
+    await expect.poll(() => page.getByTestId('totals-unconverted').textContent()).toMatch(/^1 amount not converted: left out of these totals/);
 
     const form = await transactions.openAddForm();
     await form.root.getByRole('combobox', { name: 'Account' }).click();
@@ -42,5 +44,7 @@ describe('several currencies (Chromium against the real app)', () => {
 
     await page.goto('/dashboard?period=custom&from=2026-03-01&to=2026-03-31');
     expect(await page.getByTestId('dashboard-unconverted').textContent()).toMatch(/^1 amount not converted: /);
+    // The recent rows: the euro row in euros, marked, never as if 1:1.
+    await page.getByText('€12.50 (not converted)').waitFor();
   });
 });

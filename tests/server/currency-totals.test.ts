@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeAnswer } from '../../src/server/services/coach/builtin';
+import { coachData } from '../../src/server/services/coach/data';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 // Rates 2025-03-05..07 (EUR→USD 1.0771, 1.0790, 1.0837); a day more than 7 days after has none.
@@ -78,8 +80,11 @@ describe('totals in the base currency', () => {
     expect(await m.report()).toMatchObject({ expenses: 60.79, transaction_count: 4, unconverted_count: 2 });
     expect(await m.budget()).toMatchObject({ activity: -60.79, unconverted_count: 2 });
     // Totals of a text search sum the rows themselves, by the same rule: 10.79 counted, the 20th's left out.
-    const searched = await u.ok<{ spending: number; expense_count: number }>('GET', '/transactions/summary?q=padaria&date_from=2025-03-01&date_to=2025-03-31');
-    expect(searched).toMatchObject({ spending: 10.79, expense_count: 2 });
+    const searched = await u.ok<{ spending: number; expense_count: number; unconverted_count: number }>('GET', '/transactions/summary?q=padaria&date_from=2025-03-01&date_to=2025-03-31');
+    expect(searched).toMatchObject({ spending: 10.79, expense_count: 2, unconverted_count: 1 });
+    // The list's totals over the month (read from the rollups) say how many they left out, like the dashboard.
+    const listTotals = await u.ok<{ currency: string; spending: number; transaction_count: number; unconverted_count: number }>('GET', '/transactions/summary?date_from=2025-03-01&date_to=2025-03-31');
+    expect(listTotals).toMatchObject({ currency: 'USD', spending: 60.79, transaction_count: 4, unconverted_count: 2 });
     // A day's view reads the daily rollup: the same base amounts.
     const days = await u.ok<{ series: { bucket: string; spending: number }[] }>('GET', '/dashboard/analytics?period=custom&date_from=2025-03-06&date_to=2025-03-06&time_unit=days');
     expect(days.series).toEqual([expect.objectContaining({ bucket: '2025-03-06', spending: 60.79 })]);
@@ -157,5 +162,104 @@ describe('totals in the base currency', () => {
       expect(res.status, res.raw).toBeLessThan(500);
       expect(res.body.detail, res.raw).toBeTruthy();
     }
+  });
+});
+
+describe('what was still in the account’s currency, in the base currency', () => {
+  it('opening balances in the balance and the budget’s starting money, the dashboard’s recent rows and the report’s largest expenses', async () => {
+    const u = client(await signUpWithAccess(app));
+    const checking = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Checking', kind: 'checking', opening_balance: 1000, opening_date: '2025-01-01' });
+    // Opened on the 6th at 1.0790: 500.00 EUR = 539.50 USD. Opened in January (no rate in the file): not converted.
+    const euros = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_balance: 500, opening_date: '2025-03-06' });
+    await u.ok('POST', '/accounts', { name: 'Old euros', kind: 'savings', currency: 'EUR', opening_balance: 100, opening_date: '2025-01-02' });
+    await u.ok('POST', '/rates/import', ratesFile, 'text/csv');
+    const spend = (account: string, amount: number, date: string, merchant: string) =>
+      u.ok('POST', '/transactions', { account_id: account, type: 'expense', amount, date, category: 'Groceries', description: merchant, merchant });
+    await spend(checking.account_id, 50, '2025-03-06', 'Safeway');
+    await spend(euros.account_id, 100, '2025-03-07', 'Padaria'); // 108.37 USD at 1.0837
+    await spend(euros.account_id, 20, '2025-03-20', 'Mercado'); // no rate: not converted
+
+    // 1,000.00 + 539.50 − 50.00 − 108.37 = 1,381.13; the January opening and the row of the 20th left out, counted.
+    const balance = await u.ok<{ balance: number; unconverted_count: number }>('GET', '/transactions/balance/current?as_of=2025-03-31');
+    expect(balance).toMatchObject({ balance: 1381.13, unconverted_count: 2 });
+    const overview = await u.ok<{ balance: number; unconverted_count: number }>('GET', '/transactions/summary/overview');
+    expect(overview).toMatchObject({ balance: 1381.13, unconverted_count: 2 });
+
+    // April's budget starts from the same money: nothing assigned, no April activity.
+    const april = await u.ok<{ ready_to_assign: number; unconverted_count: number }>('GET', '/budgets/2025-04');
+    expect(april).toMatchObject({ ready_to_assign: 1381.13, unconverted_count: 2 });
+
+    // The report ranks by base amount: 108.37 before 50.00; the row with no rate cannot be ranked and is counted.
+    const report = await u.ok<{ largest_expenses: { description: string; amount: number; base_amount: number | null }[]; unconverted_count: number }>('GET', '/transactions/reports/monthly/2025/3');
+    expect(report.largest_expenses.map((t) => [t.description, t.amount, t.base_amount])).toEqual([
+      ['Padaria', 100, 108.37],
+      ['Safeway', 50, 50],
+    ]);
+    expect(report.unconverted_count).toBe(1);
+
+    // The dashboard's recent rows carry their account's currency and the base amount.
+    const dashboard = await u.ok<{ recent: { description: string; amount: number; currency: string; base_amount: number | null }[] }>('GET', '/dashboard/analytics?period=custom&date_from=2025-03-01&date_to=2025-03-31&time_unit=days');
+    expect(dashboard.recent.map((t) => [t.description, t.amount, t.currency, t.base_amount])).toEqual([
+      ['Mercado', 20, 'EUR', null],
+      ['Padaria', 100, 'EUR', 108.37],
+      ['Safeway', 50, 'USD', 50],
+    ]);
+  });
+
+  it('a row of an account in the base currency carries its amount as base amount on every path: typed, CSV, bank file, transfer, demo', async () => {
+    const u = client(await signUpWithAccess(app));
+    const checking = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Checking', kind: 'checking', opening_date: '2024-01-01' });
+    const savings = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Savings', kind: 'savings', opening_date: '2024-01-01' });
+    const typed = await u.ok<{ amount: number; base_amount: number | null }>('POST', '/transactions', { account_id: checking.account_id, type: 'expense', amount: 12.5, date: '2025-03-06', category: 'Groceries', description: 'Typed' });
+    expect(typed.base_amount).toBe(12.5);
+    const csv = ['date,description,amount', '2025-03-05,From CSV,-10.00'].join('\n');
+    const preview = await u.ok<{ import_id: string; mapping: unknown }>('POST', '/transactions/import?file_name=m.csv', csv, 'text/csv');
+    await u.ok('POST', `/transactions/import/${preview.import_id}/commit`, { mapping: preview.mapping, account_id: checking.account_id });
+    const ofx = readFileSync(new URL('./fixtures/bank/checking-march.ofx', import.meta.url), 'utf8');
+    const bank = await u.ok<{ import_id: string; mapping: unknown }>('POST', '/transactions/import?file_name=export.ofx', ofx, 'text/plain');
+    await u.ok('POST', `/transactions/import/${bank.import_id}/commit`, { mapping: bank.mapping, account_id: savings.account_id });
+    await app.importRunner.idle();
+    await u.ok('POST', '/accounts/transfers', { from_account_id: checking.account_id, to_account_id: savings.account_id, amount: 200, date: '2025-03-07', description: 'To savings' });
+    const list = await u.ok<{ transactions: { description: string; amount: number; base_amount: number | null }[] }>('GET', '/transactions?limit=50');
+    // 1 typed + 1 CSV + 4 from the OFX file + 2 transfer legs.
+    expect(list.transactions).toHaveLength(8);
+    for (const t of list.transactions) expect([t.description, t.base_amount]).toEqual([t.description, t.amount]);
+
+    const demo = client(await signUpWithAccess(app));
+    await demo.ok('POST', '/transactions/demo');
+    const accounts = await demo.ok<{ accounts: { account_id: string; currency: string }[] }>('GET', '/accounts');
+    const abroad = new Set(accounts.accounts.filter((a) => a.currency !== 'USD').map((a) => a.account_id));
+    const rows = await demo.ok<{ transactions: { account_id: string; amount: number; base_amount: number | null }[] }>('GET', '/transactions?limit=1000');
+    const home = rows.transactions.filter((t) => !abroad.has(t.account_id));
+    expect(home.length).toBeGreaterThan(100);
+    expect(home.filter((t) => t.base_amount !== t.amount)).toEqual([]);
+  });
+});
+
+describe('the coach’s trip answer', () => {
+  it('"How much did the Lisbon trip cost me?": the total in the base currency, the charges in euros beside it, an amount with no rate counted', async () => {
+    const u = client(await signUpWithAccess(app));
+    const card = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Visa', kind: 'credit_card', opening_date: '2025-01-01' });
+    const euros = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_date: '2025-01-01' });
+    const pay = (account: string, date: string, amount: number, merchant: string, description: string, category: string, paidThere?: number) =>
+      u.ok('POST', '/transactions', {
+        account_id: account, type: 'expense', amount, date, category, description, merchant,
+        ...(paidThere === undefined ? {} : { original_amount: paidThere, original_currency: 'EUR' }),
+      });
+    await pay(card.account_id, '2025-03-03', 640, 'TAP Air Portugal', 'Flights to Lisbon', 'Travel');
+    await pay(card.account_id, '2025-03-06', 50.17, 'Time Out Market', 'Lunch in Lisbon', 'Dining', 46.5);
+    await pay(card.account_id, '2025-03-07', 73.91, 'Cervejaria Ramiro', 'Dinner in Lisbon', 'Dining', 68.2);
+    // From the euro account on a day no rate reaches (the typed ones are 13 days older): not converted.
+    await pay(euros.account_id, '2025-03-20', 10, 'Pastelaria Lisboa', 'Pastries in Lisbon', 'Dining');
+    const { composed } = await composeAnswer({
+      question: 'How much did the Lisbon trip cost me?',
+      history: [],
+      profile: { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] },
+      tools: { data: coachData(app.db, u.userId), currency: 'USD', today: '2025-03-31', now: new Date('2025-03-31T12:00:00Z') },
+    });
+    // 640.00 + 50.17 + 73.91 = 764.08 USD; in euros 46.50 + 68.20 = 114.70, which came to 50.17 + 73.91 = 124.08.
+    expect(composed.text).toContain('$764.08');
+    expect(composed.text).toContain('Paid in EUR: €114.70 (= $124.08)');
+    expect(composed.text).toContain('1 amount not converted: left out of the total');
   });
 });
