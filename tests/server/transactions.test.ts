@@ -479,7 +479,7 @@ describe('summaries and reports', () => {
 
   it('GET /transactions/balance/current counts up to today, or up to as_of', async () => {
     const now = (await call('GET', '/transactions/balance/current', undefined, owner.token)).json<CurrentBalance>();
-    expect(now).toEqual({ balance: 3699.75, total_income: 5700, total_expenses: 2000.25, transaction_count: 7, currency: 'USD', as_of: today });
+    expect(now).toEqual({ balance: 3699.75, total_income: 5700, total_expenses: 2000.25, transaction_count: 7, currency: 'USD', as_of: today, unconverted_count: 0 });
     const later = (await call('GET', `/transactions/balance/current?as_of=${future}`, undefined, owner.token)).json<CurrentBalance>();
     expect(later).toMatchObject({ balance: 3649.75, transaction_count: 8 });
   });
