@@ -8,6 +8,7 @@ import { AccountsPage } from './pages/AccountsPage';
 import { AppShell } from './pages/AppShell';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { useBrowser } from './support/browser';
+import { coveringPaths, declaredBy, walkedBy } from '../support/model-paths';
 
 const browser = useBrowser();
 const money = (amount: number) => formatMoney(amount, 'USD', { locale: 'en-GB' });
@@ -20,7 +21,11 @@ async function accountsUser(apiUrl: string): Promise<TestUser> {
 }
 
 describe('accounts on /accounts (Chromium against the real app, the paths of tests/models/accounts.ts)', () => {
-  const paths = createTestModel(accountsModel).getSimplePaths();
+  // Every simple path is walked on the machine (tests/machines); here a few that walk every state and transition.
+  const paths = coveringPaths(createTestModel(accountsModel).getSimplePaths());
+  it('the browser paths visit every state and take every transition of the model', () => {
+    expect(walkedBy(paths)).toEqual(declaredBy(accountsModel));
+  });
   for (const path of paths) {
     it(path.description, async () => {
       const { page, apiUrl } = browser;

@@ -8,6 +8,7 @@ import { MonthBudget } from './pages/MonthBudget';
 import { Toasts } from './pages/Toasts';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
+import { coveringPaths, declaredBy, walkedBy } from '../support/model-paths';
 
 const browser = useBrowser();
 const coverage = recordMachineCoverage(import.meta.url, 'chromium');
@@ -191,7 +192,11 @@ describe('the month budget on /budget (Chromium against the real app)', () => {
 });
 
 describe('model-based paths: editing, rollover, a month switch, a target with fill and Undo, and a reorder in the real UI', () => {
-  const paths = createTestModel(budgetModel).getSimplePaths();
+  // Every simple path is walked on the machine (tests/machines); here a few that walk every state and transition.
+  const paths = coveringPaths(createTestModel(budgetModel).getSimplePaths());
+  it('the browser paths visit every state and take every transition of the model', () => {
+    expect(walkedBy(paths)).toEqual(declaredBy(budgetModel));
+  });
   collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
   for (const path of paths) {
     it(path.description, async () => {

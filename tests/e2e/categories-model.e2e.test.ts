@@ -7,12 +7,17 @@ import { AppShell } from './pages/AppShell';
 import { Toasts } from './pages/Toasts';
 import { callApi as call, createVerifiedUser } from './support/api';
 import { useBrowser } from './support/browser';
+import { coveringPaths, declaredBy, walkedBy } from '../support/model-paths';
 
 const browser = useBrowser();
 const coverage = recordMachineCoverage(import.meta.url, 'chromium');
 
 describe('model-based paths: Settings › Categories in the real UI', () => {
-  const paths = createTestModel(categoryManagerModel).getSimplePaths();
+  // Every simple path is walked on the machine (tests/machines); here a few that walk every state and transition.
+  const paths = coveringPaths(createTestModel(categoryManagerModel).getSimplePaths());
+  it('the browser paths visit every state and take every transition of the model', () => {
+    expect(walkedBy(paths)).toEqual(declaredBy(categoryManagerModel));
+  });
   collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
 
   for (const path of paths) {

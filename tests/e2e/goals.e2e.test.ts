@@ -10,6 +10,7 @@ import { BudgetPage, type GoalCardModel, type FundsDialog } from './pages/Budget
 import { Toasts } from './pages/Toasts';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { keepRewardDialog, saveScreenshot, useBrowser } from './support/browser';
+import { coveringPaths, declaredBy, walkedBy } from '../support/model-paths';
 
 // docs/product.md §8 toasts, exactly.
 const texts = {
@@ -181,7 +182,11 @@ describe('model-based paths: one withdraw-funds operation in the real UI', () =>
     user = await budgetUser(browser.apiUrl);
   });
 
-  const paths = createTestModel(goalFundsModel).getSimplePaths();
+  // Every simple path is walked on the machine (tests/machines); here a few that walk every state and transition.
+  const paths = coveringPaths(createTestModel(goalFundsModel).getSimplePaths());
+  it('the browser paths visit every state and take every transition of the model', () => {
+    expect(walkedBy(paths)).toEqual(declaredBy(goalFundsModel));
+  });
   collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
   paths.forEach((path, index) => {
     it(path.description, async () => {
