@@ -4,6 +4,8 @@
  * Chromium a path costs seconds, so a browser file walks a few paths that together visit every state and
  * take every transition the simple paths do (greedy set cover, stable: the same model gives the same paths).
  */
+import { createTestModel } from '@xstate/test';
+import type { AnyStateMachine } from 'xstate';
 
 export interface ModelStep {
   state: { value: unknown };
@@ -63,4 +65,18 @@ export function coveringPaths<P extends ModelPath>(paths: readonly P[]): P[] {
     for (const item of itemsOf(best!)) needed.delete(item);
   }
   return chosen;
+}
+
+/**
+ * The paths a browser file walks for a test model: `coveringPaths` of its simple paths. Throws (failing the
+ * file as it loads, before any browser starts) when they miss a state or transition the model declares: one
+ * that no simple path reaches.
+ */
+export function coveringModelPaths<TMachine extends AnyStateMachine>(model: TMachine) {
+  const paths = coveringPaths(createTestModel(model).getSimplePaths());
+  const walked = walkedBy(paths);
+  const declared = declaredBy(model);
+  const missed = [...declared.states.filter((s) => !walked.states.includes(s)), ...declared.transitions.filter((t) => !walked.transitions.includes(t))];
+  if (missed.length > 0) throw new Error(`no simple path of the model walks ${missed.join(', ')}`);
+  return paths;
 }
