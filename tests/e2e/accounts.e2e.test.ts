@@ -1,4 +1,3 @@
-import { createTestModel } from '@xstate/test';
 import { describe, expect, it } from 'vitest';
 import type { AccountList, TransferResult } from '../../src/contract/accounts';
 import type { TransactionListResponse } from '../../src/contract/transactions';
@@ -8,6 +7,7 @@ import { AccountsPage } from './pages/AccountsPage';
 import { AppShell } from './pages/AppShell';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { useBrowser } from './support/browser';
+import { coveringModelPaths } from '../support/model-paths';
 
 const browser = useBrowser();
 const money = (amount: number) => formatMoney(amount, 'USD', { locale: 'en-GB' });
@@ -20,7 +20,8 @@ async function accountsUser(apiUrl: string): Promise<TestUser> {
 }
 
 describe('accounts on /accounts (Chromium against the real app, the paths of tests/models/accounts.ts)', () => {
-  const paths = createTestModel(accountsModel).getSimplePaths();
+  // Every simple path is walked on the machine (tests/machines); here a few that walk every state and transition.
+  const paths = coveringModelPaths(accountsModel);
   for (const path of paths) {
     it(path.description, async () => {
       const { page, apiUrl } = browser;

@@ -6,7 +6,7 @@ import { RegisterPage } from './pages/RegisterPage';
 import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { Toasts } from './pages/Toasts';
 import { callApi, changePasswordElsewhere, createVerifiedUser, linkOf, PASSWORD, readOutbox, uniqueEmail, waitForMail } from './support/api';
-import { saveScreenshot, useBrowser } from './support/browser';
+import { hasHorizontalScroll, saveScreenshot, useBrowser } from './support/browser';
 
 // docs/product.md §8 texts; the server's own details come from src/server/routes/users.ts.
 const texts = {
@@ -27,7 +27,6 @@ const browser = useBrowser();
 const path = (page: Page) => new URL(page.url()).pathname;
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
-const hasHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 /** The paths the tab shows from now on, in order (client-side redirects included). */
 function recordPaths(page: Page): string[] {

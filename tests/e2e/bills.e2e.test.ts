@@ -1,5 +1,6 @@
 import { createTestModel } from '@xstate/test';
 import { describe, expect, it } from 'vitest';
+import { coveringPaths } from '../support/model-paths';
 import { billSuggestionMessages } from '../../machines/billSuggestions';
 import type { RecurringItem } from '../../src/contract/recurring';
 import { billSuggestionsModel } from '../models/billSuggestions';
@@ -30,9 +31,11 @@ async function billsUser(apiUrl: string): Promise<TestUser> {
  * dismiss. The failure events (offline, a refusal) are walked on the machine (tests/machines/billSuggestions.model.test.ts).
  */
 const WALKABLE = new Set(['OPEN', 'CONFIRM', 'DISMISS']);
-const paths = createTestModel(billSuggestionsModel)
-  .getSimplePaths()
-  .filter((p) => p.steps.slice(1).every((s) => WALKABLE.has(s.event.type)));
+const paths = coveringPaths(
+  createTestModel(billSuggestionsModel)
+    .getSimplePaths()
+    .filter((p) => p.steps.slice(1).every((s) => WALKABLE.has(s.event.type))),
+);
 
 describe('confirming detected bills on /bills (Chromium against the real app)', () => {
   it('the walkable paths visit every state a person reaches without a failure', () => {

@@ -1,4 +1,3 @@
-import { createTestModel } from '@xstate/test';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/web/format/money';
 import { budgetFlow, budgetModel, type BudgetFlowState } from '../models/budget';
@@ -8,6 +7,7 @@ import { MonthBudget } from './pages/MonthBudget';
 import { Toasts } from './pages/Toasts';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
+import { coveringModelPaths } from '../support/model-paths';
 
 const browser = useBrowser();
 const coverage = recordMachineCoverage(import.meta.url, 'chromium');
@@ -191,7 +191,8 @@ describe('the month budget on /budget (Chromium against the real app)', () => {
 });
 
 describe('model-based paths: editing, rollover, a month switch, a target with fill and Undo, and a reorder in the real UI', () => {
-  const paths = createTestModel(budgetModel).getSimplePaths();
+  // Every simple path is walked on the machine (tests/machines); here a few that walk every state and transition.
+  const paths = coveringModelPaths(budgetModel);
   collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
   for (const path of paths) {
     it(path.description, async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/test';
 import type { CategoryListResponse } from '../../src/contract/categories';
 import { categoryManagerFlow as flow, categoryManagerModel } from '../models/categoryManager';
 import { collectAfterEachPath, recordMachineCoverage } from '../support/machine-coverage';
@@ -7,12 +6,14 @@ import { AppShell } from './pages/AppShell';
 import { Toasts } from './pages/Toasts';
 import { callApi as call, createVerifiedUser } from './support/api';
 import { useBrowser } from './support/browser';
+import { coveringModelPaths } from '../support/model-paths';
 
 const browser = useBrowser();
 const coverage = recordMachineCoverage(import.meta.url, 'chromium');
 
 describe('model-based paths: Settings › Categories in the real UI', () => {
-  const paths = createTestModel(categoryManagerModel).getSimplePaths();
+  // Every simple path is walked on the machine (tests/machines); here a few that walk every state and transition.
+  const paths = coveringModelPaths(categoryManagerModel);
   collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
 
   for (const path of paths) {

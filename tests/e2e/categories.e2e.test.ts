@@ -1,28 +1,20 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CategoryListResponse } from '../../src/contract/categories';
 import { AppShell } from './pages/AppShell';
 import { Toasts } from './pages/Toasts';
 import { TransactionsPage } from './pages/TransactionsPage';
-import { callApi as call, createVerifiedUser } from './support/api';
-import { saveScreenshot, useBrowser } from './support/browser';
+import { callApi as call, onboardedUser } from './support/api';
+import { hasHorizontalScroll, saveScreenshot, useBrowser } from './support/browser';
 
 const browser = useBrowser();
-const hasHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-async function readyUser() {
-  const user = await createVerifiedUser(browser.apiUrl);
-  await call(browser.apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency: 'EUR', monthly_income: 3200, main_goal: 'grow_savings', help_with: [] } });
-  await call(browser.apiUrl, user.token, 'POST', '/subscription/trial/start');
-  return user;
-}
 const categoriesOf = async (token: string) => (await call(browser.apiUrl, token, 'GET', '/transactions/categories')) as CategoryListResponse;
 
 describe('Settings › Categories (Chromium against the real app)', () => {
   it('merges a category after a confirmation naming how many transactions move, hides one from new entries, at 375 px', async () => {
     const page = browser.page;
     await page.setViewportSize({ width: 375, height: 812 });
-    const user = await readyUser();
+    const user = await onboardedUser(browser.apiUrl, { currency: 'EUR' });
     await call(browser.apiUrl, user.token, 'POST', '/transactions/categories', { name: 'Pets', type: 'expense' });
     for (const [category, description] of [
       ['Pets', 'Cat food'],
@@ -77,7 +69,7 @@ describe('the transaction form and accounts (Chromium against the real app)', ()
   it('picks the account of a new entry, and asks before saving a change to a reconciled transaction', async () => {
     const page = browser.page;
     await page.setViewportSize({ width: 1280, height: 900 });
-    const user = await readyUser();
+    const user = await onboardedUser(browser.apiUrl, { currency: 'EUR' });
     const account = (body: object) => call<{ account_id: string }>(browser.apiUrl, user.token, 'POST', '/accounts', { opening_balance: 0, opening_date: '2026-01-01', ...body });
     await account({ name: 'Checking', kind: 'checking' });
     const visa = await account({ name: 'Visa', kind: 'credit_card' });

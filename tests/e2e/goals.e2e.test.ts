@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldErrors } from './pages/fieldErrors';
-import { createTestModel } from '@xstate/test';
 import { collectAfterEachPath, recordMachineCoverage } from '../support/machine-coverage';
 import { formatMoney } from '../../src/web/format/money';
 import { goalFundsFlow, goalFundsModel } from '../models/goalFunds';
@@ -10,6 +9,7 @@ import { BudgetPage, type GoalCardModel, type FundsDialog } from './pages/Budget
 import { Toasts } from './pages/Toasts';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { keepRewardDialog, saveScreenshot, useBrowser } from './support/browser';
+import { coveringModelPaths } from '../support/model-paths';
 
 // docs/product.md §8 toasts, exactly.
 const texts = {
@@ -181,7 +181,8 @@ describe('model-based paths: one withdraw-funds operation in the real UI', () =>
     user = await budgetUser(browser.apiUrl);
   });
 
-  const paths = createTestModel(goalFundsModel).getSimplePaths();
+  // Every simple path is walked on the machine (tests/machines); here a few that walk every state and transition.
+  const paths = coveringModelPaths(goalFundsModel);
   collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
   paths.forEach((path, index) => {
     it(path.description, async () => {

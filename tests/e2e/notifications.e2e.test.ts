@@ -1,5 +1,6 @@
 import { createTestModel } from '@xstate/test';
 import { describe, expect, it } from 'vitest';
+import { coveringPaths } from '../support/model-paths';
 import type { Account } from '../../src/contract/accounts';
 import { notificationCentreModel } from '../models/notificationCentre';
 import { AppShell } from './pages/AppShell';
@@ -33,9 +34,11 @@ async function noticesUser(apiUrl: string): Promise<TestUser> {
  * reminder, mark all read. The offline start, dismissing, a refused dismiss and the minute's re-read are walked on the machine (tests/machines/notificationCentre.model.test.ts).
  */
 const WALKABLE = new Set(['OPEN', 'OPEN_REMINDER', 'READ_ALL']);
-const paths = createTestModel(notificationCentreModel)
-  .getSimplePaths()
-  .filter((p) => p.steps.slice(1).every((s) => WALKABLE.has(s.event.type)));
+const paths = coveringPaths(
+  createTestModel(notificationCentreModel)
+    .getSimplePaths()
+    .filter((p) => p.steps.slice(1).every((s) => WALKABLE.has(s.event.type))),
+);
 
 describe('the notification centre (Chromium against the real app)', () => {
   // Dismissing the price change leads on only to a refused dismiss, so its path is walked on the machine.

@@ -1,27 +1,18 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../../src/contract/autoRules';
 import { AppShell } from './pages/AppShell';
 import { Toasts } from './pages/Toasts';
 import { TransactionsPage } from './pages/TransactionsPage';
-import { callApi as call, createVerifiedUser } from './support/api';
-import { useBrowser } from './support/browser';
+import { callApi as call, onboardedUser } from './support/api';
+import { hasHorizontalScroll, useBrowser } from './support/browser';
 
 const browser = useBrowser();
-const hasHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
-async function readyUser() {
-  const user = await createVerifiedUser(browser.apiUrl);
-  await call(browser.apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency: 'USD', monthly_income: 3200, main_goal: 'grow_savings', help_with: [] } });
-  await call(browser.apiUrl, user.token, 'POST', '/subscription/trial/start');
-  return user;
-}
 
 describe('a rule offered after re-filing a row (Chromium against the real app)', () => {
   it('at 375 px: re-filing a Corner Deli row offers "Always file Corner Deli as Dining?"; Create rule makes the rule; a dismissed pair is not offered again', async () => {
     const page = browser.page;
     await page.setViewportSize({ width: 375, height: 812 });
-    const user = await readyUser();
+    const user = await onboardedUser(browser.apiUrl);
     const ids: string[] = [];
     for (const [date, description] of [
       ['2026-03-02', 'Deli lunch'],

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/test';
 import { collectAfterEachPath, recordMachineCoverage } from '../support/machine-coverage';
 import { rulesFlow, rulesModel } from '../models/rules';
 import { AppShell } from './pages/AppShell';
@@ -9,6 +8,7 @@ import { TransactionsPage } from './pages/TransactionsPage';
 import { Toasts } from './pages/Toasts';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { useBrowser } from './support/browser';
+import { coveringModelPaths } from '../support/model-paths';
 
 const browser = useBrowser();
 const coverage = recordMachineCoverage(import.meta.url, 'chromium');
@@ -38,7 +38,8 @@ async function openRules(page: Page, token: string): Promise<SettingsRulesSectio
 }
 
 describe('Settings › Rules: model-based paths in Chromium (adding a rule and running it)', () => {
-  const paths = createTestModel(rulesModel).getSimplePaths();
+  // Every simple path is walked on the machine (tests/machines); here a few that walk every state and transition.
+  const paths = coveringModelPaths(rulesModel);
   collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
   for (const path of paths) {
     it(path.description, async () => {

@@ -7,8 +7,8 @@ import { AppShell } from './pages/AppShell';
 import { SplitEditor } from './pages/SplitEditor';
 import { Toasts } from './pages/Toasts';
 import { TransactionsPage } from './pages/TransactionsPage';
-import { callApi as call, createVerifiedUser } from './support/api';
-import { saveScreenshot, useBrowser } from './support/browser';
+import { callApi as call, onboardedUser } from './support/api';
+import { hasHorizontalScroll, saveScreenshot, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 /**
@@ -17,20 +17,12 @@ const browser = useBrowser();
  * full-page capture at 375 px (the header's fixed position follows the scroll there).
  */
 const skipLinkArea = (page: Page) => page.locator('a.skip-link').evaluate((el) => el.getBoundingClientRect().width * el.getBoundingClientRect().height);
-const hasHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
-async function readyUser() {
-  const user = await createVerifiedUser(browser.apiUrl);
-  await call(browser.apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency: 'USD', monthly_income: 3200, main_goal: 'grow_savings', help_with: [] } });
-  await call(browser.apiUrl, user.token, 'POST', '/subscription/trial/start');
-  return user;
-}
 
 describe('splitting a transaction in the form (Chromium against the real app)', () => {
   it('at 375 px: two lines typed, what is left shown, Save refused until it is 0, Rest fills the last line; the dashboard counts the lines; unsplit', async () => {
     const page = browser.page;
     await page.setViewportSize({ width: 375, height: 812 });
-    const user = await readyUser();
+    const user = await onboardedUser(browser.apiUrl);
     const row = (await call(browser.apiUrl, user.token, 'POST', '/transactions', { type: 'expense', amount: 100, date: '2026-03-02', category: 'Shopping', description: 'Costco run' })) as Transaction;
 
     await AppShell.openSignedIn(page, user.token, '/transactions');

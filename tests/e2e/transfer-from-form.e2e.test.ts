@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contract/accounts';
 import type { ImportJob, ImportPreview, Transaction } from '../../src/contract/transactions';
@@ -6,11 +5,10 @@ import { AppShell } from './pages/AppShell';
 import { Toasts } from './pages/Toasts';
 import { TransactionsPage } from './pages/TransactionsPage';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
-import { useBrowser } from './support/browser';
+import { hasHorizontalScroll, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 const TODAY = '2026-03-12';
-const hasHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 /** A bank CSV into one account, through the import endpoints (upload, commit with the suggested mapping, wait for the job). */
 async function importCsv(apiUrl: string, user: TestUser, accountId: string, csv: string): Promise<void> {

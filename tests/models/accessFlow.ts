@@ -107,24 +107,3 @@ export function accessFlowTransitions(): string[] {
 export function transitionsTaken(paths: { steps: { state: { value: unknown }; event: { type: string } }[] }[]): Set<string> {
   return new Set(paths.flatMap((p) => p.steps.slice(1).map((step, i) => `${String(p.steps[i]!.state.value)}:${step.event.type}`)));
 }
-
-/**
- * A few of the paths that together take every transition (greedy: each pick adds the most transitions
- * not yet taken, the shorter path on a tie), for runs where every path is too slow (the browser).
- */
-export function coveringPaths<P extends { steps: { state: { value: unknown }; event: { type: string } }[] }>(paths: P[]): P[] {
-  const needed = new Set(accessFlowTransitions());
-  const chosen: P[] = [];
-  while (needed.size > 0) {
-    let best: P | undefined;
-    let bestGain = 0;
-    for (const path of paths) {
-      const gain = [...transitionsTaken([path])].filter((t) => needed.has(t)).length;
-      if (gain > bestGain || (gain > 0 && gain === bestGain && path.steps.length < best!.steps.length)) [best, bestGain] = [path, gain];
-    }
-    if (!best) throw new Error(`no path takes ${[...needed].join(', ')}`);
-    chosen.push(best);
-    for (const t of transitionsTaken([best])) needed.delete(t);
-  }
-  return chosen;
-}

@@ -75,6 +75,17 @@ export async function createVerifiedUser(apiUrl: string, { email = uniqueEmail()
   return { email, password, token: access_token };
 }
 
+/**
+ * A verified user who finished onboarding (in `currency`) and started the free trial, all through the API:
+ * the set-up of tests whose subject is a signed-in page, not onboarding or the trial.
+ */
+export async function onboardedUser(apiUrl: string, { currency = 'USD' } = {}): Promise<TestUser> {
+  const user = await createVerifiedUser(apiUrl);
+  await callApi(apiUrl, user.token, 'POST', '/users/me/onboarding', { action: 'complete', answers: { currency, monthly_income: 3200, main_goal: 'grow_savings', help_with: [] } });
+  await callApi(apiUrl, user.token, 'POST', '/subscription/trial/start');
+  return user;
+}
+
 /** Changes a password from outside the browser (another device): tokens issued before stop working. */
 export async function changePasswordElsewhere(apiUrl: string, user: TestUser, newPassword: string): Promise<TestUser> {
   const { access_token } = await post<{ access_token: string }>(

@@ -22,6 +22,9 @@ export interface BrowserSession {
   readonly apiUrl: string;
 }
 
+/** Whether the page scrolls sideways (something is wider than the screen). */
+export const hasHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
 const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 120);
 
 /**
