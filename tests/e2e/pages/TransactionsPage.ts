@@ -133,7 +133,8 @@ export class TransactionRow {
     readonly root: Locator,
     readonly title: string,
   ) {
-    this.amount = root.locator('span').filter({ hasText: /\d|•/ }).last();
+    // The row's own amount (a direct child): a split row's lines have amounts of their own below it.
+    this.amount = root.locator(':scope > span').filter({ hasText: /\d|•/ }).last();
   }
 
   async edit(): Promise<TransactionForm> {
