@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { readAmount } from '../src/contract/money';
-import { SPLIT_LIMITS, splitRemainderMinor, type SplitRequest, type SplitResponse } from '../src/contract/splits';
+import { SPLIT_LIMITS, listedSplit, splitRemainderMinor, type SplitRequest, type SplitResponse } from '../src/contract/splits';
 import type { Transaction } from '../src/contract/transactions';
 import { toFailure, type CallFailure, type Toast } from './types';
 
@@ -160,7 +160,7 @@ export const splitEditorMachine = setup({
         onDone: {
           target: 'done',
           description: "Saved: a toast says 'Transaction split'.",
-          actions: [assign({ saved: ({ event }) => event.output.transaction }), { type: 'notify', params: { kind: 'success', message: 'Transaction split' } }],
+          actions: [assign({ saved: ({ event }) => listedSplit(event.output) }), { type: 'notify', params: { kind: 'success', message: 'Transaction split' } }],
         },
         onError: { target: 'editing', description: "Refused: the server's detail shows under the lines.", actions: assign({ error: ({ event }) => toFailure(event.error, splitTexts.saveFailed) }) },
       },

@@ -553,7 +553,11 @@ export const transactionsMachine = setup({
                 description: "Update replaces by transaction_id, toasts 'Transaction updated' and reads the header again. [spec:4-replace-by-id] [spec:4-transactions-update]",
                 target: 'closed',
                 actions: [
-                  sendTo(({ context }) => context.list, ({ event }) => ({ type: 'item.replace' as const, item: event.output })),
+                  // A row still split keeps the lines it showed (the update's answer does not list them).
+                  sendTo(
+                    ({ context }) => context.list,
+                    ({ context, event }) => ({ type: 'item.replace' as const, item: event.output.split && context.editing?.split_lines ? { ...event.output, split_lines: context.editing.split_lines } : event.output }),
+                  ),
                   raise(({ context, event }) => ({ type: 'ruleOffer.check' as const, transactionId: context.editing?.category !== event.output.category ? event.output.transaction_id : '' })),
                   assign({ editing: null, draft: null }),
                   { type: 'notify', params: { kind: 'success', message: 'Transaction updated' } },

@@ -280,6 +280,23 @@ export const mergeTagRequest = z.strictObject({ into: tagValue });
 export const tag = z.object({ name: z.string(), color: z.nullable(z.string()), transaction_count: z.number(), income: z.number(), expense: z.number() });
 export const tagList = z.object({ tags: z.array(tag) });
 export type Tag = z.output<typeof tag>;
+export type UpdateTagRequest = z.input<typeof updateTagRequest>;
+
+const rowsOf = (n: number) => (n === 1 ? '1 transaction' : `${n} transactions`);
+/** What the tags screen says before a tag is deleted or merged, and after a change. */
+export const tagTexts = {
+  deleteConfirmation: (name: string, count: number) =>
+    count === 0 ? `Delete the tag “${name}”? No transaction carries it.` : `Delete the tag “${name}”? It comes off ${rowsOf(count)}; the transactions stay.`,
+  mergeConfirmation: (name: string, into: string, count: number) => `Merge “${name}” into “${into}”? ${rowsOf(count)} will carry “${into}” instead, and “${name}” will be gone.`,
+  added: (name: string) => `Tag “${name}” added`,
+  renamed: (name: string) => `Renamed to “${name}”`,
+  recoloured: (name: string) => `Colour of “${name}” saved`,
+  merged: (into: string) => `Merged into “${into}”`,
+  deleted: (name: string) => `Tag “${name}” deleted`,
+  rows: rowsOf,
+} as const;
+/** The transactions list filtered by one tag (the list reads `?tags=`). */
+export const tagListPath = (name: string) => `/transactions?tags=${encodeURIComponent(name)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Bulk changes on selected transactions

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { atMost, money, text } from './fields';
 import { cents } from './fields';
-import { categoryName, transaction } from './transactions';
+import { categoryName, transaction, type Transaction } from './transactions';
 
 /**
  * Splits: one transaction divided into category lines (category, amount, memo) that add up exactly
@@ -50,6 +50,9 @@ export const splitResponse = z
 export type SplitLineInput = z.output<typeof splitLineInput>;
 export type SplitRequest = z.output<typeof splitRequest>;
 export type SplitLine = z.output<typeof splitLine>;
+/** A split answer as the list shows it: the transaction with its lines under it (as `GET /transactions` gives them). */
+export const listedSplit = (r: { transaction: Transaction; lines: readonly SplitLine[] }): Transaction =>
+  r.lines.length > 0 ? { ...r.transaction, split_lines: r.lines.map((l) => ({ category: l.category, amount: l.amount, memo: l.memo })) } : r.transaction;
 export type SplitResponse = z.output<typeof splitResponse>;
 
 /**

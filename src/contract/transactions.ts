@@ -242,6 +242,9 @@ export const transaction = z
     original_amount: z.optional(z.nullable(z.number())).register(z.globalRegistry, { description: 'A charge in another currency than the account’s (a card used abroad): what it was in that currency' }),
     original_currency: z.optional(z.nullable(z.string())).register(z.globalRegistry, { description: 'ISO 4217 of original_amount' }),
     split: z.optional(z.boolean()).register(z.globalRegistry, { description: 'Divided into lines (GET /transactions/{id}/split); the lines count, not the transaction' }),
+    split_lines: z
+      .optional(z.array(z.object({ category: z.string(), amount: z.number(), memo: z.nullable(z.string()) })))
+      .register(z.globalRegistry, { description: "In the list (GET /transactions) only: a split row's lines (category, positive amount, memo), in the order they were written" }),
     created_at: z.string(),
     updated_at: z.string(),
   })

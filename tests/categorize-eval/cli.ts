@@ -12,12 +12,16 @@ import type { FastifyInstance } from 'fastify';
 import { bearer, createTestApp, signUpWithAccess } from '../support/app';
 import type { Suggestion } from '../../src/contract/autoRules';
 import type { ImportJob, ImportMappingInput, ImportPreview, Transaction, TransactionListResponse } from '../../src/contract/transactions';
+import { TRANSFER_PAIRS, type TransferPairs } from '../../src/contract/accounts';
 import { CLASS_ORDER, CLASS_LABELS, emptyTally, isFallback, nameMatches, rightCategory, withPayees, type Answer, type Tally } from './scoring';
 import type { EvalClass } from './held-out/payees';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const heldOut = join(here, 'held-out');
 const show = process.argv.includes('--show');
+const misses: string[] = [];
+/** What the transfer-matching step offered and what the person did with it. */
+const pairsSeen = { offered: 0, linked: 0, dismissed: 0 };
 
 const ACCOUNTS = {
   checking: { name: 'Chase Total Checking', kind: 'checking', institution: 'Chase', last4: '4417', currency: 'USD' },
@@ -74,6 +78,25 @@ async function importFile(api: Api, accountId: string, account: AccountKey, file
   return rows;
 }
 
+/**
+ * The transfer-matching step the product offers after an import (the "Likely transfers" list,
+ * GET /transactions/transfer-matches): the careful person links each pair that is one of their own
+ * transfers and answers "Not a transfer" to the others. `classOf` says which rows are own transfers.
+ */
+async function settleTransferPairs(api: Api, to: string, classOf: Map<string, EvalClass>): Promise<void> {
+  for (let round = 0; round < 100; round++) {
+    const { pairs } = await call<TransferPairs>(api, 'GET', `/transactions/transfer-matches?to=${to}&days=${TRANSFER_PAIRS.maxDays}&limit=${TRANSFER_PAIRS.maxLimit}`);
+    if (pairs.length === 0) return;
+    for (const { from, to: into } of pairs) {
+      const own = classOf.get(from.transaction_id) === 'transfer' && classOf.get(into.transaction_id) === 'transfer';
+      pairsSeen.offered++;
+      pairsSeen[own ? 'linked' : 'dismissed']++;
+      await call(api, 'POST', `/transactions/${from.transaction_id}/${own ? 'link-transfer' : 'dismiss-transfer-match'}`, { other_transaction_id: into.transaction_id });
+    }
+  }
+  throw new Error('transfer pairs were still offered after 100 rounds');
+}
+
 const squash = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** The imported transaction of each answer: by the bank's id in an OFX, else by day, amount, direction and text. */
@@ -97,7 +120,6 @@ async function main() {
   const testApp = await createTestApp();
   const years = [...new Set(answers.map((a) => a.date.slice(0, 4)))].sort();
   const tallies = new Map(years.map((y) => [y, new Map(CLASS_ORDER.map((c) => [c, emptyTally()]))]));
-  const misses: string[] = [];
   try {
     for (const person of ['us', 'uk'] as const) {
       const user = await signUpWithAccess(testApp.app);
@@ -109,6 +131,10 @@ async function main() {
         accountIds.set(key, created.account_id);
       }
       const seen = new Set<number>();
+      const classOf = new Map<string, EvalClass>();
+      // Own transfers are scored once the import's transfer-matching step has run (their other leg may
+      // come in the other account's statement): kept here until every statement is in.
+      const transfers: { a: Answer; id: string; accountId: string; returning: boolean }[] = [];
       const files = [...new Set(mine.map((a) => a.file))].sort((x, y) => x.slice(-11).localeCompare(y.slice(-11)) || x.localeCompare(y));
       for (const file of files) {
         const inFile = mine.filter((a) => a.file === file);
@@ -124,28 +150,27 @@ async function main() {
             tally.unreadable++;
             continue;
           }
-          const right = rightCategory(a, t);
+          classOf.set(t.transaction_id, a.class);
           const returning = seen.has(a.payee);
-          tally.rows++;
-          if (right) tally.right++;
-          else if (isFallback(t)) {
-            tally.fallback++;
-            const suggested = await call<Suggestion>(api, 'POST', '/rules/suggest', { description: t.description, merchant: t.merchant, amount: t.amount, type: t.type, date: t.date, account_id: accountId });
-            if (suggested.category !== null && rightCategory(a, { ...t, category: suggested.category })) tally.suggested++;
-          } else tally.wrong++;
-          tally[returning ? 'returnRows' : 'firstRows']++;
-          if (right) tally[returning ? 'returnRight' : 'firstRight']++;
           if (a.name !== null) {
             tally.named++;
             if (nameMatches(a.name, t.merchant_name)) tally.nameRight++;
           }
-          if (!right && a.class !== 'transfer') fixes.push([t, a.category]);
-          if (show && !right) misses.push(`${a.date} ${CLASS_LABELS[a.class].padEnd(16)} ${returning ? 'again' : 'first'} ${a.raw.padEnd(48)} want ${a.category.padEnd(18)} got ${t.category} (${t.merchant_name ?? '-'} / ${t.merchant_kind ?? '-'})`);
+          if (a.class === 'transfer') {
+            transfers.push({ a, id: t.transaction_id, accountId, returning });
+            continue;
+          }
+          if (!(await score(api, a, t, accountId, tally, returning))) fixes.push([t, a.category]);
         }
         // The careful person files every row the import got wrong before the next statement comes in
-        // (an own transfer has no category to file it under: it stays as imported).
+        // (an own transfer has no category to file it under: it goes through the transfer-matching step).
         for (const [t, category] of fixes) await call(api, 'PUT', `/transactions/${t.transaction_id}`, { category });
         for (const a of inFile) seen.add(a.payee);
+        await settleTransferPairs(api, inFile.reduce((last, a) => (a.date > last ? a.date : last), inFile[0]!.date), classOf);
+      }
+      for (const { a, id, accountId, returning } of transfers) {
+        const t = await call<Transaction>(api, 'GET', `/transactions/${id}`);
+        await score(api, a, t, accountId, tallies.get(a.date.slice(0, 4))!.get(a.class)!, returning);
       }
     }
   } finally {
@@ -156,7 +181,25 @@ async function main() {
   years.forEach((year, i) => print(`${year}${i === 0 ? ' (the person is new: everything is learned as it comes)' : ' (after a year of filing)'}`, tallies.get(year)!));
   console.log('\nfirst sight: rows of a payee not in an earlier statement; returning: rows of a payee the person has filed before;');
   console.log('+suggested: also counting rows left in Other whose suggestion (POST /rules/suggest) is right.');
+  console.log('own transfers: scored after the transfer-matching step that follows each import (pairs of own transfers linked, others dismissed).');
+  console.log(`transfer pairs offered: ${pairsSeen.offered} (linked ${pairsSeen.linked}, dismissed ${pairsSeen.dismissed}).`);
   if (show) console.log(`\nMisses (product owner only):\n${misses.join('\n')}`);
+}
+
+/** Scores one imported row against the person's answer; true when it is right. */
+async function score(api: Api, a: Answer, t: Transaction, accountId: string, tally: Tally, returning: boolean): Promise<boolean> {
+  const right = rightCategory(a, t);
+  tally.rows++;
+  if (right) tally.right++;
+  else if (isFallback(t)) {
+    tally.fallback++;
+    const suggested = await call<Suggestion>(api, 'POST', '/rules/suggest', { description: t.description, merchant: t.merchant, amount: t.amount, type: t.type, date: t.date, account_id: accountId });
+    if (suggested.category !== null && rightCategory(a, { ...t, category: suggested.category })) tally.suggested++;
+  } else tally.wrong++;
+  tally[returning ? 'returnRows' : 'firstRows']++;
+  if (right) tally[returning ? 'returnRight' : 'firstRight']++;
+  if (show && !right) misses.push(`${a.date} ${CLASS_LABELS[a.class].padEnd(16)} ${returning ? 'again' : 'first'} ${a.raw.padEnd(48)} want ${a.category.padEnd(18)} got ${t.category} (${t.merchant_name ?? '-'} / ${t.merchant_kind ?? '-'})`);
+  return right;
 }
 
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)} %`);

@@ -71,3 +71,44 @@ describe('splitting a transaction in the form (Chromium against the real app)', 
     expect(back).toMatchObject({ split: false, category: 'Shopping' });
   });
 });
+
+describe('a split row in the transactions list (Chromium against the real app)', () => {
+  it('at 375 px: the lines show under the row (category and amount each), inside it, the next row below them; a screen reader hears them as the row’s description', async () => {
+    const page = browser.page;
+    await page.setViewportSize({ width: 375, height: 812 });
+    const user = await readyUser();
+    const row = (await call(browser.apiUrl, user.token, 'POST', '/transactions', { type: 'expense', amount: 120, date: '2026-03-02', category: 'Shopping', description: 'Costco run' })) as Transaction;
+    await call(browser.apiUrl, user.token, 'PUT', `/transactions/${row.transaction_id}/split`, {
+      lines: [
+        { category: 'Groceries', amount: 70.5, memo: 'food for the week' },
+        { category: 'Utilities', amount: 30 },
+        { category: 'Personal Care', amount: 19.5 },
+      ],
+    });
+    await call(browser.apiUrl, user.token, 'POST', '/transactions', { type: 'expense', amount: 8, date: '2026-03-01', category: 'Dining', description: 'Bagel' });
+
+    await AppShell.openSignedIn(page, user.token, '/transactions');
+    const transactions = await new TransactionsPage(page).waitUntilLoaded();
+    const split = transactions.row('Costco run').root;
+    const lines = split.getByRole('list', { name: 'Split into 3 lines' });
+    await lines.waitFor();
+    await saveScreenshot(page, 'split-row-lines-375');
+    expect(await lines.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Groceries · food for the week\s*−\D*70\.50$/),
+      expect.stringMatching(/^Utilities\s*−\D*30\.00$/),
+      expect.stringMatching(/^Personal Care\s*−\D*19\.50$/),
+    ]);
+    // Part of the row for a screen reader: the row is described by its lines.
+    const described = await split.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+    expect(described).toMatch(/Groceries.*70\.50.*Utilities.*30\.00.*Personal Care.*19\.50/);
+
+    // Inside the row and the screen; the next row starts below the last line.
+    const rowBox = (await split.boundingBox())!;
+    const lastLine = (await lines.getByRole('listitem').last().boundingBox())!;
+    expect(lastLine.y + lastLine.height).toBeLessThanOrEqual(rowBox.y + rowBox.height + 0.5);
+    expect(lastLine.x + lastLine.width).toBeLessThanOrEqual(375);
+    const next = (await transactions.row('Bagel').root.boundingBox())!;
+    expect(next.y).toBeGreaterThanOrEqual(rowBox.y + rowBox.height - 0.5);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  });
+});

@@ -103,7 +103,15 @@ describe('splitEditor: lines that add up to the transaction', () => {
         ],
       },
     ]);
-    expect(done.output).toMatchObject({ transaction_id: 't1', split: true });
+    // The list shows the saved lines under the row at once (as GET /transactions lists them).
+    expect(done.output).toMatchObject({
+      transaction_id: 't1',
+      split: true,
+      split_lines: [
+        { category: 'Shopping', amount: 60.25, memo: null },
+        { category: 'Utilities', amount: 39.75, memo: 'bulbs' },
+      ],
+    });
     expect(toasts).toEqual([{ kind: 'success', message: splitTexts.saved }]);
   });
 

@@ -227,6 +227,18 @@ describe('docs/product.md §4 Transactions: create adds to the front, update rep
     expect(t.list().context.total).toBe(3);
   });
 
+  it('an update of a split row keeps the lines the list shows under it (the answer does not carry them)', async () => {
+    const lines = [
+      { category: 'Groceries', amount: 6, memo: null },
+      { category: 'Dining', amount: 4, memo: 'lunch' },
+    ];
+    const { t } = await readyWith(rowsOf(2, (i) => (i === 1 ? { split: true, counts: false, amount: 10, split_lines: lines } : {})));
+    t.actor.send({ type: 'transaction.edit', transactionId: 't2' });
+    t.actor.send({ type: 'form.submit', values: { ...draft, description: 'Renamed', amount: 10 } });
+    await t.settled();
+    expect(t.row('t2')).toMatchObject({ description: 'Renamed', split_lines: lines });
+  });
+
   it("delete asks for a danger confirmation first, then removes the transaction and toasts 'Transaction deleted'", async () => {
     const { t, backend } = await readyWith();
     t.actor.send({ type: 'transaction.delete', transactionId: 't2' });

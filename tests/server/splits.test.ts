@@ -152,6 +152,29 @@ describe('splits: one bank row divided into category lines', () => {
     expect((await u.ok<SplitResponse>('GET', `/transactions/${row.transaction_id}/split`)).lines.map((l) => l.amount)).toEqual([4, 6]);
   });
 
+  it("the list carries a split row's lines (category, amount, memo) for it to show under the row; other rows have none", async () => {
+    const u = client(await signUpWithAccess(app));
+    const row = await u.spend('2025-03-10', 100);
+    await u.spend('2025-03-11', 20, 'Groceries');
+    await u.split(row.transaction_id, [
+      { category: 'Groceries', amount: 60.25, memo: 'food' },
+      { category: 'Utilities', amount: 39.75 },
+    ]);
+    const { transactions } = await u.list();
+    expect(transactions.map((t) => [t.amount, t.split_lines])).toEqual([
+      [20, undefined],
+      [
+        100,
+        [
+          { category: 'Groceries', amount: 60.25, memo: 'food' },
+          { category: 'Utilities', amount: 39.75, memo: null },
+        ],
+      ],
+    ]);
+    // Only in the list: one row read alone stays as it was.
+    expect((await u.ok<Transaction>('GET', `/transactions/${row.transaction_id}`)).split_lines).toBeUndefined();
+  });
+
   it('bad input answers 4xx with a detail; another user sees nothing', async () => {
     const u = client(await signUpWithAccess(app));
     const other = client(await signUpWithAccess(app));

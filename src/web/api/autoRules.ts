@@ -1,7 +1,8 @@
-import { autoRuleMessages, offeredRule, type BulkRequest, type Rule, type RuleOffer, type RulePreview, type SaveRuleRequest, type Suggestion, type SuggestRequest, type Tag } from '../../contract/autoRules';
+import { autoRuleMessages, offeredRule, type BulkRequest, type Rule, type RuleOffer, type RulePreview, type SaveRuleRequest, type Suggestion, type SuggestRequest, type Tag, type UpdateTagRequest } from '../../contract/autoRules';
 import type { ApiCall } from './client';
 
 const rulePath = (id: string) => `/rules/${encodeURIComponent(id)}`;
+const tagPath = (name: string) => `/tags/${encodeURIComponent(name)}`;
 
 /** Rules, suggestions, tags and bulk changes; failures carry the server's detail, else the call's default. */
 export function autoRulesApi(call: ApiCall) {
@@ -18,6 +19,10 @@ export function autoRulesApi(call: ApiCall) {
     acceptOffer: (offer: RuleOffer) => call<Rule>('/rules', { method: 'POST', body: offeredRule(offer), defaultMessage: autoRuleMessages.offerFailed }),
     dismissOffer: (offer: RuleOffer) => call<{ message: string }>('/rules/offers/dismiss', { method: 'POST', body: { merchant: offer.merchant, category: offer.category }, defaultMessage: autoRuleMessages.saveRule, silent: true }),
     tags: (signal?: AbortSignal) => call<{ tags: Tag[] }>('/tags', { defaultMessage: autoRuleMessages.fetchTags, signal }),
+    createTag: (name: string) => call<Tag>('/tags', { method: 'POST', body: { name }, defaultMessage: autoRuleMessages.saveTag }),
+    updateTag: (name: string, patch: UpdateTagRequest) => call<Tag>(tagPath(name), { method: 'PATCH', body: patch, defaultMessage: autoRuleMessages.saveTag }),
+    mergeTag: (name: string, into: string) => call<Tag>(`${tagPath(name)}/merge`, { method: 'POST', body: { into }, defaultMessage: autoRuleMessages.saveTag }),
+    removeTag: (name: string) => call<{ message: string }>(tagPath(name), { method: 'DELETE', defaultMessage: autoRuleMessages.saveTag }),
     bulk: (body: BulkRequest) => call<{ updated: number; skipped: number }>('/transactions/bulk', { method: 'POST', body, defaultMessage: autoRuleMessages.bulk }),
   };
 }

@@ -36,7 +36,8 @@ export class TransactionsPage {
     const main = page.getByRole('main');
     this.heading = main.getByRole('heading', { name: 'Transactions', level: 1 });
     this.list = main.getByRole('list', { name: 'Transactions' });
-    this.rows = this.list.getByRole('listitem');
+    // The list's own rows: a split row holds a list of its lines, whose items are not rows.
+    this.rows = this.list.locator(':scope > [role="listitem"]');
     this.loading = main.getByRole('status', { name: 'Loading transactions' });
     this.emptyState = main.getByText('No transactions yet', { exact: true });
     this.noMatches = main.getByText('No transactions match these filters', { exact: true });
@@ -133,7 +134,8 @@ export class TransactionRow {
     readonly root: Locator,
     readonly title: string,
   ) {
-    this.amount = root.locator('span').filter({ hasText: /\d|•/ }).last();
+    // The row's own amount (a direct child): a split row's lines have amounts of their own below it.
+    this.amount = root.locator(':scope > span').filter({ hasText: /\d|•/ }).last();
   }
 
   async edit(): Promise<TransactionForm> {

@@ -165,7 +165,9 @@ export function fakeBackend(initial: Transaction[] = []) {
       if (!existing) throw fail('Transaction not found', 404);
       const { confirm_reconciled: confirmed, ...fields } = values;
       if (existing.reconciled && !confirmed) throw fail('This transaction is reconciled: send confirm_reconciled: true to change it', 409);
-      const updated = { ...existing, ...fields, amount: values.amount, reconciled: false, updated_at: '2025-03-02T00:00:00.000Z' };
+      // Like the server: only the list carries a split row's lines, not an update's answer.
+      const { split_lines: _lines, ...kept } = existing;
+      const updated = { ...kept, ...fields, amount: values.amount, reconciled: false, updated_at: '2025-03-02T00:00:00.000Z' };
       rows = rows.map((t) => (t.transaction_id === id ? updated : t));
       return updated;
     },

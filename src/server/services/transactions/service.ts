@@ -127,8 +127,15 @@ export function transactionsService(deps: {
         includeTotal: q.include_total,
       });
       const last = result.rows[result.rows.length - 1];
+      // A split row shows its lines under it: one read for the page's split rows.
+      const splitIds = result.rows.filter((r) => r.split).map((r) => r.id);
+      const lines = splitIds.length ? await repo.splitLines(userId, splitIds) : new Map<string, TransactionRow[]>();
       return {
-        transactions: result.rows.map(toTransaction),
+        transactions: result.rows.map((r) => {
+          const t = toTransaction(r);
+          const own = lines.get(r.id);
+          return own ? { ...t, split_lines: own.map((l) => ({ category: l.category, amount: fromMinor(l.amountMinor), memo: l.notes })) } : t;
+        }),
         total: result.total,
         limit: q.limit,
         offset: after ? 0 : q.offset,

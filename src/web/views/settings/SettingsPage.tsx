@@ -16,6 +16,7 @@ import { RemindersSection } from './RemindersSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { LogoutEverywhere } from './LogoutEverywhere';
 import { SignInMethods } from './SignInMethods';
+import { TagsSection } from './TagsSection';
 
 const statusBadge: Record<SubscriptionStatus['status'], { label: string; color: string }> = {
   none: { label: 'No plan', color: 'gray' },
@@ -125,6 +126,7 @@ export default function SettingsPage() {
         <LogoutEverywhere />
       </Stack>
       <CategoriesSection />
+      <TagsSection />
       <RulesSection />
       <RemindersSection />
       <CalendarFeedSection />

@@ -7,12 +7,17 @@ import { formatDay, isScheduled } from '../../format/date';
 import { formatCount } from '../../format/number';
 import { useMoney } from '../../hooks/useMoney';
 import { LoadFailed } from '../LoadFailed';
+import type { TransactionCategory } from '../../../../machines/transactions';
 import { categoryColor } from './display';
 import { useTransactionList, useTransactions, useTransactionsActor } from './transactionsActor';
 import classes from './transactions.module.css';
 
 /** Scrolling within this many rows of the end loads the next page. */
 const PREFETCH_ROWS = 60;
+/** A split row grows by one text line per split line, plus a little room below them. */
+const SPLIT_LINE_HEIGHT = 18;
+const SPLIT_LINES_PAD = 8;
+const splitExtra = (t: Transaction | undefined) => (t?.split_lines?.length ? t.split_lines.length * SPLIT_LINE_HEIGHT + SPLIT_LINES_PAD : 0);
 
 /** Where an element starts in the document; follows layout changes above it (header figures, the filter panel). */
 function useDocumentTop(element: HTMLElement | null): number {
@@ -45,7 +50,7 @@ export function TransactionList() {
   const scrollMargin = useDocumentTop(listElement);
 
   // Stable callbacks: the virtualizer recomputes every row's position when they change.
-  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  const estimateSize = useCallback((index: number) => rowHeight + splitExtra(transactions[index]), [rowHeight, transactions]);
   const getItemKey = useCallback((index: number) => transactions[index]?.transaction_id ?? index, [transactions]);
   const virtualizer = useWindowVirtualizer({ count: transactions.length, estimateSize, overscan: 10, scrollMargin, getItemKey });
   useEffect(() => {
@@ -96,8 +101,11 @@ export function TransactionList() {
               position={item.index + 1}
               setSize={setSize}
               top={item.start - scrollMargin}
-              height={rowHeight}
+              height={item.size}
+              baseHeight={rowHeight}
               compact={compact}
+              categories={categories}
+              currency={t.currency ?? currencyOf.get(t.account_id) ?? null}
               color={categoryColor(categories, t.category)}
               amount={t.type === 'income' && !formatted.startsWith('•') ? `+${formatted}` : formatted}
               original={t.original_amount != null && t.original_currency ? money(t.original_amount, t.original_currency) : null}
@@ -131,7 +139,13 @@ interface RowProps {
   setSize: number;
   top: number;
   height: number;
+  /** The height of a row without split lines: a split row's lines go below it. */
+  baseHeight: number;
   compact: boolean;
+  /** For the split lines' colour dots. */
+  categories: TransactionCategory[];
+  /** The row's currency, for its split lines' amounts. */
+  currency: string | null;
   /** The category's colour dot. */
   color: string;
   /** The amount as shown: signed, in its currency, masked while balances are hidden. */
@@ -163,8 +177,10 @@ function shownNames(t: Transaction): { title: string; raw: string | null; mercha
  * One row. Plain elements and CSS (no component library) because a fast scroll mounts a whole
  * window of rows per frame; everything it needs arrives as props, so unchanged rows skip rendering.
  */
-const TransactionRow = memo(function TransactionRow({ transaction: t, position, setSize, top, height, compact, color, amount, original, onEdit, onDelete, selected, onToggle }: RowProps) {
+const TransactionRow = memo(function TransactionRow({ transaction: t, position, setSize, top, height, baseHeight, compact, categories, currency, color, amount, original, onEdit, onDelete, selected, onToggle }: RowProps) {
   const titleId = `transaction-${t.transaction_id}-title`;
+  const linesId = `transaction-${t.transaction_id}-lines`;
+  const lines = t.split_lines?.length ? t.split_lines : null;
   const { title, raw, merchant } = shownNames(t);
   const details = [merchant, original ? `${original} charged as ${amount.replace(/^[+−-]/, '')}` : null, ...t.tags.map((tag) => `#${tag}`)].filter(Boolean).join(' · ');
   const day = formatDay(t.date);
@@ -180,9 +196,10 @@ const TransactionRow = memo(function TransactionRow({ transaction: t, position, 
       aria-posinset={position}
       aria-setsize={setSize}
       aria-labelledby={titleId}
+      aria-describedby={lines ? linesId : undefined}
       data-transaction-id={t.transaction_id}
       className={compact ? classes.rowCompact : classes.row}
-      style={{ height, transform: `translateY(${top}px)` }}
+      style={{ height, transform: `translateY(${top}px)`, ...(lines ? { gridTemplateRows: `${baseHeight - 1}px auto`, rowGap: 0 } : {}) }}
     >
       {!compact && <span className={classes.date}>{day}</span>}
       <div className={classes.main}>
@@ -222,9 +239,34 @@ const TransactionRow = memo(function TransactionRow({ transaction: t, position, 
           <LineIcon d={trash} />
         </button>
       </div>
+      {lines && <SplitLines id={linesId} lines={lines} type={t.type} currency={currency} categories={categories} />}
     </div>
   );
 });
+
+/** A split row's lines under it: category and amount per line (and its memo), part of the row for a screen reader (its description). */
+function SplitLines({ id, lines, type, currency, categories }: { id: string; lines: NonNullable<Transaction['split_lines']>; type: Transaction['type']; currency: string | null; categories: TransactionCategory[] }) {
+  const money = useMoney();
+  return (
+    <ul id={id} className={classes.splitLines} aria-label={`Split into ${lines.length} lines`}>
+      {lines.map((line, i) => {
+        const formatted = money(type === 'income' ? line.amount : -line.amount, currency);
+        return (
+          <li key={i} className={classes.splitLineRow}>
+            <span className={classes.splitLineName}>
+              <span className={classes.dot} style={{ background: categoryColor(categories, line.category) }} aria-hidden>
+                {' '}
+              </span>
+              {line.category}
+              {line.memo ? <span className={classes.splitLineMemo}> · {line.memo}</span> : null}
+            </span>
+            <span className={classes.splitLineAmount}>{type === 'income' && !formatted.startsWith('•') ? `+${formatted}` : formatted}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /** Below the rows: how many are shown, and loading more (automatic on scroll; a button for keyboards). */
 function ListFooter() {
