@@ -16,7 +16,7 @@ import {
   getTopMerchants,
   type ToolContext,
 } from './tools';
-import { CANT_TELL, cantTellAnswer, planQuestion, runPlan, writePlanAnswer } from './plans';
+import { CANT_TELL, cantTellAnswer, listLink, planQuestion, runPlan, writePlanAnswer } from './plans';
 import type { CoachEngine, CoachEvent, CoachRequest } from './types';
 import { goalNamed, type Plan, type PlanPart } from './understand';
 
@@ -290,8 +290,11 @@ async function spendingAnswer(ctx: ToolContext, intent: Extract<Intent, { kind: 
   if (result.transaction_count === 0) {
     lines.push(`You spent nothing ${what.replace(/\*\*/g, '')} ${period.phrase}.`);
   } else {
+    // The figure opens the list filtered to the same rows, as a plan's figures do (a merchant's bank spellings cannot be).
+    const link = result.merchant ? null : listLink(result.category ? { kind: 'category', name: result.category, flow: 'expense' } : null, { flow: 'expense' }, period);
+    const figure = `**${m(result.total)}**`;
     lines.push(
-      `You spent **${m(result.total)}** ${what} ${period.phrase}, across ${result.transaction_count} transaction${result.transaction_count === 1 ? '' : 's'}.`,
+      `You spent ${link ? `[${figure}](${link})` : figure} ${what} ${period.phrase}, across ${result.transaction_count} transaction${result.transaction_count === 1 ? '' : 's'}.`,
     );
   }
   if (result.category || result.merchant) {
