@@ -161,6 +161,26 @@ describe('the month budget on /budget (Chromium against the real app)', () => {
     expect(timings[2]).toBeLessThan(100);
   });
 
+  it("a budget row's link (from a coach answer) opens its month with the row in view and marked", async () => {
+    const { page } = browser;
+    const user = await budgetUser(browser.apiUrl);
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 1024, height: 480 });
+    try {
+      // The goals sit above the budget, so at 480 px the row starts out of view.
+      await AppShell.openSignedIn(page, user.token, `/budget?month=${budgetFlow.month}&category=groceries`);
+      const budget = await new MonthBudget(page).waitUntilLoaded();
+      const row = budget.row('Groceries').root;
+      await expect.poll(() => row.getAttribute('aria-current')).toBe('true');
+      const box = (await row.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(480);
+      expect(await budget.month.textContent()).toContain('January 2025');
+    } finally {
+      if (size) await page.setViewportSize(size);
+    }
+  });
+
   it('a row’s long menu opened near the bottom of a short window stays inside it, and its last item is chosen', async () => {
     const { page } = browser;
     const user = await budgetUser(browser.apiUrl);

@@ -183,6 +183,33 @@ describe('the AI coach in Chromium against the real server', () => {
     expect(list.conversations[0]!.message_count).toBe(10);
   });
 
+  it('a follow-up keeps the category, and its figure opens the transactions list filtered to exactly the rows behind it', async () => {
+    const { page, apiUrl } = browser;
+    const user = await userWithData(apiUrl);
+    const coach = await CoachPage.open(page, user.token);
+    await coach.ask('How much did I spend on groceries this month?');
+    await coach.waitForAnswer();
+    await coach.ask('and last month?');
+    await coach.waitForAnswer();
+    const answer = coach.log.locator('[data-sender="ai"]').last();
+    const text = await answer.innerText();
+    // "You spent $X on Groceries last month, October 2026 (…), across N transactions."
+    const said = /You spent \$([\d,]+\.\d{2}) on Groceries last month\b[^.]*?, across (\d+) transactions?/.exec(text);
+    expect(said, text).not.toBeNull();
+    const link = answer.getByRole('link', { name: `$${said![1]}` });
+    expect(await link.getAttribute('title')).toBe('Show these transactions');
+    await link.click();
+    await page.waitForURL(/\/transactions\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('category')).toBe('Groceries');
+    expect(url.searchParams.get('type')).toBe('expense');
+    // The list's totals for these filters: the same count and the same total as the answer.
+    const totals = page.getByRole('main').getByRole('region', { name: 'Totals for these filters' });
+    await expect.poll(() => totals.innerText(), { timeout: 20_000 }).toContain(`· ${said![2]} transaction`);
+    expect(await totals.locator('[data-figure="Spending"]').innerText()).toContain(`$${said![1]}`);
+    await saveScreenshot(page, 'coach-figure-opens-list');
+  });
+
   it('HTML in a message and in a model answer renders as text and never runs', async () => {
     const { page, apiUrl } = browser;
     const user = await createVerifiedUser(apiUrl);

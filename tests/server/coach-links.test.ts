@@ -71,6 +71,16 @@ describe('every figure of the coach links to the rows behind it', () => {
     expect(b[0]!.shown).not.toBe(a[0]!.shown);
   });
 
+  it('a kind of merchant that is the whole of its category in the period links to that category', async () => {
+    // Every Dining row of October is the restaurant: "eating out" is a kind, and its rows are all of Dining.
+    const whole = await ask('How much did I spend at restaurants in October 2025?');
+    const figures = await linkedFigures(whole.response);
+    expect(figures, whole.response).toHaveLength(1);
+    expect(whole.response).toContain('category=Dining');
+    expect(figures[0]!.listed).toBe(figures[0]!.shown);
+    expect(figures[0]!.count).toBe(10);
+  });
+
   it('everything spent in a month links to that month of spending', async () => {
     const answer = await ask('What did I spend in total in October 2025?');
     const figures = await linkedFigures(answer.response);

@@ -34,6 +34,11 @@ describe('the coach Markdown renderer (react-markdown, no raw HTML)', () => {
     expect(html).toContain('[x](/settings?a=1)');
   });
 
+  it("opens a budget row's link on /budget in the app", () => {
+    const html = render('Set it on [**Dining** on Budget](/budget?month=2025-06&category=Dining).');
+    expect(html).toContain('<a href="/budget?month=2025-06&amp;category=Dining" title="Show on Budget"><strong>Dining</strong> on Budget</a>');
+  });
+
   it('keeps line breaks, • bullets, numbered lists, code and quotes', () => {
     const html = render('one\ntwo\n\n• a\n• b\n\n3. c\n4. d\n\n```\nx <b>\n```\n\n> said `z`');
     expect(html).toContain('one<br/>\ntwo');

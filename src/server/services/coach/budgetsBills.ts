@@ -5,9 +5,9 @@ import { fromMinor, toMinor } from '../../../contract/money';
 import { budgetsService } from '../budgets';
 import { recurringService } from '../recurring/service';
 import type { ToolContext } from './data';
-import { dayName, money, monthName, percent } from './format';
+import { dayName, listOf, money, monthName, percent } from './format';
 import { getBalanceOn, getPriceChanges } from './recurring';
-import { categoryMentioned } from './intents';
+import { amountMentioned, categoryMentioned } from './intents';
 
 /**
  * Budget and bill questions: "how much is left for groceries?", "am I over budget?", "what's due
@@ -24,8 +24,12 @@ const recurringOf = (ctx: ToolContext) => {
   return { userId, service: recurringService({ repo, accounts, currencyOf: async () => ctx.currency }) };
 };
 
+/** The budget row of one category on /budget (the page opens that month and shows the row). */
+export const budgetRowLink = (month: string, category: string) => `/budget?${new URLSearchParams({ month, category }).toString()}`;
+
 const lineOut = (c: BudgetCategory, month: string) => ({
   category: c.category,
+  group: c.group,
   assigned: c.assigned,
   carried_in: c.carried_in,
   spent: fromMinor(Math.max(0, -toMinor(c.activity))),
@@ -35,7 +39,7 @@ const lineOut = (c: BudgetCategory, month: string) => ({
   target: c.target,
   needed: c.needed,
   underfunded: c.underfunded,
-  link: `/budget?month=${month}`,
+  link: budgetRowLink(month, c.category),
 });
 /** A category with money in it or a target. */
 const budgeted = (c: Pick<BudgetCategory, 'assigned' | 'carried_in' | 'target'>) => c.assigned !== 0 || c.carried_in !== 0 || c.target !== null;
@@ -145,12 +149,21 @@ export type BudgetBillQuestion =
   /** "How much will I have left on the 30th?": the forecast balance on a day ahead (null: a day it could not place). */
   | { kind: 'balance_on'; date: string | null }
   /** "Which subscriptions went up?": the detector's price changes. */
-  | { kind: 'price_changes' };
+  | { kind: 'price_changes' }
+  /** "What should I budget for dining?": the median of the category's recent months. */
+  | { kind: 'budget_suggest'; category: string | null; month: string }
+  /** "If I move 50 from fun to groceries…": what each would have left this month (the words as said, for a name not found). */
+  | { kind: 'budget_move'; amount: number; from: string | null; to: string | null; fromWords: string; toWords: string; month: string };
 
 const BILLS = /\b(?:bills?|payments?|subscriptions?|direct debits?|standing orders?|due)\b/;
 const PAYDAY = /\b(?:before|until|till|til|up to|ahead of)\s+(?:my\s+|the\s+)?(?:next\s+)?(?:payday|pay day|pay ?check|salary|wages?|i(?:'m| am)? (?:get |next )?paid)\b/;
 const SOON = /\b(?:this|the next|next|coming)\s+(week|7 days|seven days|fortnight|two weeks|14 days|month|30 days)\b|\bcoming up\b|\bupcoming\b|\bdue soon\b|\bwhat(?:'s| is) due\b/;
 const SUBSCRIPTION_COST = /\bsubscriptions?\b.*\b(?:cost|costs|come to|add up|total|a month|per month|monthly|a year|per year|yearly)\b|\bhow much (?:do|does|are) (?:i|my) (?:pay|spend)?.*\bsubscriptions?\b.*\b(?:a|per) (?:month|year)\b/;
+
+/** "If I move 50 from fun to groceries", "what if I moved $50 out of Dining into Groceries", "shift 50 from A to B". */
+const MOVE = /\b(?:move|moved|moving|shift|shifted|take|took|transfer|transferred|put|reassign)\s+((?:[$€£¥₹]\s?)?\d[\d,]*(?:\.\d{1,2})?(?:\s?(?:dollars|euros|pounds|bucks))?)\s+(?:of (?:my |the )?budget\s+)?(?:from|out of)\s+(?:my |the )?(.+?)\s+(?:to|into|over to|onto|towards?)\s+(?:my |the )?(.+?)(?:\s+(?:budget|this month|for this month|instead))?\s*(?:[?.!,;]|$|\bwhat\b|\bhow\b)/;
+/** "What should I budget for dining?", "how much should I set aside for groceries each month", "suggest a budget for X". */
+const SUGGEST = /\b(?:what|how much)\b.*\bshould (?:i|we)\s+(?:budget|set aside|allow|allocate|assign|plan)\b|\b(?:suggest|recommend)\w*\s+(?:me\s+)?(?:a\s+)?budget\b|\b(?:a )?(?:good|realistic|sensible|reasonable) budget for\b|\bhow much (?:to|do i need to) budget\b/;
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -219,7 +232,15 @@ export function recogniseBudgetBillQuestion(question: string, categories: string
       return { kind: 'bills_ahead', days: /month|30/.test(span) ? 30 : 7, label: /month|30/.test(span) ? 'in the next 30 days' : 'in the next 7 days' };
     }
   }
+  const move = MOVE.exec(t);
+  if (move) {
+    const amount = amountMentioned(move[1]!);
+    const fromWords = move[2]!.trim();
+    const toWords = move[3]!.trim();
+    if (amount !== null && amount > 0) return { kind: 'budget_move', amount, from: categoryMentioned(fromWords, categories), to: categoryMentioned(toWords, categories), fromWords, toWords, month };
+  }
   const category = categoryMentioned(question, categories);
+  if (SUGGEST.test(t)) return { kind: 'budget_suggest', category, month: monthOf(today) };
   if (/\bover (?:my |the |our )?budgets?\b|\bover ?spent\b|\boverspending in\b|\bwhich (?:categories|budgets)\b.*\b(?:over|overspend\w*|blown|exceed\w*)\b|\bbudgets? (?:blown|exceeded)\b|\bblown (?:my |the )?budget\b/.test(t) && !category) {
     return { kind: 'over_budget', month };
   }
@@ -250,6 +271,10 @@ export function followBudgetBill(prev: BudgetBillQuestion, question: string, cat
       if (!category && !month) return null;
       return { ...prev, category: category ?? prev.category, month: month ?? prev.month };
     }
+    case 'budget_suggest': {
+      const category = categoryMentioned(question, categories);
+      return category ? { ...prev, category } : null;
+    }
     case 'over_budget':
       return month ? { ...prev, month } : null;
     case 'bills_ahead':
@@ -279,6 +304,10 @@ export type DetectedSubscriptions = () => Promise<{ subscriptions_monthly: numbe
 export async function answerBudgetBillQuestion(q: BudgetBillQuestion, ctx: ToolContext, detected?: DetectedSubscriptions): Promise<{ text: string; tools: string[] }> {
   const m = (amount: number) => money(amount, ctx.currency);
   switch (q.kind) {
+    case 'budget_suggest':
+      return suggestBudget(q, ctx);
+    case 'budget_move':
+      return moveBetween(q, ctx);
     case 'budget_left':
     case 'budgeted':
     case 'over_budget': {
@@ -402,4 +431,89 @@ export async function answerBudgetBillQuestion(q: BudgetBillQuestion, ctx: ToolC
       };
     }
   }
+}
+
+/** How many complete months before this one a suggested budget looks back over. */
+export const SUGGEST_MONTHS = 6;
+
+/** The median in cents (the mean of the middle two, rounded half up, for an even count). */
+function medianMinor(values: number[]): number {
+  const xs = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(xs.length / 2);
+  return xs.length % 2 ? xs[mid]! : Math.round((xs[mid - 1]! + xs[mid]!) / 2);
+}
+
+/**
+ * "What should I budget for dining?": the median of what the category spent in each of the last six
+ * complete months, with the months shown. Months before the first with any spending at all are left
+ * out (the person was not using Finu yet); a month with spending elsewhere but none here counts as 0.
+ */
+async function suggestBudget(q: Extract<BudgetBillQuestion, { kind: 'budget_suggest' }>, ctx: ToolContext): Promise<{ text: string; tools: string[] }> {
+  const m = (amount: number) => money(amount, ctx.currency);
+  const tools = ['get_budget'];
+  if (!q.category) {
+    return { text: "Which category do you mean? Ask me, for example, \"What should I budget for groceries?\" and I'll suggest an amount from what you spent there in recent months.\n\n**Next step:** set the amounts on **Budget** (/budget).", tools: [] };
+  }
+  const months = Array.from({ length: SUGGEST_MONTHS }, (_, i) => addMonths(q.month, i - SUGGEST_MONTHS));
+  const drawn = await Promise.all(months.map((month) => getBudget(ctx, { month })));
+  const first = drawn.findIndex((b) => b.spent > 0);
+  const name = (await getBudget(ctx, { month: q.month, category: q.category })).categories[0];
+  const category = name?.category ?? q.category;
+  const link = `[**${category}** on Budget](${budgetRowLink(q.month, category)})`;
+  if (first < 0) {
+    return { text: `I can't suggest an amount for **${category}** yet: I see no spending at all in the last ${SUGGEST_MONTHS} months to base it on.\n\n**Next step:** set an amount you're comfortable with on ${link}; after a month or two I can suggest one from what you spend.`, tools };
+  }
+  const used = months.slice(first).map((month, i) => {
+    const line = drawn[first + i]!.categories.find((c) => c.category.toLowerCase() === category.toLowerCase());
+    return { month, spentMinor: line ? toMinor(line.spent) : 0 };
+  });
+  const median = fromMinor(medianMinor(used.map((u) => u.spentMinor)));
+  const listed = used.map((u) => `- ${monthName(u.month)}: ${m(fromMinor(u.spentMinor))}`).join('\n');
+  const span = used.length === 1 ? `the only complete month I have (${monthName(used[0]!.month)})` : `the median of the last ${used.length} complete months`;
+  const now = name && budgeted(name) ? ` You've assigned ${m(name.assigned)} for ${monthName(q.month)} so far.` : '';
+  if (median === 0) {
+    return { text: `You spent nothing on **${category}** in most of the last ${used.length} months (the median is ${m(0)}), so I'd budget only what you plan to spend there:\n\n${listed}\n\n**Next step:** set it on ${link}.`, tools };
+  }
+  return {
+    text: `I'd budget about **${m(median)}** a month for **${category}**: ${span} of what you spent there.${now}\n\n${listed}\n\nThe median keeps one unusual month from setting the amount. **Next step:** set it on ${link}.`,
+    tools,
+  };
+}
+
+/** "If I move 50 from fun to groceries…": what each category would have available this month before and after. */
+async function moveBetween(q: Extract<BudgetBillQuestion, { kind: 'budget_move' }>, ctx: ToolContext): Promise<{ text: string; tools: string[] }> {
+  const m = (amount: number) => money(amount, ctx.currency);
+  const tools = ['get_budget'];
+  const b = await getBudget(ctx, { month: q.month });
+  const when = q.month === monthOf(ctx.today) ? `this month (${monthName(q.month)})` : `in ${monthName(q.month)}`;
+  const { userId, service } = budgetsOf(ctx);
+  const all = (await service.month(userId, q.month)).groups.flatMap((g) => g.categories);
+  const unclear = ([q.from === null ? q.fromWords : null, q.to === null ? q.toWords : null].filter(Boolean) as string[]);
+  if (unclear.length) {
+    // A group ("fun") or a word that is no category: ask rather than guess which category the money comes from.
+    const explain = unclear.map((w) => {
+      const inGroup = all.filter((c) => c.group.toLowerCase() === w.toLowerCase()).map((c) => `**${c.category}**`);
+      return inGroup.length ? `"${w}" is a group on your budget (${listOf(inGroup)}), not one category` : `I don't have a category called "${w}"`;
+    });
+    return { text: `Which categories do you mean? ${explain.join('; ')}. Budget money moves between categories, so name both, for example "if I move ${m(q.amount)} from Dining to Groceries".\n\n**Next step:** see your categories on **Budget** (/budget?month=${q.month}).`, tools };
+  }
+  if (q.from!.toLowerCase() === q.to!.toLowerCase()) return { text: `That moves money from **${q.from}** to itself, so nothing would change.`, tools: [] };
+  const line = (name: string) => all.find((c) => c.category.toLowerCase() === name.toLowerCase());
+  const from = line(q.from!);
+  const to = line(q.to!);
+  if (!b.has_budget && !from?.assigned && !to?.assigned) return { text: NO_BUDGET, tools };
+  const amountMinor = toMinor(q.amount);
+  const row = (name: string, c: BudgetCategory | undefined, delta: number) => {
+    const nowMinor = c ? toMinor(c.available) : 0;
+    const afterMinor = nowMinor + delta;
+    const after = fromMinor(afterMinor);
+    const left = afterMinor < 0 ? `nothing left, **${m(fromMinor(-afterMinor))} over**` : `**${m(after)}** left`;
+    return `- [**${c?.category ?? name}**](${budgetRowLink(q.month, c?.category ?? name)}): ${left} (now ${m(fromMinor(nowMinor))}; assigned ${m(fromMinor((c ? toMinor(c.assigned) : 0) + delta))} instead of ${m(c?.assigned ?? 0)})`;
+  };
+  const fromAfter = (from ? toMinor(from.available) : 0) - amountMinor;
+  const warn = fromAfter < 0 ? `\n\n**${from?.category ?? q.from}** has only ${m(from?.available ?? 0)} left, so moving ${m(q.amount)} would leave it overspent.` : '';
+  return {
+    text: `If you move **${m(q.amount)}** from **${from?.category ?? q.from}** to **${to?.category ?? q.to}** ${when}, they would have:\n\n${row(q.from!, from, -amountMinor)}\n${row(q.to!, to, amountMinor)}${warn}\n\nNothing has been moved. **Next step:** make the move on **Budget** (/budget?month=${q.month}) with the category's **Move money…** action.`,
+    tools,
+  };
 }

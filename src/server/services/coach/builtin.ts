@@ -16,7 +16,7 @@ import {
   getTopMerchants,
   type ToolContext,
 } from './tools';
-import { CANT_TELL, cantTellAnswer, planQuestion, runPlan, writePlanAnswer } from './plans';
+import { CANT_TELL, cantTellAnswer, listLink, planQuestion, runPlan, writePlanAnswer } from './plans';
 import type { CoachEngine, CoachEvent, CoachRequest } from './types';
 import { goalNamed, type Plan, type PlanPart } from './understand';
 
@@ -205,7 +205,7 @@ const OUTSIDE: [RegExp, string][] = [
   [/\b(?:my (?:partner|wife|husband|boyfriend|girlfriend|spouse|roommate|flatmate|housemate|son|daughter|kids?|children|mum|mom|dad|parents?|friends?|brother|sister|boss)|(?:his|her|their))(?:'s|’s)? (?:[a-z]+ )?(?:spend\w*|income|salary|earn\w*|account|pay|savings|budget)\b|\bhow much (?:does|did) my (?:partner|wife|husband|boyfriend|girlfriend|spouse|roommate|flatmate|son|daughter|mum|mom|dad) (?:spend|earn|make)\b/, "I can't tell anyone else's money: I only see the transactions in your own Finu account."],
   [/\b(?:cash|money) (?:in my (?:wallet|purse|pocket)|on hand)\b|\bin my (?:wallet|purse)\b/, "I can't tell the cash in your wallet: I only see what went through the accounts whose transactions are in Finu."],
   [/\b(?:gross|before tax|pre-tax|pretax|before deductions)\b/, "I can't tell your pay before tax: only what reached your account is recorded, not the payslip's deductions."],
-  [/\bhow much (?:will|am i going to|are we going to|would) (?:i|we)? ?(?:spend|earn|make)\b.*\bnext (?:month|year|week|quarter)\b|\bpredict\b|\bforecast\b|\b(?:will|going to|'ll)\b(?!.*\b(?:afford|goal|reach|save for|saving for|have enough)\b).*\b(?:be|cost|come to|run)\b.*\bnext (?:month|year|week|quarter)\b/, "I can't tell what you will spend: I answer from what already happened, not guesses about the future. I can give your usual month, which is the best guide."],
+  [/\bhow much (?:will|am i going to|are we going to|would) (?:i|we)? ?(?:spend|earn|make)\b.*\bnext (?:month|year|week|quarter)\b|\bpredict\b|\bforecast\b|\b(?:will|going to|'ll)\b(?!.*\b(?:afford|goal|reach|save for|saving for|have enough)\b).*\b(?:be|cost|come to|run)\b.*\bnext (?:month|year|week|quarter)\b|\bhow much (?:will|am i going to|are we going to|is it going to|'ll) (?:i |we |it )?(?:spend|earn|make|get paid|receive|be paid|cost)\b(?!.*\b(?:at (?:this|the current|my current|that) (?:rate|pace)|if i keep|afford|goals?|left|balance)\b)|\bwill (?:my|the|our) [a-z' ]{1,30}\b(?:go up|go down|increase|decrease|rise|fall|drop|be higher|be lower|be more|be less)\b/, "I can't tell what you will spend: I answer from what already happened, not guesses about the future. I can give your usual month, which is the best guide."],
 ];
 
 /** An account's balance or debt that no linked account answers. */
@@ -268,10 +268,11 @@ async function answerFor(intent: Intent, ctx: ToolContext, request: CoachRequest
     case 'tips':
       return tipsAnswer(ctx, hasData, m);
     case 'general': {
-      const summary = await summaryAnswer(ctx, intent.period, m);
+      // A question not understood gets no figure: a figure for another question reads as an answer to this one.
+      const when = intent.period ? ` ${intent.period.phrase}` : '';
       return {
-        text: `I'm not sure exactly what you're asking, so here is where your money stands.\n\n${summary.text}`,
-        tools: summary.tools,
+        text: `I'm not sure what you're asking, so I won't guess with a figure. I can answer questions like these:\n\n- How much did I spend on groceries${when || ' last month'}?\n- What did I earn${when || ' this year'}, after refunds?\n- Which category did I spend the most on${when || ' this month'}?\n- Summarise${when || ' this month'}\n\n**Next step:** ask again naming what you want to know (spent, received, how many, on what or where) and the period.`,
+        tools: [],
       };
     }
   }
@@ -289,8 +290,11 @@ async function spendingAnswer(ctx: ToolContext, intent: Extract<Intent, { kind: 
   if (result.transaction_count === 0) {
     lines.push(`You spent nothing ${what.replace(/\*\*/g, '')} ${period.phrase}.`);
   } else {
+    // The figure opens the list filtered to the same rows, as a plan's figures do (a merchant's bank spellings cannot be).
+    const link = result.merchant ? null : listLink(result.category ? { kind: 'category', name: result.category, flow: 'expense' } : null, { flow: 'expense' }, period);
+    const figure = `**${m(result.total)}**`;
     lines.push(
-      `You spent **${m(result.total)}** ${what} ${period.phrase}, across ${result.transaction_count} transaction${result.transaction_count === 1 ? '' : 's'}.`,
+      `You spent ${link ? `[${figure}](${link})` : figure} ${what} ${period.phrase}, across ${result.transaction_count} transaction${result.transaction_count === 1 ? '' : 's'}.`,
     );
   }
   if (result.category || result.merchant) {

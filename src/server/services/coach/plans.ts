@@ -202,6 +202,8 @@ export interface PartResult {
     matched_categories?: string[];
     /** The whole category the matching transactions belong to, when the words name only part of it. */
     whole_category?: { name: string; total: number };
+    /** A kind of merchant whose rows are the whole of this category in the period (same total, same count). */
+    same_as_category?: string;
     /** per_week: the weeks of the period. */
     weeks?: number;
     /** net: what came back from the same payees (refunds, reimbursements). */
@@ -298,9 +300,15 @@ export async function runPart(ctx: ToolContext, part: PlanPart): Promise<PartRes
           const all = await figure(ctx, null, 'income', p, { days: extra.days, exclude: part.exclude.filter((x) => !(x.kind === 'group' && x.name === REFUNDS)) });
           if (all.totalMinor !== f.totalMinor) row.with_refunds = amounts(all.totalMinor);
         }
-        if (s?.kind === 'group' && s.category && part.measure === 'total' && !extra.exclude && !extra.days) {
-          const whole = await figure(ctx, { kind: 'category', name: s.category, flow: s.flow }, s.flow, p);
-          if (whole.totalMinor !== f.totalMinor) row.whole_category = { name: s.category, total: amounts(whole.totalMinor) };
+        const inOne = s?.kind === 'group' ? (s.category ?? (f.categories?.length === 1 ? f.categories[0] : undefined)) : undefined;
+        if (s?.kind === 'group' && inOne && (part.measure === 'total' || part.measure === 'count') && !extra.exclude && !extra.days) {
+          const whole = await figure(ctx, { kind: 'category', name: inOne, flow: s.flow }, s.flow, p);
+          if (whole.totalMinor !== f.totalMinor) {
+            if (s.category && part.measure === 'total') row.whole_category = { name: s.category, total: amounts(whole.totalMinor) };
+          } else if (whole.count === f.count && f.count > 0) {
+            // Same total over the same number of rows: the category's list shows this figure, so it can be its link.
+            row.same_as_category = inOne;
+          }
         }
         if (s?.kind === 'words' && f.categories?.length === 1 && part.flow === 'expense' && !extra.exclude && !extra.days) {
           const whole = await figure(ctx, { kind: 'category', name: f.categories[0]!, flow: 'expense' }, 'expense', p);
@@ -461,7 +469,8 @@ export async function runPlan(ctx: ToolContext, plan: Plan): Promise<PartResult[
     if (part.exclude?.length) r.excluded = part.exclude.map(subjectLabel);
     for (const row of r.rows) {
       const s = row.subject === null ? null : part.subjects.find((x) => subjectLabel(x) === row.subject);
-      const link = s === undefined ? null : listLink(s, part, row.period);
+      const asCategory = s?.kind === 'group' && row.same_as_category ? { kind: 'category' as const, name: row.same_as_category, flow: s.flow } : s;
+      const link = asCategory === undefined ? null : listLink(asCategory, part, row.period);
       if (link) row.link = link;
     }
     out.push(r);

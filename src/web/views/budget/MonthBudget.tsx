@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Group, Menu, Modal, NativeSelect, Progress, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { memo, useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { BUDGET_MODE_LABELS, BUDGET_MODES, FILL_LABELS, FILL_SOURCES, ROLLOVER_LABELS, ROLLOVERS, TARGET_KINDS, TARGET_LABELS, type BudgetCategory, type BudgetGroup, type BudgetMode, type TargetKind } from '../../../contract/budgets';
 import { endOfMonth, startOfMonth } from '../../../contract/calendar';
 import { unconvertedNote } from '../../../contract/rates';
@@ -17,6 +17,7 @@ import { useBudget, useBudgetActor } from './budgetActor';
  */
 export function MonthBudget() {
   const month = useBudget((s) => s.context.month);
+  useLinkedRow();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="month-budget-title" id="month-budget">
       <Stack gap="md">
@@ -94,6 +95,26 @@ function ModeSwitch() {
       onChange={(value) => value !== mode && actor.send({ type: 'mode.change', mode: value as BudgetMode })}
     />
   );
+}
+
+/**
+ * A link to one category's row (`?category=Dining`, from a coach answer): once the month is drawn the
+ * row is scrolled into view and marked as the current one, once per link.
+ */
+function useLinkedRow() {
+  const [search] = useSearchParams();
+  const wanted = search.get('category');
+  const loaded = useBudget((s) => !s.matches('loading') && !!s.context.data);
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!wanted || !loaded || shown.current === wanted) return;
+    const row = [...document.querySelectorAll<HTMLElement>('#month-budget [data-category]')].find((el) => el.dataset.category?.toLowerCase() === wanted.toLowerCase());
+    if (!row) return;
+    shown.current = wanted;
+    row.setAttribute('aria-current', 'true');
+    row.style.background = 'var(--mantine-primary-color-light)';
+    row.scrollIntoView({ block: 'center' });
+  }, [wanted, loaded]);
 }
 
 function MonthContent() {

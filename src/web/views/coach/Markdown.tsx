@@ -8,7 +8,7 @@ import remarkBreaks from 'remark-breaks';
  * Coach answers as Markdown, parsed by react-markdown (CommonMark, through remark) into React
  * elements: no HTML string is ever injected. Raw HTML in a message (or from a model) shows as the
  * text it is; only http(s) links become links (opened in a new tab, no referrer), a figure's link
- * to the transactions list opens the list in the app, and a link to
+ * to the transactions list (or a budget row) opens it in the app, and a link to
  * anything else, or an image, shows as the Markdown it was written in. Single line breaks are kept
  * (remark-breaks), and "•" bullets, which models write, count as list items.
  */
@@ -30,17 +30,19 @@ const plugins = [remarkBreaks];
 /** URLs reach the `a` component as written; it alone decides (nothing else renders a URL). */
 const keepUrl = (url: string) => url;
 const isWebUrl = (url: string | undefined) => !!url && /^https?:\/\/[^\s]+$/i.test(url);
-/** A figure's link to the transactions list filtered to the rows behind it: opened in the app. */
-const isListUrl = (url: string | undefined) => !!url && /^\/transactions\?[\w%=&.,:+*'-]*$/.test(url);
+/** A figure's link to the transactions list filtered to the rows behind it, or to a budget row: opened in the app. */
+const isListUrl = (url: string | undefined) => !!url && /^\/(?:transactions|budget)\?[\w%=&.,:+*'-]*$/.test(url);
+
+const titleOf = (href: string) => (href.startsWith('/budget') ? 'Show on Budget' : 'Show these transactions');
 
 function ListLink({ href, children }: { href: string; children?: ReactNode }) {
   const inRouter = useInRouterContext();
   return inRouter ? (
-    <Anchor component={Link} to={href} title="Show these transactions">
+    <Anchor component={Link} to={href} title={titleOf(href)}>
       {children}
     </Anchor>
   ) : (
-    <Anchor href={href} title="Show these transactions">
+    <Anchor href={href} title={titleOf(href)}>
       {children}
     </Anchor>
   );
