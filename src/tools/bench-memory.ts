@@ -44,34 +44,25 @@ export interface Breakdown {
 }
 
 export function smapsBreakdown(pid: number): Breakdown {
-  const text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
-  const out: Breakdown = { rss: 0, wasmTouched: 0, wasmAccessible: 0, nodeBinary: 0, files: 0, otherAnon: 0 };
-  let path = '';
-  let perms = '';
-  let size = 0;
-  for (const line of text.split('\n')) {
+  const maps: { perms: string; path: string; size: number; rss: number }[] = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
     const head = /^[0-9a-f]+-[0-9a-f]+ (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (head) {
-      perms = head[1] ?? '';
-      path = head[2] ?? '';
-      continue;
-    }
+    if (head) maps.push({ perms: head[1] ?? '', path: head[2] ?? '', size: 0, rss: 0 });
     const field = /^(Size|Rss):\s+(\d+) kB/.exec(line);
-    if (!field) continue;
-    const mb = Number(field[2]) / 1024;
-    if (field[1] === 'Size') {
-      size = mb;
-      continue;
-    }
-    out.rss += mb;
-    // The WebAssembly memory is the one anonymous read-write mapping of 128 MB or more (PGlite's initial size).
-    if (!path && perms.startsWith('rw') && size >= 128) {
-      out.wasmTouched += mb;
-      out.wasmAccessible += size;
-    } else if (path === process.execPath || path.endsWith('/node')) out.nodeBinary += mb;
-    else if (path.startsWith('/')) out.files += mb;
-    else out.otherAnon += mb;
+    if (field && maps.length) maps[maps.length - 1]![field[1] === 'Size' ? 'size' : 'rss'] = Number(field[2]) / 1024;
   }
+  const out: Breakdown = { rss: 0, wasmTouched: 0, wasmAccessible: 0, nodeBinary: 0, files: 0, otherAnon: 0 };
+  maps.forEach((m, i) => {
+    out.rss += m.rss;
+    const next = maps[i + 1];
+    // V8 maps a WebAssembly memory read-write (128 MB or more for PGlite) followed by its inaccessible guard reservation.
+    if (!m.path && m.perms.startsWith('rw') && m.size >= 128 && next && !next.path && next.perms.startsWith('---')) {
+      out.wasmTouched += m.rss;
+      out.wasmAccessible += m.size;
+    } else if (m.path === process.execPath || m.path.endsWith('/node')) out.nodeBinary += m.rss;
+    else if (m.path.startsWith('/')) out.files += m.rss;
+    else out.otherAnon += m.rss;
+  });
   return out;
 }
 
