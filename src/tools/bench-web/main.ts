@@ -8,11 +8,12 @@
  *
  *   npm run bench:web -- --rows 100000 --runs 5            # prints the table
  *   npm run bench:web -- --rows 1000000 --runs 9 --write   # and writes it into docs/performance.md
+ *   npm run bench:web -- --rows 100000 --data /tmp/web100k  # seeds that folder once, reuses it after
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +34,8 @@ import { positiveOption } from '../cliOptions';
 import { PAGES, type Sample, type WalkContext } from './pages';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
-const EMAIL = 'bench-web@example.com';
-const PASSWORD = 'bench web password 1';
+export const EMAIL = 'bench-web@example.com';
+export const PASSWORD = 'bench web password 1';
 const QUESTION = 'How much did I spend on groceries last month?';
 const log = (line: string) => console.log(`[bench:web] ${line}`);
 const argv = process.argv.slice(2);
@@ -48,7 +49,7 @@ export const percentile = (values: number[], p: number) => {
 };
 
 /** The user's data: transactions, budgets for every month, recurring items, a finished onboarding. */
-async function seed(env: Record<string, string>, total: number): Promise<void> {
+export async function seed(env: Record<string, string>, total: number): Promise<void> {
   const database = await openDatabase(loadConfig(env));
   try {
     const db = database.db;
@@ -73,7 +74,7 @@ async function seed(env: Record<string, string>, total: number): Promise<void> {
 }
 
 /** RSS of a node process that opens the same database as the API does and does nothing else (pglite-alone.ts): the floor under the API's memory. */
-function pgliteAloneMb(script: string, env: Record<string, string>): number {
+export function pgliteAloneMb(script: string, env: Record<string, string>): number {
   const out = spawnSync(process.execPath, [...API_NODE_FLAGS, script, '--measure'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...apiNodeEnv(), ...env } });
   return Number(out.stdout.trim().split('\n').pop());
 }
@@ -148,7 +149,9 @@ export interface OursRun {
 
 /** Seeds, builds and starts everything; signs the bench user in once (the walk's contexts reuse that storage). */
 export async function startOurs(total: number): Promise<OursRun & { memory: { processMb: number; oursMb: number; aloneMb: number } }> {
-  const store = await freshBenchStore('bench_web');
+  // `--data DIR`: a PGlite folder this bench (or bench:memory) seeded before, reused and kept (seeding 1,000,000 rows takes long).
+  const given = option('data');
+  const store = given ? { dataDir: given, drop: async () => undefined } : await freshBenchStore('bench_web');
   let api = '';
   const { server, url: appUrl } = await serveStatic(webDistDir, () => api);
   const env: Record<string, string> = {
@@ -160,7 +163,7 @@ export async function startOurs(total: number): Promise<OursRun & { memory: { pr
     ...(store.dataDir ? { DATA_DIR: store.dataDir } : {}),
     ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
   };
-  await seed(env, total);
+  if (!given || !existsSync(join(given, 'pg'))) await seed(env, total);
   const built = await buildBenchProcesses();
   const aloneMb = store.dataDir ? pgliteAloneMb(built.pgliteAlone, env) : NaN;
   const started = await startServer(env, built.api);
@@ -199,7 +202,7 @@ export async function startOurs(total: number): Promise<OursRun & { memory: { pr
       await browser.close();
       child.kill('SIGTERM');
       server.close();
-      if (store.dataDir && !argv.includes('--keep')) rmSync(store.dataDir, { recursive: true, force: true });
+      if (store.dataDir && !given && !argv.includes('--keep')) rmSync(store.dataDir, { recursive: true, force: true });
       await store.drop();
     },
   };

@@ -147,14 +147,23 @@ export const PAGES: Record<string, (w: WalkContext) => Promise<Sample>> = {
     // Scroll to row 10,000: the page scrolls; each step to the end of what is loaded, as a held-down End key would.
     const target = Math.min(10_000, w.expect.rows);
     const scrollStart = await page.evaluate(() => performance.now());
-    await page.evaluate(async (n) => {
-      const sel = `[role="list"][aria-label="Transactions"] [role="listitem"][aria-posinset="${n}"]`;
-      while (!document.querySelector(sel)) {
-        window.scrollTo(0, document.documentElement.scrollHeight);
-        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      }
-    }, target);
-    const scrolled = (await waitIn(page, rowAt(target))) - scrollStart;
+    // Until a row at or past the target is on screen: with more rows than that, a further page loads past it, and the
+    // windowed list at the end of what is loaded then never holds the target row itself.
+    const reached = await page.evaluate(
+      async ([n, timeout]) => {
+        const until = performance.now() + timeout;
+        const past = () => [...document.querySelectorAll('[role="list"][aria-label="Transactions"] [role="listitem"]')].some((el) => Number(el.getAttribute('aria-posinset')) >= n);
+        while (!past()) {
+          if (performance.now() > until) throw new Error(`row ${n} not reached within ${timeout / 1000} s`);
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        }
+        // The paint that shows it.
+        return new Promise<number>((done) => requestAnimationFrame(() => setTimeout(() => done(performance.now()), 0)));
+      },
+      [target, WAIT_MS] as const,
+    );
+    const scrolled = reached - scrollStart;
     await page.evaluate(() => window.scrollTo(0, 0));
     // Typing a search word letter by letter: every keystroke's paint, and the last one to the matching rows.
     const search = page.getByRole('region', { name: 'Search and filters' }).getByRole('searchbox', { name: 'Search' });
