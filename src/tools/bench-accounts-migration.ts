@@ -58,7 +58,7 @@ try {
       const to = Math.min(perUser, from + 50_000) - 1;
       await pg.query(
         `insert into transactions (user_id, type, amount_minor, date, category, description, merchant, source)
-         select $1, case when i % 7 = 0 then 'income' else 'expense' end, 100 + (i * 7919) % 90000,
+         select $1, case when i % 7 = 0 then 'income' else 'expense' end, 100 + (i::bigint * 7919) % 90000,
            date '2016-01-01' + (i % 3650), (array['Groceries','Transport','Dining','Housing','Salary'])[1 + i % 5],
            'bench row ' || i, (array['Corner Shop','Metro','Bistro',null])[1 + i % 4], 'import'
          from generate_series($2::int, $3::int) as i`,
