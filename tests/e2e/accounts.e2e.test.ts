@@ -127,3 +127,28 @@ describe('the net-worth chart on /accounts opened directly (Chromium)', () => {
     expect(await chart.locator('.recharts-line-curve').count()).toBeGreaterThan(0);
   });
 });
+
+describe('the net-worth chart’s y-axis (Chromium)', () => {
+  it('shows every tick label whole, inside the card, at 1280 and 375 px wide, with balances in the millions', async () => {
+    const { page, apiUrl } = browser;
+    const user = await accountsUser(apiUrl);
+    await api(apiUrl, user.token, 'POST', '/accounts', { name: 'Checking', kind: 'checking', opening_balance: 1234567.89, opening_date: '2025-01-01' });
+    await api(apiUrl, user.token, 'POST', '/accounts', { name: 'Mortgage', kind: 'mortgage', opening_balance: -250000, opening_date: '2025-01-01' });
+    try {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await AppShell.openSignedIn(page, user.token, '/accounts');
+        const chart = page.getByLabel('Net worth and each account by month');
+        await chart.waitFor();
+        const ticks = chart.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+        await ticks.first().waitFor();
+        const chartBox = (await chart.boundingBox())!;
+        const boxes = await ticks.evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', left: e.getBoundingClientRect().left })));
+        expect(boxes.length).toBeGreaterThan(1);
+        for (const tick of boxes) expect(tick.left, `"${tick.text}" at ${width} px starts ${chartBox.x - tick.left} px left of the chart`).toBeGreaterThanOrEqual(chartBox.x);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { DEFAULT_FILTERS } from '../../src/web/transactions/urlCodec';
 import { transactionsModel } from '../models/transactions';
 import { recordMachineCoverage } from '../support/machine-coverage';
 import { itWalksTheWholeModel, modelPaths, OFFLINE } from './support/model';
-import { categories, fakeBackend, fakeImportBackend, rowsOf, startTransactions } from './support/transactions';
+import { accounts, categories, fakeBackend, fakeImportBackend, rowsOf, startTransactions } from './support/transactions';
 
 const paths = modelPaths(transactionsModel);
 const coverage = recordMachineCoverage(import.meta.url, 'node');
@@ -16,7 +16,8 @@ describe('model-based paths: the transactions page (real transactions, collectio
 
   for (const path of paths) {
     it(path.description, async () => {
-      const backend = fakeBackend(rowsOf(120, (i) => ({ type: i % 4 === 0 ? 'income' : 'expense' })));
+      // The first row (income, 10.00, 28 March) is in Visa: the other leg of the second (expense, 10.00, 27 March, Checking).
+      const backend = fakeBackend(rowsOf(120, (i) => ({ type: i % 4 === 0 ? 'income' : 'expense', ...(i === 0 ? { account_id: accounts[1]!.account_id } : {}) })));
       const imports = fakeImportBackend();
       let page!: ReturnType<typeof startTransactions>;
       const open = async () => {
@@ -55,6 +56,23 @@ describe('model-based paths: the transactions page (real transactions, collectio
             await send({ type: 'transaction.edit', transactionId: 't2' });
             await send({ type: 'form.submit', values: { type: second.type, amount: 99, date: second.date, category: second.category, description: second.description, merchant: null, notes: null, tags: [] } });
           },
+          OPEN_TRANSFER: async () => {
+            await send({ type: 'transaction.edit', transactionId: 't2' });
+            await send({ type: 'transfer.open' });
+          },
+          OPEN_TRANSFER_OFFLINE: async () => {
+            backend.failNext('transferMatches', '');
+            await send({ type: 'transaction.edit', transactionId: 't2' });
+            await send({ type: 'transfer.open' });
+          },
+          RETRY_TRANSFER: () => send({ type: 'transfer.retry' }),
+          LINK: () => send({ type: 'transfer.link', otherId: 't1' }),
+          LINK_REFUSED: async () => {
+            backend.failNext('link', 'This transaction is reconciled', 409);
+            await send({ type: 'transfer.link', otherId: 't1' });
+          },
+          TRANSFER_BACK: () => send({ type: 'transfer.back' }),
+          CLOSE_TRANSFER: () => send({ type: 'form.close' }),
           DELETE: () => send({ type: 'transaction.delete', transactionId: 't1' }),
           CONFIRM_DELETE: () => send({ type: 'deletion.confirm' }),
           CONFIRM_DELETE_FAILS: async () => {
@@ -143,6 +161,39 @@ describe('model-based paths: the transactions page (real transactions, collectio
             expect(page.ids().slice(0, 2)).toEqual(['t1', 't2']);
             expect(page.row('t2')!.amount).toBe(99);
             expect(lastToast()).toEqual({ kind: 'success', message: transactionsToasts.updated });
+          },
+          choosingTransfer: () => {
+            expect(page.actor.getSnapshot().matches({ form: { transfer: 'choosing' } })).toBe(true);
+            expect(page.actor.getSnapshot().context.editing?.transaction_id).toBe('t2');
+            expect(page.actor.getSnapshot().context.transferMatches.map((t) => t.transaction_id)).toEqual(['t1']);
+            expect(page.actor.getSnapshot().context.transferError).toBeNull();
+          },
+          linkedTransfer: () => {
+            const snap = page.actor.getSnapshot();
+            expect(snap.matches({ form: 'closed' })).toBe(true);
+            expect([page.row('t1')?.kind, page.row('t2')?.kind, page.row('t3')?.kind]).toEqual(['transfer', 'transfer', 'standard']);
+            expect(lastToast()).toEqual({ kind: 'success', message: transactionsToasts.linkedTransfer });
+            // 30 income rows of 10.00 and 90 expense rows of 10.00: one of each is now the transfer.
+            expect(snap.context.summary?.current_month).toMatchObject({ income: 290, expenses: 890 });
+          },
+          linkRefused: () => {
+            expect(page.actor.getSnapshot().matches({ form: { transfer: 'choosing' } })).toBe(true);
+            expect(page.actor.getSnapshot().context.transferError?.message).toBe('This transaction is reconciled');
+            expect(page.actor.getSnapshot().context.transferMatches.map((t) => t.transaction_id)).toEqual(['t1']);
+            expect(page.row('t2')?.kind).toBe('standard');
+          },
+          transferBack: () => {
+            expect(page.actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+            expect(page.actor.getSnapshot().context.editing?.transaction_id).toBe('t2');
+            expect(page.row('t2')?.kind).toBe('standard');
+          },
+          transferClosed: () => {
+            expect(page.actor.getSnapshot().matches({ form: 'closed' })).toBe(true);
+            expect([page.row('t1')?.kind, page.row('t2')?.kind]).toEqual(['standard', 'standard']);
+          },
+          transferFailed: () => {
+            expect(page.actor.getSnapshot().matches({ form: { transfer: 'failed' } })).toBe(true);
+            expect(page.actor.getSnapshot().context.transferError?.message).toBe('Failed to fetch transfer matches');
           },
           confirmingDelete: () => {
             expect(list().matches({ deletion: 'confirming' })).toBe(true);

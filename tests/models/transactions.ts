@@ -2,7 +2,9 @@ import { createMachine } from 'xstate';
 
 /**
  * The transactions page of a user with 120 rows (a quarter of them income): the list (first 100, more on
- * scroll, filters), add and edit, delete after the danger confirmation, CSV import and export, demo data.
+ * scroll, filters), add and edit, "This is a transfer…" from the edit form, delete after the danger
+ * confirmation, CSV import and export, demo data. The second row (10.00 out of Checking) has its other leg
+ * in the first (10.00 into Visa a day later); every other row is in Checking.
  * Its paths run against the real transactions machine with its real list (the collection machine) and import
  * wizard (tests/machines/transactions.model.test.ts). States are what the user sees; events what the user (or
  * the server) does.
@@ -23,6 +25,8 @@ export const transactionsModel = createMachine({
         ADD: 'added',
         ADD_WITHOUT_AMOUNT: 'formRefused',
         EDIT: 'edited',
+        OPEN_TRANSFER: 'choosingTransfer',
+        OPEN_TRANSFER_OFFLINE: 'transferFailed',
         DELETE: 'confirmingDelete',
         SCROLL: 'allRows',
         SCROLL_OFFLINE: 'moreFailed',
@@ -40,6 +44,20 @@ export const transactionsModel = createMachine({
     formRefused: { description: "Saved without an amount: the form stays open with 'amount must be greater than 0'.", on: { CANCEL_FORM: 'formClosed' } },
     formClosed: { description: 'Cancel closed the form; nothing was added.' },
     edited: { description: "The second row now reads 99.00 in place; 'Transaction updated'." },
+    choosingTransfer: {
+      description: "Editing the second row, 'This is a transfer…' lists one possible other leg: the first row (10.00 into Visa).",
+      on: { LINK: 'linkedTransfer', LINK_REFUSED: 'linkRefused', TRANSFER_BACK: 'transferBack', CLOSE_TRANSFER: 'transferClosed' },
+    },
+    linkedTransfer: {
+      description: "Linked: the form closes, both rows are the transfer's legs, 'Linked as a transfer'; the month's income and spending each drop by 10.00.",
+    },
+    linkRefused: { description: "The server refuses ('This transaction is reconciled'): the match stays listed with the reason; nothing linked." },
+    transferBack: { description: 'Back: the edit form of the second row again; nothing linked.' },
+    transferClosed: { description: 'Escape closed the form; nothing linked.' },
+    transferFailed: {
+      description: "Reading the matches failed: 'Failed to fetch transfer matches' with Retry.",
+      on: { RETRY_TRANSFER: 'choosingTransfer' },
+    },
     confirmingDelete: {
       description: "The danger dialog asks 'Delete … This cannot be undone.' about the first row.",
       on: { CONFIRM_DELETE: 'deleted', CONFIRM_DELETE_FAILS: 'deleteFailed', CANCEL_DELETE: 'kept', DELETE_ANOTHER: 'confirmingAnother' },

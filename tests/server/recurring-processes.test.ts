@@ -8,7 +8,13 @@ import { bearer, createTestApp, createTestDatabase, mailTo, signUpWithAccess, ty
  * Two API instances on one PostgreSQL run the recurring checks on the test's clock. The first is down
  * when a bill's reminder falls due; the second catches up later; then the first comes back and both
  * run at the same instant. The reminder is in the centre once and in the outbox once.
- * PostgreSQL only (PGlite is one process): skipped without DATABASE_URL.
+ * PostgreSQL only: skipped without DATABASE_URL. PGlite cannot host it: it is one Postgres backend inside
+ * the process that opened it, so a data directory is opened by one PGlite at a time (two instances on one
+ * directory would each keep their own buffers and overwrite each other's pages; there is no postmaster to
+ * share them). Two apps in one process over one PGlite object would need the app to take an open PGlite
+ * (it opens its own from its config, and closes it when it closes, which the "down" instance does), and
+ * they would share one session whose transactions never overlap: the race the lease settles is between
+ * sessions, so on PGlite the test would not check what it is for.
  */
 describe.skipIf(!process.env.DATABASE_URL)('recurring checks on two API instances sharing PostgreSQL', () => {
   let database: TestDatabase;

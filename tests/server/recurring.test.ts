@@ -111,6 +111,36 @@ describe('recurring items', () => {
   });
 });
 
+describe('which rows pay an occurrence', () => {
+  it('a row without a merchant pays by its description; a fixed amount takes up to 10 % either way (110.01 for 100 does not pay); an income is paid by income only', async () => {
+    const c = client(await signUpWithAccess(app));
+    const checking = await c.account({ name: 'Checking', kind: 'checking', opening_balance: 500 });
+    await c.item({ name: 'Rent', merchant_pattern: 'Landlord Ltd', account_id: checking.account_id, kind: 'bill', amount: 100, rrule: 'FREQ=MONTHLY;BYMONTHDAY=1', start_date: '2031-01-01' });
+    await c.item({ name: 'Salary', merchant_pattern: 'ACME PAYROLL', account_id: checking.account_id, kind: 'income', amount: 1000, rrule: 'FREQ=MONTHLY;BYMONTHDAY=25', start_date: '2031-01-25' });
+    // January: 110.00 by description (no merchant) is within 10 %. February: 110.01 is not, 90.00 is.
+    await c.tx({ type: 'expense', amount: 110, date: '2031-01-02', description: 'landlord ltd', account_id: checking.account_id });
+    await c.tx({ type: 'expense', amount: 110.01, date: '2031-02-01', merchant: 'Landlord Ltd', account_id: checking.account_id });
+    await c.tx({ type: 'expense', amount: 90, date: '2031-02-03', merchant: 'LANDLORD LTD', account_id: checking.account_id });
+    // An expense to the payroll's name does not pay the income; the income does.
+    await c.tx({ type: 'expense', amount: 1000, date: '2031-01-25', merchant: 'ACME PAYROLL', account_id: checking.account_id });
+    await c.tx({ type: 'income', amount: 1050, date: '2031-01-24', merchant: 'Acme Payroll', account_id: checking.account_id });
+    const occ = await c.call<{ occurrences: Occurrence[] }>('GET', '/recurring/occurrences?from=2031-01-01&to=2031-02-28&today=2031-02-20');
+    expect(occ.body.occurrences.map((o) => [o.due_date, o.name, o.status])).toEqual([
+      ['2031-01-01', 'Rent', 'matched'],
+      ['2031-01-25', 'Salary', 'matched'],
+      ['2031-02-01', 'Rent', 'matched'],
+      ['2031-02-25', 'Salary', 'upcoming'],
+    ]);
+    const list = await c.call<{ transactions: { transaction_id: string; amount: number; type: string }[] }>('GET', '/transactions?limit=50');
+    const amountOf = (id: string | null) => list.body.transactions.find((t) => t.transaction_id === id);
+    expect(occ.body.occurrences.slice(0, 3).map((o) => [amountOf(o.transaction_id)?.type, amountOf(o.transaction_id)?.amount])).toEqual([
+      ['expense', 110],
+      ['income', 1050],
+      ['expense', 90],
+    ]);
+  });
+});
+
 describe('detection from history', () => {
   it('on the demo year: every recurring bill, subscription, income and transfer the generator puts there, and nothing else', async () => {
     const c = client(await signUpWithAccess(app));

@@ -39,4 +39,36 @@ describe('recurring schedules (RFC 5545 through rrule)', () => {
     expect(dueDates(s, '2026-01-01', '2026-12-31')).toEqual(['2026-01-15', '2026-02-15', '2026-03-15']);
     expect(nextDue(s, '2026-03-16')).toBeNull();
   });
+
+  it('a window years after the start has the days walking from the start gives (the start is moved forward by whole periods)', { timeout: 120_000 }, () => {
+    const rules = [
+      'FREQ=MONTHLY;BYMONTHDAY=15',
+      'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=10',
+      'FREQ=MONTHLY',
+      'FREQ=MONTHLY;INTERVAL=2',
+      'FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1',
+      'FREQ=MONTHLY;BYDAY=1MO',
+      'FREQ=WEEKLY;INTERVAL=2;BYDAY=FR',
+      'FREQ=WEEKLY;INTERVAL=3',
+      'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      'FREQ=DAILY;INTERVAL=10',
+      'FREQ=YEARLY',
+      'FREQ=YEARLY;INTERVAL=2;BYMONTH=3;BYMONTHDAY=1',
+      'FREQ=MONTHLY;COUNT=40',
+    ];
+    const starts = ['2019-01-31', '2019-02-28', '2020-02-29', '2020-05-17', '2021-12-31'];
+    const windows: [string, string][] = [['2026-11-27', '2027-01-10'], ['2027-02-26', '2027-05-27'], ['2020-06-01', '2020-06-30']];
+    for (const rrule of rules) {
+      for (const startDate of starts) {
+        for (const weekendShift of ['none', 'after'] as const) {
+          const s = { rrule, startDate, endDate: null, weekendShift };
+          for (const [from, to] of windows) {
+            // From the start: no shortcut is taken when the window begins at the start.
+            const walked = dueDates(s, startDate, to).filter((d) => d >= from);
+            expect(dueDates(s, from, to), `${rrule} from ${startDate}, ${weekendShift}, ${from}–${to}`).toEqual(walked);
+          }
+        }
+      }
+    }
+  });
 });

@@ -121,6 +121,31 @@ export function recurringRepository(db: Db) {
       return result.rows.map(charge);
     },
 
+    /**
+     * Rows that may pay the items' occurrences: between two days, of an item's payee (the merchant, or
+     * the description of a row without one, ignoring case), direction and amount range. The amount in
+     * the key reads only the (user, lower(merchant), amount, date) index entries that can match, where
+     * the payee alone read every row of a frequent merchant in the window.
+     */
+    async payments(userId: string, wanted: { pattern: string; type: 'income' | 'expense'; minMinor: number; maxMinor: number }[], from: string, to: string): Promise<ChargeRow[]> {
+      if (!wanted.length) return [];
+      const values = sql.join(
+        wanted.map((w) => sql`(${w.pattern.toLowerCase()}, ${w.type}, ${w.minMinor}::bigint, ${w.maxMinor}::bigint)`),
+        sql`, `,
+      );
+      // UNION, not UNION ALL: a row two items could take is read once.
+      const result = (await db.execute(sql`
+        with w(pattern, type, lo, hi) as (values ${values})
+        select t.id, t.merchant as payee, t.type, t.date::text as date, t.amount_minor, t.account_id, t.category, t.kind
+        from w join transactions t on t.user_id = ${userId} and lower(t.merchant) = w.pattern and t.amount_minor between w.lo and w.hi and t.date between ${from} and ${to}
+        where t.type = w.type and t.kind in ('standard', 'transfer')
+        union
+        select t.id, t.description as payee, t.type, t.date::text as date, t.amount_minor, t.account_id, t.category, t.kind
+        from transactions t join w on lower(t.description) = w.pattern and t.type = w.type and t.amount_minor between w.lo and w.hi
+        where t.user_id = ${userId} and t.date between ${from} and ${to} and (t.merchant is null or t.merchant = '') and t.kind in ('standard', 'transfer')`)) as unknown as { rows: Raw[] };
+      return result.rows.map(charge);
+    },
+
     async dismissed(userId: string): Promise<Set<string>> {
       const rows = await db.select({ key: recurringDismissals.key }).from(recurringDismissals).where(eq(recurringDismissals.userId, userId));
       return new Set(rows.map((r) => r.key));

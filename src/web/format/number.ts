@@ -9,3 +9,10 @@ export function formatCount(n: number, maximumFractionDigits = 0): string {
   }
   return format.format(n);
 }
+
+const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A chart axis's tick: short enough for its gutter ("12K", "−3.5K"), the full figure is in the tooltip. */
+export function formatCompact(n: number): string {
+  return compactFormat.format(n);
+}

@@ -1,6 +1,7 @@
 import { DEFAULT_CURRENCY } from '../../contract/money';
 import { useSession, useUi } from '../app/context';
 import { formatMoney, maskAmounts } from '../format/money';
+import { formatCompact } from '../format/number';
 
 /** Whether the ui machine masks balances (the eye toggle in the header, Settings › Appearance). */
 export function useBalancesHidden(): boolean {
@@ -21,6 +22,12 @@ export function useMoney(): (amount: number, currency?: string | null) => string
   const accountCurrency = useAccountCurrency();
   const hidden = useBalancesHidden();
   return (amount, currency) => formatMoney(amount, currency ?? accountCurrency, { hidden });
+}
+
+/** A chart's axis ticks: 12K rather than €12,000.00 (which the axis gutter clips), masked while balances are hidden. */
+export function useAxisMoney(): (amount: number) => string {
+  const hidden = useBalancesHidden();
+  return (amount) => (hidden ? '••' : formatCompact(amount));
 }
 
 /** Free text with amounts in it (the coach's answers): every amount masked while balances are hidden. */

@@ -56,6 +56,12 @@ function amountFits(item: RecurringItemRow, amountMinor: number): boolean {
   return Math.abs(amountMinor - item.amountMinor) <= item.amountMinor * MATCH_TOLERANCE;
 }
 
+/** The amounts amountFits can accept, whole minor units (the query's bounds; amountFits still decides). */
+function amountRange(item: RecurringItemRow): { minMinor: number; maxMinor: number } {
+  const [lo, hi] = item.amountMinMinor !== null && item.amountMaxMinor !== null ? [item.amountMinMinor, item.amountMaxMinor] : [item.amountMinor, item.amountMinor];
+  return { minMinor: Math.floor(lo * (1 - MATCH_TOLERANCE)), maxMinor: Math.ceil(hi * (1 + MATCH_TOLERANCE)) };
+}
+
 const priceChangeOut = (d: Detected | undefined) => (d?.priceChange ? { from: fromMinor(d.priceChange.fromMinor), to: fromMinor(d.priceChange.toMinor), percent: d.priceChange.percent } : null);
 
 function toItem(item: RecurringItemRow, today: string, detected?: Detected): RecurringItem {
@@ -191,14 +197,22 @@ export function recurringService(deps: RecurringDeps) {
       ),
       // Only occurrences around today and before can have been paid: the rows of that stretch alone.
       from <= lastPast
-        ? repo.candidates(
+        ? repo.payments(
             userId,
-            items.map((i) => i.merchantPattern),
+            items.map((i) => ({ pattern: i.merchantPattern, type: i.kind === 'income' ? 'income' : 'expense', ...amountRange(i) })),
             addDays(from, -MATCH_WINDOW_DAYS),
             addDays(lastPast, MATCH_WINDOW_DAYS),
           )
         : Promise.resolve([] as ChargeRow[]),
     ]);
+    // By payee and direction, so each occurrence looks only at the rows that could pay it.
+    const byPayee = new Map<string, ChargeRow[]>();
+    for (const c of candidates) {
+      const key = `${c.type}:${c.payee.toLowerCase()}`;
+      const list = byPayee.get(key);
+      if (list) list.push(c);
+      else byPayee.set(key, [c]);
+    }
     const decided = new Map(decisions.map((d) => [`${d.itemId}:${d.dueDate}`, d]));
     const used = new Set(decisions.map((d) => d.transactionId).filter((id): id is string => !!id));
     expanded.sort((a, b) => (a.due < b.due ? -1 : a.due > b.due ? 1 : 0));
@@ -210,8 +224,8 @@ export function recurringService(deps: RecurringDeps) {
       const direction = item.kind === 'income' ? 'income' : 'expense';
       let best: ChargeRow | undefined;
       let bestGap = Infinity;
-      for (const c of candidates) {
-        if (used.has(c.id) || c.type !== direction || c.payee.toLowerCase() !== pattern || !amountFits(item, c.amountMinor)) continue;
+      for (const c of byPayee.get(`${direction}:${pattern}`) ?? []) {
+        if (used.has(c.id) || !amountFits(item, c.amountMinor)) continue;
         const gap = Math.abs(parseDay(c.date).getTime() - parseDay(due).getTime()) / 86_400_000;
         if (gap <= MATCH_WINDOW_DAYS && gap < bestGap) [best, bestGap] = [c, gap];
       }

@@ -1,13 +1,14 @@
 import { LineChart } from '../charts';
 import { Card, Group, Text, Title } from '@mantine/core';
 import type { NetWorth } from '../../../contract/accounts';
-import { useMoney } from '../../hooks/useMoney';
+import { useAxisMoney, useMoney } from '../../hooks/useMoney';
 
 const COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'red.6', 'cyan.6', 'lime.7', 'pink.6', 'indigo.6', 'yellow.7'];
 
 /** Net worth at the end of each month, with each account's line (from GET /accounts/net-worth). */
 export function NetWorthPanel({ netWorth }: { netWorth: NetWorth }) {
   const money = useMoney();
+  const axis = useAxisMoney();
   const data = netWorth.months.map((month, i) => ({
     month,
     'Net worth': netWorth.net_worth[i]!,
@@ -25,7 +26,7 @@ export function NetWorthPanel({ netWorth }: { netWorth: NetWorth }) {
           {money(Math.abs(netWorth.change), netWorth.currency)} since {netWorth.months[0]}
         </Text>
       </Group>
-      <LineChart h={260} data={data} dataKey="month" series={series} curveType="linear" withLegend valueFormatter={(v) => money(v, netWorth.currency)} aria-label="Net worth and each account by month" />
+      <LineChart h={260} data={data} dataKey="month" series={series} curveType="linear" withLegend valueFormatter={(v) => money(v, netWorth.currency)} yAxisProps={{ width: 64, tickFormatter: (v: number) => axis(v) }} aria-label="Net worth and each account by month" />
     </Card>
   );
 }

@@ -14,7 +14,7 @@ import { formatDay, formatDayMonth, formatMonthYear, localDay } from '../../form
 import { formatWithBase } from '../../format/money';
 import { usePageMachine } from '../../hooks/pageActor';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { useBalancesHidden, useMoney } from '../../hooks/useMoney';
+import { useAxisMoney, useMoney } from '../../hooks/useMoney';
 import { Icon } from '../icons';
 import { NetWorthCard } from '../accounts/NetWorthCard';
 import { BudgetCard } from './BudgetCard';
@@ -123,9 +123,7 @@ function LoadingPicture() {
 const Picture = memo(function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
   const belowTheFold = useDeferredValue(true, false);
   const money = useMoney();
-  const hidden = useBalancesHidden();
-  // Axis ticks stay short: 12k rather than €12,000.00.
-  const compact = (v: number) => (hidden ? '••' : new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(v));
+  const compact = useAxisMoney();
   if (!a.has_transactions) return <EmptyState onLoaded={reload} />;
   const chartData = a.series.map((s) => ({ label: bucketLabel(s.bucket, a.time_unit), Income: s.income, Spending: s.spending }));
   // The largest categories by name, each in its own colour, then one 'Other categories' row: the legend adds up to the total.
