@@ -3,9 +3,10 @@ import { TRANSACTION_PAGE } from '../../contract/transactions';
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
 import { accountMonthlyTotals, importJobs, transactionCategories, transactionDailyTotals, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
+import { importActions } from './importActions';
 import { monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
-export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey' | 'linkedImportId'>;
+export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey' | 'linkedImportId' | 'transferImportId' | 'transferPriorCategory'>;
 export type CategoryRow = typeof transactionCategories.$inferSelect;
 export type ImportJobRow = typeof importJobs.$inferSelect;
 type TxType = 'income' | 'expense';
@@ -16,6 +17,8 @@ export type Queryable = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type TransactionKind = 'standard' | 'transfer' | 'valuation' | 'adjustment';
 
 export interface NewTransaction {
+  /** Chosen before the insert (an import's rule acts on the row in the same transaction); omitted: the database's. */
+  id?: string;
   /** Omitted: the user's default account (trigger transactions_default_account). */
   accountId?: string | null;
   /** Counts as income or spending (see the column's comment in db/schema/transactions.ts); true when omitted. */
@@ -455,14 +458,14 @@ export function transactionsRepository(db: Db) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
         const column = <T>(pick: (t: NewTransaction) => T) => sql.param(chunk.map(pick));
         await q.execute(sql`
-          insert into transactions (user_id, account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, import_id, bank_id, merchant_name, merchant_kind, base_amount_minor, original_amount_minor, original_currency)
-          select ${userId}::uuid, r.account_id, r.counts, r.kind, r.transfer_id, r.cleared, r.type, r.amount_minor, r.date, r.category, r.description, r.merchant, r.notes, r.tags::text[], r.currency, ${source}, ${importId}::uuid, r.bank_id, r.merchant_name, r.merchant_kind, r.base_amount_minor, r.original_amount_minor, r.original_currency
-          from unnest(${column((t) => t.accountId ?? null)}::uuid[], ${column((t) => t.counts ?? true)}::boolean[], ${column((t) => t.kind ?? 'standard')}::text[], ${column((t) => t.transferId ?? null)}::uuid[],
+          insert into transactions (id, user_id, account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, import_id, bank_id, merchant_name, merchant_kind, base_amount_minor, original_amount_minor, original_currency)
+          select coalesce(r.id, gen_random_uuid()), ${userId}::uuid, r.account_id, r.counts, r.kind, r.transfer_id, r.cleared, r.type, r.amount_minor, r.date, r.category, r.description, r.merchant, r.notes, r.tags::text[], r.currency, ${source}, ${importId}::uuid, r.bank_id, r.merchant_name, r.merchant_kind, r.base_amount_minor, r.original_amount_minor, r.original_currency
+          from unnest(${column((t) => t.id ?? null)}::uuid[], ${column((t) => t.accountId ?? null)}::uuid[], ${column((t) => t.counts ?? true)}::boolean[], ${column((t) => t.kind ?? 'standard')}::text[], ${column((t) => t.transferId ?? null)}::uuid[],
             ${column((t) => t.cleared ?? false)}::boolean[], ${column((t) => t.type)}::text[], ${column((t) => t.amountMinor)}::bigint[], ${column((t) => t.date)}::date[], ${column((t) => t.category)}::text[],
             ${column((t) => t.description)}::text[], ${column((t) => t.merchant)}::text[], ${column((t) => t.notes)}::text[], ${column((t) => arrayLiteral(t.tags))}::text[],
             ${column((t) => t.currency)}::text[], ${column((t) => t.bankId ?? null)}::text[], ${column((t) => t.merchantName ?? null)}::text[], ${column((t) => t.merchantKind ?? null)}::text[],
             ${column((t) => t.baseAmountMinor ?? null)}::bigint[], ${column((t) => t.originalAmountMinor ?? null)}::bigint[], ${column((t) => t.originalCurrency ?? null)}::text[])
-            as r(account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, bank_id, merchant_name, merchant_kind, base_amount_minor, original_amount_minor, original_currency)
+            as r(id, account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, bank_id, merchant_name, merchant_kind, base_amount_minor, original_amount_minor, original_currency)
           -- A bank row already in the account (a race with another import of the same statement) is not added twice.
           on conflict (account_id, bank_id) where bank_id is not null do nothing`);
       }
@@ -1074,6 +1077,8 @@ function importJobsRepository(db: Db) {
           .delete(transactions)
           .where(and(eq(transactions.userId, userId), eq(transactions.importId, id)))
           .returning({ id: transactions.id });
+        // Rows of other accounts its rules made the other leg of a transfer are standalone again.
+        await importActions.undoTransfers(tx, userId, id);
         // Hand-typed rows this import linked to bank rows are as they were before it.
         await tx
           .update(transactions)
