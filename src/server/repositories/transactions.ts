@@ -4,6 +4,7 @@ import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
 import { accountMonthlyTotals, importJobs, transactionCategories, transactionDailyTotals, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
 import { importActions } from './importActions';
+import { manualCandidates, type ManualCandidateQuery } from './importMatches';
 import { monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey' | 'linkedImportId' | 'transferImportId' | 'transferPriorCategory'>;
@@ -724,32 +725,8 @@ export function transactionsRepository(db: Db) {
       return new Set(rows.map((r) => r.bankId!));
     },
 
-    /**
-     * Hand-typed rows of one account without a bank id that some bank row may be: its amount, dated
-     * within `days` of it. One range walk of the account's dates, each row looked up in a hash of the
-     * file's (amount, date) pairs (an `= any(array)` test scans the whole array for every row walked).
-     */
-    async manualCandidates(userId: string, accountId: string, query: { from: string; to: string; keys: { amountMinor: number; date: string }[]; days: number }) {
-      if (query.keys.length === 0) return [];
-      return db
-        .select({ id: transactions.id, date: transactions.date, type: transactions.type, amountMinor: transactions.amountMinor, merchant: transactions.merchant, description: transactions.description })
-        .from(transactions)
-        .where(
-          and(
-            eq(transactions.accountId, accountId),
-            eq(transactions.userId, userId),
-            gte(transactions.date, query.from),
-            lte(transactions.date, query.to),
-            sql`${transactions.bankId} is null`,
-            eq(transactions.source, 'manual'),
-            eq(transactions.kind, 'standard'),
-            // A split's lines are not what a bank row is (their split row is).
-            isNull(transactions.parentId),
-            sql`exists (select 1 from unnest(${sql.param(query.keys.map((k) => k.amountMinor))}::bigint[], ${sql.param(query.keys.map((k) => k.date))}::date[]) as k(a, d)
-              where k.a = ${transactions.amountMinor} and ${transactions.date} between k.d - ${query.days}::int and k.d + ${query.days}::int)`,
-          ),
-        );
-    },
+    /** Hand-typed rows of one account without a bank id that some bank row may be (importMatches.ts). */
+    manualCandidates: (userId: string, accountId: string, query: ManualCandidateQuery) => manualCandidates(db, userId, accountId, query),
 
     /** Links bank rows to the hand-typed rows they are: the bank id (when the file has one) and the import that linked them. */
     async linkBankRows(q: Queryable, userId: string, importId: string, links: { id: string; bankId: string | null }[]): Promise<void> {
