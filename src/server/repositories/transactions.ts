@@ -3,9 +3,11 @@ import { TRANSACTION_PAGE } from '../../contract/transactions';
 import type { ImportLineError } from '../db/schema';
 import type { Db } from '../db/client';
 import { accountMonthlyTotals, importJobs, transactionCategories, transactionDailyTotals, transactionMonthlyTotals, transactions, transactionUserCounts, users } from '../db/schema';
+import { importActions } from './importActions';
+import { manualCandidates, type ManualCandidateQuery } from './importMatches';
 import { baseAmountsOnly, baseMinorOf, monthStart, rollupGroups, sumByType, type RollupGroup, type RollupRange } from './rollups';
 
-export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey' | 'linkedImportId'>;
+export type TransactionRow = Omit<typeof transactions.$inferSelect, 'search' | 'duplicateKey' | 'linkedImportId' | 'transferImportId' | 'transferPriorCategory'>;
 export type CategoryRow = typeof transactionCategories.$inferSelect;
 export type ImportJobRow = typeof importJobs.$inferSelect;
 type TxType = 'income' | 'expense';
@@ -16,6 +18,8 @@ export type Queryable = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type TransactionKind = 'standard' | 'transfer' | 'valuation' | 'adjustment';
 
 export interface NewTransaction {
+  /** Chosen before the insert (an import's rule acts on the row in the same transaction); omitted: the database's. */
+  id?: string;
   /** Omitted: the user's default account (trigger transactions_default_account). */
   accountId?: string | null;
   /** Counts as income or spending (see the column's comment in db/schema/transactions.ts); true when omitted. */
@@ -457,14 +461,14 @@ export function transactionsRepository(db: Db) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
         const column = <T>(pick: (t: NewTransaction) => T) => sql.param(chunk.map(pick));
         await q.execute(sql`
-          insert into transactions (user_id, account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, import_id, bank_id, merchant_name, merchant_kind, base_amount_minor, original_amount_minor, original_currency)
-          select ${userId}::uuid, r.account_id, r.counts, r.kind, r.transfer_id, r.cleared, r.type, r.amount_minor, r.date, r.category, r.description, r.merchant, r.notes, r.tags::text[], r.currency, ${source}, ${importId}::uuid, r.bank_id, r.merchant_name, r.merchant_kind, r.base_amount_minor, r.original_amount_minor, r.original_currency
-          from unnest(${column((t) => t.accountId ?? null)}::uuid[], ${column((t) => t.counts ?? true)}::boolean[], ${column((t) => t.kind ?? 'standard')}::text[], ${column((t) => t.transferId ?? null)}::uuid[],
+          insert into transactions (id, user_id, account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, source, import_id, bank_id, merchant_name, merchant_kind, base_amount_minor, original_amount_minor, original_currency)
+          select coalesce(r.id, gen_random_uuid()), ${userId}::uuid, r.account_id, r.counts, r.kind, r.transfer_id, r.cleared, r.type, r.amount_minor, r.date, r.category, r.description, r.merchant, r.notes, r.tags::text[], r.currency, ${source}, ${importId}::uuid, r.bank_id, r.merchant_name, r.merchant_kind, r.base_amount_minor, r.original_amount_minor, r.original_currency
+          from unnest(${column((t) => t.id ?? null)}::uuid[], ${column((t) => t.accountId ?? null)}::uuid[], ${column((t) => t.counts ?? true)}::boolean[], ${column((t) => t.kind ?? 'standard')}::text[], ${column((t) => t.transferId ?? null)}::uuid[],
             ${column((t) => t.cleared ?? false)}::boolean[], ${column((t) => t.type)}::text[], ${column((t) => t.amountMinor)}::bigint[], ${column((t) => t.date)}::date[], ${column((t) => t.category)}::text[],
             ${column((t) => t.description)}::text[], ${column((t) => t.merchant)}::text[], ${column((t) => t.notes)}::text[], ${column((t) => arrayLiteral(t.tags))}::text[],
             ${column((t) => t.currency)}::text[], ${column((t) => t.bankId ?? null)}::text[], ${column((t) => t.merchantName ?? null)}::text[], ${column((t) => t.merchantKind ?? null)}::text[],
             ${column((t) => t.baseAmountMinor ?? null)}::bigint[], ${column((t) => t.originalAmountMinor ?? null)}::bigint[], ${column((t) => t.originalCurrency ?? null)}::text[])
-            as r(account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, bank_id, merchant_name, merchant_kind, base_amount_minor, original_amount_minor, original_currency)
+            as r(id, account_id, counts, kind, transfer_id, cleared, type, amount_minor, date, category, description, merchant, notes, tags, currency, bank_id, merchant_name, merchant_kind, base_amount_minor, original_amount_minor, original_currency)
           -- A bank row already in the account (a race with another import of the same statement) is not added twice.
           on conflict (account_id, bank_id) where bank_id is not null do nothing`);
       }
@@ -736,32 +740,8 @@ export function transactionsRepository(db: Db) {
       return new Set(rows.map((r) => r.bankId!));
     },
 
-    /**
-     * Hand-typed rows of one account without a bank id that some bank row may be: its amount, dated
-     * within `days` of it. One range walk of the account's dates, each row looked up in a hash of the
-     * file's (amount, date) pairs (an `= any(array)` test scans the whole array for every row walked).
-     */
-    async manualCandidates(userId: string, accountId: string, query: { from: string; to: string; keys: { amountMinor: number; date: string }[]; days: number }) {
-      if (query.keys.length === 0) return [];
-      return db
-        .select({ id: transactions.id, date: transactions.date, type: transactions.type, amountMinor: transactions.amountMinor, merchant: transactions.merchant, description: transactions.description })
-        .from(transactions)
-        .where(
-          and(
-            eq(transactions.accountId, accountId),
-            eq(transactions.userId, userId),
-            gte(transactions.date, query.from),
-            lte(transactions.date, query.to),
-            sql`${transactions.bankId} is null`,
-            eq(transactions.source, 'manual'),
-            eq(transactions.kind, 'standard'),
-            // A split's lines are not what a bank row is (their split row is).
-            isNull(transactions.parentId),
-            sql`exists (select 1 from unnest(${sql.param(query.keys.map((k) => k.amountMinor))}::bigint[], ${sql.param(query.keys.map((k) => k.date))}::date[]) as k(a, d)
-              where k.a = ${transactions.amountMinor} and ${transactions.date} between k.d - ${query.days}::int and k.d + ${query.days}::int)`,
-          ),
-        );
-    },
+    /** Hand-typed rows of one account without a bank id that some bank row may be (importMatches.ts). */
+    manualCandidates: (userId: string, accountId: string, query: ManualCandidateQuery) => manualCandidates(db, userId, accountId, query),
 
     /** Links bank rows to the hand-typed rows they are: the bank id (when the file has one) and the import that linked them. */
     async linkBankRows(q: Queryable, userId: string, importId: string, links: { id: string; bankId: string | null }[]): Promise<void> {
@@ -1089,6 +1069,8 @@ function importJobsRepository(db: Db) {
           .delete(transactions)
           .where(and(eq(transactions.userId, userId), eq(transactions.importId, id)))
           .returning({ id: transactions.id });
+        // Rows of other accounts its rules made the other leg of a transfer are standalone again.
+        await importActions.undoTransfers(tx, userId, id);
         // Hand-typed rows this import linked to bank rows are as they were before it.
         await tx
           .update(transactions)

@@ -108,6 +108,10 @@ export const transactions = pgTable(
     merchantKind: text('merchant_kind'),
     /** The bank-file import that linked a bank row to this manually entered one; its undo unlinks it. */
     linkedImportId: uuid('linked_import_id'),
+    /** The import whose rule linked this existing row as a transfer's other leg (migration 0072); its undo unlinks it. */
+    transferImportId: uuid('transfer_import_id'),
+    /** The category this row had before that link, given back by the undo. */
+    transferPriorCategory: text('transfer_prior_category'),
     /** The split row this line belongs to (migration 0050); lines count, their split row does not. */
     parentId: uuid('parent_id').references((): AnyPgColumn => transactions.id, { onDelete: 'cascade' }),
     /** Divided into lines (rows naming it as parent_id) that sum exactly to its amount (checked at commit). */
@@ -157,6 +161,7 @@ export const transactions = pgTable(
     index('transactions_import_idx').on(t.importId).where(sql`${t.importId} is not null`),
     uniqueIndex('transactions_account_bank_id_key').on(t.accountId, t.bankId).where(sql`${t.bankId} is not null`),
     index('transactions_linked_import_idx').on(t.linkedImportId).where(sql`${t.linkedImportId} is not null`),
+    index('transactions_transfer_import_idx').on(t.transferImportId).where(sql`${t.transferImportId} is not null`),
     index('transactions_parent_idx').on(t.parentId).where(sql`${t.parentId} is not null`),
     index('transactions_demo_idx').on(t.userId).where(sql`${t.source} = 'demo'`),
   ],

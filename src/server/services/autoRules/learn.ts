@@ -75,9 +75,13 @@ function decide(t: Tally, amountMinor: number | undefined): { category: string; 
  * its raw text, with dates and store numbers that change every month), else of its description.
  */
 function merchantOfRow(r: { description: string; merchant: string | null }, read: MerchantReader) {
+  if (!r.merchant?.trim()) return read(labelOf(r));
+  const payee = read(r.merchant);
+  // A payee whose kind is known needs nothing from the description: read only when it may add the kind
+  // (most labels are distinct, with store numbers and dates, so each read is a fresh parse).
+  if (payee.kind) return payee;
   const described = read(labelOf(r));
-  const payee = r.merchant?.trim() ? read(r.merchant) : described;
-  return payee.kind || !described.kind ? payee : { ...described, name: payee.name };
+  return described.kind ? { ...described, name: payee.name } : payee;
 }
 
 const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;

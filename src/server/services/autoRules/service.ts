@@ -20,6 +20,7 @@ import { FALLBACK_CATEGORY, type TransactionType } from '../../../contract/trans
 import { conflict, notFound, unprocessable } from '../../errors';
 import type { AccountsRepository } from '../../repositories/accounts';
 import type { AutoRulesRepository, CompiledCondition, CompiledRule, RuleRow } from '../../repositories/autoRules';
+import type { FinishedRow, ImportRowActions } from '../../repositories/importActions';
 import type { NewTransaction, TransactionRow, TransactionsRepository } from '../../repositories/transactions';
 import type { RewardsService } from '../rewards';
 import { reconciledChange } from '../accounts/service';
@@ -193,8 +194,7 @@ export function autoRulesService(deps: { repo: AutoRulesRepository; transactions
   }
 
   /** What the rules and then the history say about one row. */
-  function decide(rules: StoredRule[], model: LearnedModel | null, read: MerchantReader, categoryType: (n: string) => TransactionType | undefined, r: RuleInput): Suggestion {
-    const out = runRules(rules, r, read, categoryType);
+  function decide(rules: StoredRule[], model: LearnedModel | null, read: MerchantReader, categoryType: (n: string) => TransactionType | undefined, r: RuleInput, out = runRules(rules, r, read, categoryType)): Suggestion {
     const base = { merchant: out.merchant ?? null, tags: out.tags, notes: out.notes ?? null };
     if (out.category !== undefined) {
       const rule = out.categoryRule!;
@@ -277,23 +277,39 @@ export function autoRulesService(deps: { repo: AutoRulesRepository; transactions
     /**
      * For the import runner: a function that finishes each new row before it is written. Rules set
      * merchant, notes and tags on every row; the category (a rule's, or a confident learned one)
-     * only on rows whose file gave none (they would land in Other).
+     * only on rows whose file gave none (they would land in Other). The first matching rule that
+     * splits or transfers says what to do with the row once written (the runner does it in the batch's
+     * transaction): a split only where its lines fit the row's type and amount.
      */
-    async categorizer(userId: string): Promise<(row: NewTransaction) => NewTransaction> {
+    async categorizer(userId: string): Promise<(row: NewTransaction) => FinishedRow> {
       const read = merchantReader();
       const loading = loadCategories(transactions, userId);
       const [rows, categories, model] = await Promise.all([repo.rules.list(userId), loading, loadModel(repo, userId, read, loading)]);
       const rules = rows.map(toStored).filter((r) => r.enabled);
+      const byId = new Map(rules.map((r) => [r.id, r]));
       const categoryType = typeOf(categories);
+      const structuralOf = (row: NewTransaction, ruleIds: string[]): ImportRowActions | null => {
+        for (const id of ruleIds) {
+          const a = byId.get(id)!.actions;
+          if (a.transfer_account_id !== undefined) return a.transfer_account_id === row.accountId ? null : { transferTo: a.transfer_account_id };
+          if (a.split === undefined) continue;
+          const lines = a.split.map((l) => ({ ...l, category: categories.resolve(l.category) }));
+          if (lines.some((l) => l.category === undefined || categoryType(l.category) !== row.type)) return null;
+          const parts = splitByRule(row.amountMinor, lines as typeof a.split);
+          return parts ? { split: parts } : null;
+        }
+        return null;
+      };
       return (row) => {
         const input: RuleInput = { description: row.description, merchant: row.merchant, notes: row.notes, amountMinor: row.amountMinor, type: row.type, accountId: row.accountId ?? null, date: row.date };
-        const s = decide(rules, isFallback(row.category, row.type) ? model : null, read, categoryType, input);
+        const matched = runRules(rules, input, read, categoryType);
+        const s = decide(rules, isFallback(row.category, row.type) ? model : null, read, categoryType, input, matched);
         const next = { ...row };
         if (s.merchant !== null) next.merchant = s.merchant;
         if (s.notes !== null) next.notes = s.notes;
         if (s.tags.length) next.tags = withTags(row.tags, s.tags);
         if (s.category !== null && isFallback(row.category, row.type) && (s.source === 'rule' || s.confident)) next.category = s.category;
-        return next;
+        return { row: next, actions: matched.ruleIds.length ? structuralOf(next, matched.ruleIds) : null };
       };
     },
 

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CSV_IMPORT_LIMITS, FALLBACK_CATEGORY, importCommitRequest, type LineError } from '../../../contract/transactions';
 import type { ImportJobRow, NewTransaction, TransactionsRepository } from '../../repositories/transactions';
+import { importActions, type FinishedRow, type ImportSplit, type ImportTransfer } from '../../repositories/importActions';
 import type { AccountsRepository } from '../../repositories/accounts';
 import { countsFor } from '../accounts/service';
 import { createJobRunner, yieldToEventLoop, type JobRunner } from '../jobs';
@@ -24,7 +26,7 @@ export interface ImportRunnerOptions {
   /** Called after each job's run (its rows committed, or some of them): the embedded database's vacuum looks then (db/maintenance.ts). */
   afterJob?: () => void;
   /** The user's rules and learned categories: each new row passes through it once, just before it is written. */
-  finishRow?: (userId: string) => Promise<(row: NewTransaction) => NewTransaction>;
+  finishRow?: (userId: string) => Promise<(row: NewTransaction) => FinishedRow>;
   /** Exchange rates: rows going into an account of another currency than the base get their base amounts. */
   rates?: Pick<RatesService, 'ratesOn'>;
 }
@@ -93,7 +95,7 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
       }
     };
     const categories = await loadCategories(repo, job.userId);
-    const finish = (await options.finishRow?.(job.userId)) ?? ((row: NewTransaction) => row);
+    const finish = (await options.finishRow?.(job.userId)) ?? ((row: NewTransaction): FinishedRow => ({ row, actions: null }));
     const source = openImport(job.content, false, mapping);
     const tracker = new ImportClassifier(
       new DuplicateTracker((rows) => repo.duplicateCandidates(job.userId, rows, job.id)),
@@ -126,6 +128,8 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
       if (results.length === 0) break;
       await tracker.prime(results.flatMap((r) => (r.ok ? [r.row] : [])));
       const insert: NewTransaction[] = [];
+      const splits: ImportSplit[] = [];
+      const transfers: ImportTransfer[] = [];
       const links: { id: string; bankId: string | null }[] = [];
       const errors: LineError[] = [];
       let duplicates = 0;
@@ -139,15 +143,27 @@ export function createImportRunner(options: ImportRunnerOptions): JobRunner {
         const { status, linkTo } = tracker.classify(r.row);
         if (status === 'matched') links.push({ id: linkTo!, bankId: r.row.bankId });
         else if (status === 'pending' || (status === 'duplicate' && (skipDuplicates || r.row.bankId)) || (status === 'duplicate_in_file' && (skipFileDuplicates || r.row.bankId))) duplicates++;
-        else insert.push(finish(finalizeImportedRow(r.row, into)));
+        else {
+          const { row, actions } = finish(finalizeImportedRow(r.row, into));
+          // A rule splits or transfers the row once it is written, in the same transaction: its id is chosen here.
+          if (actions) {
+            row.id = randomUUID();
+            if ('split' in actions) splits.push({ id: row.id, lines: actions.split });
+            else transfers.push({ id: row.id, accountId: actions.transferTo });
+          }
+          insert.push(row);
+        }
       }
       await withBaseAmounts(insert);
       const written = await repo.imports.writeBatch({ id, userId: job.userId, rowsDone }, { rows: insert, processed: results.length, duplicates, matched: links.length, failed, errors }, async (tx) => {
         await repo.linkBankRows(tx, job.userId, id, links);
         // A user category deleted since the import started: its rows go where an unknown category goes.
-        const gone = await repo.holdCategories(tx, job.userId, [...new Set(insert.map((r) => r.category).filter((c) => !isDefaultCategory(c)))]);
+        const named = [...insert.map((r) => r.category), ...splits.flatMap((s) => s.lines.map((l) => l.category))];
+        const gone = await repo.holdCategories(tx, job.userId, [...new Set(named.filter((c) => !isDefaultCategory(c)))]);
         const rows = gone.size === 0 ? insert : insert.map((r) => (gone.has(r.category) ? { ...r, category: FALLBACK_CATEGORY[r.type] } : r));
         await repo.insertMany(tx, job.userId, rows, 'import', id);
+        await importActions.split(tx, job.userId, id, gone.size === 0 ? splits : splits.filter((s) => s.lines.every((l) => !gone.has(l.category))));
+        await importActions.transfer(tx, job.userId, id, transfers);
       });
       // Cancelled, or another worker took the job over: stop quietly.
       if (!written) return;

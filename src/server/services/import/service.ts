@@ -115,7 +115,8 @@ export function importService(deps: { repo: TransactionsRepository; accounts?: P
         if (!account) throw unprocessable('account_id is not one of your accounts: see GET /accounts');
         if (account.closed) throw conflict('account_id is a closed account: reopen it first');
       }
-      const rowsTotal = countImportRows(job.content, mapping);
+      // A bank file's entries do not depend on the mapping: the upload counted them (a CSV's count follows its layout).
+      const rowsTotal = job.format === 'csv' ? countImportRows(job.content, mapping) : job.rowsTotal;
       const running = await repo.imports.active(userId);
       if (running && running.id !== job.id) throw conflict(`Another import of yours is still running (import ${running.id}): wait for it to finish, then start this one`);
       const queued = await repo.imports.queue(userId, job.id, request as unknown as Record<string, unknown>, rowsTotal);
