@@ -76,7 +76,7 @@ describe('a split row in the transactions list (Chromium against the real app)',
   it('at 375 px: the lines show under the row (category and amount each), inside it, the next row below them; a screen reader hears them as the row’s description', async () => {
     const page = browser.page;
     await page.setViewportSize({ width: 375, height: 812 });
-    const user = await readyUser();
+    const user = await onboardedUser(browser.apiUrl);
     const row = (await call(browser.apiUrl, user.token, 'POST', '/transactions', { type: 'expense', amount: 120, date: '2026-03-02', category: 'Shopping', description: 'Costco run' })) as Transaction;
     await call(browser.apiUrl, user.token, 'PUT', `/transactions/${row.transaction_id}/split`, {
       lines: [

@@ -14,7 +14,7 @@ import { formatDay, formatDayMonth, formatMonthYear, localDay } from '../../form
 import { formatWithBase } from '../../format/money';
 import { usePageMachine } from '../../hooks/pageActor';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { useAxisMoney, useMoney } from '../../hooks/useMoney';
+import { useAxisMoney, useBalancesHidden, useMoney } from '../../hooks/useMoney';
 import { Icon } from '../icons';
 import { NetWorthCard } from '../accounts/NetWorthCard';
 import { BudgetCard } from './BudgetCard';
@@ -123,6 +123,7 @@ function LoadingPicture() {
 const Picture = memo(function Picture({ a, reload }: { a: DashboardAnalytics; reload: () => void }) {
   const belowTheFold = useDeferredValue(true, false);
   const money = useMoney();
+  const hidden = useBalancesHidden();
   const compact = useAxisMoney();
   if (!a.has_transactions) return <EmptyState onLoaded={reload} />;
   const chartData = a.series.map((s) => ({ label: bucketLabel(s.bucket, a.time_unit), Income: s.income, Spending: s.spending }));
