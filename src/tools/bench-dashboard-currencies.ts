@@ -11,7 +11,6 @@
  *   npx tsx src/tools/bench-dashboard-currencies.ts              (1,000,000 rows: a quiet machine)
  *   DATABASE_URL=postgres://… npx tsx src/tools/bench-dashboard-currencies.ts
  */
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { addDays, today } from '../contract/calendar';
@@ -22,12 +21,10 @@ import { accountsRepository } from '../server/repositories/accounts';
 import { dashboardRepository } from '../server/repositories/dashboard';
 import { ratesRepository } from '../server/repositories/rates';
 import { transactionsRepository } from '../server/repositories/transactions';
-import { usersRepository } from '../server/repositories/users';
 import { buildAnalytics } from '../server/services/dashboard';
-import { hashPassword } from '../server/services/passwords';
 import { recomputeBaseAmounts } from '../server/services/rates/recompute';
 import { ratesService } from '../server/services/rates/service';
-import { freshBenchStore, rows, seedTransactions } from './benchSeed';
+import { benchEnv, createBenchUser, freshBenchStore, rows, seedTransactions } from './benchSeed';
 import { positiveOption } from './cliOptions';
 
 const argv = process.argv.slice(2);
@@ -40,17 +37,10 @@ const seconds = (started: number) => `${((performance.now() - started) / 1000).t
 
 async function main() {
   const store = await freshBenchStore('bench_currencies');
-  const env: Record<string, string> = {
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ...(store.dataDir ? { DATA_DIR: store.dataDir } : {}),
-    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-  };
-  const database = await openDatabase(loadConfig(env));
+  const database = await openDatabase(loadConfig(benchEnv(store)));
   try {
     const db = database.db;
-    const user = (await usersRepository(db).create({ email: 'bench-currencies@example.com', passwordHash: await hashPassword('bench currencies password'), fullName: 'Bench User' }))!;
+    const user = await createBenchUser(db, 'bench-currencies@example.com', 'bench currencies password');
     let started = performance.now();
     log(`seeding ${ROWS.toLocaleString('en-US')} transactions…`);
     await seedTransactions(db, user.id, ROWS, log);
