@@ -9,8 +9,10 @@ import { budgetsService, type BudgetsService } from '../services/budgets';
 import { categoriesService, type CategoriesService } from '../services/categories';
 import { chatService, type ChatService } from '../services/chat';
 import { coachConversations, type CoachConversations } from '../services/coach/conversation';
+import { demoDataService, type DemoDataService } from '../services/demo';
 import { GOOGLE_ISSUER } from '../config';
 import { goalsService, type GoalsService } from '../services/goals';
+import { importService, type ImportService } from '../services/import/service';
 import { createOidcClient, type OidcClient } from '../services/oidc/client';
 import { EMBEDDED_OIDC_PATH, embeddedClient, embeddedIssuer, oidcRedirectUri } from '../services/oidc/embedded';
 import { embeddedProvider, type EmbeddedProvider } from '../services/oidc/embeddedProvider';
@@ -23,6 +25,8 @@ import { tokensService, type TokensService } from '../services/rewards/tokens';
 import { resolveWalletKey } from '../services/secrets';
 import { signInMethodsService, type SignInMethodsService } from '../services/signInMethods';
 import { subscriptionService, type SubscriptionService } from '../services/subscription';
+import { transactionReports, type TransactionReports } from '../services/transactions/reports';
+import { transactionsService, type TransactionsService } from '../services/transactions/service';
 import { userAuthService, type UserAuthService } from '../services/userAuth';
 
 declare module 'fastify' {
@@ -57,6 +61,14 @@ declare module 'fastify' {
     coachConversations: CoachConversations;
     /** Signing up, in and out with an email and a password: verification, reset, one-time sign-in, sign-out. */
     userAuth: UserAuthService;
+    /** Transactions: the list, one row's changes, categories added or deleted, splits, the CSV export. */
+    transactions: TransactionsService;
+    /** The transactions' summaries and reports, from the daily rollup. */
+    transactionReports: TransactionReports;
+    /** CSV and bank-file import: upload, preview, commit, discard. */
+    imports: ImportService;
+    /** Demo data: a year of rows loaded or removed. */
+    demoData: DemoDataService;
     /** Money accounts: balances, transfers and their matching, valuations, reconciliation, the register, net worth. */
     accounts: AccountsService;
     /** The signed-in user's own record: profile, onboarding, password change. */
@@ -129,6 +141,13 @@ export default fp(
     app.decorate(
       'accounts',
       accountsService({ repo: repos.accounts, currencyOf: (userId) => repos.transactions.accountCurrency(userId), today: () => today(), rates: app.rates, transactionOf: (userId, id) => repos.transactions.get(userId, id) }),
+    );
+    app.decorate('transactions', transactionsService({ repo: repos.transactions, accounts: repos.accounts, rewards: app.rewards, recategorized: app.autoRules.corrected, rates: app.rates }));
+    app.decorate('transactionReports', transactionReports(repos.transactions, repos.accounts));
+    app.decorate('imports', importService({ repo: repos.transactions, accounts: repos.accounts, runner: app.importRunner, rewards: app.rewards }));
+    app.decorate(
+      'demoData',
+      demoDataService({ repo: repos.transactions, accounts: repos.accounts, rates: repos.rates, seedBudgets: (userId, from, to) => app.budgets.seedDemo(userId, from, to), changed: () => app.dbMaintenance.changed() }),
     );
     const { issueToken, signScopedToken, verifyScopedClaims } = app;
     app.decorate('userAuth', userAuthService({ ...repos, mailer: app.mailer, tokens: { issueToken, signScopedToken, verifyScopedClaims }, config }));
