@@ -14,7 +14,7 @@ const noServerSchemas = [
  * the file off the list).
  */
 const ROUTES_IMPORTING_REPOSITORIES = [].map((name) => `src/server/routes/${name}.ts`);
-const ROUTES_USING_REPOS = ['accounts', 'auth-google', 'dashboard', 'dev', 'dev-oidc', 'health', 'transactionTotals', 'transactions', 'users', 'wallet', 'web3'].map((name) => `src/server/routes/${name}.ts`);
+const ROUTES_USING_REPOS = ['dashboard', 'dev', 'health', 'transactionTotals', 'wallet', 'web3'].map((name) => `src/server/routes/${name}.ts`);
 const SERVICES_IMPORTING_FASTIFY = ['oidc/inject-fetch', 'coach/index', 'coach/openai', 'mail/outbox', 'rewards/index', 'account/export', 'chain/transfers', 'jobs', 'import/runner'].map((name) => `src/server/services/${name}.ts`);
 
 export default tseslint.config(

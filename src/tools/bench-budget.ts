@@ -9,19 +9,14 @@
  *   npx tsx src/tools/bench-budget.ts --rows 100000 --runs 50
  *   DATABASE_URL=postgres://… npx tsx src/tools/bench-budget.ts
  */
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { addMonths, thisMonth } from '../contract/calendar';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { budgetsRepository } from '../server/repositories/budgets';
 import { categoriesRepository } from '../server/repositories/categories';
 import { transactionsRepository } from '../server/repositories/transactions';
 import { usersRepository } from '../server/repositories/users';
 import { budgetsService } from '../server/services/budgets';
-import { hashPassword } from '../server/services/passwords';
-import { freshBenchStore, rows, seedTransactions } from './benchSeed';
+import { createBenchUser, rows, runWithBenchDatabase, seedTransactions } from './benchSeed';
 import { positiveOption } from './cliOptions';
 
 const argv = process.argv.slice(2);
@@ -30,65 +25,42 @@ const RUNS = positiveOption(argv, 'runs', 30);
 const log = (line: string) => console.log(line);
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
 
-async function main() {
-  const store = await freshBenchStore('bench_budget');
-  const env: Record<string, string> = {
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ...(store.dataDir ? { DATA_DIR: store.dataDir } : {}),
-    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-  };
-  const config = loadConfig(env);
-  const database = await openDatabase(config);
-  try {
-    const db = database.db;
-    const users = usersRepository(db);
-    const user = (await users.create({ email: 'bench-budget@example.com', passwordHash: await hashPassword('bench budget password'), fullName: 'Bench User' }))!;
-    let started = performance.now();
-    log(`seeding ${ROWS.toLocaleString('en-US')} transactions…`);
-    await seedTransactions(db, user.id, ROWS, log);
-    log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+runWithBenchDatabase('bench_budget', async (db) => {
+  const user = await createBenchUser(db, 'bench-budget@example.com', 'bench budget password');
+  let started = performance.now();
+  log(`seeding ${ROWS.toLocaleString('en-US')} transactions…`);
+  await seedTransactions(db, user.id, ROWS, log);
+  log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    // 30 expense categories (the seeded ones, then own ones up to 30), each with an amount every month of the six years.
-    const last = thisMonth();
-    const first = addMonths(last, -71);
-    const seeded = (await rows<{ category: string }>(db, sql`select distinct category from transaction_monthly_totals where user_id = ${user.id} and type = 'expense'`)).map((r) => r.category);
-    const categories = [...seeded, ...Array.from({ length: Math.max(0, 30 - seeded.length) }, (_, i) => `Bench category ${i + 1}`)];
-    await db.execute(sql`insert into budget_assignments (user_id, month, category, assigned_minor)
-      select ${user.id}::uuid, (${`${first}-01`}::date + make_interval(months => m))::date, c, 10000 + m * 100
-      from generate_series(0, 71) as m, unnest(${`{${categories.map((c) => `"${c.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) as c`);
-    await db.execute(sql`insert into budget_rollovers (user_id, category, from_month, rollover) values (${user.id}, ${seeded[0] ?? 'Groceries'}, ${`${first}-01`}, 'full')`);
-    // A target on every category: monthly, by a month and a share of income in turn.
-    await db.execute(sql`insert into budget_targets (user_id, category, kind, amount_minor, by_month, percent)
-      select ${user.id}::uuid, c, (array['monthly', 'by_date', 'income_share'])[1 + (n::int % 3)],
-        case when n::int % 3 = 2 then null else 50000 end, case when n::int % 3 = 1 then ${`${last}-01`}::date end, case when n::int % 3 = 2 then 5 end
-      from unnest(${`{${categories.map((c) => `"${c.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) with ordinality as t(c, n)`);
-    log(`${categories.length} categories × 72 months assigned (${first} to ${last}), each with a target`);
+  // 30 expense categories (the seeded ones, then own ones up to 30), each with an amount every month of the six years.
+  const last = thisMonth();
+  const first = addMonths(last, -71);
+  const seeded = (await rows<{ category: string }>(db, sql`select distinct category from transaction_monthly_totals where user_id = ${user.id} and type = 'expense'`)).map((r) => r.category);
+  const categories = [...seeded, ...Array.from({ length: Math.max(0, 30 - seeded.length) }, (_, i) => `Bench category ${i + 1}`)];
+  await db.execute(sql`insert into budget_assignments (user_id, month, category, assigned_minor)
+    select ${user.id}::uuid, (${`${first}-01`}::date + make_interval(months => m))::date, c, 10000 + m * 100
+    from generate_series(0, 71) as m, unnest(${`{${categories.map((c) => `"${c.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) as c`);
+  await db.execute(sql`insert into budget_rollovers (user_id, category, from_month, rollover) values (${user.id}, ${seeded[0] ?? 'Groceries'}, ${`${first}-01`}, 'full')`);
+  // A target on every category: monthly, by a month and a share of income in turn.
+  await db.execute(sql`insert into budget_targets (user_id, category, kind, amount_minor, by_month, percent)
+    select ${user.id}::uuid, c, (array['monthly', 'by_date', 'income_share'])[1 + (n::int % 3)],
+      case when n::int % 3 = 2 then null else 50000 end, case when n::int % 3 = 1 then ${`${last}-01`}::date end, case when n::int % 3 = 2 then 5 end
+    from unnest(${`{${categories.map((c) => `"${c.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) with ordinality as t(c, n)`);
+  log(`${categories.length} categories × 72 months assigned (${first} to ${last}), each with a target`);
 
-    const service = budgetsService({ budgets: budgetsRepository(db), categories: categoriesRepository(db), transactions: transactionsRepository(db), users });
-    for (const [label, month] of [
-      ['first month', first],
-      ['middle month', addMonths(first, 36)],
-      ['last month', last],
-    ] as const) {
-      const times: number[] = [];
-      for (let run = 0; run <= RUNS; run++) {
-        started = performance.now();
-        const drawn = await service.month(user.id, month);
-        if (run > 0) times.push(performance.now() - started);
-        if (run === 0 && drawn.groups.length === 0) throw new Error('no categories drawn');
-      }
-      log(`${label} (${month}): p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms over ${RUNS} runs`);
+  const service = budgetsService({ budgets: budgetsRepository(db), categories: categoriesRepository(db), transactions: transactionsRepository(db), users: usersRepository(db) });
+  for (const [label, month] of [
+    ['first month', first],
+    ['middle month', addMonths(first, 36)],
+    ['last month', last],
+  ] as const) {
+    const times: number[] = [];
+    for (let run = 0; run <= RUNS; run++) {
+      started = performance.now();
+      const drawn = await service.month(user.id, month);
+      if (run > 0) times.push(performance.now() - started);
+      if (run === 0 && drawn.groups.length === 0) throw new Error('no categories drawn');
     }
-  } finally {
-    await database.close();
-    await store.drop();
-    if (store.dataDir) rmSync(store.dataDir, { recursive: true, force: true });
+    log(`${label} (${month}): p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms over ${RUNS} runs`);
   }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
 });

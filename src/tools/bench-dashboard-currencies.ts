@@ -11,23 +11,17 @@
  *   npx tsx src/tools/bench-dashboard-currencies.ts              (1,000,000 rows: a quiet machine)
  *   DATABASE_URL=postgres://… npx tsx src/tools/bench-dashboard-currencies.ts
  */
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { addDays, today } from '../contract/calendar';
 import type { DashboardPeriod } from '../contract/dashboard';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { accountsRepository } from '../server/repositories/accounts';
 import { dashboardRepository } from '../server/repositories/dashboard';
 import { ratesRepository } from '../server/repositories/rates';
 import { transactionsRepository } from '../server/repositories/transactions';
-import { usersRepository } from '../server/repositories/users';
 import { buildAnalytics } from '../server/services/dashboard';
-import { hashPassword } from '../server/services/passwords';
 import { recomputeBaseAmounts } from '../server/services/rates/recompute';
 import { ratesService } from '../server/services/rates/service';
-import { freshBenchStore, rows, seedTransactions } from './benchSeed';
+import { createBenchUser, rows, runWithBenchDatabase, seedTransactions } from './benchSeed';
 import { positiveOption } from './cliOptions';
 
 const argv = process.argv.slice(2);
@@ -38,74 +32,53 @@ const log = (line: string) => console.log(line);
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
 const seconds = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
-async function main() {
-  const store = await freshBenchStore('bench_currencies');
-  const env: Record<string, string> = {
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ...(store.dataDir ? { DATA_DIR: store.dataDir } : {}),
-    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-  };
-  const database = await openDatabase(loadConfig(env));
-  try {
-    const db = database.db;
-    const user = (await usersRepository(db).create({ email: 'bench-currencies@example.com', passwordHash: await hashPassword('bench currencies password'), fullName: 'Bench User' }))!;
-    let started = performance.now();
-    log(`seeding ${ROWS.toLocaleString('en-US')} transactions…`);
-    await seedTransactions(db, user.id, ROWS, log);
-    log(`seeded in ${seconds(started)}`);
-    const dashboard = dashboardRepository(db);
-    const day = today();
+runWithBenchDatabase('bench_currencies', async (db) => {
+  const user = await createBenchUser(db, 'bench-currencies@example.com', 'bench currencies password');
+  let started = performance.now();
+  log(`seeding ${ROWS.toLocaleString('en-US')} transactions…`);
+  await seedTransactions(db, user.id, ROWS, log);
+  log(`seeded in ${seconds(started)}`);
+  const dashboard = dashboardRepository(db);
+  const day = today();
 
-    const time = async (label: string) => {
-      const p50: Record<string, number> = {};
-      for (const period of PERIODS) {
-        const times: number[] = [];
-        let unconverted = 0;
-        for (let run = 0; run <= RUNS; run++) {
-          started = performance.now();
-          const answer = await buildAnalytics(dashboard, { userId: user.id, period, timeUnit: period === 'all_time' ? 'months' : period === '12_months' ? 'months' : 'days', currency: 'USD', today: day });
-          if (run > 0) times.push(performance.now() - started);
-          unconverted = answer.unconverted_count;
-        }
-        p50[period] = quantile(times, 0.5);
-        log(`${label} ${period}: p50 ${p50[period]!.toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms over ${RUNS} runs (${unconverted} not converted)`);
+  const time = async (label: string) => {
+    const p50: Record<string, number> = {};
+    for (const period of PERIODS) {
+      const times: number[] = [];
+      let unconverted = 0;
+      for (let run = 0; run <= RUNS; run++) {
+        started = performance.now();
+        const answer = await buildAnalytics(dashboard, { userId: user.id, period, timeUnit: period === 'all_time' ? 'months' : period === '12_months' ? 'months' : 'days', currency: 'USD', today: day });
+        if (run > 0) times.push(performance.now() - started);
+        unconverted = answer.unconverted_count;
       }
-      return p50;
-    };
-    const single = await time('one currency');
-
-    // Three currencies: the savings and credit-card accounts become EUR and GBP accounts; reference
-    // rates for every day of the six years but one month, whose rows of those accounts stay not converted.
-    const accounts = (await accountsRepository(db).plain(user.id)).filter((a) => a.kind === 'savings' || a.kind === 'credit_card');
-    await db.execute(sql`update accounts set currency = case when kind = 'savings' then 'EUR' else 'GBP' end where id in (${sql.join(accounts.map((a) => sql`${a.id}::uuid`), sql`, `)})`);
-    const first = addDays(day, -6 * 365 - 10);
-    const gap = addDays(day, -400).slice(0, 7);
-    const rates: { date: string; base: string; quote: string; rate: string }[] = [];
-    for (let d = first, i = 0; d <= day; d = addDays(d, 1), i++) {
-      if (d.startsWith(gap)) continue;
-      rates.push({ date: d, base: 'EUR', quote: 'USD', rate: (1.05 + (i % 100) / 1000).toFixed(4) }, { date: d, base: 'EUR', quote: 'GBP', rate: (0.84 + (i % 50) / 1000).toFixed(4) });
+      p50[period] = quantile(times, 0.5);
+      log(`${label} ${period}: p50 ${p50[period]!.toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms over ${RUNS} runs (${unconverted} not converted)`);
     }
-    await ratesRepository(db).replace(null, 'provider', rates);
-    const [moved] = await rows<{ n: number }>(db, sql`select count(*)::int as n from transactions where account_id in (${sql.join(accounts.map((a) => sql`${a.id}::uuid`), sql`, `)})`);
-    started = performance.now();
-    const left = await recomputeBaseAmounts({ transactions: transactionsRepository(db), accounts: accountsRepository(db), rates: ratesService({ repo: ratesRepository(db) }) }, user.id, 'USD');
-    log(`base amounts of ${moved!.n.toLocaleString('en-US')} rows in EUR and GBP computed in ${seconds(started)} (${left} not converted)`);
-    started = performance.now();
-    await db.execute(sql`select finu_rebuild_rollups(array[${user.id}]::uuid[])`);
-    await db.execute(sql`analyze`);
-    log(`rollups rebuilt in ${seconds(started)}`);
-    const three = await time('three currencies');
-    log(`ratio three / one currency (p50): ${PERIODS.map((p) => `${p} ${(three[p]! / single[p]!).toFixed(2)}×`).join(', ')} (target ≤ 1.5×)`);
-  } finally {
-    await database.close();
-    await store.drop();
-    if (store.dataDir) rmSync(store.dataDir, { recursive: true, force: true });
-  }
-}
+    return p50;
+  };
+  const single = await time('one currency');
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
+  // Three currencies: the savings and credit-card accounts become EUR and GBP accounts; reference
+  // rates for every day of the six years but one month, whose rows of those accounts stay not converted.
+  const accounts = (await accountsRepository(db).plain(user.id)).filter((a) => a.kind === 'savings' || a.kind === 'credit_card');
+  await db.execute(sql`update accounts set currency = case when kind = 'savings' then 'EUR' else 'GBP' end where id in (${sql.join(accounts.map((a) => sql`${a.id}::uuid`), sql`, `)})`);
+  const first = addDays(day, -6 * 365 - 10);
+  const gap = addDays(day, -400).slice(0, 7);
+  const rates: { date: string; base: string; quote: string; rate: string }[] = [];
+  for (let d = first, i = 0; d <= day; d = addDays(d, 1), i++) {
+    if (d.startsWith(gap)) continue;
+    rates.push({ date: d, base: 'EUR', quote: 'USD', rate: (1.05 + (i % 100) / 1000).toFixed(4) }, { date: d, base: 'EUR', quote: 'GBP', rate: (0.84 + (i % 50) / 1000).toFixed(4) });
+  }
+  await ratesRepository(db).replace(null, 'provider', rates);
+  const [moved] = await rows<{ n: number }>(db, sql`select count(*)::int as n from transactions where account_id in (${sql.join(accounts.map((a) => sql`${a.id}::uuid`), sql`, `)})`);
+  started = performance.now();
+  const left = await recomputeBaseAmounts({ transactions: transactionsRepository(db), accounts: accountsRepository(db), rates: ratesService({ repo: ratesRepository(db) }) }, user.id, 'USD');
+  log(`base amounts of ${moved!.n.toLocaleString('en-US')} rows in EUR and GBP computed in ${seconds(started)} (${left} not converted)`);
+  started = performance.now();
+  await db.execute(sql`select finu_rebuild_rollups(array[${user.id}]::uuid[])`);
+  await db.execute(sql`analyze`);
+  log(`rollups rebuilt in ${seconds(started)}`);
+  const three = await time('three currencies');
+  log(`ratio three / one currency (p50): ${PERIODS.map((p) => `${p} ${(three[p]! / single[p]!).toFixed(2)}×`).join(', ')} (target ≤ 1.5×)`);
 });

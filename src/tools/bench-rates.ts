@@ -8,16 +8,10 @@
  *   npx tsx src/tools/bench-rates.ts --years 1 --currencies 10
  *   DATABASE_URL=postgres://… npx tsx src/tools/bench-rates.ts
  */
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { addDays } from '../contract/calendar';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { ratesRepository } from '../server/repositories/rates';
-import { usersRepository } from '../server/repositories/users';
-import { hashPassword } from '../server/services/passwords';
 import { ratesService } from '../server/services/rates/service';
-import { freshBenchStore } from './benchSeed';
+import { createBenchUser, runWithBenchDatabase } from './benchSeed';
 import { positiveOption } from './cliOptions';
 
 const argv = process.argv.slice(2);
@@ -43,41 +37,20 @@ function historyCsv(years: number, currencies: number): { text: string; days: nu
   return { text: lines.join('\n') + '\n', days };
 }
 
-async function main() {
-  const store = await freshBenchStore('bench_rates');
-  const env: Record<string, string> = {
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ...(store.dataDir ? { DATA_DIR: store.dataDir } : {}),
-    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-  };
-  const database = await openDatabase(loadConfig(env));
-  try {
-    const users = usersRepository(database.db);
-    const user = (await users.create({ email: 'bench-rates@example.com', passwordHash: await hashPassword('bench rates password'), fullName: 'Bench User' }))!;
-    const rates = ratesService({ repo: ratesRepository(database.db) });
-    const file = historyCsv(YEARS, CURRENCIES);
-    log(`file: ${file.days.toLocaleString('en-US')} days × ${CURRENCIES} currencies, ${(file.text.length / 1024 / 1024).toFixed(1)} MB`);
-    let started = performance.now();
-    const result = await rates.importFile(user.id, file.text);
-    const importMs = performance.now() - started;
-    log(`import: ${result.rates.toLocaleString('en-US')} rates in ${(importMs / 1000).toFixed(2)} s (target < 5 s)`);
-    started = performance.now();
-    await rates.importFile(user.id, file.text);
-    log(`import again (every rate replaced): ${((performance.now() - started) / 1000).toFixed(2)} s`);
-    started = performance.now();
-    const converted = await rates.convert(user.id, 100_000, 'USD', 'JPY', '2025-06-15');
-    log(`one cross-rate conversion (USD→JPY via EUR, a Sunday): ${(performance.now() - started).toFixed(1)} ms → ${converted?.minor ?? 'not converted'}`);
-    if (importMs > 5000) process.exitCode = 1;
-  } finally {
-    await database.close();
-    await store.drop();
-    if (store.dataDir) rmSync(store.dataDir, { recursive: true, force: true });
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
+runWithBenchDatabase('bench_rates', async (db) => {
+  const user = await createBenchUser(db, 'bench-rates@example.com', 'bench rates password');
+  const rates = ratesService({ repo: ratesRepository(db) });
+  const file = historyCsv(YEARS, CURRENCIES);
+  log(`file: ${file.days.toLocaleString('en-US')} days × ${CURRENCIES} currencies, ${(file.text.length / 1024 / 1024).toFixed(1)} MB`);
+  let started = performance.now();
+  const result = await rates.importFile(user.id, file.text);
+  const importMs = performance.now() - started;
+  log(`import: ${result.rates.toLocaleString('en-US')} rates in ${(importMs / 1000).toFixed(2)} s (target < 5 s)`);
+  started = performance.now();
+  await rates.importFile(user.id, file.text);
+  log(`import again (every rate replaced): ${((performance.now() - started) / 1000).toFixed(2)} s`);
+  started = performance.now();
+  const converted = await rates.convert(user.id, 100_000, 'USD', 'JPY', '2025-06-15');
+  log(`one cross-rate conversion (USD→JPY via EUR, a Sunday): ${(performance.now() - started).toFixed(1)} ms → ${converted?.minor ?? 'not converted'}`);
+  if (importMs > 5000) process.exitCode = 1;
 });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Db } from '../server/db/client';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Db } from '../server/db/client';
 import { accountsRepository } from '../server/repositories/accounts';
 import { recurringRepository } from '../server/repositories/recurring';
 import { transactionsRepository } from '../server/repositories/transactions';
@@ -159,3 +160,24 @@ export async function freshBenchStore(prefix: string): Promise<BenchStore> {
   };
 }
 
+/**
+ * Runs a bench that works on its database in this process: a fresh store, its database open for `body`,
+ * then closed and the store removed whatever happened; a failure is printed and sets the exit code.
+ */
+export function runWithBenchDatabase(prefix: string, body: (db: Db) => Promise<void>): void {
+  const run = async () => {
+    const store = await freshBenchStore(prefix);
+    const database = await openDatabase(loadConfig(benchEnv(store)));
+    try {
+      await body(database.db);
+    } finally {
+      await database.close();
+      await store.drop();
+      if (store.dataDir) rmSync(store.dataDir, { recursive: true, force: true });
+    }
+  };
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

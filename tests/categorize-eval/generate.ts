@@ -1,3 +1,4 @@
+import { seededRandom as prng } from '../../src/server/seededRandom';
 /**
  * Two years (2024, 2025) of bank strings for 40 common merchants, as one US checking account and card
  * show them, from a fixed seed, with the category a person gives each row. Written for the
@@ -78,16 +79,6 @@ export const MERCHANTS: Merchant[] = [
 
 const CITIES = ['SAN FRANCISCO CA', 'OAKLAND CA', 'BERKELEY CA', 'SAN JOSE CA', 'DALY CITY CA', 'PALO ALTO CA', 'SEATTLE WA', 'PORTLAND OR', 'DENVER CO', 'AUSTIN TX', 'CHICAGO IL', 'NEW YORK NY', 'BOSTON MA'];
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function fill(shape: string, r: () => number): string {
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;

@@ -9,6 +9,10 @@ import { builtinCoach } from '../../src/server/services/coach/builtin';
 import { coachData } from '../../src/server/services/coach/data';
 import type { CoachTurn } from '../../src/server/services/coach/types';
 import { createTestApp, signUpAndVerify } from '../support/app';
+import { seededRandom } from '../../src/server/seededRandom';
+
+/** The shared seeded generator, under the name the eval files use. */
+export { seededRandom as prng };
 
 /** A development person's transaction, with the label its expected figures are computed from. */
 export interface DevRow<L extends string = string> {
@@ -33,17 +37,6 @@ export interface DevOutcome {
   log: string;
 }
 
-/** A small seeded generator (mulberry32): the same person on every run. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Loads the rows into a fresh test app (a USD user) and asks every case on `today`. */
 export async function runDevCases<R extends DevRow>(rows: R[], cases: DevCase<R>[], today: string): Promise<DevOutcome[]> {

@@ -1,3 +1,4 @@
+import { seededRandom as prng } from '../../src/server/seededRandom';
 /**
  * The coach evaluation's users: four differently shaped people, each with about a year of
  * transactions generated from a fixed seed (so every run sees the same rows), and their goals.
@@ -35,17 +36,6 @@ export interface EvalUser {
   goals: EvalGoal[];
 }
 
-/** mulberry32: a small seeded PRNG, so the data is the same on every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();

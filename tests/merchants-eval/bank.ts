@@ -1,19 +1,12 @@
+import { seededRandom } from '../../src/server/seededRandom';
+
+/** The shared seeded generator, under the name the eval files use. */
+export { seededRandom as prng };
 /**
  * How banks export what the card networks, ACH/direct-debit schemes and P2P services send them: each account
  * wraps a merchant descriptor in its own way (the wrappers follow real US, UK and Dutch exports).
  */
 
-/** mulberry32: a small seeded PRNG, so the set is the same on every run. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 export type Rng = () => number;
 
 /** Random pieces a variant or a wrapper needs, all drawn from one seeded stream. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_TEXTS } from '../../src/server/routes/dev-oidc';
-import { GOOGLE_TEXTS } from '../../src/server/routes/auth-google';
+import { GOOGLE_TEXTS } from '../../src/server/services/oidc/googleSignIn';
 import { LAST_METHOD } from '../../src/server/services/signInMethods';
 import { bearer, createTestApp, logIn, signUp, signUpAndVerify, uniqueEmail, DEFAULT_PASSWORD, type TestApp } from '../support/app';
 import { formAction, InjectBrowser, sessionFromCallback } from './support/oidc-browser';

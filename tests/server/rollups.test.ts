@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob, ImportPreview, Transaction } from '../../src/contract/transactions';
 import { splitRange } from '../../src/server/repositories/rollups';
+import { seededRandom } from '../../src/server/seededRandom';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 /**
@@ -22,16 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => testApp?.close());
 
-/** mulberry32, so a failing sequence replays from its seed. */
+/** A seeded sequence, so a failing one replays from its seed. */
 function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOGLE_TEXTS } from '../../src/server/routes/auth-google';
+import { GOOGLE_TEXTS } from '../../src/server/services/oidc/googleSignIn';
 import { SIGN_IN_TEXTS } from '../../src/server/services/signIn';
 import { buildSiweMessage } from '../../src/web/wallet/siweMessage';
 import { bearer, createTestApp, logIn, mailTo, sessionFrom, signUpAndVerify, uniqueEmail, type TestApp, type VerifiedUser } from '../support/app';

@@ -5,7 +5,7 @@ import type { NewTransaction } from '../../src/server/repositories/transactions'
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 /**
- * Text search takes one of three paths (src/server/repositories/transactions.ts searchPage): a word
+ * Text search takes one of three paths (src/server/repositories/transactions/search.ts searchPage): a word
  * found among the first rows of the list order walks that order and stops at a full page (within the
  * first rows: 'coffee'; further down: 'tram'), a word absent from them goes to the GIN index ('rarebird',
  * and 'vintage' newest first), and a word the walk cannot fill a page with falls back to the index too

@@ -1,13 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SubscriptionStatus } from '../../contract/subscription';
+import { today } from '../../contract/calendar';
 import { accountLifecycleService, type AccountLifecycleService } from '../services/account/lifecycle';
+import { accountsService, type AccountsService } from '../services/accounts/service';
 import { autoRulesService, type AutoRulesService } from '../services/autoRules/service';
 import { budgetsService, type BudgetsService } from '../services/budgets';
 import { categoriesService, type CategoriesService } from '../services/categories';
 import { chatService, type ChatService } from '../services/chat';
 import { coachConversations, type CoachConversations } from '../services/coach/conversation';
+import { demoDataService, type DemoDataService } from '../services/demo';
+import { GOOGLE_ISSUER } from '../config';
 import { goalsService, type GoalsService } from '../services/goals';
+import { importService, type ImportService } from '../services/import/service';
+import { createOidcClient, type OidcClient } from '../services/oidc/client';
+import { EMBEDDED_OIDC_PATH, embeddedClient, embeddedIssuer, oidcRedirectUri } from '../services/oidc/embedded';
+import { embeddedProvider, type EmbeddedProvider } from '../services/oidc/embeddedProvider';
+import { googleSignInService, type GoogleSignInService } from '../services/oidc/googleSignIn';
+import { injectFetch } from '../services/oidc/inject-fetch';
+import { profileService, type ProfileService } from '../services/profile';
 import { createRewardsService, type RewardsService } from '../services/rewards';
 import { conversionsService, type ConversionsService } from '../services/rewards/conversions';
 import { tokensService, type TokensService } from '../services/rewards/tokens';
@@ -15,6 +26,9 @@ import { resolveWalletKey } from '../services/secrets';
 import { signInMethodsService, type SignInMethodsService } from '../services/signInMethods';
 import { subscriptionService, type SubscriptionService } from '../services/subscription';
 import { ratesService } from '../services/rates/service';
+import { transactionReports, type TransactionReports } from '../services/transactions/reports';
+import { transactionsService, type TransactionsService } from '../services/transactions/service';
+import { userAuthService, type UserAuthService } from '../services/userAuth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +60,24 @@ declare module 'fastify' {
     accountLifecycle: AccountLifecycleService;
     /** Asking the coach: the allowance, a question prepared, answered whole or streamed, and saved. */
     coachConversations: CoachConversations;
+    /** Signing up, in and out with an email and a password: verification, reset, one-time sign-in, sign-out. */
+    userAuth: UserAuthService;
+    /** Transactions: the list, one row's changes, categories added or deleted, splits, the CSV export. */
+    transactions: TransactionsService;
+    /** The transactions' summaries and reports, from the daily rollup. */
+    transactionReports: TransactionReports;
+    /** CSV and bank-file import: upload, preview, commit, discard. */
+    imports: ImportService;
+    /** Demo data: a year of rows loaded or removed. */
+    demoData: DemoDataService;
+    /** Money accounts: balances, transfers and their matching, valuations, reconciliation, the register, net worth. */
+    accounts: AccountsService;
+    /** The signed-in user's own record: profile, onboarding, password change. */
+    profiles: ProfileService;
+    /** 'Continue with Google' and linking a Google account: the OpenID Connect flows. */
+    googleSignIn: GoogleSignInService;
+    /** The embedded stand-in for Google (routes/dev-oidc.ts): null unless it is the configured provider. */
+    embeddedOidc: EmbeddedProvider | null;
     /** The stored conversations with the coach: list, page, search, start, switch, rename, delete, history. */
     chats: ChatService;
   }
@@ -107,7 +139,49 @@ export default fp(
       log: app.log,
     });
     app.decorate('coachConversations', coach);
+    app.decorate(
+      'accounts',
+      accountsService({ repo: repos.accounts, currencyOf: (userId) => repos.transactions.accountCurrency(userId), today: () => today(), rates: app.rates, transactionOf: (userId, id) => repos.transactions.get(userId, id) }),
+    );
+    app.decorate('transactions', transactionsService({ repo: repos.transactions, accounts: repos.accounts, rewards: app.rewards, recategorized: app.autoRules.corrected, rates: app.rates }));
+    // The balance adds the on-budget opening balances, each in the base currency at its opening day's rate.
+    app.decorate('transactionReports', transactionReports(repos.transactions, app.accounts));
+    app.decorate('imports', importService({ repo: repos.transactions, accounts: repos.accounts, runner: app.importRunner, rewards: app.rewards }));
+    app.decorate(
+      'demoData',
+      demoDataService({ repo: repos.transactions, accounts: repos.accounts, rates: repos.rates, seedBudgets: (userId, from, to) => app.budgets.seedDemo(userId, from, to), changed: () => app.dbMaintenance.changed() }),
+    );
+    const { issueToken, signScopedToken, verifyScopedClaims } = app;
+    app.decorate('userAuth', userAuthService({ ...repos, mailer: app.mailer, tokens: { issueToken, signScopedToken, verifyScopedClaims }, config }));
+    app.decorate('profiles', profileService({ users: repos.users, subscriptionStatus: app.subscriptionStatus, rewards: app.rewards, issueToken }));
+    app.decorate(
+      'googleSignIn',
+      googleSignInService({ users: repos.users, identities: repos.identities, client: oidcClient(app), apiUrl: config.apiUrl, oneTimeSignIn: app.userAuth.oneTimeSignIn, linked: (userId, identity) => app.signInMethods.linked(userId, identity) }),
+    );
+    const embedded = config.oidc && 'embedded' in config.oidc && app.devKey;
+    app.decorate('embeddedOidc', embedded ? embeddedProvider({ config, devKey: embedded, users: repos.users, identities: repos.identities }) : null);
     app.decorate('chats', chatService({ chat: repos.chat, coach, engineName: () => app.coach.name }));
   },
   { name: 'services', dependencies: ['repositories', 'domain-services', 'coach', 'chain', 'mail', 'billing', 'job-runners'] },
 );
+
+/** The OpenID provider 'Continue with Google' talks to: Google or OIDC_ISSUER, else the embedded stand-in (not in production), else none. */
+function oidcClient(app: FastifyInstance): OidcClient | null {
+  const { config } = app;
+  const redirectUri = oidcRedirectUri(config);
+  if (config.oidc && 'issuer' in config.oidc) {
+    return createOidcClient({
+      issuer: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      clientSecret: config.oidc.clientSecret,
+      redirectUri,
+      // After a logout, Google must let the user pick another account rather than reuse the last one.
+      prompt: config.oidc.issuer === GOOGLE_ISSUER ? 'select_account' : undefined,
+    });
+  }
+  if (config.oidc && app.devKey) {
+    // prompt=login: the stand-in asks for the email every time, so another user can sign in after a logout.
+    return createOidcClient({ issuer: embeddedIssuer(config), ...embeddedClient(app.devKey), redirectUri, prompt: 'login', fetch: injectFetch(app, `${config.apiUrl}${EMBEDDED_OIDC_PATH}`) });
+  }
+  return null;
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { TRANSFER_CATEGORY, TRANSFER_MATCH_DAYS } from '../../contract/accounts';
-import type { NewTransaction, Queryable, SplitLine } from './transactions';
+import type { NewTransaction, Queryable, SplitLine } from './transactions/types';
 
 /** A rule's split of a row being imported: the row's id (chosen before its insert) and its lines. */
 export interface ImportSplit {

@@ -1,8 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  adviceRequest,
-  adviceResponse,
   chatStatistics,
   clearMemoryQuery,
   clearMemoryResponse,
@@ -20,88 +18,21 @@ import {
   searchQuery,
   startConversationRequest,
   userConversationsQuery,
-  type StreamChunk,
 } from '../../contract/chat';
-import { errorBody } from '../../contract/errors';
-import { withReward } from '../../contract/rewards';
-import { eventStream } from '../plugins/sse';
 import { areaSchemas } from '../routeSchema';
 import { LIST_LIMIT } from '../services/chat';
-import { answerSlots } from '../services/coach/conversation';
 
 const schema = areaSchemas({ tags: ['chat'], errors: [400, 401, 404, 422, 429] });
-const askLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /**
- * The chat calls ([spec:7-chat]). Every route needs a signed-in user, and none needs a subscription: the coach
- * is where users without access land. Users without a trial or plan get a daily allowance of
- * questions (docs/coach.md). Asking is services/coach/conversation.ts; the stored conversations services/chat.ts.
+ * The stored conversations with the coach ([spec:7-chat]): list, page, search, start, switch, rename, delete,
+ * history, statistics (services/chat.ts). Every route needs a signed-in user and none a subscription; asking
+ * is routes/chat-answers.ts.
  */
 export default async function chatRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRequest', fastify.authenticate);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { coachConversations: coach, chats } = fastify;
-  const answers = answerSlots();
-
-  app.post(
-    '/chat/financial-advice',
-    {
-      config: askLimit,
-      schema: schema({
-        summary: 'Ask the coach and get the whole answer',
-        description: 'Without conversation_id the question starts a new conversation, titled by it. Over the free daily allowance: 429.',
-        body: adviceRequest,
-        response: { 200: withReward(adviceResponse), 503: errorBody },
-      }),
-    },
-    async (request) => {
-      const release = answers.take(request.userId);
-      try {
-        const prepared = await coach.prepareQuestion(request.userId, request.body);
-        // A client that hangs up stops the answer.
-        const controller = new AbortController();
-        const socket = request.raw.socket;
-        const abort = () => controller.abort();
-        socket?.once('close', abort);
-        return await coach.ask(request.userId, prepared, controller.signal, request.log).finally(() => socket?.off('close', abort));
-      } finally {
-        release();
-      }
-    },
-  );
-
-  app.post(
-    '/chat/financial-advice-stream',
-    {
-      config: askLimit,
-      schema: schema({
-        summary: 'Ask the coach and stream the answer (server-sent events)',
-        description:
-          'Answers text/event-stream: lines `data: {json}`. The first chunk is {type:"start", conversation_id, conversation_title, user_message_id, allowance}; ' +
-          'then {type:"chunk", content} pieces (and {type:"tool", name} while the coach reads your data); the last is {type:"done", done:true, conversation_id, user_message_id, ai_message_id, status:"complete", allowance} ' +
-          'or {type:"error", done:true, detail}. A client that disconnects stops the answer; what was said so far is saved with status "stopped". Refusals before the stream starts are JSON errors (429 over the free daily allowance, or with 3 answers of the user already being written).',
-        body: adviceRequest,
-        response: {},
-      }),
-    },
-    async (request, reply) => {
-      // Refusals (answers at once, allowance, unknown conversation) are JSON errors, before the stream starts.
-      const release = answers.take(request.userId);
-      let prepared;
-      try {
-        prepared = await coach.prepareQuestion(request.userId, request.body);
-      } catch (error) {
-        release();
-        throw error;
-      }
-      const sse = eventStream<StreamChunk>(reply);
-      void coach.stream(request.userId, prepared, (chunk) => sse.send(chunk), sse.signal, request.log).finally(() => {
-        release();
-        sse.end();
-      });
-      return sse.respond() as unknown as FastifyReply;
-    },
-  );
+  const { chats } = fastify;
 
   app.get('/chat/conversations', { schema: schema({ summary: `The user's conversations, most recent first (at most ${LIST_LIMIT})`, response: { 200: conversationsResponse } }) }, async (request) =>
     chats.recent(request.userId),

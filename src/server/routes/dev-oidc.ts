@@ -1,13 +1,9 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { exportJWK, generateKeyPair } from 'jose';
-import type Provider from 'oidc-provider';
-import type { KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '../config';
 import { escape, page, signInPage } from '../services/oidc/devSignInPage';
-import { EMBEDDED_OIDC_PATH, embeddedClient, embeddedIssuer, oidcRedirectUri } from '../services/oidc/embedded';
-import { memoryAdapter } from '../services/oidc/memoryAdapter';
+import { EMBEDDED_OIDC_PATH } from '../services/oidc/embedded';
 import { sameKey } from './dev';
 
 /**
@@ -47,58 +43,8 @@ const loginForm = z.object({
 export default async function devOidcRoutes(fastify: FastifyInstance) {
   const { config } = fastify;
   const devKey = fastify.devKey!;
-  const issuer = embeddedIssuer(config);
-  const client = embeddedClient(devKey);
-  const accounts = new Map<string, { email: string; name: string | null }>();
-  const existingAccount = async (email: string, subject: string) =>
-    Boolean((await fastify.repos.users.findByEmail(email)) ?? (await fastify.repos.identities.find({ kind: 'oidc', issuer, subject })));
-
-  // Built on the first request to /dev/oidc: oidc-provider (with Koa, about 40 MB) and the RSA key
-  // stay out of a server nobody signs in to with Google (docs/performance.md, memory).
-  let built: Promise<{ provider: Provider; callback: ReturnType<Provider['callback']> }> | null = null;
-  const embedded = () =>
-    (built ??= (async () => {
-      const { default: OidcProvider } = await import('oidc-provider');
-      const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-      const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'embedded-1' };
-
-      const provider = new OidcProvider(issuer, {
-        adapter: memoryAdapter(),
-        clients: [
-          {
-            client_id: client.clientId,
-            client_secret: client.clientSecret,
-            redirect_uris: [oidcRedirectUri(config)],
-            grant_types: ['authorization_code'],
-            response_types: ['code'],
-            token_endpoint_auth_method: 'client_secret_post',
-          },
-        ],
-        jwks: { keys: [jwk as never] },
-        cookies: { keys: [createHmac('sha256', devKey).update('finu embedded oidc cookies').digest('base64url')] },
-        pkce: { methods: ['S256'], required: () => true },
-        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-        // Like Google: the ID token itself carries email and name.
-        conformIdTokenClaims: false,
-        features: { devInteractions: { enabled: false } },
-        interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `${EMBEDDED_OIDC_PATH}/interaction/${interaction.uid}` },
-        findAccount: async (_ctx, sub) => {
-          const account = accounts.get(sub);
-          if (!account) return undefined;
-          return { accountId: sub, claims: async () => ({ sub, email: account.email, email_verified: true, ...(account.name ? { name: account.name } : {}) }) };
-        },
-        ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
-        renderError: async (ctx, out) => {
-          ctx.type = 'html';
-          ctx.body = page('Sign-in error', `<h1>Sign-in error</h1><p>${escape(String(out.error_description ?? out.error ?? 'Something went wrong'))}</p>`);
-        },
-      });
-      provider.proxy = config.trustProxy;
-      return { provider, callback: provider.callback() };
-    })().catch((error: unknown) => {
-      built = null;
-      throw error;
-    }));
+  const oidc = fastify.embeddedOidc!;
+  const embedded = oidc.provider;
 
   // The provider's own endpoints read their bodies themselves: hand over the raw request untouched.
   await fastify.register(async (scope) => {
@@ -170,11 +116,11 @@ export default async function devOidcRoutes(fastify: FastifyInstance) {
         const sub = `local-${createHash('sha256').update(values.email).digest('hex').slice(0, 32)}`;
         // Anyone can type any email here: an existing account (by its email, or this stand-in account
         // already linked to one) is entered only with the dev key, even from this computer.
-        if (!sameKey(values.dev_key, devKey) && (await existingAccount(values.email, sub))) {
+        if (!sameKey(values.dev_key, devKey) && (await oidc.existingAccount(values.email, sub))) {
           request.log.warn('embedded OIDC sign-in refused: an existing account without the dev key');
           return html(reply, 403, signInPage({ uid: details.uid, needKey: true, error: EMBEDDED_TEXTS.existingAccount, ...typed }));
         }
-        accounts.set(sub, { email: values.email, name: values.name || null });
+        oidc.remember(sub, { email: values.email, name: values.name || null });
         const grant = new provider.Grant({ accountId: sub, clientId: String(details.params.client_id) });
         grant.addOIDCScope(String(details.params.scope ?? 'openid'));
         const grantId = await grant.save();

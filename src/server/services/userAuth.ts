@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { badRequest, conflict, LimitReachedError, unauthorized } from '../errors';
+import { badRequest, conflict, InvalidRequestError, LimitReachedError, unauthorized } from '../errors';
 import type { IssuedToken, TokenClaims } from '../plugins/auth';
 import type { EmailTokensRepository } from '../repositories/emailTokens';
 import type { SessionsRepository } from '../repositories/sessions';
@@ -16,6 +16,7 @@ export const AUTH_TEXTS = {
   notVerified: 'Please verify your email before logging in. Check your inbox or request a new link.',
   badVerifyLink: 'This verification link is invalid or has expired. Request a new one.',
   alreadyVerified: 'Your email is already verified. Log in to continue.',
+  emailVerified: 'Email verified successfully',
   badResetLink: 'This reset link is invalid or has expired. Request a new one.',
   badSignInLink: 'This sign-in link is invalid or was already used. Please log in.',
   emailTaken: 'An account with this email already exists. Log in or reset your password.',
@@ -103,7 +104,7 @@ export function userAuthService(deps: UserAuthDeps) {
     await mailer.send(verificationMail(email, link, config.verificationTtlHours));
   };
 
-  return {
+  const service = {
     /** A new, unverified account and its verification mail (no mail, no account). */
     async signUp(input: { email: string; password: string; fullName?: string | null }): Promise<{ userId: string; email: string }> {
       await limitMailTo(input.email);
@@ -127,6 +128,23 @@ export function userAuthService(deps: UserAuthDeps) {
       if (verified) return verified;
       const owner = userId ? undefined : await emailTokens.ownerOf(token, 'verify_email');
       throw badRequest(owner && (await users.findById(owner))?.emailVerifiedAt ? AUTH_TEXTS.alreadyVerified : AUTH_TEXTS.badVerifyLink);
+    },
+
+    /**
+     * The emailed link opened in a browser: what the app's /verify-email page is told. A verified address
+     * signs in once (a one-time token, never a session, since the URL stays in history and logs); an old
+     * link of a verified account is a message, not an error (nothing went wrong).
+     */
+    async verifyFromLink(token: string): Promise<Record<string, string>> {
+      let verified: UserRow;
+      try {
+        verified = await service.verifyEmail(token);
+      } catch (error) {
+        if (!(error instanceof InvalidRequestError)) throw error;
+        return error.detail === AUTH_TEXTS.alreadyVerified ? { message: error.detail } : { error: error.detail };
+      }
+      const oneTime = await tokens.signScopedToken(verified.id, 'sign-in', ONE_TIME_SIGN_IN_SECONDS);
+      return { success: 'true', token: oneTime, token_type: 'bearer', user_id: verified.id, message: AUTH_TEXTS.emailVerified };
     },
 
     /** A token that signs in once, within two minutes (it travels in a URL); `exchangeSignIn` turns it into a session. */
@@ -199,6 +217,7 @@ export function userAuthService(deps: UserAuthDeps) {
     /** Every token issued to the user so far stops working. */
     logOutEverywhere: (userId: string) => sessions.revokeAll(userId),
   };
+  return service;
 }
 
 export type UserAuthService = ReturnType<typeof userAuthService>;

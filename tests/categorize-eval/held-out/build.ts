@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../../../src/server/seededRandom';
 import { PAYEES, type AccountKey, type EvalClass, type Person } from './payees';
 
 export interface Answer {
@@ -32,15 +33,7 @@ const YEARS = [2024, 2025];
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const here = dirname(fileURLToPath(import.meta.url));
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(20240101);
+const random = seededRandom(20240101);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
 const alnum = (n: number) => Array.from({ length: n }, () => pick('ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'.split(''))).join('');

@@ -1,4 +1,5 @@
 import { addDays, dayOf, monthFrom, weekday } from './dates';
+import { seededRandom as rng } from '../../../src/server/seededRandom';
 
 /**
  * The held-out set's people: three differently shaped years of money, generated from fixed seeds
@@ -102,17 +103,6 @@ export interface Person {
   facts: Record<string, string>;
 }
 
-/** mulberry32: a small seeded generator, so the same seed and day give the same people. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Builder {
   rand: () => number;

@@ -143,7 +143,7 @@ export const transactions = pgTable(
     // Plain ascending btrees: a backward scan serves ORDER BY ... DESC (NULLS FIRST) exactly.
     // Default list order and keyset pagination: (date desc, id desc). Migration 0019 builds it with
     // INCLUDE (search), which drizzle's index builder cannot express: a text search's walk in date order
-    // reads the index alone (searchPage in repositories/transactions.ts).
+    // reads the index alone (searchPage in repositories/transactions/search.ts).
     index('transactions_user_date_idx').on(t.userId, t.date, t.id),
     index('transactions_user_category_date_idx').on(t.userId, t.category, t.date, t.id),
     index('transactions_user_amount_idx').on(t.userId, t.amountMinor, t.id),

@@ -28,7 +28,7 @@ import { fromMinor, toMinor } from '../../../contract/money';
 import { conflict, notFound, unprocessable } from '../../errors';
 import type { AccountPatch, AccountRow, AccountsRepository, AccountWithBalance } from '../../repositories/accounts';
 import type { NewTransaction, TransactionPatch, TransactionRow } from '../../repositories/transactions';
-import { isoString, toTransaction } from '../transactions/wire';
+import { isoString, toTransaction, transactionNotFound } from '../transactions/wire';
 import { addMonths as addMonthsTo, netWorthSeries } from './netWorth';
 import { addDays, endOfMonth } from '../../../contract/calendar';
 import { fractionOf, parseRate, type RateFraction } from '../../../contract/rates';
@@ -76,13 +76,20 @@ interface Deps {
   today: () => string;
   /** Exchange rates: cross-currency transfers, base amounts, net worth across currencies. */
   rates?: RatesService;
+  /** One of the user's transactions (the transfer matching starts from a row). */
+  transactionOf?: (userId: string, id: string) => Promise<TransactionRow | undefined>;
 }
 
 /**
  * Money accounts: create, edit, close, transfers between them, valuations, reconciliation, the
  * register and net worth. The rules live here; SQL in repositories/accounts.ts. Throws domain errors.
  */
-export function accountsService({ repo, currencyOf, today, rates }: Deps) {
+export function accountsService({ repo, currencyOf, today, rates, transactionOf }: Deps) {
+  const mustGetTransaction = async (userId: string, id: string) => {
+    const row = await transactionOf?.(userId, id);
+    if (!row) throw transactionNotFound();
+    return row;
+  };
   const mustGet = async (userId: string, id: string) => {
     const a = await repo.get(userId, id);
     if (!a) throw accountNotFound();
@@ -318,13 +325,15 @@ export function accountsService({ repo, currencyOf, today, rates }: Deps) {
     },
 
     /** Other accounts' rows that look like the other leg of this one (same amount the other way, ±3 days). */
-    async transferCandidates(userId: string, row: TransactionRow): Promise<Transaction[]> {
+    async transferCandidates(userId: string, id: string): Promise<Transaction[]> {
+      const row = await mustGetTransaction(userId, id);
       if (row.kind !== 'standard') return [];
       return (await repo.transfers.candidates(userId, row, TRANSFER_MATCH_DAYS)).map(toTransaction);
     },
 
     /** Makes a row and the matching other leg one transfer ("link as transfer"). */
-    async linkTransfer(userId: string, row: TransactionRow, otherId: string): Promise<TransferResult> {
+    async linkTransfer(userId: string, id: string, otherId: string): Promise<TransferResult> {
+      const row = await mustGetTransaction(userId, id);
       const candidates = await repo.transfers.candidates(userId, row, TRANSFER_MATCH_DAYS);
       const other = candidates.find((c) => c.id === otherId);
       if (!other) throw unprocessable('other_transaction_id is not a matching other leg (same amount the other way, within 3 days, in another of your accounts)');
@@ -347,7 +356,9 @@ export function accountsService({ repo, currencyOf, today, rates }: Deps) {
     },
 
     /** "Not a transfer": the pair is not offered again in the batch list. */
-    async dismissTransferPair(userId: string, row: TransactionRow, other: TransactionRow | null | undefined): Promise<void> {
+    async dismissTransferPair(userId: string, id: string, otherId: string): Promise<void> {
+      const row = await mustGetTransaction(userId, id);
+      const other = await transactionOf?.(userId, otherId);
       if (!other) throw unprocessable('other_transaction_id is not one of your transactions');
       if (other.id === row.id) throw unprocessable('other_transaction_id must be another transaction than this one');
       await repo.transfers.dismiss(userId, row.id, other.id);

@@ -1,17 +1,7 @@
 import { dayOf } from '../../../contract/calendar';
 import type { NewTransaction } from '../../repositories/transactions';
+import { seededRandom } from '../../seededRandom';
 
-/** mulberry32: a small, fast, seedable generator; the same seed gives the same year. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAY_MS = 86_400_000;
 

@@ -74,3 +74,25 @@ export async function removeDemoData(repo: TransactionsRepository, accounts: Acc
   for (const a of await accounts.list(userId, true)) if (a.institution === DEMO_INSTITUTION && a.count === 0) await accounts.remove(userId, a.id);
   return deleted;
 }
+
+/**
+ * Demo data for the routes: the year of rows and its rates, the month's category budgets, and a word to
+ * the database maintenance (many rows changed at once).
+ */
+export function demoDataService(deps: { repo: TransactionsRepository; accounts: AccountsRepository; rates: RatesRepository; seedBudgets: (userId: string, from: string, to: string) => Promise<unknown>; changed: () => void }) {
+  return {
+    async load(userId: string, seed?: number): Promise<DemoLoadResult> {
+      const result = await loadDemoData(deps.repo, deps.accounts, userId, { seed, rates: deps.rates });
+      await deps.seedBudgets(userId, result.dateFrom, result.dateTo);
+      deps.changed();
+      return result;
+    },
+    async remove(userId: string): Promise<number> {
+      const deleted = await removeDemoData(deps.repo, deps.accounts, userId);
+      deps.changed();
+      return deleted;
+    },
+  };
+}
+
+export type DemoDataService = ReturnType<typeof demoDataService>;

@@ -19,10 +19,10 @@ import type { RewardsService } from '../rewards';
 import { countsFor, reconciledChange } from '../accounts/service';
 import { isDefaultCategory, loadCategories, type Categories } from './categories';
 import { exportCsv } from './export';
-import { decodeCursor, encodeCursor, toStoredFilters, toTransaction } from './wire';
+import { decodeCursor, encodeCursor, toStoredFilters, toTransaction, transactionNotFound } from './wire';
 import { convertStored, type RatesService } from '../rates/service';
 
-export const transactionNotFound = () => notFound('Transaction not found');
+export { transactionNotFound };
 
 /** The stored spelling of a category, or a validation error naming the field. */
 export const unknownCategory = (name: string, field = 'category') =>

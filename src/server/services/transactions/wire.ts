@@ -2,9 +2,12 @@ import { isRealDate, isUuid } from '../../../contract/fields';
 import { fromMinor, toMinor } from '../../../contract/money';
 import { TRANSACTION_LIMITS, type ParsedTransactionListQuery, type Transaction, type TransactionFilters } from '../../../contract/transactions';
 import type { KeysetPosition, SortKey, StoredFilters, TransactionRow } from '../../repositories/transactions';
-import { ValidationError } from '../../errors';
+import { notFound, ValidationError } from '../../errors';
 import type { Categories } from './categories';
 import { bankSpellings, merchantOf } from './merchantName';
+
+/** The answer for a transaction id the user does not have (anyone else's is the same: nothing tells it exists). */
+export const transactionNotFound = () => notFound('Transaction not found');
 
 const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
