@@ -110,12 +110,15 @@ async function merchantsFromScratch(userId: string): Promise<MerchantRow[]> {
 
 async function directTotals(userId: string, from?: string, to?: string) {
   const res = (await app.db.execute(
-    sql`select coalesce(sum(case when type = 'income' then amount_minor else 0 end), 0)::text as income,
-               coalesce(sum(case when type = 'expense' then amount_minor else 0 end), 0)::text as expense, count(*)::text as n
-        from transactions where user_id = ${userId} and counts and (${from ?? null}::date is null or date >= ${from ?? null}::date) and (${to ?? null}::date is null or date <= ${to ?? null}::date)`,
-  )) as unknown as { rows: { income: string; expense: string; n: string }[] };
+    sql`select coalesce(sum(case when t.type = 'income' then t.amount_minor else 0 end), 0)::text as income,
+               coalesce(sum(case when t.type = 'expense' then t.amount_minor else 0 end), 0)::text as expense, count(*)::text as n,
+               -- Rows of an account in another currency with no base amount: left out of base-currency sums, counted.
+               count(*) filter (where t.base_amount_minor is null and a.currency <> u.currency)::text as unconverted
+        from transactions t join accounts a on a.id = t.account_id join users u on u.id = t.user_id
+        where t.user_id = ${userId} and t.counts and (${from ?? null}::date is null or t.date >= ${from ?? null}::date) and (${to ?? null}::date is null or t.date <= ${to ?? null}::date)`,
+  )) as unknown as { rows: { income: string; expense: string; n: string; unconverted: string }[] };
   const r = res.rows[0]!;
-  return { incomeMinor: Number(r.income), expenseMinor: Number(r.expense), count: Number(r.n) };
+  return { incomeMinor: Number(r.income), expenseMinor: Number(r.expense), count: Number(r.n), unconverted: Number(r.unconverted) };
 }
 
 describe('splitRange', () => {
