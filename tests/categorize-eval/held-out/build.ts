@@ -57,13 +57,18 @@ const FILE_OF: Record<AccountKey, (y: number, m: number) => string> = {
 };
 
 const answers: Answer[] = [];
+/** What the first leg of each own payment drew, by leg key and month. */
+const legAmounts = new Map<string, number>();
 for (const year of YEARS) PAYEES.forEach((p, index) => {
   for (let month = 1; month <= 12; month++) {
     if (p.months && !p.months.includes(month)) continue;
     const days = p.days ?? Array.from({ length: p.perMonth ?? 1 }, () => 1 + Math.floor(random() * 28));
     for (const day of days) {
       const [lo, hi] = p.amount;
-      const amount = Math.round((lo + random() * (hi - lo)) * 100) / 100;
+      const drawn = Math.round((lo + random() * (hi - lo)) * 100) / 100;
+      const legKey = p.leg && `${p.leg} ${year}-${month}`;
+      const amount = (legKey && legAmounts.get(legKey)) || drawn;
+      if (legKey && !legAmounts.has(legKey)) legAmounts.set(legKey, drawn);
       const file = FILE_OF[p.account](year, month);
       answers.push({
         person: p.person,

@@ -31,6 +31,9 @@ export interface Payee {
   days?: number[];
   /** Only in these months (1-12). */
   months?: number[];
+  /** Both legs of one payment between the person's own accounts: the later payee with the same key pays the
+   * amount the earlier one drew that month (a card payment leaves checking and reaches the card unchanged). */
+  leg?: string;
 }
 
 export const TRANSFER = 'TRANSFER';
@@ -57,7 +60,7 @@ export const PAYEES: Payee[] = [
   { person: 'us', account: 'checking', class: 'wrapper', category: 'Housing', type: 'expense', name: 'Maria Lopez', raw: ['Zelle payment to MARIA LOPEZ JPM99{A6}'], amount: [140, 140], ...on(8, 22) },
   { person: 'us', account: 'checking', class: 'wrapper', category: 'Gifts & Donations', type: 'expense', name: 'Austin Pets Alive', raw: ['PAYPAL *AUSTINPETSA 402-935-7733 CA', 'PAYPAL INST XFER AUSTINPETSALIVE WEB ID: PAYPALSI77'], amount: [25, 50], ...on(20) },
   { person: 'us', account: 'checking', class: 'transfer', category: TRANSFER, type: 'expense', name: null, raw: ['Online Transfer to SAV ...8812 transaction#: {N10} {M}/{D}'], amount: [250, 600], ...on(16) },
-  { person: 'us', account: 'checking', class: 'transfer', category: TRANSFER, type: 'expense', name: null, raw: ['CITI CARD ONLINE PAYMENT {N6} WEB ID: CITICTP'], amount: [900, 2300], ...on(24) },
+  { person: 'us', account: 'checking', class: 'transfer', category: TRANSFER, type: 'expense', name: null, raw: ['CITI CARD ONLINE PAYMENT {N6} WEB ID: CITICTP'], amount: [900, 2300], ...on(24), leg: 'us-citi' },
   { person: 'us', account: 'checking', class: 'transfer', category: TRANSFER, type: 'income', name: null, raw: ['Online Transfer from SAV ...8812 transaction#: {N10}'], amount: [400, 400], months: [8], ...every(1) },
   { person: 'us', account: 'checking', class: 'chain', category: 'Fees & Charges', type: 'expense', name: 'Chase', raw: ['NON-CHASE ATM FEE-WITH', 'INTERNATIONAL ATM FEE'], amount: [3, 5], months: [2, 7, 11], ...every(1) },
   { person: 'us', account: 'checking', class: 'learning', category: 'Education', type: 'expense', name: 'Little Oaks Montessori', raw: ['LITTLE OAKS MONTESSORI TUITION PPD ID: 7462001934'], amount: [985, 985], ...on(3) },
@@ -108,7 +111,7 @@ export const PAYEES: Payee[] = [
   { person: 'us', account: 'card', class: 'wrapper', category: 'Transport', type: 'expense', name: 'ParkMobile', raw: ['PMUSA* PARKMOBILE 877-727-5457 GA', 'PARKMOBILE 1 877-727-5457 GA'], amount: [3.5, 14], ...every(1) },
   { person: 'us', account: 'card', class: 'income', category: 'Refunds', type: 'income', name: 'Amazon', raw: ['AMZN Mktp US*{A6} Amzn.com/bill WA'], amount: [12.99, 64], months: [3, 8, 12], ...every(1) },
   { person: 'us', account: 'card', class: 'income', category: 'Refunds', type: 'income', name: 'Target', raw: ['TARGET 00022{N3} CEDAR PARK TX'], amount: [19.99, 19.99], months: [6], ...every(1) },
-  { person: 'us', account: 'card', class: 'transfer', category: TRANSFER, type: 'income', name: null, raw: ['ONLINE PAYMENT, THANK YOU', 'AUTOPAY {N6}RAUTOPAY AUTO-PMT'], amount: [900, 2300], ...on(25) },
+  { person: 'us', account: 'card', class: 'transfer', category: TRANSFER, type: 'income', name: null, raw: ['ONLINE PAYMENT, THANK YOU', 'AUTOPAY {N6}RAUTOPAY AUTO-PMT'], amount: [900, 2300], ...on(25), leg: 'us-citi' },
   { person: 'us', account: 'card', class: 'chain', category: 'Fees & Charges', type: 'expense', name: 'Citi', raw: ['FOREIGN TRANSACTION FEE', 'LATE FEE - PAYMENT DUE ON {M}/{D}'], amount: [1.2, 29], months: [5, 9], ...every(1) },
   { person: 'us', account: 'card', class: 'learning', category: 'Gifts & Donations', type: 'expense', name: 'St. Vincent de Paul', raw: ['SVDP AUSTIN DISTRICT COU AUSTIN TX'], amount: [20, 20], ...on(13) },
   { person: 'us', account: 'card', class: 'learning', category: 'Education', type: 'expense', name: 'Code Ninjas', raw: ['CODE NINJAS CEDAR PARK CEDAR PARK TX'], amount: [199, 199], ...on(6) },
@@ -137,7 +140,7 @@ export const PAYEES: Payee[] = [
   { person: 'uk', account: 'current', class: 'wrapper', category: 'Dining', type: 'expense', name: 'Greggs', raw: ['GREGGS PLC ON {D} {MON} CD 4471', 'GREGGS {N4} LEEDS ON {D} {MON} CD 4471'], amount: [2.6, 8.4], ...every(3) },
   { person: 'uk', account: 'current', class: 'wrapper', category: 'Transport', type: 'expense', name: 'Northern Trains', raw: ['NORTHERN TRAINS ON {D} {MON} CD 4471', 'NORTHERN TRAINS LTD ON {D} {MON} CD 4471'], amount: [6.8, 24.5], ...every(3) },
   { person: 'uk', account: 'current', class: 'wrapper', category: 'Housing', type: 'expense', name: 'Jan Kowalski', raw: ['J KOWALSKI WINDOW CLEAN FPO', 'J KOWALSKI FPO'], amount: [15, 15], ...on(12) },
-  { person: 'uk', account: 'current', class: 'transfer', category: TRANSFER, type: 'expense', name: null, raw: ['AMERICAN EXPRESS DDR', 'AMEX PAYMENT DDR'], amount: [380, 1150], ...on(20) },
+  { person: 'uk', account: 'current', class: 'transfer', category: TRANSFER, type: 'expense', name: null, raw: ['AMERICAN EXPRESS DDR', 'AMEX PAYMENT DDR'], amount: [380, 1150], ...on(20), leg: 'uk-amex' },
   { person: 'uk', account: 'current', class: 'transfer', category: TRANSFER, type: 'expense', name: null, raw: ['T HALE SAVINGS TFR {N6} TFR', 'TO A/C 40123456 SAVER TFR'], amount: [200, 200], ...on(28) },
   { person: 'uk', account: 'current', class: 'chain', category: 'Fees & Charges', type: 'expense', name: 'Barclays', raw: ['UNARRANGED OD FEE', 'NON-STERLING TRANSACTION FEE'], amount: [2.99, 15], months: [3, 8], ...every(1) },
   { person: 'uk', account: 'current', class: 'local', category: 'Dining', type: 'expense', name: 'La Bottega Milanese', raw: ['LA BOTTEGA MILANESE ON {D} {MON} CD 4471', 'SUMUP *LA BOTTEGA MIL ON {D} {MON} CD 4471'], amount: [3.1, 9.8], ...every(3) },
@@ -182,7 +185,7 @@ export const PAYEES: Payee[] = [
   { person: 'uk', account: 'amex', class: 'local', category: 'Health', type: 'expense', name: 'Meanwood Physio', raw: ['MEANWOOD PHYSIO CLINIC LEEDS'], amount: [48, 48], months: [5, 6, 7], ...every(1) },
   { person: 'uk', account: 'amex', class: 'income', category: 'Refunds', type: 'income', name: 'Amazon', raw: ['AMAZON.CO.UK MARKETPLACE LUXEMBOURG', 'AMAZON.CO.UK*{A6} AMAZON.CO.UK'], amount: [9.99, 45], months: [2, 7, 12], ...every(1) },
   { person: 'uk', account: 'amex', class: 'income', category: 'Refunds', type: 'income', name: 'John Lewis', raw: ['JOHNLEWIS.COM LONDON'], amount: [39, 39], months: [12], ...every(1) },
-  { person: 'uk', account: 'amex', class: 'transfer', category: TRANSFER, type: 'income', name: null, raw: ['PAYMENT RECEIVED - THANK YOU'], amount: [380, 1150], ...on(21) },
+  { person: 'uk', account: 'amex', class: 'transfer', category: TRANSFER, type: 'income', name: null, raw: ['PAYMENT RECEIVED - THANK YOU'], amount: [380, 1150], ...on(21), leg: 'uk-amex' },
   { person: 'uk', account: 'amex', class: 'learning', category: 'Education', type: 'expense', name: 'Leeds Music Tuition', raw: ['LEEDS MUSIC TUITION LEEDS'], amount: [90, 90], ...on(3) },
   { person: 'uk', account: 'amex', class: 'learning', category: 'Personal Care', type: 'expense', name: 'Glow Beauty Rooms', raw: ['SQ *GLOW BEAUTY ROOMS LEEDS', 'GLOW BEAUTY ROOMS LEEDS'], amount: [35, 60], ...every(1) },
   { person: 'uk', account: 'amex', class: 'learning', category: 'Shopping', type: 'expense', name: 'Pets at Home', raw: ['PETS AT HOME LEEDS', 'PETSATHOME.COM HANDFORTH'], amount: [12, 46], ...every(1) },
