@@ -5,7 +5,6 @@ import { errorBody } from '../../contract/errors';
 import { withReward } from '../../contract/rewards';
 import { eventStream } from '../plugins/sse';
 import { areaSchemas } from '../routeSchema';
-import { answerSlots } from '../services/coach/conversation';
 
 const schema = areaSchemas({ tags: ['chat'], errors: [400, 401, 404, 422, 429] });
 const askLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -19,7 +18,6 @@ export default async function chatAnswersRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRequest', fastify.authenticate);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { coachConversations: coach } = fastify;
-  const answers = answerSlots();
 
   app.post(
     '/chat/financial-advice',
@@ -33,18 +31,12 @@ export default async function chatAnswersRoutes(fastify: FastifyInstance) {
       }),
     },
     async (request) => {
-      const release = answers.take(request.userId);
-      try {
-        const prepared = await coach.prepareQuestion(request.userId, request.body);
-        // A client that hangs up stops the answer.
-        const controller = new AbortController();
-        const socket = request.raw.socket;
-        const abort = () => controller.abort();
-        socket?.once('close', abort);
-        return await coach.ask(request.userId, prepared, controller.signal, request.log).finally(() => socket?.off('close', abort));
-      } finally {
-        release();
-      }
+      // A client that hangs up stops the answer.
+      const controller = new AbortController();
+      const socket = request.raw.socket;
+      const abort = () => controller.abort();
+      socket?.once('close', abort);
+      return coach.answer(request.userId, request.body, controller.signal, request.log).finally(() => socket?.off('close', abort));
     },
   );
 
@@ -63,20 +55,8 @@ export default async function chatAnswersRoutes(fastify: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      // Refusals (answers at once, allowance, unknown conversation) are JSON errors, before the stream starts.
-      const release = answers.take(request.userId);
-      let prepared;
-      try {
-        prepared = await coach.prepareQuestion(request.userId, request.body);
-      } catch (error) {
-        release();
-        throw error;
-      }
-      const sse = eventStream<StreamChunk>(reply);
-      void coach.stream(request.userId, prepared, (chunk) => sse.send(chunk), sse.signal, request.log).finally(() => {
-        release();
-        sse.end();
-      });
+      // Refusals (answers at once, allowance, unknown conversation) are JSON errors, thrown before the stream opens.
+      const sse = await coach.answerStream(request.userId, request.body, () => eventStream<StreamChunk>(reply), request.log);
       return sse.respond() as unknown as FastifyReply;
     },
   );

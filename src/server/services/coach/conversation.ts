@@ -78,6 +78,13 @@ export interface PreparedQuestion {
   request: CoachRequest;
 }
 
+/** Where a streamed answer goes: its chunks, the client leaving (signal), and its end. */
+export interface AnswerStream {
+  send(chunk: StreamChunk): void;
+  readonly signal: AbortSignal;
+  end(): void;
+}
+
 export interface Answer {
   text: string;
   meta: Record<string, unknown>;
@@ -177,57 +184,91 @@ export function coachConversations(deps: CoachConversationDeps) {
     return saved ? toChatMessage(saved.message) : null;
   }
 
+  /** The whole answer at once; a failed or interrupted one is saved as stopped and refused (unavailable). */
+  async function ask(userId: string, prepared: PreparedQuestion, signal: AbortSignal, log = deps.log) {
+    const answer = await runCoach(prepared.request, signal, () => undefined);
+    const stopped = signal.aborted || answer.failure !== undefined;
+    if (answer.failure) log.error({ err: answer.failure }, 'coach failed');
+    const saved = await saveAnswer(userId, prepared.conversation.id, answer, stopped);
+    if (answer.failure || !saved) throw new UnavailableError(COACH_FAILED);
+    const current = (await chat.findConversation(userId, prepared.conversation.id)) ?? prepared.conversation;
+    const reward: Reward | undefined = await rewards.record(userId, { type: 'coach.asked', conversationId: current.id });
+    return {
+      ...(reward ? { reward } : {}),
+      response: saved.message,
+      conversation_id: current.id,
+      conversation_title: current.title,
+      user_message: prepared.question,
+      ai_message: saved,
+      allowance: prepared.allowance,
+    };
+  }
+
+  /**
+   * The answer as stream chunks ([spec:7-chat], [spec:3-stream-chunk]): start, chunk and tool pieces, then done or error. A client
+   * that leaves (signal) stops the answer; what was said so far is saved as stopped. Never throws.
+   */
+  async function stream(userId: string, prepared: PreparedQuestion, send: (chunk: StreamChunk) => void, signal: AbortSignal, log = deps.log): Promise<void> {
+    const conversationId = prepared.conversation.id;
+    try {
+      send({ type: 'start', conversation_id: conversationId, conversation_title: prepared.conversation.title, user_message_id: prepared.question.chat_id, allowance: prepared.allowance });
+      const answer = await runCoach(prepared.request, signal, (event) => {
+        if (event.type === 'text') send({ type: 'chunk', content: event.text });
+        else if (event.type === 'tool') send({ type: 'tool', name: event.name });
+      });
+      const aborted = signal.aborted;
+      if (answer.failure) log.error({ err: answer.failure }, 'coach failed mid-stream');
+      const saved = await saveAnswer(userId, conversationId, answer, aborted || answer.failure !== undefined);
+      if (aborted) {
+        log.info({ conversationId, saved: Boolean(saved) }, 'coach stream stopped by the client');
+      } else if (answer.failure || !saved) {
+        send({ type: 'error', done: true, detail: COACH_FAILED, conversation_id: conversationId, ai_message_id: saved?.chat_id ?? null });
+      } else {
+        const reward = await rewards.record(userId, { type: 'coach.asked', conversationId });
+        send({ type: 'done', done: true, conversation_id: conversationId, user_message_id: prepared.question.chat_id, ai_message_id: saved.chat_id, status: 'complete', allowance: prepared.allowance, ...(reward ? { reward } : {}) });
+      }
+    } catch (error) {
+      log.error({ err: error }, 'coach stream failed');
+      send({ type: 'error', done: true, detail: COACH_FAILED, conversation_id: conversationId, ai_message_id: null });
+    }
+  }
+
+  // Answers being written, per user (per API process).
+  const slots = answerSlots();
+
   return {
     allowanceOf,
-    prepareQuestion,
 
-    /** The whole answer at once; a failed or interrupted one is saved as stopped and refused (unavailable). */
-    async ask(userId: string, prepared: PreparedQuestion, signal: AbortSignal, log = deps.log) {
-      const answer = await runCoach(prepared.request, signal, () => undefined);
-      const stopped = signal.aborted || answer.failure !== undefined;
-      if (answer.failure) log.error({ err: answer.failure }, 'coach failed');
-      const saved = await saveAnswer(userId, prepared.conversation.id, answer, stopped);
-      if (answer.failure || !saved) throw new UnavailableError(COACH_FAILED);
-      const current = (await chat.findConversation(userId, prepared.conversation.id)) ?? prepared.conversation;
-      const reward: Reward | undefined = await rewards.record(userId, { type: 'coach.asked', conversationId: current.id });
-      return {
-        ...(reward ? { reward } : {}),
-        response: saved.message,
-        conversation_id: current.id,
-        conversation_title: current.title,
-        user_message: prepared.question,
-        ai_message: saved,
-        allowance: prepared.allowance,
-      };
+    /** One question answered whole: a slot among the user's open answers, the question saved, the answer. */
+    async answer(userId: string, body: { message: string; conversation_id?: string | null }, signal: AbortSignal, log = deps.log) {
+      const release = slots.take(userId);
+      try {
+        return await ask(userId, await prepareQuestion(userId, body), signal, log);
+      } finally {
+        release();
+      }
     },
 
     /**
-     * The answer as stream chunks ([spec:7-chat], [spec:3-stream-chunk]): start, chunk and tool pieces, then done or error. A client
-     * that leaves (signal) stops the answer; what was said so far is saved as stopped. Never throws.
+     * One question answered as a stream. Refusals (answers at once, allowance, unknown conversation)
+     * throw before `open` is called, so they reach the client as plain errors; then the answer goes to
+     * the stream `open` gives, which is ended when the answer is. Answers that stream once it is open.
      */
-    async stream(userId: string, prepared: PreparedQuestion, send: (chunk: StreamChunk) => void, signal: AbortSignal, log = deps.log): Promise<void> {
-      const conversationId = prepared.conversation.id;
+    async answerStream<S extends AnswerStream>(userId: string, body: { message: string; conversation_id?: string | null }, open: () => S, log = deps.log): Promise<S> {
+      const release = slots.take(userId);
+      let prepared: PreparedQuestion;
       try {
-        send({ type: 'start', conversation_id: conversationId, conversation_title: prepared.conversation.title, user_message_id: prepared.question.chat_id, allowance: prepared.allowance });
-        const answer = await runCoach(prepared.request, signal, (event) => {
-          if (event.type === 'text') send({ type: 'chunk', content: event.text });
-          else if (event.type === 'tool') send({ type: 'tool', name: event.name });
-        });
-        const aborted = signal.aborted;
-        if (answer.failure) log.error({ err: answer.failure }, 'coach failed mid-stream');
-        const saved = await saveAnswer(userId, conversationId, answer, aborted || answer.failure !== undefined);
-        if (aborted) {
-          log.info({ conversationId, saved: Boolean(saved) }, 'coach stream stopped by the client');
-        } else if (answer.failure || !saved) {
-          send({ type: 'error', done: true, detail: COACH_FAILED, conversation_id: conversationId, ai_message_id: saved?.chat_id ?? null });
-        } else {
-          const reward = await rewards.record(userId, { type: 'coach.asked', conversationId });
-          send({ type: 'done', done: true, conversation_id: conversationId, user_message_id: prepared.question.chat_id, ai_message_id: saved.chat_id, status: 'complete', allowance: prepared.allowance, ...(reward ? { reward } : {}) });
-        }
+        prepared = await prepareQuestion(userId, body);
       } catch (error) {
-        log.error({ err: error }, 'coach stream failed');
-        send({ type: 'error', done: true, detail: COACH_FAILED, conversation_id: conversationId, ai_message_id: null });
+        release();
+        throw error;
       }
+      const out = open();
+      void stream(userId, prepared, (chunk) => out.send(chunk), out.signal, log).finally(() => {
+        release();
+        out.end();
+      });
+      return out;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, ColorInput, Group, Modal, Paper, Select, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, ColorInput, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
@@ -10,6 +10,7 @@ import { unlessAborted } from '../../api/abort';
 import type { AppActors } from '../../app/actors';
 import { toastVia, usePageMachine } from '../../hooks/pageActor';
 import { categoriesApi } from '../../api/categories';
+import { AddNameForm, ManagedListItems, ManagedListRow, ManagedListSection, MergeDialog, RenameDialog, RowButton } from '../ManagedList';
 
 /** One call per operation, and what the toast says after it. */
 async function run(api: Api, op: CategoryOperation): Promise<string> {
@@ -81,38 +82,25 @@ export function CategoriesSection() {
   const busy = snapshot.hasTag('busy');
 
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="categories-heading">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="categories-heading">
-          Categories
-        </Title>
-        <Text size="sm" c="dimmed">
-          Your categories by group. Renaming or merging moves every transaction; hidden categories are not offered for new entries but stay on the ones that have them.
-        </Text>
-        {snapshot.matches('loading') && <Skeleton height={120} />}
-        {snapshot.matches('failed') && (
-          <Alert color="red" variant="light">
-            {snapshot.context.error?.message}{' '}
-            <Anchor component="button" onClick={() => send({ type: 'categories.reload' })}>
-              Retry
-            </Anchor>
-          </Alert>
-        )}
-        {snapshot.context.opError && (
-          <Alert color="red" variant="light" role="alert">
-            {snapshot.context.opError.message}
-          </Alert>
-        )}
-        {list && (
-          <>
-            <AddForms busy={busy} onAdd={apply} />
-            <CategoryGroups list={list} busy={busy} apply={apply} send={send} />
-          </>
-        )}
-      </Stack>
-      {list && <RenameDialog snapshot={snapshot} send={send} />}
-      {list && <MergeDialog list={list} snapshot={snapshot} send={send} />}
-    </Paper>
+    <ManagedListSection
+      title="Categories"
+      headingId="categories-heading"
+      description="Your categories by group. Renaming or merging moves every transaction; hidden categories are not offered for new entries but stay on the ones that have them."
+      skeletonHeight={120}
+      loading={snapshot.matches('loading')}
+      failed={snapshot.matches('failed')}
+      error={snapshot.context.error?.message}
+      opError={snapshot.context.opError?.message}
+      onRetry={() => send({ type: 'categories.reload' })}
+      dialogs={list && <Dialogs list={list} snapshot={snapshot} send={send} />}
+    >
+      {list && (
+        <>
+          <AddForms busy={busy} onAdd={apply} />
+          <CategoryGroups list={list} busy={busy} apply={apply} send={send} />
+        </>
+      )}
+    </ManagedListSection>
   );
 }
 
@@ -120,22 +108,19 @@ type Send = ActorRefFrom<typeof categoryManagerMachine>['send'];
 type Snapshot = SnapshotFrom<typeof categoryManagerMachine>;
 
 function AddForms({ busy, onAdd }: { busy: boolean; onAdd: (op: CategoryOperation) => void }) {
-  const [name, setName] = useState('');
   const [type, setType] = useState<'expense' | 'income'>('expense');
-  const [group, setGroup] = useState('');
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      <form
-        aria-label="Add a category"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!name.trim()) return;
-          onAdd({ kind: 'create', name: name.trim(), type });
-          setName('');
-        }}
-      >
-        <Group align="flex-end" gap="xs" wrap="wrap">
-          <TextInput label="New category" placeholder="Pets" value={name} maxLength={CATEGORY_NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} w={160} />
+      <AddNameForm
+        formLabel="Add a category"
+        fieldLabel="New category"
+        placeholder="Pets"
+        buttonLabel="Add category"
+        maxLength={CATEGORY_NAME_MAX}
+        width={160}
+        busy={busy}
+        onAdd={(name) => onAdd({ kind: 'create', name, type })}
+        extra={
           <Select
             label="Type"
             data={[
@@ -147,27 +132,9 @@ function AddForms({ busy, onAdd }: { busy: boolean; onAdd: (op: CategoryOperatio
             allowDeselect={false}
             w={120}
           />
-          <Button type="submit" variant="light" disabled={busy || !name.trim()}>
-            Add category
-          </Button>
-        </Group>
-      </form>
-      <form
-        aria-label="Add a group"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!group.trim()) return;
-          onAdd({ kind: 'createGroup', name: group.trim() });
-          setGroup('');
-        }}
-      >
-        <Group align="flex-end" gap="xs" wrap="wrap">
-          <TextInput label="New group" placeholder="Savings" value={group} maxLength={CATEGORY_NAME_MAX} onChange={(e) => setGroup(e.currentTarget.value)} w={160} />
-          <Button type="submit" variant="light" disabled={busy || !group.trim()}>
-            Add group
-          </Button>
-        </Group>
-      </form>
+        }
+      />
+      <AddNameForm formLabel="Add a group" fieldLabel="New group" placeholder="Savings" buttonLabel="Add group" maxLength={CATEGORY_NAME_MAX} width={160} busy={busy} onAdd={(name) => onAdd({ kind: 'createGroup', name })} />
     </Group>
   );
 }
@@ -190,24 +157,18 @@ function CategoryGroups({ list, busy, apply, send }: { list: CategoryListRespons
               </Title>
               {group && (
                 <Group gap={4} wrap="wrap">
-                  <Button size="compact-xs" variant="subtle" aria-label={`Move group ${title} up`} disabled={busy || gi <= 0} onClick={() => apply({ kind: 'orderGroups', groupIds: swap(groupIds, gi, gi - 1) })}>
+                  <RowButton label={`Move group ${title} up`} disabled={busy || gi <= 0} onClick={() => apply({ kind: 'orderGroups', groupIds: swap(groupIds, gi, gi - 1) })}>
                     Up
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    aria-label={`Move group ${title} down`}
-                    disabled={busy || gi >= groupIds.length - 1}
-                    onClick={() => apply({ kind: 'orderGroups', groupIds: swap(groupIds, gi, gi + 1) })}
-                  >
+                  </RowButton>
+                  <RowButton label={`Move group ${title} down`} disabled={busy || gi >= groupIds.length - 1} onClick={() => apply({ kind: 'orderGroups', groupIds: swap(groupIds, gi, gi + 1) })}>
                     Down
-                  </Button>
-                  <Button size="compact-xs" variant="subtle" aria-label={`Rename group ${title}`} disabled={busy} onClick={() => send({ type: 'categories.renameStart', renaming: { kind: 'group', groupId: group.group_id, name: group.name } })}>
+                  </RowButton>
+                  <RowButton label={`Rename group ${title}`} disabled={busy} onClick={() => send({ type: 'categories.renameStart', renaming: { kind: 'group', groupId: group.group_id, name: group.name } })}>
                     Rename
-                  </Button>
-                  <Button size="compact-xs" variant="subtle" color="red" aria-label={`Delete group ${title}`} disabled={busy} onClick={() => apply({ kind: 'removeGroup', groupId: group.group_id })}>
+                  </RowButton>
+                  <RowButton label={`Delete group ${title}`} danger disabled={busy} onClick={() => apply({ kind: 'removeGroup', groupId: group.group_id })}>
                     Delete
-                  </Button>
+                  </RowButton>
                 </Group>
               )}
             </Group>
@@ -216,7 +177,7 @@ function CategoryGroups({ list, busy, apply, send }: { list: CategoryListRespons
                 No categories in this group yet: pick it as a category’s group.
               </Text>
             )}
-            <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={`Categories in ${title}`}>
+            <ManagedListItems label={`Categories in ${title}`}>
               {categories.map((c, i) => (
                 <CategoryRow
                   key={c.category_id}
@@ -231,7 +192,7 @@ function CategoryGroups({ list, busy, apply, send }: { list: CategoryListRespons
                   send={send}
                 />
               ))}
-            </Stack>
+            </ManagedListItems>
           </Stack>
         );
       })}
@@ -253,141 +214,102 @@ function CategoryRow(props: {
   const { category: c, busy, onApply, send } = props;
   const color = categoryColor(c.name, c.color);
   return (
-    <Group component="li" justify="space-between" py={6} gap="xs" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 160px' }}>
-        <span aria-hidden style={{ width: 12, height: 12, borderRadius: 6, background: color, flexShrink: 0 }} />
-        <div style={{ minWidth: 0 }}>
-          <Text fw={500} truncate>
-            {c.name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {c.type === 'income' ? 'Income' : 'Expense'} · {count(c.transaction_count)}
-            {c.is_default ? ' · built in' : ''}
-          </Text>
-        </div>
-        {c.hidden && (
+    <ManagedListRow
+      swatch={<span aria-hidden style={{ width: 12, height: 12, borderRadius: 6, background: color, flexShrink: 0 }} />}
+      name={
+        <Text fw={500} truncate>
+          {c.name}
+        </Text>
+      }
+      detail={
+        <>
+          {c.type === 'income' ? 'Income' : 'Expense'} · {count(c.transaction_count)}
+          {c.is_default ? ' · built in' : ''}
+        </>
+      }
+      badge={
+        c.hidden && (
           <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
             Hidden
           </Badge>
-        )}
-      </Group>
-      <Group gap={6} wrap="wrap">
-        <ColorInput
-          aria-label={`Colour of ${c.name}`}
-          eyeDropperButtonProps={{ 'aria-label': `Pick the colour of ${c.name} from the screen` }}
-          size="xs"
-          w={110}
-          value={color}
-          swatches={[...CUSTOM_CATEGORY_COLORS]}
-          disabled={busy}
-          onChangeEnd={(value) => value.toLowerCase() !== color && /^#[0-9a-f]{6}$/i.test(value) && onApply({ kind: 'update', name: c.name, patch: { color: value } })}
-        />
-        <Select
-          aria-label={`Group of ${c.name}`}
-          size="xs"
-          w={120}
-          data={props.groupOptions}
-          value={c.group_id ?? NO_GROUP}
-          allowDeselect={false}
-          disabled={busy}
-          onChange={(value) => value && value !== (c.group_id ?? NO_GROUP) && onApply({ kind: 'update', name: c.name, patch: { group_id: value === NO_GROUP ? null : value } })}
-        />
-        <Switch size="xs" label="Hidden" aria-label={`Hide ${c.name}`} checked={c.hidden} disabled={busy} onChange={(e) => onApply({ kind: 'update', name: c.name, patch: { hidden: e.currentTarget.checked } })} />
-        <ActionIcon variant="subtle" size="sm" aria-label={`Move ${c.name} up`} disabled={busy || props.first} onClick={() => props.onMove(props.index - 1)}>
-          ↑
-        </ActionIcon>
-        <ActionIcon variant="subtle" size="sm" aria-label={`Move ${c.name} down`} disabled={busy || props.last} onClick={() => props.onMove(props.index + 1)}>
-          ↓
-        </ActionIcon>
-        <Button size="compact-xs" variant="subtle" aria-label={`Merge ${c.name} into another category`} disabled={busy} onClick={() => send({ type: 'categories.mergeStart', name: c.name })}>
-          Merge…
-        </Button>
-        {!c.is_default && (
-          <>
-            <Button size="compact-xs" variant="subtle" aria-label={`Rename ${c.name}`} disabled={busy} onClick={() => send({ type: 'categories.renameStart', renaming: { kind: 'category', name: c.name } })}>
-              Rename
-            </Button>
-            {c.transaction_count === 0 && (
-              <Button size="compact-xs" variant="subtle" color="red" aria-label={`Delete ${c.name}`} disabled={busy} onClick={() => onApply({ kind: 'remove', name: c.name })}>
-                Delete
-              </Button>
-            )}
-          </>
-        )}
-      </Group>
-    </Group>
-  );
-}
-
-function RenameDialog({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
-  const renaming = snapshot.context.renaming;
-  const open = snapshot.matches({ ready: 'renaming' }) && renaming !== null;
-  return (
-    <Modal opened={open} onClose={() => send({ type: 'categories.renameCancel' })} title={renaming ? `Rename ${renaming.kind === 'group' ? 'group' : 'category'} “${renaming.name}”` : ''} centered>
-      {renaming && <RenameForm key={renaming.name} current={renaming.name} category={renaming.kind === 'category'} send={send} />}
-    </Modal>
-  );
-}
-
-function RenameForm({ current, category, send }: { current: string; category: boolean; send: Send }) {
-  const [name, setName] = useState(current);
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (name.trim()) send({ type: 'categories.renameSubmit', name: name.trim() });
-      }}
-    >
-      <Stack gap="sm">
-        <TextInput label="New name" value={name} maxLength={CATEGORY_NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} data-autofocus withAsterisk />
-        {category && (
-          <Text size="sm" c="dimmed">
-            Every transaction in “{current}” moves to the new name.
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => send({ type: 'categories.renameCancel' })}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!name.trim() || name.trim() === current}>
-            Rename
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-function MergeDialog({ list, snapshot, send }: { list: CategoryListResponse; snapshot: Snapshot; send: Send }) {
-  const merge = snapshot.context.merge;
-  const open = snapshot.matches({ ready: 'merging' }) && merge !== null;
-  const source = merge ? list.categories.find((c) => c.name === merge.name) : undefined;
-  const targets = list.categories.filter((c) => c.name !== merge?.name).map((c) => ({ value: c.name, label: c.name }));
-  return (
-    <Modal opened={open} onClose={() => send({ type: 'categories.mergeCancel' })} title={merge ? `Merge “${merge.name}”` : ''} centered>
-      {merge && (
-        <Stack gap="sm">
-          <Select
-            label="Merge into"
-            placeholder="Pick the category that keeps the transactions"
-            data={targets}
-            searchable
-            value={merge.into}
-            onChange={(value) => value && send({ type: 'categories.mergePick', into: value })}
-            comboboxProps={{ withinPortal: true }}
-            data-autofocus
+        )
+      }
+      menu={
+        <>
+          <ColorInput
+            aria-label={`Colour of ${c.name}`}
+            eyeDropperButtonProps={{ 'aria-label': `Pick the colour of ${c.name} from the screen` }}
+            size="xs"
+            w={110}
+            value={color}
+            swatches={[...CUSTOM_CATEGORY_COLORS]}
+            disabled={busy}
+            onChangeEnd={(value) => value.toLowerCase() !== color && /^#[0-9a-f]{6}$/i.test(value) && onApply({ kind: 'update', name: c.name, patch: { color: value } })}
           />
-          {merge.into && <Text role="status">{mergeConfirmation(merge.name, merge.into, source?.transaction_count ?? 0, source?.is_default)}</Text>}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => send({ type: 'categories.mergeCancel' })}>
-              Cancel
-            </Button>
-            <Button color="red" disabled={!merge.into} onClick={() => send({ type: 'categories.mergeConfirm' })}>
-              Merge
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+          <Select
+            aria-label={`Group of ${c.name}`}
+            size="xs"
+            w={120}
+            data={props.groupOptions}
+            value={c.group_id ?? NO_GROUP}
+            allowDeselect={false}
+            disabled={busy}
+            onChange={(value) => value && value !== (c.group_id ?? NO_GROUP) && onApply({ kind: 'update', name: c.name, patch: { group_id: value === NO_GROUP ? null : value } })}
+          />
+          <Switch size="xs" label="Hidden" aria-label={`Hide ${c.name}`} checked={c.hidden} disabled={busy} onChange={(e) => onApply({ kind: 'update', name: c.name, patch: { hidden: e.currentTarget.checked } })} />
+          <ActionIcon variant="subtle" size="sm" aria-label={`Move ${c.name} up`} disabled={busy || props.first} onClick={() => props.onMove(props.index - 1)}>
+            ↑
+          </ActionIcon>
+          <ActionIcon variant="subtle" size="sm" aria-label={`Move ${c.name} down`} disabled={busy || props.last} onClick={() => props.onMove(props.index + 1)}>
+            ↓
+          </ActionIcon>
+          <RowButton label={`Merge ${c.name} into another category`} disabled={busy} onClick={() => send({ type: 'categories.mergeStart', name: c.name })}>
+            Merge…
+          </RowButton>
+          {!c.is_default && (
+            <>
+              <RowButton label={`Rename ${c.name}`} disabled={busy} onClick={() => send({ type: 'categories.renameStart', renaming: { kind: 'category', name: c.name } })}>
+                Rename
+              </RowButton>
+              {c.transaction_count === 0 && (
+                <RowButton label={`Delete ${c.name}`} danger disabled={busy} onClick={() => onApply({ kind: 'remove', name: c.name })}>
+                  Delete
+                </RowButton>
+              )}
+            </>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/** Rename (a category or a group) and merge, as the manager's context says. */
+function Dialogs({ list, snapshot, send }: { list: CategoryListResponse; snapshot: Snapshot; send: Send }) {
+  const renaming = snapshot.context.renaming;
+  const merge = snapshot.context.merge;
+  const source = merge ? list.categories.find((c) => c.name === merge.name) : undefined;
+  return (
+    <>
+      <RenameDialog
+        opened={snapshot.matches({ ready: 'renaming' })}
+        current={renaming?.name ?? null}
+        title={renaming ? `Rename ${renaming.kind === 'group' ? 'group' : 'category'} “${renaming.name}”` : ''}
+        maxLength={CATEGORY_NAME_MAX}
+        hint={renaming?.kind === 'category' && <>Every transaction in “{renaming.name}” moves to the new name.</>}
+        onCancel={() => send({ type: 'categories.renameCancel' })}
+        onSubmit={(name) => send({ type: 'categories.renameSubmit', name })}
+      />
+      <MergeDialog
+        opened={snapshot.matches({ ready: 'merging' })}
+        merge={merge}
+        names={list.categories.map((c) => c.name)}
+        placeholder="Pick the category that keeps the transactions"
+        confirmation={(name, into) => mergeConfirmation(name, into, source?.transaction_count ?? 0, source?.is_default)}
+        onPick={(into) => send({ type: 'categories.mergePick', into })}
+        onCancel={() => send({ type: 'categories.mergeCancel' })}
+        onConfirm={() => send({ type: 'categories.mergeConfirm' })}
+      />
+    </>
   );
 }
