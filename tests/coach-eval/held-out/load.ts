@@ -44,13 +44,13 @@ export function ieCsv(rows: Row[]): { csv: string; mapping: ImportMappingInput }
   };
 }
 
-async function call<T>(app: FastifyInstance, user: VerifiedUser, method: 'GET' | 'POST' | 'PUT', url: string, expected: number, payload?: object): Promise<T> {
+export async function call<T>(app: FastifyInstance, user: VerifiedUser, method: 'GET' | 'POST' | 'PUT', url: string, expected: number, payload?: object): Promise<T> {
   const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
   if (res.statusCode !== expected) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   return res.json<T>();
 }
 
-async function importCsv(app: FastifyInstance, user: VerifiedUser, file: { csv: string; mapping: ImportMappingInput }, fileName: string) {
+export async function importCsv(app: FastifyInstance, user: VerifiedUser, file: { csv: string; mapping: ImportMappingInput }, fileName: string) {
   const res = await app.inject({ method: 'POST', url: `/transactions/import?file_name=${encodeURIComponent(fileName)}`, headers: { ...bearer(user.token), 'content-type': 'text/csv' }, payload: file.csv });
   if (res.statusCode !== 201) throw new Error(`upload of ${fileName} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   const preview = res.json<ImportPreview>();
