@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBudget } from '../../src/server/services/coach/budgetsBills';
 import { composeAnswer } from '../../src/server/services/coach/builtin';
 import { coachData } from '../../src/server/services/coach/data';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
@@ -261,5 +262,22 @@ describe('the coach’s trip answer', () => {
     expect(composed.text).toContain('$764.08');
     expect(composed.text).toContain('Paid in EUR: €114.70 (= $124.08)');
     expect(composed.text).toContain('1 amount not converted: left out of the total');
+  });
+});
+
+describe('the coach’s budget answers', () => {
+  it('start from the money the Budget page starts from: an opening in euros at its day’s rate, one without a rate left out and counted', async () => {
+    const u = client(await signUpWithAccess(app));
+    const checking = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Checking', kind: 'checking', opening_balance: 1000, opening_date: '2025-01-01' });
+    // 500.00 EUR opened on the 6th at 1.0790 = 539.50 USD; the January one has no rate.
+    await u.ok('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_balance: 500, opening_date: '2025-03-06' });
+    await u.ok('POST', '/accounts', { name: 'Old euros', kind: 'savings', currency: 'EUR', opening_balance: 100, opening_date: '2025-01-02' });
+    await u.ok('POST', '/rates/import', ratesFile, 'text/csv');
+    await u.ok('POST', '/transactions', { account_id: checking.account_id, type: 'expense', amount: 50, date: '2025-03-06', category: 'Groceries', description: 'Safeway' });
+    const page = await u.ok<{ ready_to_assign: number; unconverted_count: number }>('GET', '/budgets/2025-04');
+    // 1,000.00 + 539.50 − 50.00 (before, without rates, the coach said 950.00: the euro opening not converted).
+    expect(page).toMatchObject({ ready_to_assign: 1489.5, unconverted_count: 1 });
+    const coach = await getBudget({ data: coachData(app.db, u.userId), currency: 'USD', today: '2025-04-15', now: new Date('2025-04-15T12:00:00Z') }, { month: '2025-04' });
+    expect(coach.ready_to_assign).toBe(1489.5);
   });
 });
