@@ -10,7 +10,8 @@ import { transactionTotalsMachine } from './transactionTotals';
 import { failureToast, toFailure, type CallFailure, type Toast } from './types';
 
 /** The part of GET /transactions/summary/overview the page header shows. */
-export type TransactionsSummary = Pick<SummaryOverview, 'currency' | 'balance' | 'transaction_count' | 'current_month' | 'has_demo_data'>;
+export type TransactionsSummary = Pick<SummaryOverview, 'currency' | 'balance' | 'transaction_count' | 'current_month' | 'has_demo_data'> &
+  Partial<Pick<SummaryOverview, 'unconverted_count'>>;
 
 /** A category the form offers (the list call also counts its transactions; the built-in ones are offered before it answers). */
 export type TransactionCategory = Pick<Category, 'name' | 'type' | 'color' | 'is_default'> & {

@@ -16,7 +16,7 @@ async function readyUser() {
 }
 
 describe('several currencies (Chromium against the real app)', () => {
-  it('a charge abroad typed in the form shows "€100.00 charged as $108.37"; a euro account’s rows show in euros; an amount with no rate is counted as not converted under the list’s totals and on the dashboard', async () => {
+  it('a charge abroad typed in the form shows "€100.00 charged as $108.37"; a euro account’s rows show in euros; an amount with no rate is counted as not converted under the list’s totals, the current balance and on the dashboard', async () => {
     const page = browser.page;
     const user = await readyUser();
     const card = (await call(browser.apiUrl, user.token, 'POST', '/accounts', { name: 'Visa', kind: 'credit_card', opening_date: '2026-01-01' })) as { account_id: string };
@@ -30,6 +30,8 @@ describe('several currencies (Chromium against the real app)', () => {
     await expect.poll(() => transactions.row('Padaria').amount.textContent()).toBe('−€12.50');
     // The list's totals say what they left out.
     await expect.poll(() => page.getByTestId('totals-unconverted').textContent()).toMatch(/^1 amount not converted: left out of these totals/);
+    // So does the header's current balance (GET /transactions/summary/overview), with where a rate comes from.
+    await expect.poll(() => page.getByTestId('summary-unconverted').textContent()).toMatch(/^1 amount not converted: left out of the current balance .*rates file/);
 
     const form = await transactions.openAddForm();
     await form.root.getByRole('combobox', { name: 'Account' }).click();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBudget } from '../../src/server/services/coach/budgetsBills';
 import { composeAnswer } from '../../src/server/services/coach/builtin';
 import { coachData } from '../../src/server/services/coach/data';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
@@ -105,6 +106,22 @@ describe('totals in the base currency', () => {
     expect([await m.dashboard(), await m.report(), await m.budget()]).toEqual(before);
   });
 
+  it('the budget’s starting money reads a euro account’s base amounts from the per-account rollup, kept through an edit and a delete and rebuilt from the rows alike', async () => {
+    const { u, bread, late } = await euroMarch();
+    type April = { ready_to_assign: number; unconverted_count: number };
+    // Before April: −50.00 USD − 10.00 EUR at 1.0790 (10.79) = −60.79; the rows of the 20th and 21st have no rate.
+    expect(await u.ok<April>('GET', '/budgets/2025-04')).toMatchObject({ ready_to_assign: -60.79, unconverted_count: 2 });
+    // 10.00 → 12.00 EUR at 1.0790 = 12.95 (12.948 rounded half to even); one row without a rate deleted.
+    await u.ok('PUT', `/transactions/${bread.transaction_id}`, { amount: 12 });
+    await u.ok('DELETE', `/transactions/${late[1]!.transaction_id}`);
+    const april = await u.ok<April>('GET', '/budgets/2025-04');
+    expect(april).toMatchObject({ ready_to_assign: -62.95, unconverted_count: 1 });
+    await app.repos.transactions.rebuildRollups(u.userId);
+    expect(await u.ok<April>('GET', '/budgets/2025-04')).toEqual(april);
+    await testApp.app.db.execute(sql`select finu_rebuild_rollups(array[${u.userId}]::uuid[])`);
+    expect(await u.ok<April>('GET', '/budgets/2025-04')).toEqual(april);
+  });
+
   it('a CSV imported into a euro account gets base amounts at the rate of each row’s day; a day without one is not converted', async () => {
     const u = client(await signUpWithAccess(app));
     const euros = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_date: '2025-01-01' });
@@ -135,11 +152,14 @@ describe('totals in the base currency', () => {
     expect(await rows()).toEqual({ 'Safeway 50': 46.34, 'Padaria 10': 10, 'Padaria 20': 20, 'Mercado 30': 30 });
     expect(await march(u).dashboard()).toMatchObject({ totals: { spending: 106.34 }, unconverted_count: 0 });
     expect(await march(u).budget()).toMatchObject({ activity: -106.34, unconverted_count: 0 });
+    // April starts from the same money: the dollar account now counts by its base amounts (the rollup rebuilt with them).
+    expect(await u.ok('GET', '/budgets/2025-04')).toMatchObject({ ready_to_assign: -106.34, unconverted_count: 0 });
     // Back to dollars: the euro rows of the 20th and 21st have no rate again.
     await u.ok('PUT', '/users/me/profile', { currency: 'USD' });
     await app.baseRecompute.runAt(new Date('2033-01-03T00:00:00Z'));
     expect(await rows()).toEqual({ 'Safeway 50': 50, 'Padaria 10': 10.79, 'Padaria 20': null, 'Mercado 30': null });
     expect(await march(u).report()).toMatchObject({ expenses: 60.79, unconverted_count: 2 });
+    expect(await u.ok('GET', '/budgets/2025-04')).toMatchObject({ ready_to_assign: -60.79, unconverted_count: 2 });
     // Another user's figures never moved; saving the same currency again queues nothing.
     expect(await march(bystander.u).dashboard()).toMatchObject({ totals: { spending: 60.79 }, unconverted_count: 2 });
     expect(await u.ok('PUT', '/users/me/profile', { currency: 'USD' })).not.toHaveProperty('base_amounts_recomputing');
@@ -261,5 +281,22 @@ describe('the coach’s trip answer', () => {
     expect(composed.text).toContain('$764.08');
     expect(composed.text).toContain('Paid in EUR: €114.70 (= $124.08)');
     expect(composed.text).toContain('1 amount not converted: left out of the total');
+  });
+});
+
+describe('the coach’s budget answers', () => {
+  it('start from the money the Budget page starts from: an opening in euros at its day’s rate, one without a rate left out and counted', async () => {
+    const u = client(await signUpWithAccess(app));
+    const checking = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Checking', kind: 'checking', opening_balance: 1000, opening_date: '2025-01-01' });
+    // 500.00 EUR opened on the 6th at 1.0790 = 539.50 USD; the January one has no rate.
+    await u.ok('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_balance: 500, opening_date: '2025-03-06' });
+    await u.ok('POST', '/accounts', { name: 'Old euros', kind: 'savings', currency: 'EUR', opening_balance: 100, opening_date: '2025-01-02' });
+    await u.ok('POST', '/rates/import', ratesFile, 'text/csv');
+    await u.ok('POST', '/transactions', { account_id: checking.account_id, type: 'expense', amount: 50, date: '2025-03-06', category: 'Groceries', description: 'Safeway' });
+    const page = await u.ok<{ ready_to_assign: number; unconverted_count: number }>('GET', '/budgets/2025-04');
+    // 1,000.00 + 539.50 − 50.00 (before, without rates, the coach said 950.00: the euro opening not converted).
+    expect(page).toMatchObject({ ready_to_assign: 1489.5, unconverted_count: 1 });
+    const coach = await getBudget({ data: coachData(app.db, u.userId), currency: 'USD', today: '2025-04-15', now: new Date('2025-04-15T12:00:00Z') }, { month: '2025-04' });
+    expect(coach.ready_to_assign).toBe(1489.5);
   });
 });

@@ -1,10 +1,9 @@
-import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { BudgetMode, Rollover, TargetKind } from '../../contract/budgets';
 import type { Db } from '../db/client';
 import { categoryNameReferences } from './categories';
 import type { Queryable } from './transactions';
-import { accountMonthlyTotals, accounts, budgetAssignments, budgetRollovers, budgetSettings, budgetTargets, transactionMonthlyTotals, transactions } from '../db/schema';
-import { baseMinorOf } from './rollups';
+import { accountMonthlyTotals, accounts, budgetAssignments, budgetRollovers, budgetSettings, budgetTargets, transactionMonthlyTotals } from '../db/schema';
 
 const asRows = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -165,34 +164,31 @@ export function budgetsRepository(db: Db) {
     },
 
     /**
-     * The on-budget accounts' money before `month` in the base currency: every row before it (accounts in the
-     * base currency from the per-account rollup; any other account's rows by their base amounts, those without
-     * a rate counted in `unconverted`), and their opening balances in each account's currency (the caller
+     * The on-budget accounts' money before `month` in the base currency: every row before it, from the per-account
+     * rollup (accounts in the base currency by amount; any other by base amount, rows without a rate counted in
+     * `unconverted`), and their opening balances in each account's currency (the caller
      * converts them at the opening day's rate).
      */
     async onBudgetBalance(userId: string, month: string): Promise<{ beforeMinor: number; unconverted: number; openings: { month: string; date: string; currency: string; amountMinor: number }[] }> {
       const a = accounts;
       const t = accountMonthlyTotals;
-      const tx = transactions;
       const inBase = sql`${a.currency} = (select u.currency from users u where u.id = ${userId})`;
-      const base = baseMinorOf(userId);
-      const [open, [net], [foreign]] = await Promise.all([
+      const [open, [before]] = await Promise.all([
         db.select({ openingDate: a.openingDate, currency: a.currency, amount: a.openingBalanceMinor }).from(a).where(and(eq(a.userId, userId), eq(a.onBudget, true))),
+        // One read of the per-account rollup (months × accounts, never rows): an account in the base currency by its
+        // amounts, any other by its rows' base amounts, those without one counted.
         db
-          .select({ net: sql<string | null>`sum(${t.netMinor})::text` })
+          .select({
+            net: sql<string | null>`sum(case when ${inBase} then ${t.netMinor} else ${t.netBaseMinor} end)::text`,
+            unconverted: sql<string>`coalesce(sum(${t.unconverted}) filter (where not (${inBase})), 0)::text`,
+          })
           .from(t)
           .innerJoin(a, eq(a.id, t.accountId))
-          .where(and(eq(t.userId, userId), eq(a.onBudget, true), inBase, sql`${t.month} < ${first(month)}`)),
-        // Only users with an on-budget account in another currency have rows here.
-        db
-          .select({ net: sql<string | null>`sum(case when ${tx.type} = 'income' then ${base} else -(${base}) end)::text`, unconverted: sql<string>`count(*) filter (where ${base} is null)::text` })
-          .from(tx)
-          .innerJoin(a, eq(a.id, tx.accountId))
-          .where(and(eq(tx.userId, userId), eq(a.onBudget, true), sql`not (${inBase})`, isNull(tx.parentId), sql`${tx.date} < ${first(month)}`)),
+          .where(and(eq(t.userId, userId), eq(a.onBudget, true), sql`${t.month} < ${first(month)}`)),
       ]);
-      const beforeMinor = Number(net?.net ?? 0) + Number(foreign?.net ?? 0);
+      const beforeMinor = Number(before?.net ?? 0);
       const openings = open.filter((o) => o.amount !== 0).map((o) => ({ month: ym(o.openingDate), date: o.openingDate, currency: o.currency, amountMinor: o.amount }));
-      return { beforeMinor, unconverted: Number(foreign?.unconverted ?? 0), openings };
+      return { beforeMinor, unconverted: Number(before?.unconverted ?? 0), openings };
     },
   };
 }

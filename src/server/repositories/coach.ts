@@ -3,6 +3,7 @@ import { budgetsRepository } from './budgets';
 import { categoriesRepository } from './categories';
 import { recurringRepository } from './recurring';
 import { transactionsRepository } from './transactions';
+import { ratesRepository } from './rates';
 import { usersRepository } from './users';
 import type { Db } from '../db/client';
 import { goals, goalTransactions, transactionMerchantDaily, transactionMerchantMonthly, transactionMonthlyTotals, transactions } from '../db/schema';
@@ -50,7 +51,7 @@ export function coachRepository(db: Db, userId: string) {
     /** This user's recurring items and accounts, for the coach's bills questions (services/coach/recurring.ts). */
     recurring: () => ({ userId, repo: recurringRepository(db), accounts: moneyAccounts }),
     /** This user's budget repositories, for the coach's budget questions (services/coach/budgetsBills.ts draws the month through the budgets service). */
-    budgets: () => ({ userId, deps: { budgets: budgetsRepository(db), categories: categoriesRepository(db), transactions: transactionsRepository(db), users: usersRepository(db) } }),
+    budgets: () => ({ userId, deps: { budgets: budgetsRepository(db), categories: categoriesRepository(db), transactions: transactionsRepository(db), users: usersRepository(db) }, rates: ratesRepository(db) }),
 
     /** The open money accounts with their balances (the per-account rollup). */
     accounts: () => moneyAccounts.list(userId, false),

@@ -62,6 +62,9 @@ export const accountMonthlyTotals = pgTable(
     netMinor: bigint('net_minor', { mode: 'number' }).notNull(),
     clearedMinor: bigint('cleared_minor', { mode: 'number' }).notNull(),
     count: integer('count').notNull(),
+    /** The rows' base amounts (signed as net_minor); rows without one are left out and counted in `unconverted`. Read for accounts in another currency than the user's. */
+    netBaseMinor: bigint('net_base_minor', { mode: 'number' }).notNull().default(0),
+    unconverted: integer('unconverted').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'account_monthly_totals_pkey', columns: [t.accountId, t.month] }), index('account_monthly_totals_user_idx').on(t.userId, t.month)],
 );

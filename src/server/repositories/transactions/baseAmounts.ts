@@ -1,5 +1,5 @@
 /** The account currency and the base amounts of rows in other currencies (the recompute after a change). */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { transactions, users } from '../../db/schema';
 import { baseAmountsOnly } from '../rollups';
@@ -23,19 +23,25 @@ export function baseAmountQueries(db: Db) {
     },
 
     /**
-     * Rows of accounts in the base currency: the base amount is the amount itself (unconverted ones included), one
-     * statement. Like setBaseAmounts, part of the recompute: the rollup triggers skip it (see baseAmountsOnly).
+     * One page of an account in the base currency: its next `limit` rows in (date, id) order after `after` (a range
+     * walk of the account's index) get their amount as base amount where it differs, in a transaction of its own
+     * that the rollup triggers skip. Returns the last row of the page (null when none was left) and how many changed.
      */
-    async baseIsAmount(userId: string, accountIds: string[]): Promise<number> {
-      if (accountIds.length === 0) return 0;
-      const t = transactions;
+    async baseIsAmountPage(userId: string, accountId: string, after: { date: string; id: string } | null, limit: number): Promise<{ last: { date: string; id: string } | null; changed: number }> {
       return baseAmountsOnly(db, async (tx) => {
-        const rows = await tx
-          .update(t)
-          .set({ baseAmountMinor: sql`${t.amountMinor}` })
-          .where(and(eq(t.userId, userId), inArray(t.accountId, accountIds), sql`${t.baseAmountMinor} is distinct from ${t.amountMinor}`))
-          .returning({ id: t.id });
-        return rows.length;
+        const [row] = ((await tx.execute(sql`
+          with page as (
+            select id, date from transactions
+            where user_id = ${userId} and account_id = ${accountId} ${after ? sql`and (date, id) > (${after.date}::date, ${after.id}::uuid)` : sql``}
+            order by date, id limit ${limit}
+          ), changed as (
+            update transactions as t set base_amount_minor = t.amount_minor from page
+            where t.id = page.id and t.user_id = ${userId} and t.base_amount_minor is distinct from t.amount_minor
+            returning 1
+          )
+          select (select json_build_object('date', date::text, 'id', id) from page order by date desc, id desc limit 1) as last,
+            (select count(*)::int from changed) as changed`)) as unknown as { rows: { last: { date: string; id: string } | null; changed: number }[] }).rows;
+        return { last: row?.last ?? null, changed: Number(row?.changed ?? 0) };
       });
     },
 

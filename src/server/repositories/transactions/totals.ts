@@ -92,10 +92,11 @@ export function totalsQueries(db: Db) {
         await tx.execute(sql`select finu_rebuild_rollups(${userId ? sql`array[${userId}]::uuid[]` : sql`array(select id from ${users})`})`);
         await tx.execute(sql`delete from ${accountMonthlyTotals} ${scope}`);
         await tx.execute(sql`
-          insert into ${accountMonthlyTotals} (account_id, user_id, month, net_minor, cleared_minor, count)
+          insert into ${accountMonthlyTotals} (account_id, user_id, month, net_minor, cleared_minor, count, net_base_minor, unconverted)
           select account_id, user_id, date_trunc('month', date)::date,
             sum(case when type = 'income' then amount_minor else -amount_minor end),
-            sum(case when not cleared then 0 when type = 'income' then amount_minor else -amount_minor end), count(*)
+            sum(case when not cleared then 0 when type = 'income' then amount_minor else -amount_minor end), count(*),
+            coalesce(sum(case when type = 'income' then base_amount_minor else -base_amount_minor end), 0), count(*) filter (where base_amount_minor is null)
           from ${transactions} ${scope} group by 1, 2, 3`);
       });
     },

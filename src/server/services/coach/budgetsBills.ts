@@ -3,6 +3,7 @@ import type { BudgetCategory } from '../../../contract/budgets';
 import { addDays, addMonths, endOfMonth, monthOf, parseDay } from '../../../contract/calendar';
 import { fromMinor, toMinor } from '../../../contract/money';
 import { budgetsService } from '../budgets';
+import { ratesService } from '../rates/service';
 import { recurringService } from '../recurring/service';
 import type { ToolContext } from './data';
 import { dayName, listOf, money, monthName, percent } from './format';
@@ -16,8 +17,9 @@ import { amountMentioned, categoryMentioned } from './intents';
  */
 
 const budgetsOf = (ctx: ToolContext) => {
-  const { userId, deps } = ctx.data.budgets();
-  return { userId, service: budgetsService(deps) };
+  const { userId, deps, rates } = ctx.data.budgets();
+  // With rates, as /budget builds it: an opening in another currency counts at its day's rate.
+  return { userId, service: budgetsService({ ...deps, rates: ratesService({ repo: rates }) }) };
 };
 const recurringOf = (ctx: ToolContext) => {
   const { userId, repo, accounts } = ctx.data.recurring();

@@ -4,7 +4,7 @@ import { yieldToEventLoop } from '../jobs';
 import { convertStored, type RatesService } from './service';
 
 export interface BaseRecomputeDeps {
-  transactions: Pick<TransactionsRepository, 'baseRecomputeQueue' | 'baseIsAmount' | 'amountsPage' | 'setBaseAmounts' | 'finishBaseRecompute'>;
+  transactions: Pick<TransactionsRepository, 'baseRecomputeQueue' | 'baseIsAmountPage' | 'amountsPage' | 'setBaseAmounts' | 'finishBaseRecompute'>;
   accounts: Pick<AccountsRepository, 'plain'>;
   rates: Pick<RatesService, 'ratesOn'>;
 }
@@ -19,10 +19,17 @@ const PAGE = 5_000;
  */
 export async function recomputeBaseAmounts(deps: BaseRecomputeDeps, userId: string, base: string): Promise<number> {
   const accounts = await deps.accounts.plain(userId);
-  await deps.transactions.baseIsAmount(
-    userId,
-    accounts.filter((a) => a.currency === base).map((a) => a.id),
-  );
+  // In pages of their own transaction, not one UPDATE of every row: an upgraded database queues its users with rows
+  // of this kind (migration 0071), and one statement over a million rows would hold one transaction for minutes.
+  for (const account of accounts.filter((a) => a.currency === base)) {
+    let after: { date: string; id: string } | null = null;
+    for (;;) {
+      const page: { last: { date: string; id: string } | null } = await deps.transactions.baseIsAmountPage(userId, account.id, after, PAGE);
+      if (!page.last) break;
+      after = page.last;
+      await yieldToEventLoop();
+    }
+  }
   let unconverted = 0;
   for (const account of accounts.filter((a) => a.currency !== base)) {
     let after: string | null = null;

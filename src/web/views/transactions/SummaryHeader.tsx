@@ -1,4 +1,5 @@
-import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { unconvertedNote } from '../../../contract/rates';
 import { formatMonthName, localMonth } from '../../format/date';
 import { useMoney } from '../../hooks/useMoney';
 import { useTransactions } from './transactionsActor';
@@ -11,12 +12,26 @@ export function SummaryHeader() {
   const month = formatMonthName(summary?.current_month.month ?? localMonth());
   const figure = (value: number | undefined) => (value === undefined ? '—' : money(value, summary?.currency));
 
+  // The balance counts every row and opening balance; those in another currency without a rate are left out.
+  const unconverted = summary?.unconverted_count ?? 0;
+
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" component="section" aria-label="Balance and this month">
-      <Figure label="Current balance" value={figure(summary?.balance)} loading={loading} color={summary && summary.balance < 0 ? 'red.7' : undefined} />
-      <Figure label={`Income in ${month}`} value={figure(summary?.current_month.income)} loading={loading} color="teal.7" />
-      <Figure label={`Spending in ${month}`} value={figure(summary?.current_month.expenses)} loading={loading} />
-    </SimpleGrid>
+    <Stack gap={6}>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" component="section" aria-label="Balance and this month">
+        <Figure label="Current balance" value={figure(summary?.balance)} loading={loading} color={summary && summary.balance < 0 ? 'red.7' : undefined} />
+        <Figure label={`Income in ${month}`} value={figure(summary?.current_month.income)} loading={loading} color="teal.7" />
+        <Figure label={`Spending in ${month}`} value={figure(summary?.current_month.expenses)} loading={loading} />
+      </SimpleGrid>
+      {unconverted > 0 && (
+        <Text size="sm" c="orange" fw={600} data-testid="summary-unconverted">
+          {unconvertedNote(unconverted)}: left out of the current balance until an exchange rate for their day exists.{' '}
+          <Text span size="sm" c="dimmed" fw={400}>
+            A rate is kept when you add an entry paid in another currency (the amount there and what your account was charged), or
+            when a rates file is imported through the API (POST /rates/import).
+          </Text>
+        </Text>
+      )}
+    </Stack>
   );
 }
 
