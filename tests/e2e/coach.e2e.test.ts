@@ -252,6 +252,8 @@ describe('the AI coach in Chromium against the real server', () => {
     await coach.ask('How much did I spend on groceries this month?');
     await coach.waitForAnswer();
     await coach.ask('and last month?');
+    // The second answer is saved (the Send button alone can still show from the first answer just after Enter).
+    await expect.poll(() => coach.log.locator('[data-sender="ai"]').count(), { timeout: 30_000 }).toBe(2);
     await coach.waitForAnswer();
     const answer = coach.log.locator('[data-sender="ai"]').last();
     const text = await answer.innerText();
