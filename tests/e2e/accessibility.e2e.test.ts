@@ -8,7 +8,8 @@ import { launchChromium, saveScreenshot } from './support/browser';
 /**
  * axe-core injected into the real pages (the @axe-core/playwright wrapper needs Node 22): every route,
  * light and dark, 1440 px and 375 px wide, must have no serious or critical violation, and at 375 px no
- * page scrolls sideways (the one place the journeys' "fits a phone" checks live).
+ * page scrolls sideways (the one place the journeys' "fits a phone" checks live). Each route loads once
+ * per width and is audited in both themes (docs/testing.md, "How long npm test takes").
  * The context bypasses the app's CSP only so the axe script can be injected.
  * A11Y_SCREENSHOTS=1 also saves a full-page screenshot of each to .tmp/e2e-screenshots/a11y-*.png.
  */
@@ -77,39 +78,46 @@ const themes = ['light', 'dark'] as const;
 
 describe('accessibility: no serious or critical axe violation on any route', () => {
   for (const viewport of viewports) {
-    for (const theme of themes) {
-      it(`every route at ${viewport.name} px, ${theme} theme`, async () => {
-        const context = await browser.newContext({ baseURL: appUrl, viewport: { width: viewport.width, height: viewport.height }, locale: 'en-US', colorScheme: theme, bypassCSP: true });
-        context.setDefaultTimeout(20_000);
-        const preferences = JSON.stringify({ theme, sidebarCollapsed: false, showBalances: true, activeTab: 'dashboard' });
-        await context.addInitScript((prefs) => localStorage.setItem('preferences', prefs), preferences);
-        const page = await context.newPage();
-        const found: string[] = [];
-        const check = async (label: string, path: string) => {
-          await page.goto(path);
-          await settle(page);
-          expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(theme);
-          // Every page fits the phone's width: nothing scrolls sideways, the page or its main content.
-          const sideways = await page.evaluate(() => {
-            const main = document.querySelector('main');
-            return Math.max(document.documentElement.scrollWidth - window.innerWidth, main ? main.scrollWidth - main.clientWidth : 0);
-          });
-          if (viewport.name === '375' && sideways > 1) found.push(`${label} scrolls sideways by ${sideways} px at 375 px`);
+    // One page load per route serves both themes: with the theme on "system" the app follows the device, so
+    // switching the emulated device scheme repaints the same page dark (the ui machine's theme.systemChanged).
+    it(`every route at ${viewport.name} px, light and dark themes`, async () => {
+      const context = await browser.newContext({ baseURL: appUrl, viewport: { width: viewport.width, height: viewport.height }, locale: 'en-US', colorScheme: 'light', bypassCSP: true });
+      context.setDefaultTimeout(20_000);
+      const preferences = JSON.stringify({ theme: 'system', sidebarCollapsed: false, showBalances: true, activeTab: 'dashboard' });
+      await context.addInitScript((prefs) => localStorage.setItem('preferences', prefs), preferences);
+      const page = await context.newPage();
+      const found: string[] = [];
+      const check = async (label: string, path: string) => {
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.goto(path);
+        await settle(page);
+        // Every page fits the phone's width: nothing scrolls sideways, the page or its main content.
+        const sideways = await page.evaluate(() => {
+          const main = document.querySelector('main');
+          return Math.max(document.documentElement.scrollWidth - window.innerWidth, main ? main.scrollWidth - main.clientWidth : 0);
+        });
+        if (viewport.name === '375' && sideways > 1) found.push(`${label} scrolls sideways by ${sideways} px at 375 px`);
+        for (const theme of themes) {
+          if (theme === 'dark') {
+            await page.emulateMedia({ colorScheme: 'dark' });
+            await settle(page);
+          }
+          await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(theme);
           for (const v of await audit(page)) {
-            if (v.impact === 'serious' || v.impact === 'critical') found.push(`${label} [${v.impact}] ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+            if (v.impact === 'serious' || v.impact === 'critical') found.push(`${label} ${theme} [${v.impact}] ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
           }
           if (process.env.A11Y_SCREENSHOTS) await saveScreenshot(page, `a11y-${label.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${theme}-${viewport.name}`);
-        };
-        try {
-          for (const [route, path] of Object.entries(publicPages)) await check(route, path);
-          await context.addInitScript((token) => localStorage.setItem('token', token), user.token);
-          for (const route of guardedRoutes) await check(route.path, route.path === '/onboarding' ? '/onboarding?force=true' : route.path);
-        } finally {
-          await context.close();
         }
-        expect(found).toEqual([]);
-      }, 300_000);
-    }
+      };
+      try {
+        for (const [route, path] of Object.entries(publicPages)) await check(route, path);
+        await context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+        for (const route of guardedRoutes) await check(route.path, route.path === '/onboarding' ? '/onboarding?force=true' : route.path);
+      } finally {
+        await context.close();
+      }
+      expect(found).toEqual([]);
+    }, 600_000);
   }
 });
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { collectAfterEachPath, recordMachineCoverage } from '../support/machine-coverage';
 import { chatFlow, chatFlowModel } from '../models/chatFlow';
 import { AppShell } from './pages/AppShell';
@@ -32,6 +32,70 @@ async function conversationVia(apiUrl: string, token: string, question: string, 
   await api(apiUrl, token, 'PUT', `/chat/conversation/${answer.conversation_id}/rename`, { new_title: title });
   return answer.conversation_id;
 }
+
+/** A path's user: data to talk about and two earlier conversations, 'Earlier chat' the most recent. */
+async function returningUser(apiUrl: string): Promise<{ user: TestUser; olderId: string }> {
+  const user = await userWithData(apiUrl);
+  const olderId = await conversationVia(apiUrl, user.token, chatFlow.olderQuestion, chatFlow.olderTitle);
+  await conversationVia(apiUrl, user.token, chatFlow.earlierQuestion, chatFlow.earlierTitle);
+  return { user, olderId };
+}
+
+/** A few paths that walk every state and transition (every path runs on the machine in node). */
+const chosen = coveringModelPaths(chatFlowModel);
+
+/** Runs the tasks `width` at a time, in order. */
+async function inTurns(tasks: (() => Promise<void>)[], width: number): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) await tasks[next++]!();
+  };
+  await Promise.all(Array.from({ length: width }, lane));
+}
+
+interface Users {
+  answers: TestUser;
+  followUp: TestUser;
+  search: TestUser;
+  phone: TestUser;
+  paths: { user: TestUser; olderId: string }[];
+}
+
+/**
+ * Every test's user, made before the first test, three at a time. The coach paces its answers
+ * (COACH_STREAM_DELAY_MS, also when answering whole), so a dozen set-up conversations asked one test after
+ * another wait out a dozen paced answers; side by side the waits overlap. Three, not all at once: a dozen
+ * sockets idle between paced answers on a loaded machine once had one reused just as the server closed it
+ * (ECONNRESET). Each test still has a user of its own.
+ */
+let users: Users;
+beforeAll(async () => {
+  const { apiUrl } = browser;
+  const goalTarget = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+  const made: Partial<Users> = {};
+  const paths: Users['paths'] = [];
+  await inTurns(
+    [
+      async () => {
+        made.answers = await userWithData(apiUrl);
+        await api(apiUrl, made.answers.token, 'POST', '/goals', { name: 'Vacation', target_amount: 3000, target_date: goalTarget, initial_amount: 450 });
+      },
+      async () => void (made.followUp = await userWithData(apiUrl)),
+      async () => {
+        made.search = await createVerifiedUser(apiUrl);
+        await conversationVia(apiUrl, made.search.token, 'What is my balance?', 'Balance check');
+        await conversationVia(apiUrl, made.search.token, 'Any tips for saving?', 'Saving ideas');
+      },
+      async () => {
+        made.phone = await createVerifiedUser(apiUrl);
+        await conversationVia(apiUrl, made.phone.token, 'What is my balance?', 'Balance check');
+      },
+      ...chosen.map((_, index) => async () => void (paths[index] = await returningUser(apiUrl))),
+    ],
+    3,
+  );
+  users = { answers: made.answers!, followUp: made.followUp!, search: made.search!, phone: made.phone!, paths };
+}, 300_000);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** "$1,234.56" from an answer, as a number. */
@@ -147,9 +211,7 @@ class CoachPage {
 describe('the AI coach in Chromium against the real server', () => {
   it('the five example questions stream answers that quote the user’s own figures, matching the dashboard', async () => {
     const { page, apiUrl } = browser;
-    const user = await userWithData(apiUrl);
-    const goalTarget = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
-    await api(apiUrl, user.token, 'POST', '/goals', { name: 'Vacation', target_amount: 3000, target_date: goalTarget, initial_amount: 450 });
+    const user = users.answers;
     const coach = await CoachPage.open(page, user.token);
     // A new user sees suggested prompts.
     await page.getByRole('list', { name: 'Suggested questions' }).waitFor();
@@ -184,12 +246,14 @@ describe('the AI coach in Chromium against the real server', () => {
   });
 
   it('a follow-up keeps the category, and its figure opens the transactions list filtered to exactly the rows behind it', async () => {
-    const { page, apiUrl } = browser;
-    const user = await userWithData(apiUrl);
+    const { page } = browser;
+    const user = users.followUp;
     const coach = await CoachPage.open(page, user.token);
     await coach.ask('How much did I spend on groceries this month?');
     await coach.waitForAnswer();
     await coach.ask('and last month?');
+    // The second answer is saved (the Send button alone can still show from the first answer just after Enter).
+    await expect.poll(() => coach.log.locator('[data-sender="ai"]').count(), { timeout: 30_000 }).toBe(2);
     await coach.waitForAnswer();
     const answer = coach.log.locator('[data-sender="ai"]').last();
     const text = await answer.innerText();
@@ -288,10 +352,8 @@ describe('the AI coach in Chromium against the real server', () => {
   });
 
   it('search finds conversations by title and by what was said', async () => {
-    const { page, apiUrl } = browser;
-    const user = await createVerifiedUser(apiUrl);
-    await conversationVia(apiUrl, user.token, 'What is my balance?', 'Balance check');
-    await conversationVia(apiUrl, user.token, 'Any tips for saving?', 'Saving ideas');
+    const { page } = browser;
+    const user = users.search;
     const coach = await CoachPage.open(page, user.token);
     await coach.entry('Saving ideas').waitFor();
     await coach.search.fill('balance');
@@ -303,9 +365,8 @@ describe('the AI coach in Chromium against the real server', () => {
   });
 
   it('on a 375 px wide screen the conversations move into a drawer and nothing scrolls sideways', async () => {
-    const { page, apiUrl } = browser;
-    const user = await createVerifiedUser(apiUrl);
-    await conversationVia(apiUrl, user.token, 'What is my balance?', 'Balance check');
+    const { page } = browser;
+    const user = users.phone;
     await page.setViewportSize({ width: 375, height: 800 });
     const coach = await CoachPage.open(page, user.token);
     await coach.log.locator('[data-sender="ai"]').first().waitFor();
@@ -331,16 +392,12 @@ describe('the AI coach in Chromium against the real server', () => {
 });
 
 describe('model-based paths: the chat test model in Chromium against the real server', () => {
-  // A browser path costs seconds: a few paths that walk every state and transition (all of them run on the machine).
-  const chosen = coveringModelPaths(chatFlowModel);
   collectAfterEachPath(coverage, chosen.map((p) => p.description), () => browser.page);
 
-  for (const path of chosen) {
+  for (const [index, path] of chosen.entries()) {
     it(path.description, async () => {
       const { page, apiUrl } = browser;
-      const user = await userWithData(apiUrl);
-      const olderId = await conversationVia(apiUrl, user.token, chatFlow.olderQuestion, chatFlow.olderTitle);
-      await conversationVia(apiUrl, user.token, chatFlow.earlierQuestion, chatFlow.earlierTitle);
+      const { user, olderId } = users.paths[index]!;
       const coach = await CoachPage.open(page, user.token);
       await coach.entry(chatFlow.olderTitle).waitFor();
       const serverConversation = (id: string) => api<ConversationJson>(apiUrl, user.token, 'GET', `/chat/conversation/${id}`);
