@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pieces } from '../../src/server/services/coach/builtin';
 import { TOO_MANY_ANSWERS } from '../../src/server/services/coach/conversation';
 import { transactions } from '../../src/server/db/schema';
 import { bearer, createTestApp, signUpAndVerify, type TestApp } from '../support/app';
@@ -59,6 +60,20 @@ describe('coach streams per user', () => {
     expect(again.status).toBe(200);
     for (const s of [...open, again]) s.close();
   });
+});
+
+describe('a whole answer', () => {
+  it('is handed over without the pause between streamed pieces (nobody watches it being written)', async () => {
+    const u = await signUpAndVerify(testApp.app);
+    const started = Date.now();
+    const res = await testApp.app.inject({ method: 'POST', url: '/chat/financial-advice', headers: bearer(u.token), payload: { message: 'Give me some tips' } });
+    const elapsed = Date.now() - started;
+    expect(res.statusCode, res.body).toBe(200);
+    const paced = pieces(res.json<{ response: string }>().response).length * 200;
+    // Paced, it takes at least a piece every 200 ms; handed over whole, a fraction of that even on a busy machine.
+    expect(paced).toBeGreaterThan(4000);
+    expect(elapsed).toBeLessThan(paced / 2);
+  }, 120_000);
 });
 
 describe('dates out of range in a question', () => {

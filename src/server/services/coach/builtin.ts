@@ -45,7 +45,7 @@ export function builtinCoach(options: BuiltinOptions): CoachEngine {
       for (const piece of pieces(composed.text)) {
         if (signal.aborted) return;
         yield { type: 'text', text: piece };
-        if (options.chunkDelayMs > 0) await sleep(options.chunkDelayMs, signal);
+        if (options.chunkDelayMs > 0 && request.paced !== false) await sleep(options.chunkDelayMs, signal);
       }
     },
   };

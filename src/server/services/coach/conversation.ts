@@ -186,7 +186,7 @@ export function coachConversations(deps: CoachConversationDeps) {
 
   /** The whole answer at once; a failed or interrupted one is saved as stopped and refused (unavailable). */
   async function ask(userId: string, prepared: PreparedQuestion, signal: AbortSignal, log = deps.log) {
-    const answer = await runCoach(prepared.request, signal, () => undefined);
+    const answer = await runCoach({ ...prepared.request, paced: false }, signal, () => undefined);
     const stopped = signal.aborted || answer.failure !== undefined;
     if (answer.failure) log.error({ err: answer.failure }, 'coach failed');
     const saved = await saveAnswer(userId, prepared.conversation.id, answer, stopped);

@@ -23,6 +23,8 @@ export interface CoachRequest {
   profile: CoachProfile;
   /** The user's data, today's date and currency: what every tool reads. */
   tools: ToolContext;
+  /** False when the answer is handed over whole: nobody watches it being written, so it is not paced. */
+  paced?: boolean;
 }
 
 /** What an engine streams: pieces of the answer, the tools it runs, and facts to save with the answer. */
