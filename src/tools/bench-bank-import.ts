@@ -8,8 +8,15 @@
  *   npx tsx src/tools/bench-bank-import.ts
  *   npx tsx src/tools/bench-bank-import.ts --rows 200000 --file-rows 10000
  *   npx tsx src/tools/bench-bank-import.ts --currency EUR    (the account in euros, a year of daily rates: base amounts computed)
+ *
+ * A 1M seed takes minutes: seed once into a directory, then import into copies of it (PGlite only):
+ *   npx tsx src/tools/bench-bank-import.ts --seed-into /tmp/bank-1m     (seeds, stops, keeps the directory)
+ *   npx tsx src/tools/bench-bank-import.ts --from /tmp/bank-1m          (imports into a fresh copy; the seed stays as it was)
+ *   npx tsx src/tools/bench-bank-import.ts --from /tmp/bank-1m --csv    (the same 10,000 rows as `npm run bench`'s CSV, for comparison)
  */
-import { rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { addDays, today } from '../contract/calendar';
@@ -17,13 +24,18 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { ratesRepository } from '../server/repositories/rates';
-import { benchEnv, createBenchUser, freshBenchStore, rows, seedTransactions } from './benchSeed';
+import { benchEnv, type BenchStore, createBenchUser, freshBenchStore, rows, seedTransactions } from './benchSeed';
+import { timeImport } from './benchServer';
 import { positiveOption } from './cliOptions';
 
 const argv = process.argv.slice(2);
 const ROWS = Math.floor(positiveOption(argv, 'rows', 1_000_000));
 const FILE_ROWS = Math.floor(positiveOption(argv, 'file-rows', 10_000));
 const CURRENCY = argv.includes('--currency') ? argv[argv.indexOf('--currency') + 1]! : null;
+const pathOption = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1]! : null);
+const SEED_INTO = pathOption('seed-into');
+const FROM = pathOption('from');
+const CSV = argv.includes('--csv');
 const PASSWORD = 'bench password 1';
 const EMAIL = 'bench-bank@example.com';
 const log = (line: string) => console.log(`[bench:bank-import] ${line}`);
@@ -48,17 +60,35 @@ function ofxStatement(n: number): string {
 }
 
 async function main() {
-  const store = await freshBenchStore('bench_bank');
+  if ((SEED_INTO || FROM) && process.env.DATABASE_URL) throw new Error('--seed-into and --from work on a PGlite directory only');
+  let store: BenchStore;
+  if (SEED_INTO) store = { dataDir: SEED_INTO, drop: async () => undefined };
+  else if (FROM) {
+    store = { dataDir: mkdtempSync(join(tmpdir(), 'finu-bench-bank-')), drop: async () => undefined };
+    cpSync(FROM, store.dataDir!, { recursive: true });
+    log(`copied ${FROM} into ${store.dataDir}`);
+  } else store = await freshBenchStore('bench_bank');
   const env = benchEnv(store);
   try {
     const config = loadConfig(env);
     const database = await openDatabase(config);
-    const user = await createBenchUser(database.db, EMAIL, PASSWORD);
     let started = performance.now();
-    log(`seeding ${ROWS.toLocaleString('en-US')} transactions into one account…`);
-    await seedTransactions(database.db, user.id, ROWS, log, { accounts: 1 });
-    const [account] = await rows<{ id: string; n: string }>(database.db, sql`select account_id as id, count(*) as n from transactions where user_id = ${user.id} group by account_id`);
-    log(`seeded in ${seconds(performance.now() - started)}: account ${account!.id} holds ${Number(account!.n).toLocaleString('en-US')} rows`);
+    if (!FROM) {
+      const user = await createBenchUser(database.db, EMAIL, PASSWORD);
+      log(`seeding ${ROWS.toLocaleString('en-US')} transactions into one account…`);
+      await seedTransactions(database.db, user.id, ROWS, log, { accounts: 1 });
+      log(`seeded in ${seconds(performance.now() - started)}`);
+    }
+    const [account] = await rows<{ id: string; n: string }>(
+      database.db,
+      sql`select account_id as id, count(*) as n from transactions join users u on u.id = transactions.user_id where u.email = ${EMAIL} group by account_id`,
+    );
+    log(`account ${account!.id} holds ${Number(account!.n).toLocaleString('en-US')} rows`);
+    if (SEED_INTO) {
+      await database.close();
+      log(`kept ${SEED_INTO}; import into copies of it with --from ${SEED_INTO}`);
+      return;
+    }
     if (CURRENCY) {
       // An account in another currency than the base: every imported row gets its base amount at its day's rate.
       await database.db.execute(sql`update accounts set currency = ${CURRENCY} where id = ${account!.id}`);
@@ -77,6 +107,11 @@ async function main() {
       const { access_token: token } = (await login.json()) as { access_token: string };
       const auth = { authorization: `Bearer ${token}` };
       await fetch(`${base}/subscription/trial/start`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
+      if (CSV) {
+        const timing = await timeImport(base, auth, FILE_ROWS, 'csv');
+        log(`${FILE_ROWS.toLocaleString('en-US')}-row CSV into the default account: upload ${seconds(timing.uploadMs)}, commit to done ${seconds(timing.commitMs)}, end to end ${seconds(timing.totalMs)}; load average ${loadavg()[0]!.toFixed(1)}`);
+        return;
+      }
       const file = ofxStatement(FILE_ROWS);
       log(`${FILE_ROWS.toLocaleString('en-US')}-row OFX: ${(file.length / 1024 / 1024).toFixed(1)} MB; load average ${loadavg()[0]!.toFixed(1)}`);
 
@@ -110,7 +145,7 @@ async function main() {
     }
   } finally {
     await store.drop();
-    if (store.dataDir) rmSync(store.dataDir, { recursive: true, force: true });
+    if (store.dataDir && !SEED_INTO) rmSync(store.dataDir, { recursive: true, force: true });
   }
 }
 
