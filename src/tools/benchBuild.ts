@@ -58,6 +58,8 @@ export async function buildBenchProcesses(): Promise<{ api: string; peerActual: 
     packages: 'external',
     logLevel: 'warning',
   });
+  // As build-server.mjs: module sources V8 can keep one byte a character.
+  execFileSync(process.execPath, [join(root, 'src/tools/one-byte-source.mjs'), outDir], { stdio: 'inherit' });
   cpSync(join(root, 'src/server/db/migrations'), join(outDir, 'migrations'), { recursive: true });
   return { api: join(outDir, 'bench-api.mjs'), peerActual: join(outDir, 'bench-peer-actual.mjs'), pgliteAlone: join(outDir, 'bench-pglite-alone.mjs') };
 }

@@ -9,6 +9,7 @@
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { oneByteSource } from './one-byte-source.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const outDir = join(root, 'dist/server');
@@ -41,6 +42,7 @@ if (!process.argv.includes('--if-stale') || stale()) {
     sourcemap: true,
     logLevel: 'warning',
   });
+  oneByteSource(outDir);
   cpSync(join(root, 'src/server/db/migrations'), join(outDir, 'migrations'), { recursive: true });
   console.log(`Built the API server into dist/server in ${Date.now() - started} ms`);
 }

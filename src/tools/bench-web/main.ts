@@ -95,7 +95,9 @@ export function summarise(samples: Record<string, Sample[]>): { rows: Row[]; pag
     for (const figure of names) {
       const values = list.map((s) => s.ms[figure]).filter((v): v is number => Number.isFinite(v));
       const onScreen = / on screen|first paint|main content/.test(figure);
-      rows.push({ page, figure, p50: percentile(values, 50), p95: percentile(values, 95), target: onScreen ? TARGETS.mainMs : TARGETS.interactionMs });
+      // A count, not a time: no target.
+      const target = figure.endsWith('(count)') ? NaN : onScreen ? TARGETS.mainMs : TARGETS.interactionMs;
+      rows.push({ page, figure, p50: percentile(values, 50), p95: percentile(values, 95), target });
     }
     pages.push({ page, longTasks: percentile(list.map((s) => s.longTasks), 50), longTaskMs: percentile(list.map((s) => s.longTaskMs), 50), heapMb: percentile(list.map((s) => s.heapMb), 50) });
   }
@@ -107,6 +109,10 @@ const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFix
 function markdown(result: ReturnType<typeof summarise>, guards: string[], meta: string[]): string {
   const lines = [...meta, '', '| Page | Figure | p50 ms | p95 ms | Target | Met |', '|---|---|---:|---:|---|---|'];
   for (const r of result.rows) {
+    if (Number.isNaN(r.target)) {
+      lines.push(`| ${r.page} | ${r.figure} | ${r.p50} | ${r.p95} | — | — |`);
+      continue;
+    }
     const main = r.target === TARGETS.mainMs;
     const met = main ? r.p50 <= r.target : r.p95 <= r.target;
     lines.push(`| ${r.page} | ${r.figure} | ${ms(r.p50)} | ${ms(r.p95)} | ${main ? `p50 ≤ ${r.target} ms` : `p95 ≤ ${r.target} ms`} | ${met ? 'yes' : '**no**'} |`);

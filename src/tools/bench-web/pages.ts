@@ -126,6 +126,54 @@ async function finish(page: Page, context: BrowserContext, ms: Record<string, nu
 
 const rowAt = (n: number) => `[role="list"][aria-label="Transactions"] [role="listitem"][aria-posinset="${n}"]`;
 
+/**
+ * Types a new assigned amount in one category row and presses Enter: the time from that keystroke to the first
+ * paint showing both the row's new Available figure and the new ready-to-assign headline; of that, the part after
+ * the PUT's answer arrived (resource timing's responseEnd: the app's own work, parsing, the machine, React's render
+ * and commit, as one figure — the production build has no Profiler timings); and how many category rows the DOM
+ * changed in (a row drawn again with the same figures changes nothing, so 1 means the other rows kept theirs).
+ */
+async function editOneAmount(page: Page, region: string, category: string): Promise<{ total: number; render: number; rowsChanged: number }> {
+  const row = `${region} [data-category="${category}"]`;
+  await page.locator(`${row} [data-testid="assigned"]`).click();
+  const field = page.getByRole('textbox', { name: `Assigned to ${category}` });
+  const current = Number((await field.inputValue()) || '0');
+  // A different amount every run (the data is kept between runs), whole cents.
+  await field.fill((current + 1 + Math.floor(Math.random() * 50) + 0.25).toFixed(2));
+  const available = (await page.locator(`${row} [data-testid="available"]`).textContent()) ?? '';
+  const headline = (await page.locator(`${region} [data-testid="budget-headline"]`).textContent()) ?? '';
+  await settle(page);
+  await page.evaluate((r) => {
+    const w = window as unknown as { __benchLastInput: number; __benchRows: Set<string>; __benchRowObserver: MutationObserver };
+    w.__benchLastInput = NaN;
+    w.__benchRows = new Set();
+    w.__benchRowObserver = new MutationObserver((records) => {
+      for (const m of records) {
+        const target = m.target instanceof Element ? m.target : m.target.parentElement;
+        const changed = target?.closest('[data-category]')?.getAttribute('data-category');
+        if (changed) w.__benchRows.add(changed);
+      }
+    });
+    w.__benchRowObserver.observe(document.querySelector(r)!, { subtree: true, childList: true, characterData: true, attributes: true });
+  }, region);
+  const shownAvailable = waitIn(page, `${row} [data-testid="available"]`, { notText: available });
+  const shownHeadline = waitIn(page, `${region} [data-testid="budget-headline"]`, { notText: headline });
+  await page.keyboard.press('Enter');
+  const at = Math.max(await shownAvailable, await shownHeadline);
+  const out = await page.evaluate((c) => {
+    const w = window as unknown as { __benchLastInput: number; __benchRows: Set<string>; __benchRowObserver: MutationObserver };
+    w.__benchRowObserver.disconnect();
+    const put = performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/budgets\/\d{4}-\d{2}\/assigned/.test(e.name))
+      .pop() as PerformanceResourceTiming | undefined;
+    // The field itself sits in the edited row: only other rows count against it.
+    return { input: w.__benchLastInput, answered: put?.responseEnd ?? NaN, others: [...w.__benchRows].filter((r) => r !== c).length };
+  }, category);
+  if (!(at >= out.input)) throw new Error(`the edited figures were on screen before the Enter key (${at.toFixed(0)} < ${out.input.toFixed(0)} ms)`);
+  return { total: at - out.input, render: at - out.answered, rowsChanged: 1 + out.others };
+}
+
 export const PAGES: Record<string, (w: WalkContext) => Promise<Sample>> = {
   async dashboard(w) {
     const { context, page } = await open(w);
@@ -194,7 +242,10 @@ export const PAGES: Record<string, (w: WalkContext) => Promise<Sample>> = {
     const switched = await timed(page, `${region} [data-testid="budget-month"]`, { notText: month, absent: `${region} [aria-label="Loading budget"]` }, () => page.getByRole('button', { name: 'Previous month' }).click());
     // The month's rows, not only its title.
     const rows = (await waitIn(page, `${region} [data-category="Groceries"]`, { absent: `${region} [aria-label="Loading budget"]` })) - (await page.evaluate(() => (window as unknown as { __benchLastInput: number }).__benchLastInput));
-    return finish(page, context, { 'month on screen': main, 'month switch → rows': Math.max(switched, rows) });
+    const edit = await editOneAmount(page, region, 'Groceries');
+    const sample = await finish(page, context, { 'month on screen': main, 'month switch → rows': Math.max(switched, rows), 'edit one amount: Enter → available and ready to assign': edit.total, 'edit one amount: answer → paint': edit.render });
+    sample.ms['edit one amount: rows changed in the DOM (count)'] = edit.rowsChanged;
+    return sample;
   },
 
   async accounts(w) {

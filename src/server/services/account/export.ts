@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Zip, ZipDeflate } from 'fflate';
 import type { AccountRepository, ExportJobRow, UserTable } from '../../repositories/account';
 import type { UsersRepository } from '../../repositories/users';
 import { createJobRunner, yieldToEventLoop, type JobRunner } from '../jobs';
@@ -61,6 +60,8 @@ export function createExportRunner(options: ExportRunnerOptions): JobRunner {
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     await account.exports.progress(id, 0, total);
 
+    // fflate loads with the first export, not at start (resident memory for every server otherwise).
+    const { Zip, ZipDeflate } = await import('fflate');
     const chunks: Uint8Array[] = [];
     let failure: Error | null = null;
     const zip = new Zip((error, chunk) => {

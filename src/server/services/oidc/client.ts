@@ -1,4 +1,7 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
+
+/** openid-client (with oauth4webapi) loads on the first sign-in through a provider: most servers never need it, and it is resident memory from start otherwise. */
+const loadOidc = () => import('openid-client');
 
 /** What a provider tells us about the person who signed in. */
 export interface OidcClaims {
@@ -24,7 +27,7 @@ export interface OidcClientOptions {
   clientSecret: string;
   redirectUri: string;
   /** How requests to the provider are made (the embedded provider is reached in-process). */
-  fetch?: oidc.CustomFetch;
+  fetch?: Oidc.CustomFetch;
   timeoutSeconds?: number;
   /** OIDC `prompt`: the embedded provider asks every time ('login'), Google lets the user pick an account ('select_account'). */
   prompt?: string;
@@ -45,18 +48,20 @@ const isNetworkError = (error: unknown) =>
  * Google, another provider, or the embedded one. Discovery runs on first use and again after a failure.
  */
 export function createOidcClient(options: OidcClientOptions): OidcClient {
-  let configuration: Promise<oidc.Configuration> | null = null;
+  let configuration: Promise<Oidc.Configuration> | null = null;
   const insecure = new URL(options.issuer).protocol === 'http:';
 
   const configure = () => {
-    configuration ??= oidc
-      .discovery(new URL(options.issuer), options.clientId, { client_secret: options.clientSecret, redirect_uris: [options.redirectUri] }, oidc.ClientSecretPost(options.clientSecret), {
+    configuration ??= loadOidc()
+      .then((oidc) =>
+        oidc.discovery(new URL(options.issuer), options.clientId, { client_secret: options.clientSecret, redirect_uris: [options.redirectUri] }, oidc.ClientSecretPost(options.clientSecret), {
         ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
         ...(options.fetch ? { [oidc.customFetch]: options.fetch } : {}),
-        timeout: options.timeoutSeconds ?? 10,
-      })
-      .then((config) => {
-        if (options.fetch) config[oidc.customFetch] = options.fetch;
+          timeout: options.timeoutSeconds ?? 10,
+        }),
+      )
+      .then(async (config) => {
+        if (options.fetch) config[(await loadOidc()).customFetch] = options.fetch;
         config.timeout = options.timeoutSeconds ?? 10;
         return config;
       })
@@ -70,7 +75,7 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
   return {
     issuer: options.issuer,
     async authorizationUrl({ state, nonce, codeVerifier }) {
-      const config = await configure();
+      const [config, oidc] = await Promise.all([configure(), loadOidc()]);
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: options.redirectUri,
         scope: 'openid email profile',
@@ -84,8 +89,8 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
       return url.toString();
     },
     async exchange(callbackUrl, { state, nonce, codeVerifier }) {
-      const config = await configure();
-      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      const [config, oidc] = await Promise.all([configure(), loadOidc()]);
+      let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
       try {
         tokens = await oidc.authorizationCodeGrant(config, callbackUrl, { expectedState: state, expectedNonce: nonce, pkceCodeVerifier: codeVerifier, idTokenExpected: true });
       } catch (error) {

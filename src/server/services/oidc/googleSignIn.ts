@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { randomNonce, randomPKCECodeVerifier } from 'openid-client';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { IdentitiesRepository } from '../../repositories/identities';
 import type { UsersRepository } from '../../repositories/users';
@@ -72,6 +71,7 @@ export function googleSignInService(deps: {
         flow = row;
       } else {
         state = random();
+        const { randomNonce, randomPKCECodeVerifier } = await import('openid-client');
         flow = { nonce: randomNonce(), codeVerifier: randomPKCECodeVerifier() };
         await identities.oidc.create({ stateHash: hash(state), ...flow, purpose: 'login', started: true, ttlMs: FLOW_TTL_MS });
       }
@@ -121,6 +121,8 @@ export function googleSignInService(deps: {
       if (!client) throw notFound(GOOGLE_TEXTS.notConfigured);
       const state = random();
       const tokenVersion = await users.tokenVersion(userId);
+      // openid-client loads on first use (services/oidc/client.ts).
+      const { randomNonce, randomPKCECodeVerifier } = await import('openid-client');
       await identities.oidc.create({
         stateHash: hash(state),
         nonce: randomNonce(),
