@@ -82,7 +82,8 @@ export default defineConfig(({ command, mode }) => ({
       // file to the next instead of importing them again for every file; each file still builds its own app and
       // database, and no server test mocks a module or patches a global (docs/testing.md, "How long npm test takes").
       { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: ['tests/server/crash.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, globalSetup: [dbTemplate], isolate: false } },
-      // kill -9 of the API and the node during conversions: alone, after the others, so no other suite's load starves its restarts.
+      // kill -9 of the API and the node during conversions: its own vitest process, which tests/run.ts starts beside the
+      // unit + server + reliability step (it mostly waits on restarts and blocks; its deadlines are minutes).
       { extends: true, test: { name: 'crash', include: ['tests/server/crash.test.ts'], environment: 'node', testTimeout: 400_000 } },
       // Standing proof (issue 11): RELIABILITY_LONG=1 selects the long sizes (npm run test:reliability). Its files run
       // beside the others (each builds its own apps, databases and API processes on free ports; the API start waits up

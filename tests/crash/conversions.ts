@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Wallet } from 'ethers';
 import { freePort } from '../../src/server/services/chain/anvil';
+import { seedPgliteDataDir } from '../support/db-template';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const DEV_KEY = 'crash-test-dev-key-0123456789';
@@ -99,6 +100,8 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashResult> 
   };
 
   try {
+    // The API's first start opens a copy of the migrated template rather than running initdb and every migration.
+    await seedPgliteDataDir(dataDir);
     await startApi();
     const email = `crash-${Date.now()}@example.com`;
     await request('POST', '/users/signup', null, { email, password: 'correct horse battery' });

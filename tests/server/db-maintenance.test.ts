@@ -8,6 +8,7 @@ import type { ImportJob, ImportPreview } from '../../src/contract/transactions';
 import { needs, TRANSACTIONS_VACUUM_ROWS } from '../../src/server/db/maintenance';
 import type { NewTransaction } from '../../src/server/repositories/transactions';
 import { bearer, createTestApp, logIn, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
+import { seedPgliteDataDir } from '../support/db-template';
 
 /**
  * The embedded database's stand-in for autovacuum (src/server/db/maintenance.ts): after an import job,
@@ -25,6 +26,8 @@ afterAll(async () => {
 });
 
 async function diskApp(dir: string, checkMs = 0): Promise<TestApp> {
+  // A new directory starts as a copy of the migrated template; a restart opens what the last app left.
+  await seedPgliteDataDir(dir);
   const t = await createTestApp({ dataDir: dir, env: { PGLITE_VACUUM_CHECK_MS: String(checkMs) } });
   apps.push(t);
   return t;

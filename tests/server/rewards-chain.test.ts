@@ -5,6 +5,7 @@ import { Wallet, verifyMessage } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createTestDatabase, grantPoints, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 import { startTestChain, useTestChainApp } from '../support/chain';
+import { seedPgliteDataDir } from '../support/db-template';
 
 type Json = Record<string, unknown>;
 const chainApp = useTestChainApp();
@@ -82,6 +83,7 @@ describe('restart persistence', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'finu-chain-'));
     const database = await createTestDatabase();
     try {
+      if (!database.databaseUrl) await seedPgliteDataDir(dataDir);
       let chain = await startTestChain(dataDir);
       let t = await createTestApp({ dataDir, database, chainRpcUrl: chain.rpcUrl });
       const user = await signUpWithAccess(t.app);

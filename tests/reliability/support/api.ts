@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedPgliteDataDir } from '../../support/db-template';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
@@ -32,6 +33,8 @@ export interface ApiProcess {
 
 /** Starts the real API in its own Node process (tsx loader), on PGlite in dataDir or on databaseUrl. */
 export async function startApi(options: { dataDir?: string; databaseUrl?: string; env?: Record<string, string> }): Promise<ApiProcess> {
+  // A new PGlite data directory starts as a copy of the migrated template (the restarts then find their own data).
+  if (options.dataDir && !options.databaseUrl) await seedPgliteDataDir(options.dataDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
