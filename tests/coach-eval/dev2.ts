@@ -7,13 +7,13 @@
  */
 import { prng, runDevCases, type DevCase, type DevOutcome, type DevRow } from './devRunner';
 
-const TODAY = '2026-10-14'; // a Wednesday
+export const TODAY = '2026-10-14'; // a Wednesday
 type Label = 'freelance' | 'upwork' | 'reimb' | 'work_flight' | 'work_hotel' | 'target' | 'target_refund' | 'kroger' | 'costco' | 'doordash' | 'chipotle' | 'dunkin' | 'lyft' | 'fuel' | 'power' | 'phone' | 'internet' | 'rent' | 'spotify' | 'gym' | 'trip_flight' | 'trip_hotel' | 'trip_food' | 'trip_fee' | 'applebees' | 'stripe_refund';
-type Row = DevRow<Label>;
+export type Row = DevRow<Label>;
 
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-function generate(): Row[] {
+export function generate(): Row[] {
   const r = prng(31);
   const rows: Row[] = [];
   const between = (a: number, b: number) => Math.round((a + r() * (b - a)) * 100);

@@ -249,7 +249,9 @@ export function recogniseBudgetBillQuestion(question: string, categories: string
   if (/\bbudget(?:ed|ted|s)?\b/.test(t) && /\b(?:how much|what(?:'s| is)?|did i|have i)\b/.test(t) && !/\b(?:left|remaining|remain|available)\b/.test(t) && !/\btips?\b|\badvice\b|\bhow (?:do|can|should) i budget\b/.test(t)) {
     return { kind: 'budgeted', category, month };
   }
-  if (/\b(?:left|remaining|remain|available)\b/.test(t) && (category || /\bbudget\b/.test(t)) && !/\bgoals?\b/.test(t)) {
+  // "What was left of my pay": income less spending, a question about figures, not the budget.
+  const leftOfPay = /\b(?:left|remain\w*|leftover)\s+(?:of|from|out of)\s+(?:my|our|the)\s+(?:income|pay|paycheck|salary|wages|earnings)\b|\bwas left\b/.test(t) && !/\bbudget/.test(t);
+  if (/\b(?:left|remaining|remain|available)\b/.test(t) && (category || /\bbudget\b/.test(t)) && !/\bgoals?\b/.test(t) && !leftOfPay) {
     if (!/\bbudget\b/.test(t) && !/\b(?:for|in|on)\b/.test(t)) return null;
     return { kind: 'budget_left', category, month };
   }

@@ -431,7 +431,14 @@ async function runSpecial(ctx: ToolContext, part: PlanPart, extra: Extra): Promi
       }
       if (m === 'net' && part.flow === 'income') {
         // What came in from a payee less what went back out to it (refunds given, fees).
-        const out = s ? await figure(ctx, s, 'expense', p, extra) : { totalMinor: 0, count: 0 };
+        let out = s ? await figure(ctx, s, 'expense', p, extra) : { totalMinor: 0, count: 0 };
+        if (s && !out.count) {
+          // Refunds given back to clients are booked elsewhere (a business category): the same payees, paid out.
+          const payers = await ctx.data.rows(filterOf(s, 'income', p, extra), 500);
+          const merchants = [...new Set(payers.map((r) => r.merchant).filter((x): x is string => !!x))];
+          const descriptions = [...new Set(payers.filter((r) => !r.merchant).map((r) => r.description))];
+          if (merchants.length || descriptions.length) out = await subsetFigure(ctx, { from: p.start, to: p.end, type: 'expense', ...(merchants.length ? { merchants } : {}), ...(descriptions.length ? { descriptions } : {}) });
+        }
         row.back = amounts(out.totalMinor);
         row.value = amounts(f.totalMinor - out.totalMinor);
       } else if (m === 'net') {
@@ -443,6 +450,11 @@ async function runSpecial(ctx: ToolContext, part: PlanPart, extra: Extra): Promi
         if (!part.back?.length && s) back = await figure(ctx, s, 'income', p, extra);
         const words = part.backWords === 'reimburse' ? 'reimburs:*' : part.backWords === 'refund' ? 'refund:* | return:* | refunded:*' : 'refund:* | reimburs:* | return:* | refunded:*';
         if (!back.count) back = await subsetFigure(ctx, { ...filterOf(null, 'income', p, extra), tsquery: words });
+        // A reimbursement comes after what it pays back (a trip, a month): for a short period, the weeks after it count too.
+        if (!back.count && part.backWords === 'reimburse' && daysIn(p) <= 62 && p.end < ctx.today) {
+          const after = explicitPeriod(p.start, [addDays(p.end, 60), ctx.today].sort()[0]!);
+          back = await subsetFigure(ctx, { ...filterOf(null, 'income', after, extra), tsquery: words });
+        }
         row.back = amounts(back.totalMinor);
         row.value = amounts(f.totalMinor - back.totalMinor);
       }

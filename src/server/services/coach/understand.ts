@@ -149,7 +149,7 @@ const STOP = new Set(
   average median typical typically usual mean per visit visits shop shops trips order orders ride rides fill filling tank
   why because which whose whom most least often much many number count counted tally list breakdown brought bring bringing earned
   did does was were been got get spend went spent used use using
-  once really actually run runs taken clients client customers customer buyers`
+  once really actually run runs taken clients client customers customer buyers minus`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -159,7 +159,7 @@ for (const m of ['jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept',
 /** Words before a subject: an unknown word after them is a subject the data does not have ("on my dog"). */
 const SUBJECT_SLOT = new Set(['on', 'at', 'for', 'from', 'my', 'our', 'the', 'to']);
 
-const INCOME_FLOW = /\b(earn\w*|income|make|made|came in|come in|got paid|get paid|paid me|pay me|paying me|salary|salaries|paychecks?|wages?|invoices?|refunds?|got back|get back|received|receive|bring in|brought in|brings in|bringing in|take home|took home|takings|revenue|sales|payouts?|reimburse\w*)\b/;
+const INCOME_FLOW = /\b((?:receive[ds]?|receiving)\s+(?:[a-z'’]+\s+){0,2}?from|earn\w*|income|make|made|came in|come in|got paid|get paid|paid me|pay me|paying me|salary|salaries|paychecks?|wages?|invoices?|refunds?|got back|get back|received|receive|bring in|brought in|brings in|bringing in|take home|took home|takings|revenue|sales|payouts?|reimburse\w*)\b/;
 const EXPENSE_FLOW = /\b(spend\w*|spent|cost\w*|went out|go out|pay for|paid for|expenses?|bought|buy|purchases?|orders?|take|took)\b/;
 const COUNT = /\bhow many\b(?!\s+(?:dollars|euros|pounds|bucks|months? (?:until|till|to|before)))|\bhow many (?:times|transactions|orders|purchases|payments|visits|rides|trips)\b|\bhow often\b|\bhow many times\b|\bnumber of (?:transactions|orders|purchases|payments|visits)\b/;
 const LARGEST = /\b(most expensive|biggest|largest|highest|priciest|dearest|max(?:imum)?|most i (?:spent|paid)|the most)\b/;
@@ -466,7 +466,7 @@ interface Clause {
 function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subjects: Subject[]; unknown: string[] } {
   const tokens = words(text);
   const subjects: { s: Subject; at: number; end: number; weak: boolean }[] = [];
-  const unknown: string[] = [];
+  const unknownAt: { w: string; at: number }[] = [];
   // Each side of "Gifts & Donations" names the category, but not a generic word like the "bills" of "Bills & Utilities" ("a grocery bill").
   const cats = vocab.categories.map((c) => ({ ...c, forms: new Set(singulars(normalise(c.name))), parts: normalise(c.name).split(/\s*(?:&|\band\b)\s*/).filter((p) => p.length > 3 && !['bills', 'fees', 'charges', 'other', 'misc'].includes(p)) }));
   const merchants = vocab.merchants.map((m) => ({ name: m, norm: words(m).join(' ') }));
@@ -500,7 +500,9 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
   const matchPhrase = (p: string, n: number, stopEdge: boolean): { s: Subject; weak: boolean } | null => {
     const forms = singulars(p);
     // The user's own category names (and each side of "Gifts & Donations").
-    const cat = cats.find((c) => forms.some((f) => c.forms.has(f)) || (n === 1 && c.parts.some((part) => singulars(part).some((f) => forms.includes(f)))));
+    // "freelancing", "freelancer": the activity or the person of a category named by its noun ("Freelance").
+    const stems = n === 1 ? forms.flatMap((f) => (/(?:ing|ers?)$/.test(f) && f.length > 6 ? [f.replace(/(?:ing|ers?)$/, ''), f.replace(/(?:ing|ers?)$/, 'e')] : [])) : [];
+    const cat = cats.find((c) => forms.some((f) => c.forms.has(f)) || stems.some((f) => c.forms.has(f)) || (n === 1 && c.parts.some((part) => singulars(part).some((f) => forms.includes(f)))));
     // The user's own category name wins over a kind of the same word: a merchant the component cannot
     // place (a local grocer) is still in the user's Groceries.
     if (cat) return { s: { kind: 'category', name: cat.name, flow: cat.flow }, weak: false };
@@ -575,8 +577,12 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
     if (best) {
       notes.push(`I read “${w}” as ${best.label}.`);
       subjects.push({ s: best.s, at: i - 1, end: i, weak: best.s.kind === 'words' });
-    } else if (tokens.slice(Math.max(0, i - 3), i - 1).some((t) => SUBJECT_SLOT.has(t))) unknown.push(w);
+    } else if (tokens.slice(Math.max(0, i - 3), i - 1).some((t) => SUBJECT_SLOT.has(t))) unknownAt.push({ w, at: i - 1 });
   }
+  // An ordinary English word right next to something the person has describes it
+  // ("the freelance work", "the client refunds"): not a subject of its own that the data lacks.
+  const nextTo = (at: number) => subjects.some((x) => x.end === at || x.at === at + 1);
+  const unknown = unknownAt.filter((u) => !(isEnglishWord(u.w) && nextTo(u.at))).map((u) => u.w);
   // A description word next to a merchant describes it ("a dinner at Bistro 21") unless joined by "and".
   const merchantsAt = subjects.filter((x) => x.s.kind === 'merchant');
   const kept = subjects.filter((x) => {
@@ -602,6 +608,11 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
     const name = ns.kind === 'merchant' ? ns.name : ns.kind === 'group' ? ns.name : ks.name;
     kept.splice(k, 2, { s: { ...ks, name, by: 'name', merchants: merchantsBoth, descriptions: descriptionsBoth }, at: Math.min(a.at, b.at), end: Math.max(a.end, b.end), weak: false });
   }
+  // "my car": nothing the person has is named after it, so the category their driving is in.
+  if (!kept.length && tokens.some((t) => /^(?:car|cars|vehicle)$/.test(t))) {
+    const c = vocab.categories.find((x) => x.flow === 'expense' && /\b(?:auto|car|vehicle|transport|transportation)\b/i.test(x.name));
+    if (c) kept.push({ s: { kind: 'category', name: c.name, flow: 'expense', via: 'car' }, at: 0, end: 0, weak: false });
+  }
   const seen = new Set<string>();
   const out = kept
     .map((x) => x.s)
@@ -615,7 +626,7 @@ function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subject
 }
 
 const EXCLUDING = /\b(?:not counting|not including|excluding|except(?: for)?|apart from|other than|besides|leaving out|leave out|without counting|without|ignoring|aside from|but not|minus the)\s+/;
-const NET = /\b(?:after|net of|minus|less|take away|taking away|taking out|take out|once you take out|accounting for|counting|including|with|deducting|subtracting|less the)\s+(?:the\s+|any\s+|all\s+|my\s+)?(?:refunds?|returns?|reimburse\w*|money (?:i )?got back|credits?)\b|\bnet\b(?! worth)|\b(?:refunds?|returns?|reimburse\w*|credits?)\s+(?:is\s+|are\s+|was\s+|were\s+|have been\s+|has been\s+)?(?:taken|subtracted|deducted|taken off|taken out|removed|netted out|counted in)\b|\bafter (?:i |we )?(?:got |was |were |get |getting |being )?(?:reimbursed|refunded|paid back)\b|\b(?:refunds?|returns?|reimburse\w*)\b.{0,30}\b(?:taken off|taken out|deducted|subtracted|removed|netted out)\b/;
+const NET = /\b(?:minus|less|after|take off|taking off|take away)\s+(?:what|whatever|anything)\b[^.?]{0,30}\b(?:refund\w*|return\w*|reimburs\w*|paid (?:me )?back|gave (?:me )?back|got back|sent back)|\b(?:after|net of|minus|less|take away|taking away|taking out|take out|once you take out|accounting for|counting|including|with|deducting|subtracting|less the)\s+(?:the\s+|any\s+|all\s+|my\s+)?(?:(?:client|customer|store|shop|work|employer|expense)s?'?\s+)?(?:refunds?|returns?|reimburse\w*|money (?:i )?got back|credits?)\b|\bnet\b(?! worth)|\b(?:refunds?|returns?|reimburse\w*|credits?)\s+(?:is\s+|are\s+|was\s+|were\s+|have been\s+|has been\s+)?(?:taken|subtracted|deducted|taken off|taken out|removed|netted out|counted in)\b|\bafter (?:i |we )?(?:got |was |were |get |getting |being )?(?:reimbursed|refunded|paid back)\b|\b(?:refunds?|returns?|reimburse\w*)\b.{0,30}\b(?:taken off|taken out|deducted|subtracted|removed|netted out)\b/;
 const LEFT = /\b(?:what (?:was|is|'s) left|what'?s left|how much (?:was |is )?left|left over|leftover|remain(?:ed|s|ing)?|did i keep|i kept)\b/;
 const PER_VISIT = /\b(?:per|each|a|every)\s+(?:[\p{L}'’]+\s+)?(?:run|visit|shop|trip|order|ride|purchase|transaction|time|fill-?up|tank|delivery|meal|bill|payment|haircut|coffee)\b|\baverage\s+(?:[\p{L}'’]+\s+){0,3}(?:run|shop|order|visit|ride|purchase|trip|bill|fill-?up|delivery|meal|payment|transaction|haircut|coffee|receipt|basket)\b|\b(?:typical|usual|normal)\s+(?:[\p{L}'’]+\s+){0,3}(?:shop|order|visit|ride|purchase|trip|fill-?up|delivery|receipt|basket)\b/u;
 const PER_WEEK = /\b(?:per|a|each|every)\s+week\b|\bweekly\b/;
