@@ -235,6 +235,8 @@ describe('what was still in the account’s currency, in the base currency', () 
     const csv = ['date,description,amount', '2025-03-05,From CSV,-10.00'].join('\n');
     const preview = await u.ok<{ import_id: string; mapping: unknown }>('POST', '/transactions/import?file_name=m.csv', csv, 'text/csv');
     await u.ok('POST', `/transactions/import/${preview.import_id}/commit`, { mapping: preview.mapping, account_id: checking.account_id });
+    // One import of a user runs at a time: the CSV's job ends before the bank file is uploaded.
+    await app.importRunner.idle();
     const ofx = readFileSync(new URL('./fixtures/bank/checking-march.ofx', import.meta.url), 'utf8');
     const bank = await u.ok<{ import_id: string; mapping: unknown }>('POST', '/transactions/import?file_name=export.ofx', ofx, 'text/plain');
     await u.ok('POST', `/transactions/import/${bank.import_id}/commit`, { mapping: bank.mapping, account_id: savings.account_id });
