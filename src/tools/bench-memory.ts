@@ -6,7 +6,8 @@
  * as `npm run bench:web`), ten seconds after it, again after a signed-in walk of the list, dashboard and budget calls, and
  * a node process that opens the same database alone (pglite-alone.ts): ours = the API less that.
  * /proc/<pid>/smaps splits the RSS by mapping: PGlite's WebAssembly memory is a large reservation of
- * which only the touched pages count.
+ * which only the touched pages count. Ends with the guards as PASS/FAIL lines (ours ≤ 40 MB; the whole
+ * process ≤ 160 MB after opening at 100,000 rows), and exits 1 when one fails.
  *
  *   npm run bench:memory -- --rows 100000 --runs 3
  *   npm run bench:memory -- --data /tmp/x --keep            # reuse (or keep) a seeded folder
@@ -94,6 +95,23 @@ async function walk(api: string): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The rows at which the whole process is held to its guard (the issue's decision: after opening at 100,000 rows). */
+export const WHOLE_GUARD_ROWS = 100_000;
+
+/**
+ * The memory guards as PASS/FAIL lines, on the p50 of the "opened" sample: what is ours (the API less node with
+ * PGlite alone) ≤ 40 MB at any size, the whole process ≤ 160 MB at 100,000 rows (not judged at other sizes).
+ */
+export function guardLines(rows: number, ours: number, whole: number): string[] {
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  return [
+    `guard: ours ≤ 40 MB after opening: ${ours.toFixed(1)} MB ${verdict(ours <= 40)}`,
+    rows === WHOLE_GUARD_ROWS
+      ? `guard: the whole process ≤ 160 MB after opening at 100,000 rows: ${whole.toFixed(1)} MB ${verdict(whole <= 160)}`
+      : `guard: the whole process ≤ 160 MB after opening at 100,000 rows: not judged at ${rows.toLocaleString('en-US')} rows (${whole.toFixed(1)} MB)`,
+  ];
+}
+
 async function main() {
   const total = Math.floor(positiveOption(argv, 'rows', 100_000));
   const runs = Math.floor(positiveOption(argv, 'runs', 3));
@@ -134,6 +152,9 @@ async function main() {
   }
   const p50 = (pick: (s: (typeof samples)[number]) => number) => percentile(samples.map(pick), 50).toFixed(1);
   const row = (label: string, pick: (b: Breakdown) => number) => `| ${label} | ${p50((s) => pick(s.opened))} | ${p50((s) => pick(s.settled))} | ${p50((s) => pick(s.walked))} |`;
+  const guards = guardLines(total, percentile(samples.map((s) => s.opened.rss - s.alone), 50), percentile(samples.map((s) => s.opened.rss), 50));
+  // A failed guard fails the command (the figures are still printed and, with --write, written).
+  if (guards.some((line) => line.endsWith('FAIL'))) process.exitCode = 1;
   const text = [
     '### Memory of the API process (`npm run bench:memory`)',
     '',
@@ -150,6 +171,8 @@ async function main() {
     row('The node binary', (b) => b.nodeBinary),
     row('Other files (libraries)', (b) => b.files),
     row("Other anonymous (V8's heap and code, malloc)", (b) => b.otherAnon),
+    '',
+    ...guards.map((line) => `- ${line}`),
   ].join('\n');
   console.log(`\n${text}\n`);
   if (argv.includes('--write')) writeSection('bench:memory', text);
