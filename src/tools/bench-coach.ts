@@ -165,7 +165,7 @@ async function main() {
       const section = `<!-- bench:${key} -->
 ## The coach's first chunk: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${ROWS.toLocaleString('en-US')} rows
 
-\`npm run bench:coach\` (${new Date().toISOString().slice(0, 10)}, load ${loadavg()[0]!.toFixed(1)}; ${RUNS} runs a question): \`POST /chat/financial-advice-stream\` over HTTP to the first \`{type:"chunk"}\`, and the coach alone in the same process. Goal: 50 ms over HTTP. Median over every question: **${overallHttp.toFixed(1)} ms** over HTTP, ${overall.toFixed(1)} ms in the coach (CPU ${overallCpu.toFixed(1)} ms).
+\`npm run bench:coach${ROWS !== 1_000_000 || RUNS !== 7 ? ` -- --rows ${ROWS} --runs ${RUNS}` : ''}\` (${new Date().toISOString().slice(0, 10)}, load ${loadavg()[0]!.toFixed(1)}; ${RUNS} runs a question): \`POST /chat/financial-advice-stream\` over HTTP to the first \`{type:"chunk"}\`, and the coach alone in the same process. Goal: 50 ms over HTTP. Median over every question: **${overallHttp.toFixed(1)} ms** over HTTP, ${overall.toFixed(1)} ms in the coach (CPU ${overallCpu.toFixed(1)} ms).
 
 | Question | coach p50 ms | coach CPU p50 ms | HTTP p50 ms | HTTP max ms |
 |---|---:|---:|---:|---:|
