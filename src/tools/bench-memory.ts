@@ -17,7 +17,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_NODE_FLAGS, apiNodeEnv, buildBenchProcesses } from './benchBuild';
@@ -156,11 +156,9 @@ async function main() {
   // A failed guard fails the command (the figures are still printed and, with --write, written).
   if (guards.some((line) => line.endsWith('FAIL'))) process.exitCode = 1;
   const text = [
-    '### Memory of the API process (`npm run bench:memory`)',
+    '### Memory of the API process',
     '',
-    `- **Date**: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpus().length} cores, load average ${load.toFixed(1)}${load > 1 ? ' (figures taken under load)' : ''}`,
-    `- **How**: the compiled API as \`npm start\` runs it (${[...API_NODE_FLAGS, ...flags].join(' ')}; src/tools/api-env.sh), PGlite on ${total.toLocaleString('en-US')} rows; p50 of ${runs} starts; /proc/<pid>/smaps two seconds after the first answer ("opened", the guard's sample), ten seconds after it, and after a signed-in walk (list, search, dashboard, summary, budget month, accounts)`,
-    `- **Command**: \`npm run bench:memory -- --rows ${total} --runs ${runs}${flags.length ? ` --flags "${flags.join(' ')}"` : ''}\``,
+    `\`npm run bench:memory -- --rows ${total} --runs ${runs}${flags.length ? ` --flags "${flags.join(' ')}"` : ''}\` (${new Date().toISOString().slice(0, 10)}, load ${load.toFixed(1)}): the compiled API as \`npm start\` runs it, p50 of ${runs} starts, /proc/<pid>/smaps 2 s after the first answer (the guard's sample), 10 s after it, and after a signed-in walk.`,
     '',
     '| MB (RSS) | Opened (2 s) | Settled (10 s) | After the walk |',
     '|---|---:|---:|---:|',

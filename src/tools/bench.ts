@@ -14,7 +14,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -24,7 +24,7 @@ import { openDatabase } from '../server/db/client';
 import { type TransactionRow } from '../server/repositories/transactions';
 import { buildBenchProcesses } from './benchBuild';
 import { rssMb, startServer, timeImport, type ImportTiming } from './benchServer';
-import { freshBenchStore, MERCHANTS, rows, seedTransactions } from './benchSeed';
+import { freshBenchStore, rows, seedTransactions } from './benchSeed';
 import { usersRepository } from '../server/repositories/users';
 import { hashPassword } from '../server/services/passwords';
 import { encodeCursor } from '../server/services/transactions/wire';
@@ -129,7 +129,23 @@ function compareLine(pairs: [Measurement, Measurement][], rows: number): string 
   const ratios = pairs.map(([little, big]) => big.p50 / little.p50);
   if (ratios.length === 0) return '';
   const n = (x: number) => x.toLocaleString('en-US');
-  return `Dashboard analytics for a user with ${n(SMALL_ROWS)} transactions against the one with ${n(rows)}, same run: p50 ${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}× (the full table is printed on the console).`;
+  return `the dashboard for ${n(rows)} rows against ${n(SMALL_ROWS)}: p50 ${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}×.`;
+}
+
+/** The docs' table: the bare route in the header, the dashboard's periods in one row (the console's table has each apart). */
+function docTable(results: Measurement[], bare: Measurement): string {
+  const row = (label: string, list: Measurement[]) => {
+    const each = (figure: (r: Measurement) => string) => list.map(figure).join(' / ');
+    return `| ${label} | ${each((r) => r.rps.toFixed(0))} | ${each((r) => r.p50.toFixed(1))} | ${each((r) => r.p95.toFixed(1))} | ${each((r) => `${(r.p50 / bare.p50).toFixed(1)}×`)} |`;
+  };
+  const dashboard = results.filter((r) => r.label.startsWith('Dashboard, '));
+  const others = results.filter((r) => r.label !== bare.label && !dashboard.includes(r));
+  return [
+    `| Endpoint (bare route: ${bare.rps.toFixed(0)} req/s, p50 ${bare.p50.toFixed(1)} ms) | req/s | p50 ms | p95 ms | p50 ÷ bare |`,
+    '|---|---:|---:|---:|---:|',
+    ...others.map((r) => row(r.label, [r])),
+    ...(dashboard.length ? [row(`Dashboard: ${dashboard.map((r) => r.label.slice('Dashboard, '.length)).join(' / ')}`, dashboard)] : []),
+  ].join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,52 +295,27 @@ async function main() {
     const failures = [...results, ...pairs.map(([little]) => little)].filter((r) => r.errors > 0);
     if (failures.length) throw new Error(`requests failed on: ${failures.map((f) => f.label).join(', ')}`);
 
-    // 4. Report.
-    const engine = databaseUrl ? 'PostgreSQL' : 'PGlite (embedded, on disk)';
-    const machine = `${availableParallelism()} CPU cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory, Node ${process.version}, ${process.platform}; load average ${loadBefore.toFixed(1)} when measuring started (other work on the machine lowers every figure, the bare route's too)`;
+    // 4. Report: the full table goes to the console, a compact one into the docs.
+    const engine = databaseUrl ? 'PostgreSQL' : 'PGlite';
     const markdown = table(results, bare);
     const key = databaseUrl ? 'postgres' : 'pglite';
+    const n = (x: number) => x.toLocaleString('en-US');
+    const command = `${databaseUrl ? 'DATABASE_URL=postgres://… ' : ''}npm run bench${options.rows !== 1_000_000 || options.duration !== 8 || options.connections !== 10 ? ` -- --rows ${options.rows} --duration ${options.duration} --connections ${options.connections}` : ''}`;
+    const importLine = imports.length
+      ? ` CSV import of ${n(importRows)} rows end to end: ${imports.map(([who, t]) => `${(t.totalMs / 1000).toFixed(2)} s into ${who}`).join(', ')}.`
+      : '';
     const section = `<!-- bench:${key} -->
-## ${engine}
+## API under load: ${engine}, ${n(options.rows)} rows
 
-- **Date**: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
-- **Machine**: ${machine}
-- **Database**: ${version!.version.split(' on ')[0]}
-- **Data**: ${options.rows.toLocaleString('en-US')} transactions for one user over six years (${MERCHANTS.length} merchants, ${new Set(MERCHANTS.map((m) => m[1])).size} categories), seeded in ${seedTime}.
-- **Load**: autocannon, ${options.connections} connections, ${options.duration} s per endpoint after a 1 s warm-up.
-- **Command**: \`${databaseUrl ? 'DATABASE_URL=postgres://… ' : ''}npm run bench\`${options.rows !== 1_000_000 || options.duration !== 8 || options.connections !== 10 ? ` (with \`--rows ${options.rows} --duration ${options.duration} --connections ${options.connections}\`)` : ''}
+\`${command}\` (${new Date().toISOString().slice(0, 10)}, load ${loadBefore.toFixed(1)} on ${availableParallelism()} cores; ${version!.version.split(' on ')[0]}; seeded in ${seedTime}; autocannon, ${options.connections} connections, ${options.duration} s per endpoint). The filtered page matches ${n(Number(filteredCount!.n))} rows; ${compareLine(pairs, options.rows)} RSS ${rssOpen.toFixed(0)} / ${rssAfterQueries.toFixed(0)} / ${rssEnd.toFixed(0)} MB after opening / the queries / the end.${importLine}
 
-${markdown}
-
-${compareLine(pairs, options.rows)}
-
-The filtered page matches ${Number(filteredCount!.n).toLocaleString('en-US')} rows.
-${
-  imports.length
-    ? `
-CSV import of ${importRows.toLocaleString('en-US')} new rows over HTTP (upload with the duplicate check, commit, until the job is done):
-
-| Account | upload s | commit to done s | end to end s |
-|---|---:|---:|---:|
-${imports.map(([who, t]) => `| ${who} | ${(t.uploadMs / 1000).toFixed(2)} | ${(t.commitMs / 1000).toFixed(2)} | ${(t.totalMs / 1000).toFixed(2)} |`).join('\n')}
-`
-    : ''
-}
-API process resident memory (RSS): ${rssOpen.toFixed(0)} MB after opening, ${rssAfterQueries.toFixed(0)} MB after the queries, ${rssEnd.toFixed(0)} MB at the end.
+${docTable(results, bare)}
 <!-- /bench:${key} -->`;
     const intro = `# Performance
 
-Current figures, each with the command that reproduces it. They are single runs on a shared 2-core
-machine: read the ratios, not the absolute numbers. What was tried and why is in git log and
-[decisions.md](decisions.md).
-
-\`npm run bench\` (\`src/tools/bench.ts\`) seeds 1,000,000 transactions for one user into a fresh database,
-starts the compiled API in its own process on a loopback port and measures each endpoint with autocannon,
-after a bare Fastify route (no auth, no database) measured the same way in the same run. Options:
-\`--rows N --duration S --connections C --no-write --keep --no-import\`; \`DATABASE_URL=postgres://…\` runs it
-on PostgreSQL. Summaries, balance, categories, the monthly report and the dashboard read the rollup tables,
-so their cost follows the months in range, not the number of rows; a keyset page costs what the first page
-costs, an offset page reads every skipped row.
+Current figures, each with the command that reproduces it and one line of method. Most are single runs on a
+shared 2-core machine (the load average is given): read ratios, not absolute numbers. History is in git log;
+choices and what was tried are in [decisions.md](decisions.md).
 `;
     const path = join(root, 'docs', 'performance.md');
     let doc = existsSync(path) ? readFileSync(path, 'utf8') : '';

@@ -10,6 +10,7 @@ export type OccurrenceRow = typeof recurringOccurrences.$inferSelect;
 /** A past row the detector or the matcher reads. */
 export interface ChargeRow {
   id: string;
+  /** The merchant, or the description of a row without one (a transfer). */
   payee: string;
   type: 'income' | 'expense';
   date: string;

@@ -117,8 +117,7 @@ function markdown(result: ReturnType<typeof summarise>, guards: string[], meta: 
     const met = main ? r.p50 <= r.target : r.p95 <= r.target;
     lines.push(`| ${r.page} | ${r.figure} | ${ms(r.p50)} | ${ms(r.p95)} | ${main ? `p50 ≤ ${r.target} ms` : `p95 ≤ ${r.target} ms`} | ${met ? 'yes' : '**no**'} |`);
   }
-  lines.push('', '| Page | Long tasks (p50 count) | Long tasks (p50 total ms) | JS heap (p50 MB) |', '|---|---:|---:|---:|');
-  for (const p of result.pages) lines.push(`| ${p.page} | ${p.longTasks} | ${ms(p.longTaskMs)} | ${p.heapMb.toFixed(1)} |`);
+  lines.push('', `Long tasks (p50 count / total ms) and JS heap (p50 MB): ${result.pages.map((p) => `${p.page} ${p.longTasks} / ${ms(p.longTaskMs)} / ${p.heapMb.toFixed(1)}`).join('; ')}.`);
   lines.push('', 'Regression guards (docs/decisions.md, "The three rows of the last round"):', '', ...guards.map((g) => `- ${g}`));
   return lines.join('\n');
 }

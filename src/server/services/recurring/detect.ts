@@ -1,17 +1,9 @@
 import { addDays, daysBetween } from '../../../contract/calendar';
 import { DETECTION, DETECTION_INTERVALS, type DetectionInterval, type RecurringKind } from '../../../contract/recurring';
+import type { ChargeRow } from '../../repositories/recurring';
 
 /** One past transaction the detector reads. */
-export interface Charge {
-  /** The merchant, or the description of a row without one (a transfer). */
-  payee: string;
-  type: 'income' | 'expense';
-  date: string;
-  amountMinor: number;
-  accountId: string;
-  category: string | null;
-  transfer: boolean;
-}
+export type Charge = Omit<ChargeRow, 'id'>;
 
 export interface Detected {
   /** Stable per payee and direction: what a dismissal remembers. */
