@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppShell } from './pages/AppShell';
 import { callApi as call, createVerifiedUser, type TestUser } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
@@ -16,6 +16,24 @@ async function dashboardUser(apiUrl: string): Promise<TestUser> {
   });
   return user;
 }
+
+/** A dashboard user with the demo year loaded and the trial started. */
+async function demoUser(apiUrl: string): Promise<TestUser> {
+  const user = await dashboardUser(apiUrl);
+  await call(apiUrl, user.token, 'POST', '/subscription/trial/start');
+  await call(apiUrl, user.token, 'POST', '/transactions/demo');
+  return user;
+}
+
+/**
+ * One user with the demo year for every test that only reads it (loading a year of demo data is the costly part of
+ * a test's set-up). A test that adds a row of its own adds it to this user's year; none counts rows, and hiding
+ * balances is kept in the browser, not on the server (every test has a fresh browser context).
+ */
+let withYear: TestUser;
+beforeAll(async () => {
+  withYear = await demoUser(browser.apiUrl);
+}, 120_000);
 
 const euros = /€\d[\d,]*\.\d\d/;
 
@@ -50,9 +68,7 @@ describe('dashboard (Chromium against the real app)', () => {
 
   it('with a year of history every card is on screen: the figures, both charts, merchants, goals, recent rows and the budget', async () => {
     const page = browser.page;
-    const user = await dashboardUser(browser.apiUrl);
-    await call(browser.apiUrl, user.token, 'POST', '/subscription/trial/start');
-    await call(browser.apiUrl, user.token, 'POST', '/transactions/demo');
+    const user = withYear;
     await AppShell.openSignedIn(page, user.token, '/dashboard');
     const main = page.getByRole('main');
     for (const name of ['Income and spending', 'Spending by category', 'Top merchants', 'Goals', 'Recent transactions', 'Budget this month']) {
@@ -66,9 +82,7 @@ describe('dashboard (Chromium against the real app)', () => {
 
   it('switching period updates the picture', async () => {
     const page = browser.page;
-    const user = await dashboardUser(browser.apiUrl);
-    await call(browser.apiUrl, user.token, 'POST', '/subscription/trial/start');
-    await call(browser.apiUrl, user.token, 'POST', '/transactions/demo');
+    const user = withYear;
     await AppShell.openSignedIn(page, user.token, '/dashboard');
     await page.getByRole('heading', { name: 'Income and spending' }).waitFor();
     const range = page.getByText(/ – /).first();
@@ -80,9 +94,7 @@ describe('dashboard (Chromium against the real app)', () => {
 
   it('hide balances masks every amount on the dashboard and on transactions, and is remembered', async () => {
     const page = browser.page;
-    const user = await dashboardUser(browser.apiUrl);
-    await call(browser.apiUrl, user.token, 'POST', '/subscription/trial/start');
-    await call(browser.apiUrl, user.token, 'POST', '/transactions/demo');
+    const user = withYear;
     await AppShell.openSignedIn(page, user.token, '/dashboard');
     await page.getByRole('heading', { name: 'Income and spending' }).waitFor();
     const main = page.getByRole('main');
@@ -103,20 +115,12 @@ describe('dashboard (Chromium against the real app)', () => {
   });
 });
 
-/** A dashboard user with the demo year loaded and the trial started. */
-async function demoUser(apiUrl: string): Promise<TestUser> {
-  const user = await dashboardUser(apiUrl);
-  await call(apiUrl, user.token, 'POST', '/subscription/trial/start');
-  await call(apiUrl, user.token, 'POST', '/transactions/demo');
-  return user;
-}
-
 const statCard = (page: Page, label: string) => page.getByRole('main').getByText(label, { exact: true }).first().locator('xpath=..');
 
 describe('dashboard defects a new user met (Chromium against the real app)', () => {
   it('defect 5: with a year of history, 7 days compares with the 7 days before or says why a figure is undefined', async () => {
     const page = browser.page;
-    const user = await demoUser(browser.apiUrl);
+    const user = withYear;
     await AppShell.openSignedIn(page, user.token, '/dashboard');
     await page.getByRole('heading', { name: 'Income and spending' }).waitFor({ timeout: 30_000 });
     const income = await statCard(page, 'Income').innerText();
@@ -132,7 +136,7 @@ describe('dashboard defects a new user met (Chromium against the real app)', () 
 
   it("defect 6: each category has its own colour (the list's too), the legend adds up to the spending with an 'Other categories' row, months read 'Dec 2025'", async () => {
     const page = browser.page;
-    const user = await demoUser(browser.apiUrl);
+    const user = withYear;
     // A category of the user's own without a colour, used this week.
     await call(browser.apiUrl, user.token, 'POST', '/transactions/categories', { name: 'Pets', type: 'expense' });
     await call(browser.apiUrl, user.token, 'POST', '/transactions', { type: 'expense', amount: 42.5, date: new Date().toISOString().slice(0, 10), category: 'Pets', description: 'Vet' });
@@ -175,7 +179,7 @@ describe('dashboard defects a new user met (Chromium against the real app)', () 
 
   it("defect 7: 'Last month' and a custom range are in the URL and survive a reload", async () => {
     const page = browser.page;
-    const user = await demoUser(browser.apiUrl);
+    const user = withYear;
     await AppShell.openSignedIn(page, user.token, '/dashboard');
     await page.getByRole('heading', { name: 'Income and spending' }).waitFor({ timeout: 30_000 });
     const range = page.getByRole('main').getByText(/ – /).first();
