@@ -224,7 +224,8 @@ describe('dashboard defects a new user met (Chromium against the real app)', () 
       await AppShell.openSignedIn(page, user.token, '/dashboard');
       await page.getByRole('button', { name: 'Load demo data' }).click();
       const toast = page.getByRole('alert').filter({ hasText: 'Demo data loaded' }).first();
-      await toast.waitFor();
+      // The toast comes once the year is loaded: as long as that may take (the first test's wait for it).
+      await toast.waitFor({ timeout: 60_000 });
       await page.getByRole('heading', { name: 'Income and spending' }).waitFor({ timeout: 30_000 });
       const covered = await controlsUnder(toast);
       await saveScreenshot(page, `dashboard-toast-${width}`);
