@@ -120,8 +120,13 @@ export function useBrowser(): BrowserSession {
   };
 }
 
-/** Saves a named screenshot for a human to look at (.tmp/e2e-screenshots/<name>.png). */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a named screenshot for a human to look at (.tmp/e2e-screenshots/<name>.png) when the run asks for them
+ * (E2E_SCREENSHOTS=1): no test reads them, and a full-page screenshot costs Chromium a second on a loaded machine,
+ * about seventy times a run. A failing test's screenshot is taken whatever the setting (useBrowser).
+ */
+export async function saveScreenshot(page: Page, name: string): Promise<string | null> {
+  if (!process.env.E2E_SCREENSHOTS) return null;
   await mkdir(screenshotsDir, { recursive: true });
   const path = join(screenshotsDir, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
