@@ -149,7 +149,7 @@ export function useBrowser({ oneContext = false }: UseBrowserOptions = {}): Brow
 
 /**
  * Saves a named screenshot for a human to look at (.tmp/e2e-screenshots/<name>.png) when the run asks for them
- * (E2E_SCREENSHOTS=1): no test reads them, and a full-page screenshot costs Chromium a second on a loaded machine,
+ * (E2E_SCREENSHOTS=1): no test reads them, and each is a full-page capture by Chromium,
  * about seventy times a run. A failing test's screenshot is taken whatever the setting (useBrowser).
  */
 export async function saveScreenshot(page: Page, name: string): Promise<string | null> {
