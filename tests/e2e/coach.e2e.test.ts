@@ -6,6 +6,7 @@ import { AppShell } from './pages/AppShell';
 import { Toasts } from './pages/Toasts';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
 import { saveScreenshot, useBrowser } from './support/browser';
+import { holdNextAnswer, installAnswerHold, releaseAnswer } from './support/streamHold';
 import { coveringModelPaths } from '../support/model-paths';
 
 const browser = useBrowser();
@@ -134,6 +135,7 @@ class CoachPage {
   }
 
   static async open(page: Page, token: string): Promise<CoachPage> {
+    await installAnswerHold(page);
     await AppShell.openSignedIn(page, token, '/ai-coach');
     const coach = new CoachPage(page);
     await coach.heading.waitFor();
@@ -221,9 +223,11 @@ describe('the AI coach in Chromium against the real server', () => {
 
     const answers: Record<string, string> = {};
     for (const question of ['How much did I spend on groceries last month?', 'Am I on track for my vacation goal?', 'Where can I cut back?', 'Can I afford a 1,200 laptop in March?', 'Summarise this month']) {
+      await holdNextAnswer(page);
       await coach.ask(question);
-      // Each answer streams: the growing answer is on screen before it is complete.
+      // Each answer streams: the growing answer is on screen before it is complete (held there until seen).
       await coach.waitForStreamedWords();
+      await releaseAnswer(page);
       await coach.waitForAnswer();
       answers[question] = await coach.lastAnswer();
       expect(answers[question]).toMatch(/Next step:/);
@@ -412,10 +416,13 @@ describe('model-based paths: the chat test model in Chromium against the real se
           },
           SEND: async () => {
             lastSentIn = await currentTitle();
+            // The answer reaches the page up to its first words, until FINISH lets it go or STOP / SWITCH leave it.
+            await holdNextAnswer(page);
             await coach.ask(chatFlow.question);
             await coach.waitForStreamedWords();
           },
           FINISH: async () => {
+            await releaseAnswer(page);
             await coach.waitForAnswer();
           },
           STOP: async () => {

@@ -63,6 +63,20 @@ async function seededUser(apiUrl: string): Promise<TestUser> {
   return user;
 }
 
+/**
+ * Users shared by the tests that only add rows of their own to them (making a user, and above all a year of demo
+ * data, is set-up, not the subject): one with a few rows made through the API, one with the demo year. Made once,
+ * by the first test that asks.
+ */
+let sharedSeeded: Promise<TestUser> | undefined;
+let sharedYear: Promise<TestUser> | undefined;
+const seededShared = (apiUrl: string) => (sharedSeeded ??= seededUser(apiUrl));
+const yearShared = (apiUrl: string) =>
+  (sharedYear ??= seededUser(apiUrl).then(async (user) => {
+    await api(apiUrl, user.token, 'POST', '/transactions/demo');
+    return user;
+  }));
+
 async function openTransactions(page: Page, token: string, path = '/transactions'): Promise<TransactionsPage> {
   await AppShell.openSignedIn(page, token, path);
   return new TransactionsPage(page).waitUntilLoaded();
@@ -288,7 +302,8 @@ describe('transactions on /transactions (Chromium against the real app)', () => 
 
   it('exports the filtered list as CSV', async () => {
     const { page, apiUrl } = browser;
-    const user = await seededUser(apiUrl);
+    // The first of this user's tests: its only rows are these three.
+    const user = await seededShared(apiUrl);
     await addOnServer(apiUrl, user.token, { type: 'expense', amount: 12.3, category: 'Dining', description: 'Lunch, with "friends"', date: '2025-02-01' });
     await addOnServer(apiUrl, user.token, { type: 'expense', amount: 60, category: 'Transport', description: 'Train pass', date: '2025-02-03' });
     await addOnServer(apiUrl, user.token, { type: 'income', amount: 500, category: 'Freelance', description: 'Invoice 7', date: '2025-02-05' });
@@ -358,7 +373,7 @@ describe('transactions on /transactions (Chromium against the real app)', () => 
 
   it("a failed load says 'Failed to fetch transactions' and Retry loads again", async () => {
     const { page, apiUrl } = browser;
-    const user = await seededUser(apiUrl);
+    const user = await seededShared(apiUrl);
     await addOnServer(apiUrl, user.token, { type: 'expense', amount: 5, category: 'Dining', description: 'Snack' });
     let fail = true;
     await page.route(/\/transactions\?/, (route) => (fail && route.request().method() === 'GET' ? route.fulfill({ status: 400, json: {} }) : route.fallback()));
@@ -373,7 +388,8 @@ describe('transactions on /transactions (Chromium against the real app)', () => 
 
   it('stays windowed and responsive with 100,000 loaded rows', async () => {
     const { page, apiUrl } = browser;
-    const user = await transactionsUser(apiUrl);
+    // Every list call is answered by the test; any signed-in user will do.
+    const user = await seededShared(apiUrl);
     const count = 100_000;
     // One answer with 100,000 rows: what the list holds after scrolling through 200 pages.
     const rows = Array.from({ length: count }, (_, i) => ({
@@ -427,8 +443,7 @@ describe('transactions on /transactions (Chromium against the real app)', () => 
 
   it('on a 375 px wide screen the page fits without sideways scrolling', async () => {
     const { page, apiUrl } = browser;
-    const user = await seededUser(apiUrl);
-    await api(apiUrl, user.token, 'POST', '/transactions/demo');
+    const user = await yearShared(apiUrl);
     await page.setViewportSize({ width: 375, height: 800 });
     const transactions = await openTransactions(page, user.token);
     await transactions.list.waitFor();
@@ -462,8 +477,7 @@ describe('transactions on /transactions (Chromium against the real app)', () => 
 describe('totals of the filtered list (Chromium against the real app)', () => {
   it('a filtered list shows its income, spending and net, equal to its rows and to the dashboard, and follows an added row', async () => {
     const { page, apiUrl } = browser;
-    const user = await seededUser(apiUrl);
-    await api(apiUrl, user.token, 'POST', '/transactions/demo');
+    const user = await yearShared(apiUrl);
     const from = isoDay(-75);
     const to = isoDay(-10);
     const query = `category=Transport&date_from=${from}&date_to=${to}`;

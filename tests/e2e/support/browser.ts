@@ -45,7 +45,17 @@ export async function keepRewardDialog(page: Page): Promise<void> {
   await page.addInitScript(() => void ((window as unknown as { __keepRewardDialog?: boolean }).__keepRewardDialog = true));
 }
 
-export function useBrowser(): BrowserSession {
+export interface UseBrowserOptions {
+  /**
+   * One context and page for the whole file instead of one per test: a test can then move inside the app it finds
+   * open (AppShell.open) instead of loading it again, the costly part of a test on a loaded machine. After each test
+   * its routes are dropped and the viewport reset; after a failure the page is left for a blank one, so the next test
+   * starts with a full load. Only for files whose tests add no init scripts and share no state but the user.
+   */
+  oneContext?: boolean;
+}
+
+export function useBrowser({ oneContext = false }: UseBrowserOptions = {}): BrowserSession {
   const appUrl = inject('appUrl');
   const apiUrl = inject('apiUrl');
   let browser: Browser | undefined;
@@ -60,7 +70,7 @@ export function useBrowser(): BrowserSession {
     await browser?.close();
   });
 
-  beforeEach(async () => {
+  const openContext = async () => {
     context = await browser!.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS * 2);
@@ -86,6 +96,17 @@ export function useBrowser(): BrowserSession {
     consoleLines = [];
     page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
     page.on('pageerror', (error) => consoleLines.push(`[pageerror] ${error.message}`));
+  };
+
+  beforeAll(async () => {
+    if (oneContext) await openContext();
+  });
+  afterAll(async () => {
+    if (oneContext) await context?.close();
+  });
+  beforeEach(async () => {
+    if (oneContext) consoleLines = [];
+    else await openContext();
   });
 
   afterEach(async ({ task }) => {
@@ -100,9 +121,15 @@ export function useBrowser(): BrowserSession {
         console.warn(`e2e failure: screenshot and browser console in ${name}.{png,log}`);
       }
     } finally {
-      await context?.close();
-      context = undefined;
-      page = undefined;
+      if (oneContext && page && !page.isClosed()) {
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
+        await page.setViewportSize({ width: 1280, height: 800 });
+        if (task.result?.state === 'fail') await page.goto('about:blank');
+      } else {
+        await context?.close();
+        context = undefined;
+        page = undefined;
+      }
     }
   });
 
@@ -120,8 +147,13 @@ export function useBrowser(): BrowserSession {
   };
 }
 
-/** Saves a named screenshot for a human to look at (.tmp/e2e-screenshots/<name>.png). */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a named screenshot for a human to look at (.tmp/e2e-screenshots/<name>.png) when the run asks for them
+ * (E2E_SCREENSHOTS=1): no test reads them, and each is a full-page capture by Chromium,
+ * about seventy times a run. A failing test's screenshot is taken whatever the setting (useBrowser).
+ */
+export async function saveScreenshot(page: Page, name: string): Promise<string | null> {
+  if (!process.env.E2E_SCREENSHOTS) return null;
   await mkdir(screenshotsDir, { recursive: true });
   const path = join(screenshotsDir, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
