@@ -132,6 +132,10 @@ export const rateImportResult = z.object({
   currencies: z.array(z.string()),
   first_date: z.nullable(z.string()),
   last_date: z.nullable(z.string()),
+  converted: z.number().register(z.globalRegistry, { description: 'Your amounts that had no rate for their day and are converted now' }),
+  recomputing: z
+    .boolean()
+    .register(z.globalRegistry, { description: 'More amounts waited for a rate than one request converts: they are converted in the background within minutes' }),
 });
 export type RateImportResult = z.infer<typeof rateImportResult>;
 
@@ -170,9 +174,14 @@ export const RATE_PAGE_SIZE = 20;
 /** The media type a rates file is sent with: XML by its name, else CSV (the server also tells them apart by content). */
 export const rateFileType = (fileName: string): 'application/xml' | 'text/csv' => (/\.xml$/i.test(fileName) ? 'application/xml' : 'text/csv');
 
-/** What an import did, in one sentence: "96 rates for 32 currencies (USD, JPY, …) over 3 days, 2025-03-05 to 2025-03-07". */
+/** What an import did, in one sentence: "96 rates for 32 currencies (USD, JPY, …) over 3 days, 2025-03-05 to 2025-03-07; 2 amounts … converted now". */
 export function importSummary(r: RateImportResult): string {
   const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   const days = r.first_date && r.last_date ? (r.first_date === r.last_date ? ` on ${r.first_date}` : ` over ${n(r.days, 'day', 'days')}, ${r.first_date} to ${r.last_date}`) : '';
-  return `${n(r.rates, 'rate', 'rates')} for ${n(r.currencies.length, 'currency', 'currencies')} (${r.currencies.join(', ')})${days}`;
+  const waited = r.recomputing
+    ? '; amounts that had no rate are being converted in the background'
+    : r.converted > 0
+      ? `; ${n(r.converted, 'amount that had no rate is', 'amounts that had no rate are')} converted now`
+      : '';
+  return `${n(r.rates, 'rate', 'rates')} for ${n(r.currencies.length, 'currency', 'currencies')} (${r.currencies.join(', ')})${days}${waited}`;
 }

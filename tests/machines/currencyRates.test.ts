@@ -97,7 +97,7 @@ describe('currencyRates (Settings › Currencies)', () => {
   });
 
   it('an imported file says how many rates, which currencies and which days, and the table shows them; a refused file says why', async () => {
-    const result: RateImportResult = { format: 'ecb-csv', days: 3, rates: 6, currencies: ['USD', 'JPY'], first_date: '2025-03-05', last_date: '2025-03-07' };
+    const result: RateImportResult = { format: 'ecb-csv', days: 3, rates: 6, currencies: ['USD', 'JPY'], first_date: '2025-03-05', last_date: '2025-03-07', converted: 2, recomputing: false };
     let refuse = true;
     const m = start({
       importFile: async () => {
@@ -119,7 +119,7 @@ describe('currencyRates (Settings › Currencies)', () => {
     m.actor.send({ type: 'rates.import', file: new Blob(['x']), fileName: 'eurofxref-hist.csv' });
     await m.idle();
     expect(m.actor.getSnapshot().context).toMatchObject({ imported: result, importError: null, list: { total: 6 } });
-    expect(importSummary(result)).toBe('6 rates for 2 currencies (USD, JPY) over 3 days, 2025-03-05 to 2025-03-07');
+    expect(importSummary(result)).toBe('6 rates for 2 currencies (USD, JPY) over 3 days, 2025-03-05 to 2025-03-07; 2 amounts that had no rate are converted now');
     m.actor.send({ type: 'rates.importDismiss' });
     expect(m.actor.getSnapshot().context.imported).toBeNull();
     expect(m.uploaded).toEqual(['notes.txt', 'eurofxref-hist.csv']);
