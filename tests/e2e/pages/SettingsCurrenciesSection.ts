@@ -24,9 +24,11 @@ export class SettingsCurrenciesSection {
     await this.fileInput.setInputFiles({ name, mimeType: name.endsWith('.xml') ? 'application/xml' : 'text/csv', buffer: Buffer.from(text) });
   }
 
-  /** The table's rows as the user reads them: day, from → to, rate, source. */
+  /** The table's rows as the user reads them (what is displayed at this width): day, from → to, rate, source. */
   async rows(): Promise<string[][]> {
-    return this.table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
+    return this.table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].filter((td) => td.offsetParent !== null).map((td) => td.innerText.trim())));
   }
 
   async fillRate(values: { day: string; from: string; to: string; rate: string }): Promise<void> {

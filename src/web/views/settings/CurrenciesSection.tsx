@@ -103,8 +103,8 @@ function RateTable({ actor }: { actor: RatesActor }) {
   const rows = list.rates.slice(0, shown);
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={420}>
-        <Table striped verticalSpacing={4} aria-label="Exchange rates, newest first" data-testid="rates-table">
+      <Table.ScrollContainer minWidth={300}>
+        <Table striped verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label="Exchange rates, newest first" data-testid="rates-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Day</Table.Th>
@@ -112,7 +112,9 @@ function RateTable({ actor }: { actor: RatesActor }) {
               <Table.Th scope="col" style={{ textAlign: 'right' }}>
                 Rate
               </Table.Th>
-              <Table.Th scope="col">Source</Table.Th>
+              <Table.Th scope="col" visibleFrom="xs">
+                Source
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -138,21 +140,28 @@ function RateTable({ actor }: { actor: RatesActor }) {
 }
 
 function RateRow({ rate }: { rate: ExchangeRate }) {
+  const source = (
+    <>
+      {rateSourceLabels[rate.source]}
+      {rate.shared && (
+        <Badge ml={6} size="xs" variant="light" color="gray">
+          Shared
+        </Badge>
+      )}
+    </>
+  );
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(rate.date)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {rate.base} → {rate.quote}
+        {/* On a phone the source goes under the pair rather than in a fourth column. */}
+        <Text size="xs" c="dimmed" hiddenFrom="xs">
+          {source}
+        </Text>
       </Table.Td>
       <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{rate.rate}</Table.Td>
-      <Table.Td>
-        {rateSourceLabels[rate.source]}
-        {rate.shared && (
-          <Badge ml={6} size="xs" variant="light" color="gray">
-            Shared
-          </Badge>
-        )}
-      </Table.Td>
+      <Table.Td visibleFrom="xs">{source}</Table.Td>
     </Table.Tr>
   );
 }
