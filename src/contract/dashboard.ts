@@ -97,6 +97,10 @@ export const dashboardAnalytics = z
       .number()
       .check(z.int())
       .register(z.globalRegistry, { description: "Rows of the range in an account of another currency with no rate for their day: left out of every total above, never counted 1:1" }),
+    balance_unconverted_count: z
+      .number()
+      .check(z.int())
+      .register(z.globalRegistry, { description: 'The same for `balance` (every row up to today, whatever the period): rows with no rate for their day, left out of the balance' }),
   })
   .register(z.globalRegistry, { id: 'DashboardAnalytics' });
 

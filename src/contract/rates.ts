@@ -102,6 +102,7 @@ export const createRateRequest = z
     rate: rateField.check(z.describe('1 base = rate quote, an exact decimal as text')),
   })
   .check(z.refine((b: { base: string; quote: string }) => b.base !== b.quote, 'base and quote must be different currencies'));
+export type CreateRateRequest = z.input<typeof createRateRequest>;
 
 export const exchangeRate = z.object({
   date: z.string(),
@@ -131,6 +132,10 @@ export const rateImportResult = z.object({
   currencies: z.array(z.string()),
   first_date: z.nullable(z.string()),
   last_date: z.nullable(z.string()),
+  converted: z.number().register(z.globalRegistry, { description: 'Your amounts that had no rate for their day and are converted now' }),
+  recomputing: z
+    .boolean()
+    .register(z.globalRegistry, { description: 'More amounts waited for a rate than one request converts: they are converted in the background within minutes' }),
 });
 export type RateImportResult = z.infer<typeof rateImportResult>;
 
@@ -149,3 +154,34 @@ export const conversion = z.object({
   rate: z.nullable(z.string()),
   rate_date: z.nullable(z.string()),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Settings › Currencies: texts and client-side rules
+
+export const rateMessages = {
+  fetchRates: 'Failed to fetch exchange rates',
+  addRate: 'Failed to save the rate',
+  importRates: 'Failed to import the rates file',
+  rateAdded: (r: Pick<ExchangeRate, 'date' | 'base' | 'quote' | 'rate'>) => `Rate kept: 1 ${r.base} = ${r.rate} ${r.quote} on ${r.date}`,
+} as const;
+
+/** How a rate's source reads in the table. */
+export const rateSourceLabels: Record<RateSource, string> = { typed: 'Typed', import: 'Imported file', provider: 'Reference rates' };
+
+/** Rows the rate table shows at first and adds with each "Show more". */
+export const RATE_PAGE_SIZE = 20;
+
+/** The media type a rates file is sent with: XML by its name, else CSV (the server also tells them apart by content). */
+export const rateFileType = (fileName: string): 'application/xml' | 'text/csv' => (/\.xml$/i.test(fileName) ? 'application/xml' : 'text/csv');
+
+/** What an import did, in one sentence: "96 rates for 32 currencies (USD, JPY, …) over 3 days, 2025-03-05 to 2025-03-07; 2 amounts … converted now". */
+export function importSummary(r: RateImportResult): string {
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  const days = r.first_date && r.last_date ? (r.first_date === r.last_date ? ` on ${r.first_date}` : ` over ${n(r.days, 'day', 'days')}, ${r.first_date} to ${r.last_date}`) : '';
+  const waited = r.recomputing
+    ? '; amounts that had no rate are being converted in the background'
+    : r.converted > 0
+      ? `; ${n(r.converted, 'amount that had no rate is', 'amounts that had no rate are')} converted now`
+      : '';
+  return `${n(r.rates, 'rate', 'rates')} for ${n(r.currencies.length, 'currency', 'currencies')} (${r.currencies.join(', ')})${days}${waited}`;
+}

@@ -55,7 +55,7 @@ describe('exchange rates', () => {
     const u = client(await signUpWithAccess(app));
     const imported = await u.call<RateImportResult>('POST', '/rates/import', fixture('eurofxref-hist.csv'), 'text/csv');
     expect(imported.status, imported.raw).toBe(201);
-    expect(imported.body).toEqual({ format: 'ecb-csv', days: 3, rates: 15, currencies: ['BGN', 'GBP', 'JPY', 'KWD', 'USD'], first_date: '2025-03-05', last_date: '2025-03-07' });
+    expect(imported.body).toEqual({ format: 'ecb-csv', days: 3, rates: 15, currencies: ['BGN', 'GBP', 'JPY', 'KWD', 'USD'], first_date: '2025-03-05', last_date: '2025-03-07', converted: 0, recomputing: false });
     // Direct: 1,000.00 EUR at 1.0837 is 1,083.70 USD.
     expect(await u.convert('1000.00', 'EUR', 'USD', '2025-03-07')).toMatchObject({ converted: 1083.7, rate: '1.0837', rate_date: '2025-03-07' });
     // Inverse and cross, exact fractions rounded once (half-even) to the minor unit.

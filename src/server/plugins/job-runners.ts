@@ -40,7 +40,7 @@ declare module 'fastify' {
  */
 export default fp(
   async function jobRunnersPlugin(app: FastifyInstance) {
-    const rates = ratesService({ repo: app.repos.rates });
+    const rates = ratesService({ repo: app.repos.rates, waiting: app.repos.transactions });
     const importRunner = createImportRunner({ repo: app.repos.transactions, accounts: app.repos.accounts, log: app.log, afterJob: () => app.dbMaintenance.changed(), finishRow: (userId) => app.autoRules.categorizer(userId), rates });
     const exportRunner = createExportRunner({ account: app.repos.account, users: app.repos.users, log: app.log });
     app.decorate('importRunner', importRunner);

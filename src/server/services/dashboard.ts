@@ -184,6 +184,7 @@ export async function buildAnalytics(
     })),
     has_transactions: all.count > 0,
     unconverted_count: current.unconverted,
+    balance_unconverted_count: all.unconverted,
   };
 }
 

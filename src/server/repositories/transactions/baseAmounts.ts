@@ -45,6 +45,39 @@ export function baseAmountQueries(db: Db) {
       });
     },
 
+    /**
+     * Rows waiting for a rate: in an account of another currency than the base, with no base amount, dated
+     * between two days; at most `limit` (the caller hands more than it converts at once to the recompute job).
+     */
+    async waitingForRate(userId: string, from: string, to: string, limit: number): Promise<{ id: string; amountMinor: number; date: string; currency: string }[]> {
+      const rows = ((await db.execute(sql`
+        select t.id, t.amount_minor::text as amount, t.date::text as date, a.currency
+        from transactions t join accounts a on a.id = t.account_id and a.user_id = ${userId}
+        where t.user_id = ${userId} and t.base_amount_minor is null and t.date between ${from} and ${to}
+          and a.currency <> (select u.currency from users u where u.id = ${userId})
+        limit ${limit}`)) as unknown as { rows: { id: string; amount: string; date: string; currency: string }[] }).rows;
+      return rows.map((r) => ({ id: r.id, amountMinor: Number(r.amount), date: r.date, currency: r.currency }));
+    },
+
+    /**
+     * Base amounts for rows that had none (a rate for their day arrived), in one statement that the rollup
+     * triggers follow like any edit: few rows, so no rebuild is needed. A row given one meanwhile keeps it.
+     */
+    async setWaitingBaseAmounts(userId: string, changes: { id: string; baseAmountMinor: number }[]): Promise<number> {
+      if (changes.length === 0) return 0;
+      const result = (await db.execute(sql`
+        update transactions as t set base_amount_minor = c.base
+        from unnest(${sql.param(changes.map((c) => c.id))}::uuid[], ${sql.param(changes.map((c) => c.baseAmountMinor))}::bigint[]) as c(id, base)
+        where t.user_id = ${userId} and t.id = c.id and t.base_amount_minor is null
+        returning 1`)) as unknown as { rows: unknown[] };
+      return result.rows.length;
+    },
+
+    /** Hands the user's base amounts to the recompute job (too many rows waited for a rate to convert them at once). */
+    async markBaseRecompute(userId: string): Promise<void> {
+      await db.update(users).set({ baseRecomputeSince: sql`coalesce(${users.baseRecomputeSince}, now())` }).where(eq(users.id, userId));
+    },
+
     /** One account's rows after `afterId` in id order (keyset pages): what a base amount is computed from. */
     async amountsPage(userId: string, accountId: string, afterId: string | null, limit: number): Promise<{ id: string; amountMinor: number; date: string; baseAmountMinor: number | null }[]> {
       const t = transactions;

@@ -75,7 +75,43 @@ function daysToRows(days: RateDay[]) {
  * Exchange rates and conversions. No rate is ever invented: without a rate on the day or on one of
  * the RATE_LOOKBACK_DAYS before, an amount is not converted (null), never taken as 1:1.
  */
-export function ratesService({ repo, fetchImpl = fetch }: { repo: RatesRepository; fetchImpl?: typeof fetch }) {
+/** Rows waiting for a rate: those a new rate of the user's converts at once (TransactionsRepository has them). */
+export interface WaitingRows {
+  accountCurrency(userId: string): Promise<string>;
+  waitingForRate(userId: string, from: string, to: string, limit: number): Promise<{ id: string; amountMinor: number; date: string; currency: string }[]>;
+  setWaitingBaseAmounts(userId: string, changes: { id: string; baseAmountMinor: number }[]): Promise<number>;
+  markBaseRecompute(userId: string): Promise<void>;
+}
+
+/** Rows a new rate converts within the request; with more waiting, the recompute job converts them. */
+export const CONVERT_AT_ONCE = 2_000;
+
+export function ratesService({ repo, fetchImpl = fetch, waiting }: { repo: RatesRepository; fetchImpl?: typeof fetch; waiting?: WaitingRows }) {
+  /**
+   * Rows of the user's that had no rate and are dated where the new rates reach (their days and the
+   * RATE_LOOKBACK_DAYS after) get their base amount now, so totals count them; how many.
+   */
+  async function convertWaiting(userId: string, from: string, to: string): Promise<{ converted: number; recomputing: boolean }> {
+    if (!waiting) return { converted: 0, recomputing: false };
+    const rows = await waiting.waitingForRate(userId, from, addDays(to, RATE_LOOKBACK_DAYS), CONVERT_AT_ONCE + 1);
+    if (rows.length > CONVERT_AT_ONCE) {
+      await waiting.markBaseRecompute(userId);
+      return { converted: 0, recomputing: true };
+    }
+    if (rows.length === 0) return { converted: 0, recomputing: false };
+    const base = await waiting.accountCurrency(userId);
+    const changes: { id: string; baseAmountMinor: number }[] = [];
+    for (const currency of new Set(rows.map((r) => r.currency))) {
+      const ofCurrency = rows.filter((r) => r.currency === currency);
+      const found = await service.ratesOn(userId, currency, base, ofCurrency.map((r) => r.date));
+      for (const row of ofCurrency) {
+        const rate = found.get(row.date);
+        if (rate) changes.push({ id: row.id, baseAmountMinor: convertStored(row.amountMinor, base, rate.rate) });
+      }
+    }
+    return { converted: await waiting.setWaitingBaseAmounts(userId, changes), recomputing: false };
+  }
+
   const service = {
     /** The rate from→to for an amount of `date`; null when there is none within the look-back. */
     async rateOn(userId: string, from: string, to: string, date: string): Promise<FoundRate | null> {
@@ -153,6 +189,7 @@ export function ratesService({ repo, fetchImpl = fetch }: { repo: RatesRepositor
       const scaled = parseRate(r.rate);
       if (scaled === null) throw unprocessable('rate must be a positive decimal');
       await repo.upsert(userId, 'typed', [{ ...r, rate: rateText(scaled) }]);
+      await convertWaiting(userId, r.date, r.date);
       return { date: r.date, base: r.base, quote: r.quote, rate: rateText(scaled), source: 'typed', shared: false };
     },
 
@@ -171,7 +208,9 @@ export function ratesService({ repo, fetchImpl = fetch }: { repo: RatesRepositor
     /** A user's ECB reference-rate file (CSV or XML); stored as their own rates. */
     async importFile(userId: string, text: string, format: EcbFormat | 'auto' = 'auto'): Promise<RateImportResult> {
       const parsed = parseEcb(text, format);
-      return store(userId, 'import', parsed.format, parsed.days);
+      const result = await store(userId, 'import', parsed.format, parsed.days);
+      const waited = result.first_date && result.last_date ? await convertWaiting(userId, result.first_date, result.last_date) : { converted: 0, recomputing: false };
+      return { ...result, ...waited };
     },
 
     /** The scheduled provider: an ECB-format file at a URL, stored as shared reference rates. */
@@ -188,7 +227,7 @@ export function ratesService({ repo, fetchImpl = fetch }: { repo: RatesRepositor
     if (rows.length === 0) throw unprocessable('The rates file holds no rates');
     await repo.replace(userId, source, rows);
     const dates = days.map((d) => d.date).sort();
-    return { format, days: days.length, rates: rows.length, currencies: [...new Set(rows.map((r) => r.quote))].sort(), first_date: dates[0] ?? null, last_date: dates.at(-1) ?? null };
+    return { format, days: days.length, rates: rows.length, currencies: [...new Set(rows.map((r) => r.quote))].sort(), first_date: dates[0] ?? null, last_date: dates.at(-1) ?? null, converted: 0, recomputing: false };
   }
 
   return service;

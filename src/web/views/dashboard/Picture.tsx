@@ -119,6 +119,11 @@ export const Picture = memo(function Picture({ a, reload }: { a: DashboardAnalyt
           <Text size="xs" c="dimmed">
             All income minus all spending
           </Text>
+          {a.balance_unconverted_count > 0 && (
+            <Text size="xs" c="orange" fw={600} data-testid="balance-unconverted">
+              {unconvertedNote(a.balance_unconverted_count)}: left out of the balance
+            </Text>
+          )}
         </Stat>
         <Stat label="Income" value={money(a.totals.income)}>
           <Change line={amountChange(a, 'income', money)} />

@@ -8,6 +8,7 @@ import { formatMoney } from '../../format/money';
 import { PageTitle } from '../PageTitle';
 import { AppearanceSection } from './AppearanceSection';
 import { CategoriesSection } from './CategoriesSection';
+import { CurrenciesSection } from './CurrenciesSection';
 import { DataSection } from './DataSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
@@ -119,6 +120,7 @@ export default function SettingsPage() {
         <AppearanceSection />
       </SimpleGrid>
       <SubscriptionSection />
+      <CurrenciesSection />
       {/* Security: sign-in and session sections slot in here, one line each. */}
       <Stack gap="lg" component="section" aria-label="Security">
         <PasswordSection />

@@ -1,4 +1,5 @@
-import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { unconvertedNote } from '../../../contract/rates';
 import { formatMonthName, localMonth } from '../../format/date';
 import { useMoney } from '../../hooks/useMoney';
@@ -27,7 +28,11 @@ export function SummaryHeader() {
           {unconvertedNote(unconverted)}: left out of the current balance until an exchange rate for their day exists.{' '}
           <Text span size="sm" c="dimmed" fw={400}>
             A rate is kept when you add an entry paid in another currency (the amount there and what your account was charged), or
-            when a rates file is imported through the API (POST /rates/import).
+            when you import a rates file or type a rate in{' '}
+            <Anchor component={Link} to="/settings#currencies" size="sm">
+              Settings › Currencies
+            </Anchor>
+            .
           </Text>
         </Text>
       )}
