@@ -511,9 +511,13 @@ describe('category budgets: the answer to an edited amount', () => {
       else if (roll < 0.25) await u.mode(pick(months), pick(['envelope', 'tracking']));
       const month = pick(months);
       // Whole amounts, cents, zero, and the amount the category already has.
-      const assigned = pick([0, 50, 120.35, 300, 999.99, line(await u.month(month), 'Groceries').assigned]);
+      const assigned = pick([0, 50, 120.35, 300, 999.99, Math.max(0, line(await u.month(month), 'Groceries').assigned)]);
       const answer = await u.assign(month, pick(categories), assigned);
       expect(withoutReward(answer), `step ${step}`).toEqual(await u.month(month));
+      // A move answers the same way (refused when the source has less than 10 available).
+      const moved = await u.call<BudgetMonth>('POST', `/budgets/${month}/move`, { from: 'Groceries', to: pick(categories.slice(1)), amount: 10 });
+      expect([200, 400], moved.raw).toContain(moved.status);
+      if (moved.status === 200) expect(moved.body, `move at step ${step}`).toEqual(await u.month(month));
     }
   });
 

@@ -260,6 +260,12 @@ export function budgetsService(deps: {
     return drawBudget(await monthInput(userId, m));
   }
 
+  /** The month as read, with these amounts of month `m` in place (what was just written): no second read. */
+  const withAmounts = (input: BudgetInput, m: string, amounts: { category: string; assignedMinor: number }[]): BudgetMonth => {
+    const set = new Set(amounts.map((a) => a.category));
+    return drawBudget({ ...input, assignments: [...input.assignments.filter((a) => a.month !== m || !set.has(a.category)), ...amounts.map((a) => ({ month: m, ...a }))] });
+  };
+
   /**
    * Quick fill: one category (or every category shown) gets last month's assigned amount, or the
    * average spent over the 3, 6 or 12 months before (refunds net; a month without spending counts as 0).
@@ -316,15 +322,15 @@ export function budgetsService(deps: {
       const assignedMinor = toMinor(body.assigned);
       const input = await monthInput(userId, m);
       await budgets.setAssigned(userId, m, [{ category, assignedMinor }]);
-      const assignments = [...input.assignments.filter((a) => a.month !== m || a.category !== category), { month: m, category, assignedMinor }];
-      return withFirstBudget(userId, drawBudget({ ...input, assignments }), body.assigned > 0);
+      return withFirstBudget(userId, withAmounts(input, m, [{ category, assignedMinor }]), body.assigned > 0);
     },
 
     /** Moves available money from one category to another within a month: the first's assigned goes down, the other's up. */
     async move(userId: string, m: string, body: MoveRequest): Promise<BudgetMonth> {
       const [from, to] = [await expenseCategory(userId, body.from), await expenseCategory(userId, body.to)];
       if (from === to) throw unprocessable('to must be another category than from');
-      const drawn = await month(userId, m);
+      const input = await monthInput(userId, m);
+      const drawn = drawBudget(input);
       const source = lineOf(drawn, from);
       const target = lineOf(drawn, to);
       const amountMinor = toMinor(body.amount);
@@ -333,11 +339,12 @@ export function budgetsService(deps: {
         const currency = (await users.findById(userId))?.currency ?? 'USD';
         throw new InsufficientFundsError(`Only ${minorMoneyText(Math.max(0, availableMinor), currency)} is available in ${from}`);
       }
-      await budgets.setAssigned(userId, m, [
+      const amounts = [
         { category: from, assignedMinor: toMinor(source?.assigned ?? 0) - amountMinor },
         { category: to, assignedMinor: toMinor(target?.assigned ?? 0) + amountMinor },
-      ]);
-      return month(userId, m);
+      ];
+      await budgets.setAssigned(userId, m, amounts);
+      return withAmounts(input, m, amounts);
     },
 
     /** The category's rollover from this month on; later months are drawn again with it. */
