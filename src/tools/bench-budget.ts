@@ -2,7 +2,8 @@
  * `npx tsx src/tools/bench-budget.ts`: how long drawing one month of the category budget takes for a user
  * with 1,000,000 transactions over six years and 30 categories with an amount assigned every month and a target. Seeds
  * the rows as `npm run bench` does (benchSeed.ts), then times the budget service's month (what
- * GET /budgets/{month} answers) in this process, for the first, a middle and the last month. Not part of
+ * GET /budgets/{month} answers) in this process, for the first, a middle and the last month, and editing one amount
+ * (PUT /budgets/{month}/assigned) as it was and as it is, taking turns. Not part of
  * npm test. Prints the figures; docs/performance.md keeps one line of them.
  *
  *   npx tsx src/tools/bench-budget.ts
@@ -10,12 +11,16 @@
  *   DATABASE_URL=postgres://… npx tsx src/tools/bench-budget.ts
  */
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { addMonths, thisMonth } from '../contract/calendar';
 import { budgetsRepository } from '../server/repositories/budgets';
 import { categoriesRepository } from '../server/repositories/categories';
 import { transactionsRepository } from '../server/repositories/transactions';
 import { usersRepository } from '../server/repositories/users';
 import { budgetsService } from '../server/services/budgets';
+import { createRewardsService } from '../server/services/rewards';
+import { rewardsRepository } from '../server/repositories/rewards';
+import { loadCategories } from '../server/services/transactions/categories';
 import { createBenchUser, rows, runWithBenchDatabase, seedTransactions } from './benchSeed';
 import { positiveOption } from './cliOptions';
 
@@ -48,7 +53,8 @@ runWithBenchDatabase('bench_budget', async (db) => {
     from unnest(${`{${categories.map((c) => `"${c.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) with ordinality as t(c, n)`);
   log(`${categories.length} categories × 72 months assigned (${first} to ${last}), each with a target`);
 
-  const service = budgetsService({ budgets: budgetsRepository(db), categories: categoriesRepository(db), transactions: transactionsRepository(db), users: usersRepository(db) });
+  const deps = { budgets: budgetsRepository(db), categories: categoriesRepository(db), transactions: transactionsRepository(db), users: usersRepository(db) };
+  const service = budgetsService(deps);
   for (const [label, month] of [
     ['first month', first],
     ['middle month', addMonths(first, 36)],
@@ -63,4 +69,29 @@ runWithBenchDatabase('bench_budget', async (db) => {
     }
     log(`${label} (${month}): p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms over ${RUNS} runs`);
   }
+
+  // Editing one amount (PUT /budgets/{month}/assigned) in the last month, the way it was (the amount written, the
+  // month read again, the first-budget reward recorded each time) and as the service does it now, taking turns.
+  const rewardsRepo = rewardsRepository(db);
+  const quiet = { error: () => undefined } as unknown as FastifyBaseLogger;
+  const withRewards = budgetsService({ ...deps, rewards: createRewardsService(rewardsRepo, quiet) });
+  const repo = budgetsRepository(db);
+  const category = categories[0]!;
+  const puts = { before: [] as number[], now: [] as number[] };
+  for (let run = 0; run <= RUNS; run++) {
+    for (const way of run % 2 === 0 ? (['before', 'now'] as const) : (['now', 'before'] as const)) {
+      const assigned = 100 + run + (way === 'now' ? 0.5 : 0);
+      started = performance.now();
+      if (way === 'now') await withRewards.assign(user.id, last, { category, assigned });
+      else {
+        await loadCategories(deps.transactions, user.id);
+        await repo.setAssigned(user.id, last, [{ category, assignedMinor: Math.round(assigned * 100) }]);
+        await withRewards.month(user.id, last);
+        await createRewardsService(rewardsRepo, quiet).record(user.id, { type: 'budget.assigned' });
+      }
+      if (run > 0) puts[way].push(performance.now() - started);
+    }
+  }
+  for (const way of ['before', 'now'] as const) log(`edit one amount, ${way === 'before' ? 'write then read the month again' : 'as the service answers now'}: p50 ${quantile(puts[way], 0.5).toFixed(1)} ms, p95 ${quantile(puts[way], 0.95).toFixed(1)} ms over ${RUNS} runs`);
 });
+

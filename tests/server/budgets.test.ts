@@ -481,3 +481,59 @@ describe('category budgets: rewards', () => {
     expect(await earned(unfunded, 'budget_month_kept')).toEqual([]);
   });
 });
+
+describe('category budgets: the answer to an edited amount', () => {
+  // A fixed-seed generator: the same walk every run, so a failure can be replayed.
+  const random = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const withoutReward = (answer: BudgetMonth & { reward?: unknown }) => {
+    const { reward: _reward, ...month } = answer;
+    return month;
+  };
+
+  it('after random edits of amounts, rollovers and the mode, each PUT answers what GET /budgets/{month} answers next', async () => {
+    const u = await newUser();
+    const next = random(31);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    const categories = ['Groceries', 'Dining', 'Transport', 'Housing'] as const;
+    const months = ['2031-01', '2031-02', '2031-03', '2031-04'] as const;
+    await u.earn('2031-01-03', 2000);
+    await u.earn('2031-03-15', 1500);
+    await u.spend('2031-01-09', 120, 'Groceries');
+    await u.spend('2031-02-11', 400, 'Dining');
+    await u.spend('2031-03-02', 75.5, 'Transport');
+    await u.spend('2031-04-20', 900, 'Housing');
+    for (let step = 0; step < 24; step++) {
+      const roll = next();
+      if (roll < 0.15) await u.rollover(pick(months), pick(categories), pick(['none', 'surplus', 'full']));
+      else if (roll < 0.25) await u.mode(pick(months), pick(['envelope', 'tracking']));
+      const month = pick(months);
+      // Whole amounts, cents, zero, and the amount the category already has.
+      const assigned = pick([0, 50, 120.35, 300, 999.99, Math.max(0, line(await u.month(month), 'Groceries').assigned)]);
+      const answer = await u.assign(month, pick(categories), assigned);
+      expect(withoutReward(answer), `step ${step}`).toEqual(await u.month(month));
+      // A move answers the same way (refused when the source has less than 10 available).
+      const moved = await u.call<BudgetMonth>('POST', `/budgets/${month}/move`, { from: 'Groceries', to: pick(categories.slice(1)), amount: 10 });
+      expect([200, 400], moved.raw).toContain(moved.status);
+      if (moved.status === 200) expect(moved.body, `move at step ${step}`).toEqual(await u.month(month));
+    }
+  });
+
+  it('two edits of the same category and month at once end in one of them, and each month reads as the last one left it', async () => {
+    const u = await newUser();
+    await u.earn('2032-05-01', 1000);
+    await u.assign('2032-05', 'Groceries', 100);
+    await u.spend('2032-05-04', 30, 'Groceries');
+    const answers = await Promise.all([u.assign('2032-05', 'Groceries', 250), u.assign('2032-05', 'Groceries', 400)]);
+    const after = await u.month('2032-05');
+    expect([250, 400]).toContain(line(after, 'Groceries').assigned);
+    expect(line(after, 'Groceries')).toMatchObject({ carried_in: 0, activity: -30, available: line(after, 'Groceries').assigned - 30 });
+    expect(after.ready_to_assign).toBe(1000 - line(after, 'Groceries').assigned);
+    // The answer of the edit that landed last is the month as it is now.
+    expect(answers.map(withoutReward)).toContainEqual(after);
+    const june = await u.month('2032-06');
+    expect(line(june, 'Groceries')).toMatchObject({ carried_in: line(after, 'Groceries').assigned - 30 });
+  });
+});

@@ -67,10 +67,11 @@ export function budgetsRepository(db: Db) {
       const a = budgetAssignments;
       const [row] = await asRows<{ list: [string, string, number][] | null }>(
         db,
-        sql`select json_agg(json_build_array(to_char(${a.month}, 'YYYY-MM'), ${a.category}, ${a.assignedMinor})) as list
+        // The date as JSON gives its ISO text (cut to the month here): cheaper than to_char on every row.
+        sql`select json_agg(json_build_array(${a.month}, ${a.category}, ${a.assignedMinor})) as list
           from ${a} where ${a.userId} = ${userId} and ${a.month} >= ${first(from)} and ${a.month} <= ${first(to)}`,
       );
-      return (row?.list ?? []).map(([month, category, minor]) => ({ month, category, assignedMinor: Number(minor) }));
+      return (row?.list ?? []).map(([month, category, minor]) => ({ month: ym(month), category, assignedMinor: Number(minor) }));
     },
 
     /** Every user with an amount assigned in the month (the budget alerts look at them). */
@@ -157,10 +158,10 @@ export function budgetsRepository(db: Db) {
       const m = transactionMonthlyTotals;
       const [row] = await asRows<{ list: [string, string, 'income' | 'expense', number, number][] | null }>(
         db,
-        sql`select json_agg(json_build_array(to_char(${m.month}, 'YYYY-MM'), ${m.category}, ${m.type}, ${m.totalMinor}, ${m.unconverted})) as list
+        sql`select json_agg(json_build_array(${m.month}, ${m.category}, ${m.type}, ${m.totalMinor}, ${m.unconverted})) as list
           from ${m} where ${m.userId} = ${userId} and ${m.month} >= ${first(from)} and ${m.month} <= ${first(to)}`,
       );
-      return (row?.list ?? []).map(([month, category, type, total, unconverted]) => ({ month, category, type, totalMinor: Number(total), unconverted: Number(unconverted) }));
+      return (row?.list ?? []).map(([month, category, type, total, unconverted]) => ({ month: ym(month), category, type, totalMinor: Number(total), unconverted: Number(unconverted) }));
     },
 
     /**

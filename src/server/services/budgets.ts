@@ -78,8 +78,10 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
   const activity = new Map<string, number>();
   const income = new Map<string, number>();
   const names = new Map(input.categories.map((c) => [c.name, c.group]));
+  // Categories not in the list (hidden ones holding amounts or spending) follow it by name, whatever order the reads gave.
+  const extra = new Set<string>();
   const known = (category: string) => {
-    if (!names.has(category)) names.set(category, input.groupOf?.get(category) ?? defaultBudgetGroup(category));
+    if (!names.has(category)) extra.add(category);
   };
   for (const a of input.assignments) known(a.category);
   for (const row of input.activity) {
@@ -90,6 +92,7 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
       activity.set(key(row.month, row.category), (activity.get(key(row.month, row.category)) ?? 0) + signed);
     }
   }
+  for (const category of [...extra].sort()) names.set(category, input.groupOf?.get(category) ?? defaultBudgetGroup(category));
   for (const o of input.openings) income.set(o.month, (income.get(o.month) ?? 0) + o.amountMinor);
   const rolloverOf = (category: string, month: string): Rollover => {
     let found: Rollover = DEFAULT_ROLLOVER;
@@ -222,7 +225,8 @@ export function budgetsService(deps: {
     return stored;
   }
 
-  async function month(userId: string, month: string): Promise<BudgetMonth> {
+  /** What one month is drawn from: the budget's tables and the monthly rollups, never the rows. */
+  async function monthInput(userId: string, month: string): Promise<BudgetInput> {
     const first = await budgets.firstMonth(userId);
     const start = first && first < month ? first : month;
     const [mode, records, assignments, rollovers, targets, activity, starting] = await Promise.all([
@@ -234,7 +238,7 @@ export function budgetsService(deps: {
       budgets.activity(userId, start, month),
       budgets.onBudgetBalance(userId, start).then((b) => startingMoney(userId, start, month, b)),
     ]);
-    return drawBudget({
+    return {
       month,
       start,
       mode,
@@ -249,8 +253,18 @@ export function budgetsService(deps: {
       startingMinor: starting.startingMinor,
       openings: starting.openings,
       startingUnconverted: starting.unconverted,
-    });
+    };
   }
+
+  async function month(userId: string, m: string): Promise<BudgetMonth> {
+    return drawBudget(await monthInput(userId, m));
+  }
+
+  /** The month as read, with these amounts of month `m` in place (what was just written): no second read. */
+  const withAmounts = (input: BudgetInput, m: string, amounts: { category: string; assignedMinor: number }[]): BudgetMonth => {
+    const set = new Set(amounts.map((a) => a.category));
+    return drawBudget({ ...input, assignments: [...input.assignments.filter((a) => a.month !== m || !set.has(a.category)), ...amounts.map((a) => ({ month: m, ...a }))] });
+  };
 
   /**
    * Quick fill: one category (or every category shown) gets last month's assigned amount, or the
@@ -298,17 +312,25 @@ export function budgetsService(deps: {
   return {
     month,
 
+    /**
+     * One amount: the month is read, the amount written, and the answer is the month as read with this amount in
+     * place (its carried in and the months before are untouched by it; the budget's start is the earlier of its
+     * first month and this one either way), so an edit reads the month once, as GET /budgets/{month} does.
+     */
     async assign(userId: string, m: string, body: AssignRequest): Promise<BudgetMonth & { reward?: Reward }> {
       const category = await expenseCategory(userId, body.category);
-      await budgets.setAssigned(userId, m, [{ category, assignedMinor: toMinor(body.assigned) }]);
-      return withFirstBudget(userId, await month(userId, m), body.assigned > 0);
+      const assignedMinor = toMinor(body.assigned);
+      const input = await monthInput(userId, m);
+      await budgets.setAssigned(userId, m, [{ category, assignedMinor }]);
+      return withFirstBudget(userId, withAmounts(input, m, [{ category, assignedMinor }]), body.assigned > 0);
     },
 
     /** Moves available money from one category to another within a month: the first's assigned goes down, the other's up. */
     async move(userId: string, m: string, body: MoveRequest): Promise<BudgetMonth> {
       const [from, to] = [await expenseCategory(userId, body.from), await expenseCategory(userId, body.to)];
       if (from === to) throw unprocessable('to must be another category than from');
-      const drawn = await month(userId, m);
+      const input = await monthInput(userId, m);
+      const drawn = drawBudget(input);
       const source = lineOf(drawn, from);
       const target = lineOf(drawn, to);
       const amountMinor = toMinor(body.amount);
@@ -317,11 +339,12 @@ export function budgetsService(deps: {
         const currency = (await users.findById(userId))?.currency ?? 'USD';
         throw new InsufficientFundsError(`Only ${minorMoneyText(Math.max(0, availableMinor), currency)} is available in ${from}`);
       }
-      await budgets.setAssigned(userId, m, [
+      const amounts = [
         { category: from, assignedMinor: toMinor(source?.assigned ?? 0) - amountMinor },
         { category: to, assignedMinor: toMinor(target?.assigned ?? 0) + amountMinor },
-      ]);
-      return month(userId, m);
+      ];
+      await budgets.setAssigned(userId, m, amounts);
+      return withAmounts(input, m, amounts);
     },
 
     /** The category's rollover from this month on; later months are drawn again with it. */

@@ -99,17 +99,31 @@ export function createRewardsService(repo: RewardsRepository, log: FastifyBaseLo
     );
   }
 
+  // 'budget.assigned' earns only once-ever and once-a-day awards and marks the day active, so after it went through
+  // for a user on a UTC day it changes nothing again that day: every budget edit sends it, and skipping the repeat
+  // spares each edit the ledger's locked write. Per process; the set is emptied when the day turns.
+  let recordedDay = '';
+  const recordedToday = new Set<string>();
+
   return {
     async record(userId, event, at) {
       try {
         const now = at ?? clock();
+        const today = dayOf(now);
+        if (today !== recordedDay) {
+          recordedDay = today;
+          recordedToday.clear();
+        }
+        if (event.type === 'budget.assigned' && recordedToday.has(userId)) return undefined;
         const awards = await awardsFor(userId, event);
         const streak = event.type === 'budget.month_kept' ? 0 : await repo.markActive(userId, now);
         if (streak >= 2) {
           const day = dayOf(now);
           awards.push(award('daily_streak', `daily_streak:${day}`, day, { message: `${streak} days in a row looking after your money. Keep the streak going!` }));
         }
-        return toReward(await repo.award(userId, awards, now));
+        const reward = toReward(await repo.award(userId, awards, now));
+        if (event.type === 'budget.assigned') recordedToday.add(userId);
+        return reward;
       } catch (error) {
         log.error({ err: error, userId, event: event.type }, 'reward award failed');
         return undefined;
