@@ -240,6 +240,15 @@ export function findPeriods(text: string, today: string, lastPayday: string | nu
     const months = x[2] === 'year' ? n * 12 : Math.min(n, 120);
     return span(monthStart(y, m - months), monthEnd(y, m - 1), `the last ${months} full months`);
   });
+  // Halves of a year: January–June and July–December, the half under way ending today.
+  take(/\b(first|second|1st|2nd) half of (?:(this|last|previous|the) year|(\d{4}))\b/, (x) => {
+    const year = x[3] ? Number(x[3]) : x[2] === 'last' || x[2] === 'previous' ? y - 1 : y;
+    const first = x[1] === 'first' || x[1] === '1st';
+    const start = `${year}-${first ? '01' : '07'}-01`;
+    if (start > today) return null;
+    const end = [`${year}-${first ? '06-30' : '12-31'}`, today].sort()[0]!;
+    return span(start, end, `the ${first ? 'first' : 'second'} half of ${year}`);
+  });
   take(/\b(?:so far )?this year(?: so far)?\b|\byear to date\b|\bytd\b/, () => span(`${y}-01-01`, today, `${y} so far`, `so far this year (${rangeLabel(`${y}-01-01`, today)})`));
   take(/\b(?:last|previous|past) year\b/, () => span(`${y - 1}-01-01`, `${y - 1}-12-31`, String(y - 1), `last year (${rangeLabel(`${y - 1}-01-01`, `${y - 1}-12-31`)})`));
   take(/\bq([1-4])(?:\s+(\d{4}))?\b|\b(first|second|third|fourth) quarter(?: of (\d{4}))?\b/, (x) => {
