@@ -75,6 +75,14 @@ describe('periods people say (Friday 20 November 2026)', () => {
     expect(a).toContain('the last 14 days (7–20 Nov 2026)');
   });
 
+  it('"the first half of this year": 1 Jan – 30 Jun 2026, coffee 20.00; the second half so far, 1 Jul – 20 Nov: 7 + 5 + 4.50 + 6.25 = 22.75', async () => {
+    const [first, second] = await chat('how much did I spend on coffee in the first half of this year?', 'and in the second half of this year?');
+    expect(first).toContain('$20.00');
+    expect(first).toContain('1 Jan – 30 Jun 2026');
+    expect(second).toContain('$22.75');
+    expect(second).toContain('1 Jul – 20 Nov 2026');
+  });
+
   it('"over the holidays": 20 Dec 2025 – 1 Jan 2026, 80.00 + 45.50 = 125.50', async () => {
     const [a] = await chat('what did I spend over the holidays?');
     expect(a).toContain('$125.50');
