@@ -77,7 +77,10 @@ export default defineConfig(({ command, mode }) => ({
     // server files spend their time in PGlite in the worker, so a worker per core is faster (docs/testing.md).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/web/**/*.test.{ts,tsx}', 'tests/docs/**/*.test.ts', 'tests/coach-eval/held-out/**/*.test.ts'], environment: 'node' } },
+      // isolate: false as for the server files: each unit file imported xstate, the machines, zod and React again (half
+      // the project's CPU); no unit test mocks a module, and the one with fake timers restores them. 30 s: under load
+      // the file walks (aria-label-roles) and the held-out set's build ran past the 5 s default.
+      { extends: true, test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/web/**/*.test.{ts,tsx}', 'tests/docs/**/*.test.ts', 'tests/coach-eval/held-out/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 30_000 } },
       // isolate: false: a worker keeps its loaded modules (the app, fastify, drizzle, PGlite, the template dump) from one
       // file to the next instead of importing them again for every file; each file still builds its own app and
       // database, and no server test mocks a module or patches a global (docs/testing.md, "How long npm test takes").
