@@ -31,6 +31,9 @@ const reactRouterProduction = (name: string) => fileURLToPath(new URL(`./node_mo
 /** The Mantine components of the login page and the signed-in shell's first paint (see `build` below). */
 const loginMantine = /node_modules\/@mantine\/(core\/esm\/components\/(UnstyledButton|Text|Button|Title|Loader|Paper|Stack|Alert|ActionIcon|CloseButton|Input|InputBase|Anchor|Center)\/|hooks\/esm\/use-uncontrolled\/)/;
 
+// Only vitest loads the sequencer (and vitest/node with it): `vite build` and the dev server do not need it.
+const sequencer = process.env.VITEST ? (await import('./tests/sequencer.ts')).default : undefined;
+
 export default defineConfig(({ command, mode }) => ({
   plugins: [react(), runtimeConfig(), stripMachineDescriptionsPlugin(), contractPartsPlugin()],
   resolve:
@@ -76,6 +79,8 @@ export default defineConfig(({ command, mode }) => ({
     // vitest runs cores - 1 files at a time, which is one on a 2-core machine with the other core mostly idle: the
     // server files spend their time in PGlite in the worker, so a worker per core is faster (docs/testing.md).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Longest files first, so the workers end together (tests/sequencer.ts).
+    ...(sequencer ? { sequence: { sequencer } } : {}),
     projects: [
       // isolate: false as for the server files: each unit file imported xstate, the machines, zod and React again (half
       // the project's CPU); no unit test mocks a module, and the one with fake timers restores them. 30 s: under load
