@@ -31,6 +31,9 @@ const reactRouterProduction = (name: string) => fileURLToPath(new URL(`./node_mo
 /** The Mantine components of the login page and the signed-in shell's first paint (see `build` below). */
 const loginMantine = /node_modules\/@mantine\/(core\/esm\/components\/(UnstyledButton|Text|Button|Title|Loader|Paper|Stack|Alert|ActionIcon|CloseButton|Input|InputBase|Anchor|Center)\/|hooks\/esm\/use-uncontrolled\/)/;
 
+// Only vitest loads the sequencer (and vitest/node with it): `vite build` and the dev server do not need it.
+const sequencer = process.env.VITEST ? (await import('./tests/sequencer.ts')).default : undefined;
+
 export default defineConfig(({ command, mode }) => ({
   plugins: [react(), runtimeConfig(), stripMachineDescriptionsPlugin(), contractPartsPlugin()],
   resolve:
@@ -76,8 +79,13 @@ export default defineConfig(({ command, mode }) => ({
     // vitest runs cores - 1 files at a time, which is one on a 2-core machine with the other core mostly idle: the
     // server files spend their time in PGlite in the worker, so a worker per core is faster (docs/testing.md).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Longest files first, so the workers end together (tests/sequencer.ts).
+    ...(sequencer ? { sequence: { sequencer } } : {}),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/web/**/*.test.{ts,tsx}', 'tests/docs/**/*.test.ts', 'tests/coach-eval/held-out/**/*.test.ts'], environment: 'node' } },
+      // isolate: false as for the server files: each unit file imported xstate, the machines, zod and React again (half
+      // the project's CPU); no unit test mocks a module, and the one with fake timers restores them. 30 s: under load
+      // the file walks (aria-label-roles) and the held-out set's build ran past the 5 s default.
+      { extends: true, test: { name: 'unit', include: ['tests/machines/**/*.test.ts', 'tests/web/**/*.test.{ts,tsx}', 'tests/docs/**/*.test.ts', 'tests/coach-eval/held-out/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 30_000 } },
       // isolate: false: a worker keeps its loaded modules (the app, fastify, drizzle, PGlite, the template dump) from one
       // file to the next instead of importing them again for every file; each file still builds its own app and
       // database, and no server test mocks a module or patches a global (docs/testing.md, "How long npm test takes").

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob, ImportPreview, Transaction } from '../../src/contract/transactions';
 import { splitRange } from '../../src/server/repositories/rollups';
 import { seededRandom } from '../../src/server/seededRandom';
+import { LONG } from '../reliability/support/world';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
 
 /**
@@ -12,7 +13,9 @@ import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUse
  * transaction_monthly_totals equal a from-scratch GROUP BY over transactions (transaction_user_counts a
  * count(*)), and totals over any
  * day range (whole months from one, partial months from the other) equal a direct sum.
+ * Three seeded sequences of 40 writes in `npm test`, twelve with RELIABILITY_LONG=1 (`npm run test:reliability`).
  */
+const SEEDS = Array.from({ length: LONG ? 12 : 3 }, (_, i) => i + 1);
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -138,7 +141,7 @@ describe('splitRange', () => {
 });
 
 describe('the rollup tables (totals and merchants, daily and monthly)', () => {
-  for (const seed of [1, 2, 3, 4, 5, 6]) {
+  for (const seed of SEEDS) {
     it(`equals a GROUP BY over transactions after a random sequence of writes (seed ${seed})`, { timeout: 120_000 }, async () => {
       const rand = seeded(seed);
       const user: VerifiedUser = await signUpWithAccess(app);
