@@ -70,7 +70,7 @@ export const currencyRatesMachine = setup({
 }).createMachine({
   id: 'currencyRates',
   description: 'Settings › Currencies: the rate table, keeping a rate, importing an ECB reference-rate file.',
-  context: { list: null, shown: RATE_PAGE_SIZE, error: null, adding: null, addError: null, upload: null, imported: null, importError: null },
+  context: () => ({ list: null, shown: RATE_PAGE_SIZE, error: null, adding: null, addError: null, upload: null, imported: null, importError: null }),
   initial: 'loading',
   states: {
     loading: {
