@@ -33,7 +33,7 @@ import { rssMb, startServer } from '../benchServer';
 import { serveStatic } from '../bundle-size';
 import { positiveOption } from '../cliOptions';
 import { ACTUAL_PAGES, ensureActualWeb, startActual, type ActualRun } from './actual';
-import { PAGES, type Sample, type WalkContext } from './pages';
+import { PAGES, WAIT_MS, type Sample, type WalkContext } from './pages';
 import { OUR_WALKS, percentile, sideBySide, sideBySideMarkdown } from './sideBySide';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -217,6 +217,14 @@ export async function startOurs(total: number): Promise<OursRun & { memory: { pr
   };
 }
 
+/** Where Actual's register did not reach the row within the walk's cap: how far it got. */
+function scrollNote(register: Sample[], target: number): string[] {
+  const short = register.filter((s) => !Number.isFinite(s.ms['scroll to row 10,000']));
+  if (!short.length) return [];
+  const rows = short.map((s) => s.ms['scroll: row reached (count)']!.toLocaleString('en-US')).join(', ');
+  return ['', `Actual's register did not reach row ${target.toLocaleString('en-US')} within ${WAIT_MS / 1000} s of scrolling in ${short.length} of ${register.length} runs (it got to row ${rows}; each page of rows loads as the list nears its end).`];
+}
+
 async function main() {
   const total = Math.floor(positiveOption(argv, 'rows', 1_000_000));
   const runs = Math.floor(positiveOption(argv, 'runs', 5));
@@ -247,7 +255,14 @@ async function main() {
       }
       // Alternating: Actual's walks after ours in every round, so both meet the same load.
       for (const [name, walk] of actual ? Object.entries(ACTUAL_PAGES) : []) {
-        const sample = await walk(actual!, ours.walk.expect);
+        // A walk Actual's app cannot finish leaves its figures out of that run (and says why), not the whole bench.
+        const sample = await walk(actual!, ours.walk.expect).catch(async (error: unknown) => {
+          log(`run ${run} Actual ${name} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+          await actual!.context.pages()[0]?.screenshot({ path: join(root, `dist/bench-web-actual-${name}-failed.png`) }).catch(() => undefined);
+          for (const tab of actual!.context.pages()) await tab.close();
+          return undefined;
+        });
+        if (!sample) continue;
         if (run > 0) (peerSamples[name] ??= []).push(sample);
         log(`run ${run}${run === 0 ? ' (warm-up)' : ''} Actual ${name}: ${Object.entries(sample.ms).map(([k, v]) => `${k} ${ms(v)}`).join(', ')}`);
       }
@@ -259,6 +274,7 @@ async function main() {
         `\`npm run bench:web -- --rows ${total} --runs ${runs} --peer actual\`: ${total.toLocaleString('en-US')} transactions over 12 accounts in both; ${runs} alternating runs after a warm-up; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load.toFixed(1)}${load > 1 ? ' (under load)' : ''}.`,
         '',
         sideBySideMarkdown(sideBySide(samples, peerSamples)),
+        ...scrollNote(peerSamples.register ?? [], Math.min(10_000, total)),
       ].join('\n');
       console.log(`\n${text}\n`);
       if (argv.includes('--write')) {
