@@ -32,8 +32,8 @@ import { createBenchUser, freshBenchStore, rows as query, seedRecurringItems, se
 import { rssMb, startServer } from '../benchServer';
 import { serveStatic } from '../bundle-size';
 import { positiveOption } from '../cliOptions';
-import { ACTUAL_PAGES, ensureActualWeb, startActual, type ActualRun } from './actual';
-import { PAGES, WAIT_MS, type Sample, type WalkContext } from './pages';
+import { ACTUAL_PAGES, ensureActualWeb, SCROLL_CAP_MS, startActual, type ActualRun } from './actual';
+import { PAGES, type Sample, type WalkContext } from './pages';
 import { OUR_WALKS, percentile, sideBySide, sideBySideMarkdown } from './sideBySide';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -222,7 +222,7 @@ function scrollNote(register: Sample[], target: number): string[] {
   const short = register.filter((s) => !Number.isFinite(s.ms['scroll to row 10,000']));
   if (!short.length) return [];
   const rows = short.map((s) => s.ms['scroll: row reached (count)']!.toLocaleString('en-US')).join(', ');
-  return ['', `Actual's register did not reach row ${target.toLocaleString('en-US')} within ${WAIT_MS / 1000} s of scrolling in ${short.length} of ${register.length} runs (it got to row ${rows}; each page of rows loads as the list nears its end).`];
+  return ['', `Actual's register did not reach row ${target.toLocaleString('en-US')} within ${SCROLL_CAP_MS / 1000} s of scrolling in ${short.length} of ${register.length} runs (it got to row ${rows}; each page of rows loads as the list nears its end).`];
 }
 
 async function main() {
@@ -269,7 +269,7 @@ async function main() {
     }
     if (actual) {
       const text = [
-        `## Beside Actual's web app (\`npm run bench:web -- --peer actual\`)`,
+        `#### Ours beside Actual's web app`,
         '',
         `\`npm run bench:web -- --rows ${total} --runs ${runs} --peer actual\`: ${total.toLocaleString('en-US')} transactions over 12 accounts in both; ${runs} alternating runs after a warm-up; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load.toFixed(1)}${load > 1 ? ' (under load)' : ''}.`,
         '',

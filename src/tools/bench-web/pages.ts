@@ -92,6 +92,8 @@ export async function timed(page: Page, selector: string, when: When, act: () =>
   if (settleFirst) await settle(page);
   await page.evaluate(() => ((window as unknown as { __benchLastInput: number }).__benchLastInput = NaN));
   const shown = waitIn(page, selector, when);
+  // If the action throws, its error is the one to report, not this wait's later timeout.
+  shown.catch(() => undefined);
   await act();
   const at = await shown;
   const input = await page.evaluate(() => (window as unknown as { __benchLastInput: number }).__benchLastInput);
