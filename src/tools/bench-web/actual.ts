@@ -213,7 +213,10 @@ export const ACTUAL_PAGES: Record<string, (run: ActualRun, expect: { rows: numbe
       [before, WAIT_MS] as const,
     );
     changed.catch(() => undefined);
-    await page.getByRole('button', { name: 'Previous month' }).first().click({ timeout: 15_000 });
+    // The month before, by its name in the month picker above the budget (the picker's arrow scrolls the picker's range).
+    const [year, month] = before.split(',')[0]!.split('-').map(Number) as [number, number];
+    const previous = new Date(Date.UTC(year, month - 2, 1)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+    await page.getByText(previous, { exact: true }).first().click({ timeout: 15_000 });
     const switched = (await changed) - (await page.evaluate(() => (window as unknown as { __benchLastInput: number }).__benchLastInput));
     return finish(page, page, { 'month on screen': main, 'month switch → rows': switched });
   },
