@@ -220,13 +220,6 @@ export const ACTUAL_PAGES: Record<string, (run: ActualRun, expect: { rows: numbe
     const switched = (await changed) - (await page.evaluate(() => (window as unknown as { __benchLastInput: number }).__benchLastInput));
     return finish(page, page, { 'month on screen': main, 'month switch → rows': switched });
   },
-
-  async spending(run) {
-    const page = await run.context.newPage();
-    await page.goto('/reports/spending');
-    const main = await waitIn(page, '.recharts-surface');
-    return finish(page, page, { 'spending report on screen': main });
-  },
 };
 
 /** Scrolls the register's list to its end until row `n` is on screen or the list stops growing: the time, and the row it reached. */
