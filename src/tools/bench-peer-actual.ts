@@ -9,7 +9,8 @@
  * Messages (one reply each): create (load the generated rows into a new budget), open (load that
  * budget, as an app opening it would), time (run one query n times), import (10,000 rows through
  * importTransactions, Actual's import with its duplicate matching), serve (answer the same questions
- * over HTTP from this process, for the bench's like-for-like column), rss, exit.
+ * over HTTP from this process, for the bench's like-for-like column), upload (the budget to the sync
+ * server named by `--server-url` and `--password`: the browser bench's peer), rss, exit.
  */
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -28,7 +29,7 @@ interface Query {
   options(o: unknown): Query;
 }
 interface ActualApi {
-  init(config: { dataDir: string; verbose?: boolean }): Promise<unknown>;
+  init(config: { dataDir: string; verbose?: boolean; serverURL?: string; password?: string }): Promise<unknown>;
   shutdown(): Promise<void>;
   runImport(name: string, body: () => Promise<void>): Promise<void>;
   loadBudget(id: string): Promise<void>;
@@ -66,7 +67,10 @@ interface ActualApi {
 export type PeerLoad = 'api' | 'direct';
 
 export type PeerRequest =
-  | { op: 'create'; rows: number; today: string; via: PeerLoad }
+  /** `accounts`: the rows spread over that many accounts as seedTransactions spreads them (row g to account g mod n); one by default. */
+  | { op: 'create'; rows: number; today: string; via: PeerLoad; accounts?: number }
+  /** The budget to the sync server given with `--server-url` (Actual's own upload, as its UI's "Start syncing"). */
+  | { op: 'upload' }
   | { op: 'answers'; from: string; to: string; word: string }
   | { op: 'digest' }
   | { op: 'open' }
@@ -83,6 +87,7 @@ const arg = (name: string) => {
   if (i < 0 || !process.argv[i + 1]) throw new Error(`--${name} is required`);
   return process.argv[i + 1]!;
 };
+const optionalArg = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
 const rssMb = () => process.memoryUsage.rss() / 1024 / 1024;
 
 async function loadApi(peerDir: string): Promise<ActualApi> {
@@ -94,7 +99,9 @@ async function loadApi(peerDir: string): Promise<ActualApi> {
 async function main() {
   const api = await loadApi(arg('peer-dir'));
   const dataDir = arg('data-dir');
-  await api.init({ dataDir, verbose: false });
+  // With a sync server (the browser bench's peer), the API signs in to it, so the budget can be uploaded.
+  const serverURL = optionalArg('server-url');
+  await api.init({ dataDir, verbose: false, ...(serverURL ? { serverURL, password: optionalArg('password') } : {}) });
   let accountId = '';
   const categoryIds = new Map<string, string>();
 
@@ -184,7 +191,13 @@ async function main() {
       case 'create': {
         const started = performance.now();
         await api.runImport(BUDGET, async () => {
-          accountId = await api.createAccount({ name: 'Checking', offbudget: false }, 0);
+          // The twelve kinds seedTransactions names its accounts after.
+          const kinds = ['checking', 'savings', 'credit_card', 'cash', 'loan', 'mortgage', 'investment', 'property', 'vehicle', 'crypto', 'other_asset', 'other_liability'];
+          const accountIds: string[] = [];
+          for (let i = 0; i < Math.max(1, Math.min(kinds.length, r.accounts ?? 1)); i++) {
+            accountIds.push(await api.createAccount({ name: r.accounts ? `Bench ${kinds[i]}` : 'Checking', offbudget: false }, 0));
+          }
+          accountId = accountIds[0]!;
           const groups = await api.getCategoryGroups();
           const incomeGroup = groups.find((g) => g.is_income)?.id ?? (await api.createCategoryGroup({ name: 'Income', is_income: true }));
           const spendingGroup = await api.createCategoryGroup({ name: 'Spending' });
@@ -200,21 +213,26 @@ async function main() {
           // batches of 1,000 (Actual gathers a batch's sync messages with Array.concat per row, quadratic
           // in the batch's size).
           const size = r.via === 'api' ? 10_000 : 1_000;
-          const insert = async (rows: { date: string; amount: number; payee?: string; category?: string; notes: string }[]) => {
-            if (r.via === 'api') return void (await api.addTransactions(accountId, rows));
+          const insert = async (rows: { date: string; amount: number; payee?: string; category?: string; notes: string; account: string }[]) => {
+            if (r.via === 'api') return void (await api.addTransactions(accountId, rows.map(({ account: _, ...row }) => row)));
             // What addTransactions hands on for a budget without rules: normalizeTransactions sets the
             // account and keeps the payee id and category; it adds an id (Actual's insert does), `cleared`
             // true and the batch's sort order (now − index × 1024, TRANSACTION_SORT_INCREMENT).
             const now = Date.now();
             await api.internal.send('transactions-batch-update', {
-              added: rows.map((row, index) => ({ ...row, account: accountId, cleared: true, sort_order: now - index * 1024 })),
+              added: rows.map((row, index) => ({ ...row, cleared: true, sort_order: now - index * 1024 })),
               runTransfers: false,
               learnCategories: false,
             });
           };
-          let batch: { date: string; amount: number; payee?: string; category?: string; notes: string }[] = [];
+          let batch: { date: string; amount: number; payee?: string; category?: string; notes: string; account: string }[] = [];
+          // addTransactions takes one account per call: the `api` load keeps them all in the first.
+          const spread = r.via === 'api' ? 1 : accountIds.length;
+          let g = 0;
           for (const t of benchTransactions(r.rows, new Date(r.today))) {
+            g += 1;
             batch.push({
+              account: accountIds[g % spread]!,
               date: t.date,
               amount: t.type === 'expense' ? -t.amountMinor : t.amountMinor,
               payee: payees.get(t.merchant),
@@ -229,6 +247,12 @@ async function main() {
           if (batch.length) await insert(batch);
         });
         return { ms: performance.now() - started };
+      }
+      case 'upload': {
+        await api.loadBudget(await findBudget());
+        const outcome = (await api.internal.send('upload-budget')) as { error?: unknown } | undefined;
+        if (outcome?.error) throw new Error(`upload-budget: ${JSON.stringify(outcome.error)}`);
+        return { ok: true };
       }
       case 'open': {
         await api.loadBudget(await findBudget());

@@ -9,6 +9,7 @@
  *   npm run bench:web -- --rows 100000 --runs 5            # prints the table
  *   npm run bench:web -- --rows 1000000 --runs 9 --write   # and writes it into docs/performance.md
  *   npm run bench:web -- --rows 100000 --data /tmp/web100k  # seeds that folder once, reuses it after
+ *   npm run bench:web -- --rows 10000 --runs 3 --peer actual  # beside Actual's web app (actual.ts): one table, ours and Actual's
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
@@ -31,7 +32,9 @@ import { createBenchUser, freshBenchStore, rows as query, seedRecurringItems, se
 import { rssMb, startServer } from '../benchServer';
 import { serveStatic } from '../bundle-size';
 import { positiveOption } from '../cliOptions';
+import { ACTUAL_PAGES, ensureActualWeb, SCROLL_CAP_MS, startActual, type ActualRun } from './actual';
 import { PAGES, type Sample, type WalkContext } from './pages';
+import { OUR_WALKS, percentile, sideBySide, sideBySideMarkdown } from './sideBySide';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 export const EMAIL = 'bench-web@example.com';
@@ -43,10 +46,7 @@ const option = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf
 
 export const TARGETS = { mainMs: 1000, interactionMs: 100, firstPageNoTotalMs: 1.5, oursMb: 40, processMb: 160 } as const;
 
-export const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-};
+export { percentile };
 
 /** The user's data: transactions, budgets for every month, recurring items, a finished onboarding. */
 export async function seed(env: Record<string, string>, total: number): Promise<void> {
@@ -148,6 +148,8 @@ async function timeFirstPage(api: string, headers: Record<string, string>, n: nu
 export interface OursRun {
   walk: WalkContext;
   api: string;
+  /** The API bench's Actual loader, compiled for plain node (the peer's data goes in through it). */
+  peerLoader: string;
   headers: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -201,6 +203,7 @@ export async function startOurs(total: number): Promise<OursRun & { memory: { pr
   return {
     walk,
     api,
+    peerLoader: built.peerActual,
     headers,
     memory: { processMb, oursMb: processMb - aloneMb, aloneMb },
     stop: async () => {
@@ -213,30 +216,72 @@ export async function startOurs(total: number): Promise<OursRun & { memory: { pr
   };
 }
 
+/** Where Actual's register did not reach the row within the walk's cap: how far it got. */
+function scrollNote(register: Sample[], target: number): string[] {
+  const short = register.filter((s) => !Number.isFinite(s.ms['scroll to row 10,000']));
+  if (!short.length) return [];
+  const rows = short.map((s) => s.ms['scroll: row reached (count)']!.toLocaleString('en-US')).join(', ');
+  return ['', `Actual's register did not reach row ${target.toLocaleString('en-US')} within ${SCROLL_CAP_MS / 1000} s of scrolling in ${short.length} of ${register.length} runs (it got to row ${rows}; each page of rows loads as the list nears its end).`];
+}
+
 async function main() {
   const total = Math.floor(positiveOption(argv, 'rows', 1_000_000));
   const runs = Math.floor(positiveOption(argv, 'runs', 5));
   const only = option('pages')?.split(',');
   const peer = option('peer');
-  // Actual's web app in the same Chromium is not built yet: its sync server asks for Node 22 and compiles
-  // better-sqlite3 on install (docs/performance.md, "In the browser").
-  if (peer) throw new Error(`--peer ${peer}: the browser bench has no peer yet; \`npm run bench -- --peer actual\` compares the APIs`);
+  if (peer !== undefined && peer !== 'actual') throw new Error(`--peer ${peer}: the one peer known is \`actual\` (Actual Budget's web app)`);
+  // Installed on demand (Node 22, its sync server and API), before anything is seeded.
+  const install = peer ? ensureActualWeb() : undefined;
   const load = loadavg()[0]!;
   // A production build of the SPA (the app as users get it), rebuilt when its sources changed.
   process.env.NODE_ENV = 'production';
   await ensureWebBuild(log);
   const ours = await startOurs(total);
   log(`API ${ours.api}, app ${ours.walk.appUrl}; ${JSON.stringify(ours.walk.expect)}`);
+  let actual: ActualRun | undefined;
   try {
+    if (install) actual = await startActual(install, ours.peerLoader, ours.walk.browser, total, new Date());
     const samples: Record<string, Sample[]> = {};
+    const peerSamples: Record<string, Sample[]> = {};
     for (let run = 0; run <= runs; run++) {
       for (const [name, walk] of Object.entries(PAGES)) {
         if (only && !only.includes(name)) continue;
+        if (actual && !OUR_WALKS.includes(name)) continue;
         const sample = await walk(ours.walk);
         // The first round warms the API's caches and the browser's compiled code: not counted.
         if (run > 0) (samples[name] ??= []).push(sample);
         log(`run ${run}${run === 0 ? ' (warm-up)' : ''} ${name}: ${Object.entries(sample.ms).map(([k, v]) => `${k} ${ms(v)}`).join(', ')}`);
       }
+      // Alternating: Actual's walks after ours in every round, so both meet the same load.
+      for (const [name, walk] of actual ? Object.entries(ACTUAL_PAGES) : []) {
+        // (Actual's Spending analysis, /reports/spending, showed no chart within 90 s at 10,000 rows and is not walked.)
+        // A walk Actual's app cannot finish leaves its figures out of that run (and says why), not the whole bench.
+        const sample = await walk(actual!, ours.walk.expect).catch(async (error: unknown) => {
+          log(`run ${run} Actual ${name} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+          await actual!.context.pages()[0]?.screenshot({ path: join(root, `dist/bench-web-actual-${name}-failed.png`) }).catch(() => undefined);
+          for (const tab of actual!.context.pages()) await tab.close();
+          return undefined;
+        });
+        if (!sample) continue;
+        if (run > 0) (peerSamples[name] ??= []).push(sample);
+        log(`run ${run}${run === 0 ? ' (warm-up)' : ''} Actual ${name}: ${Object.entries(sample.ms).map(([k, v]) => `${k} ${ms(v)}`).join(', ')}`);
+      }
+    }
+    if (actual) {
+      const text = [
+        `#### Ours beside Actual's web app`,
+        '',
+        `\`npm run bench:web -- --rows ${total} --runs ${runs} --peer actual\`: ${total.toLocaleString('en-US')} transactions over 12 accounts in both; ${runs} alternating runs after a warm-up; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load.toFixed(1)}${load > 1 ? ' (under load)' : ''}.`,
+        '',
+        sideBySideMarkdown(sideBySide(samples, peerSamples)),
+        ...scrollNote(peerSamples.register ?? [], Math.min(10_000, total)),
+      ].join('\n');
+      console.log(`\n${text}\n`);
+      if (argv.includes('--write')) {
+        writeSection('bench:web:actual', text);
+        log('written into docs/performance.md');
+      }
+      return;
     }
     const firstPage = await timeFirstPage(ours.api, ours.headers, 200);
     const m = ours.memory;
@@ -260,6 +305,7 @@ async function main() {
       log('written into docs/performance.md');
     }
   } finally {
+    await actual?.stop();
     await ours.stop();
   }
 }

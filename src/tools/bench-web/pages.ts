@@ -23,7 +23,7 @@ export interface WalkContext {
   question: string;
 }
 
-interface When {
+export interface When {
   text?: string;
   notText?: string;
   /** A selector that must match nothing (a loading state). */
@@ -34,10 +34,10 @@ interface When {
 }
 
 /** How long a page may take to show what the bench waits for (page.evaluate has no timeout of its own). */
-const WAIT_MS = 90_000;
+export const WAIT_MS = 90_000;
 
 /** The page's time (performance.now) of the first paint after `selector` matches `when`. */
-function waitIn(page: Page, selector: string, when: When = {}): Promise<number> {
+export function waitIn(page: Page, selector: string, when: When = {}): Promise<number> {
   return page.evaluate(
     ([s, w, timeout]) =>
       new Promise<number>((done, fail) => {
@@ -68,7 +68,7 @@ function waitIn(page: Page, selector: string, when: When = {}): Promise<number> 
 }
 
 /** Resolves once the page's DOM has not changed for `quietMs` (late answers, animations): an interaction's change is then its own. */
-function settle(page: Page, quietMs = 500): Promise<void> {
+export function settle(page: Page, quietMs = 500): Promise<void> {
   return page.evaluate(
     (quiet) =>
       new Promise<void>((done) => {
@@ -88,10 +88,12 @@ function settle(page: Page, quietMs = 500): Promise<void> {
 }
 
 /** Starts watching before the action, acts, answers the time from the action's input event to the paint. */
-async function timed(page: Page, selector: string, when: When, act: () => Promise<void>, settleFirst = true): Promise<number> {
+export async function timed(page: Page, selector: string, when: When, act: () => Promise<void>, settleFirst = true): Promise<number> {
   if (settleFirst) await settle(page);
   await page.evaluate(() => ((window as unknown as { __benchLastInput: number }).__benchLastInput = NaN));
   const shown = waitIn(page, selector, when);
+  // If the action throws, its error is the one to report, not this wait's later timeout.
+  shown.catch(() => undefined);
   await act();
   const at = await shown;
   const input = await page.evaluate(() => (window as unknown as { __benchLastInput: number }).__benchLastInput);
@@ -100,7 +102,16 @@ async function timed(page: Page, selector: string, when: When, act: () => Promis
 }
 
 async function open(w: WalkContext): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await w.browser.newContext({ baseURL: w.appUrl, viewport: { width: 1280, height: 800 }, locale: 'en-GB', storageState: w.storageState });
+  const context = await w.browser.newContext({ ...CONTEXT, baseURL: w.appUrl, storageState: w.storageState });
+  await withProbe(context);
+  return { context, page: await context.newPage() };
+}
+
+/** The window every walk uses (the peer's too). */
+export const CONTEXT = { viewport: { width: 1280, height: 800 }, locale: 'en-GB' } as const;
+
+/** Installs the probe and the last-input stamp in every page the context opens. */
+export async function withProbe(context: BrowserContext): Promise<void> {
   context.setDefaultTimeout(120_000);
   context.setDefaultNavigationTimeout(120_000);
   // tsx compiles this file with esbuild's keepNames, which wraps named functions in a `__name` helper the page lacks.
@@ -110,10 +121,10 @@ async function open(w: WalkContext): Promise<{ context: BrowserContext; page: Pa
     const w = window as unknown as { __benchLastInput: number };
     for (const type of ['keydown', 'pointerdown', 'click']) window.addEventListener(type, (e) => (w.__benchLastInput = type === 'click' && !Number.isNaN(w.__benchLastInput) ? w.__benchLastInput : e.timeStamp), { capture: true });
   });
-  return { context, page: await context.newPage() };
 }
 
-async function finish(page: Page, context: BrowserContext, ms: Record<string, number>, inputs?: string): Promise<Sample> {
+/** The probe's long tasks, heap and slowest keystroke (as `inputs`), then closes what the walk opened (its context, or the peer's tab). */
+export async function finish(page: Page, context: { close(): Promise<void> }, ms: Record<string, number>, inputs?: string): Promise<Sample> {
   const probe = await page.evaluate(() => ({ longTasks: window.__bench.longTasks, heap: window.__bench.heapMb(), inputs: window.__bench.inputs }));
   if (inputs) {
     // The slowest keystroke of the typing: what INP reports for it.

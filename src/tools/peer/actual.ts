@@ -51,8 +51,9 @@ export class Peer {
     });
   }
 
-  static async start(script: string, peerDir: string, dataDir: string): Promise<Peer> {
-    const child = fork(script, ['--peer-dir', peerDir, '--data-dir', dataDir], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: [] });
+  /** `run.execPath`: another node (the browser bench runs it on Node 22, the sync server's); `run.args`: more of the worker's options. */
+  static async start(script: string, peerDir: string, dataDir: string, run: { execPath?: string; args?: string[] } = {}): Promise<Peer> {
+    const child = fork(script, ['--peer-dir', peerDir, '--data-dir', dataDir, ...(run.args ?? [])], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: [], ...(run.execPath ? { execPath: run.execPath } : {}) });
     const peer = new Peer(child);
     const ready = await new Promise<Reply>((r) => (peer.waiting = r));
     if (!ready.ok) throw new Error(ready.error);
