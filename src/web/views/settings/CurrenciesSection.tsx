@@ -103,7 +103,7 @@ function RateTable({ actor }: { actor: RatesActor }) {
   const rows = list.rates.slice(0, shown);
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={300}>
+      <Table.ScrollContainer type="native" minWidth={300} tabIndex={0} aria-label="Exchange rates">
         <Table striped verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label="Exchange rates, newest first" data-testid="rates-table">
           <Table.Thead>
             <Table.Tr>
@@ -182,6 +182,7 @@ function ImportRates({ actor }: { actor: RatesActor }) {
         label="ECB reference-rate file"
         description={`The European Central Bank's eurofxref.csv, eurofxref-hist.csv or their XML (eurofxref-daily.xml, eurofxref-hist.xml), up to ${Math.round(CSV_IMPORT_LIMITS.maxBytes / (1024 * 1024))} MB. A rate already kept for the same day and currency is replaced.`}
         placeholder="Choose a file"
+        styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
         accept=".csv,.xml,text/csv,application/xml,text/xml"
         disabled={busy}
         clearable={false}

@@ -35,6 +35,7 @@ export function ChooseFile({ wizard }: { wizard: ImportActor }) {
       <FileInput
         label="Statement file"
         placeholder={fileName ?? 'Choose a file'}
+        styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
         accept=".csv,.ofx,.qfx,.qif,.xml,.txt,text/csv,text/plain,application/vnd.ms-excel,application/x-ofx,application/xml"
         description={`Up to ${Math.round(CSV_IMPORT_LIMITS.maxBytes / (1024 * 1024))} MB or ${formatCount(CSV_IMPORT_LIMITS.maxRows)} rows`}
         disabled={uploading}
