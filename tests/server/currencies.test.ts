@@ -51,6 +51,19 @@ function client(user: VerifiedUser) {
 }
 
 describe('exchange rates', () => {
+  it("imports the ECB's daily eurofxref.csv, whose day is written '27 November 2026'", async () => {
+    const u = client(await signUpWithAccess(app));
+    const daily = 'Date, USD, JPY, BGN, \n27 November 2026, 1.0837, 162.51, 1.9558, \n';
+    const imported = await u.call<RateImportResult>('POST', '/rates/import', daily, 'text/csv');
+    expect(imported.status, imported.raw).toBe(201);
+    expect(imported.body).toMatchObject({ format: 'ecb-csv', days: 1, rates: 3, currencies: ['BGN', 'JPY', 'USD'], first_date: '2026-11-27', last_date: '2026-11-27' });
+    expect(await u.convert('1000.00', 'EUR', 'USD', '2026-11-27')).toMatchObject({ converted: 1083.7, rate_date: '2026-11-27' });
+    // A day that is neither form is refused with the line it is on.
+    const wrong = await u.call<{ detail: string }>('POST', '/rates/import', 'Date, USD, \n31 Novembre 2026, 1.0837, \n', 'text/csv');
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.detail).toBe('Line 2: "31 Novembre 2026" is not a date (YYYY-MM-DD or "27 November 2026")');
+  });
+
   it('imports the ECB CSV: each day kept exactly, cross rates via the euro, the previous business day within 7 days, never 1:1', async () => {
     const u = client(await signUpWithAccess(app));
     const imported = await u.call<RateImportResult>('POST', '/rates/import', fixture('eurofxref-hist.csv'), 'text/csv');

@@ -12,12 +12,24 @@ export type EcbFormat = 'ecb-csv' | 'ecb-xml';
 
 const CODE = /^[A-Z]{3}$/;
 
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** A day as the ECB's files write it: YYYY-MM-DD (the history), or "27 November 2026" (the daily eurofxref.csv). */
+function ecbDay(text: string): string | null {
+  if (isDay(text)) return text;
+  const written = /^(\d{1,2}) ([A-Za-z]+) (\d{4})$/.exec(text);
+  const month = written ? MONTHS.indexOf(written[2]!.toLowerCase()) : -1;
+  if (!written || month < 0) return null;
+  const day = `${written[3]}-${String(month + 1).padStart(2, '0')}-${written[1]!.padStart(2, '0')}`;
+  return isDay(day) ? day : null;
+}
+
 /** Which of the ECB's two formats a file is, by its first characters. */
 export const detectFormat = (text: string): EcbFormat => (/^\s*(<\?xml|<)/.test(text) ? 'ecb-xml' : 'ecb-csv');
 
 /**
  * The ECB's reference-rate CSV (eurofxref.csv, eurofxref-hist.csv): a header "Date,USD,JPY,…" then one
- * line per business day, "N/A" (or empty) where a currency had no rate that day, often a trailing comma.
+ * line per business day (its day as `ecbDay` reads it), "N/A" (or empty) where a currency had no rate that day, often a trailing comma.
  */
 export function parseEcbCsv(text: string): RateDay[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
@@ -29,8 +41,9 @@ export function parseEcbCsv(text: string): RateDay[] {
   const days: RateDay[] = [];
   for (let i = 1; i < lines.length; i++) {
     const cells = lines[i]!.split(',');
-    const date = cells[0]!.trim();
-    if (!isDay(date)) throw unprocessable(`Line ${i + 1}: "${date.slice(0, 20)}" is not a date (YYYY-MM-DD)`);
+    const written = cells[0]!.trim();
+    const date = ecbDay(written);
+    if (date === null) throw unprocessable(`Line ${i + 1}: "${written.slice(0, 20)}" is not a date (YYYY-MM-DD or "27 November 2026")`);
     const rates: RateDay['rates'] = [];
     for (let c = 0; c < codes.length; c++) {
       const code = codes[c]!;
