@@ -22,6 +22,10 @@ const log = (line: string) => console.log(`[bench:web] ${line}`);
 const PASSWORD = 'bench web peer password';
 /** The bench budget's name in the loader (bench-peer-actual.ts). */
 const BUDGET = 'Finu bench';
+/** What the peer's table says it ran (the page's "how to read" in docs/performance.md says how it is installed). */
+export const ACTUAL_VERSION_NOTE = `Actual ${ACTUAL_VERSION} (its sync server serving its web app, Node 22)`;
+/** The default Reports dashboard's spending card (this month against the last). */
+const SPENDING_CARD = 'This Month';
 
 export interface ActualInstall {
   node: string;
@@ -77,6 +81,8 @@ function freePort(): Promise<number> {
 export interface ActualRun {
   url: string;
   context: BrowserContext;
+  /** Its Spending analysis, `/reports/spending/<widget>`: the report of the Reports dashboard's "This Month" card. */
+  spendingPath: string;
   stop(): Promise<void>;
 }
 
@@ -139,6 +145,7 @@ export async function startActual(install: ActualInstall, loaderScript: string, 
     log(`  loaded and uploaded in ${((performance.now() - started) / 1000).toFixed(1)} s; opening it in the browser…`);
     const context = await browser.newContext({ ...CONTEXT, baseURL: url });
     await withProbe(context);
+    let spendingPath = '';
     try {
       const page = await context.newPage();
       const opened = performance.now();
@@ -148,12 +155,19 @@ export async function startActual(install: ActualInstall, loaderScript: string, 
       await page.getByText(BUDGET, { exact: true }).first().click({ timeout: WAIT_MS });
       await page.getByTestId('budget-table').waitFor({ timeout: 10 * WAIT_MS });
       log(`  signed in, downloaded and opened in ${((performance.now() - opened) / 1000).toFixed(1)} s`);
+      // `/reports/spending` alone never draws: the page reads its dashboard widget with a query that is off without
+      // an id, and such a query stays pending. A user opens it from a card of the Reports dashboard, which carries it.
+      await page.goto('/reports');
+      await page.getByText(SPENDING_CARD, { exact: true }).first().click({ timeout: WAIT_MS });
+      await page.waitForURL(/\/reports\/spending\/[^/]+$/, { timeout: WAIT_MS });
+      spendingPath = new URL(page.url()).pathname;
+      log(`  its Spending analysis: ${spendingPath}`);
       await page.close();
     } catch (error) {
       await stop(context);
       throw error;
     }
-    return { url, context, stop: () => stop(context) };
+    return { url, context, spendingPath, stop: () => stop(context) };
   } catch (error) {
     await stop();
     throw error;
@@ -219,6 +233,14 @@ export const ACTUAL_PAGES: Record<string, (run: ActualRun, expect: { rows: numbe
     await page.getByText(previous, { exact: true }).first().click({ timeout: 15_000 });
     const switched = (await changed) - (await page.evaluate(() => (window as unknown as { __benchLastInput: number }).__benchLastInput));
     return finish(page, page, { 'month on screen': main, 'month switch → rows': switched });
+  },
+
+  async spending(run) {
+    const page = await run.context.newPage();
+    await page.goto(run.spendingPath);
+    // Its chart with the month's area drawn (the page shows nothing until the report's data is in).
+    const main = await waitIn(page, '.recharts-surface .recharts-area');
+    return finish(page, page, { 'spending report on screen': main });
   },
 };
 

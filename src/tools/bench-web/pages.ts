@@ -189,14 +189,18 @@ export const PAGES: Record<string, (w: WalkContext) => Promise<Sample>> = {
   async dashboard(w) {
     const { context, page } = await open(w);
     await page.goto('/dashboard');
-    const main = await waitIn(page, '[aria-label="Income and spending chart"]', { absent: '[aria-label="Loading the dashboard"]' });
+    // Both watched from the start: the donut may be drawn in the same frame as the chart above it.
+    const [main, categories] = await Promise.all([
+      waitIn(page, '[aria-label="Income and spending chart"]', { absent: '[aria-label="Loading the dashboard"]' }),
+      waitIn(page, '[aria-label="Spending by category chart"]', { absent: '[aria-label="Loading the dashboard"]' }),
+    ]);
     // The figures sit in one block, dimmed and aria-busy while the next period loads: done when their text has changed and it is
     // no longer busy (the figures alone: the cards below them fill in on their own time).
     const figures = 'main [aria-busy="false"] [data-testid="dashboard-figures"]';
     await settle(page);
     const before = await page.locator(figures).first().textContent();
     const period = await timed(page, figures, { notText: before ?? '', absent: 'main [aria-busy="true"]' }, () => page.getByRole('radiogroup', { name: 'Period' }).getByText('12 months', { exact: true }).click());
-    return finish(page, context, { 'main content': main, 'period switch → figures': period });
+    return finish(page, context, { 'main content': main, 'spending by category on screen': categories, 'period switch → figures': period });
   },
 
   async transactions(w) {
