@@ -9,6 +9,7 @@
  *
  *   npm run bench:capacity -- --rows 20000 --users 4 --duration 5            # a throwaway cluster (tests/support/postgres.sh)
  *   DATABASE_URL=postgres://… npm run bench:capacity -- --processes 2        # one count only, on that server
+ *   npm run bench:capacity -- --write                                        # and writes the table into docs/performance.md
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -26,6 +27,8 @@ import { buildBenchProcesses } from '../benchBuild';
 import { freshBenchStore, seedTransactions } from '../benchSeed';
 import { startServer } from '../benchServer';
 import { positiveOption } from '../cliOptions';
+import { conditions, underLoad } from './load';
+import { writeSection } from './main';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const argv = process.argv.slice(2);
@@ -154,6 +157,8 @@ async function main() {
   const seconds = positiveOption(argv, 'duration', 10);
   const maxConcurrency = Math.floor(positiveOption(argv, 'max-concurrency', 64));
   const only = argv.includes('--processes') ? [Math.floor(positiveOption(argv, 'processes', 1))] : [1, 2];
+  const loadAtStart = loadavg()[0]!;
+  if (underLoad(loadAtStart)) log(underLoad(loadAtStart));
   // A throwaway cluster unless DATABASE_URL names a server (then the database's CPU is not attributed).
   let clusterDir: string | undefined;
   if (!process.env.DATABASE_URL) {
@@ -206,7 +211,8 @@ async function main() {
       let top: Step | undefined;
       for (let concurrency = 1; concurrency <= maxConcurrency; concurrency *= 2) {
         const s = await step(bases, emails, concurrency, seconds, started.map((x) => x.child.pid!), postmaster);
-        log(`${processes} process(es), ${concurrency} at once: ${s.sessionsPerSecond.toFixed(1)} sessions/s, p99 ${s.p99.toFixed(0)} ms, API ${s.apiCpuMsPerSession.toFixed(0)} ms CPU/session, database ${s.dbCpuMsPerSession.toFixed(0)} ms${s.errors ? `, ${s.errors} errors` : ''}`);
+        const note = underLoad();
+        log(`${processes} process(es), ${concurrency} at once: ${s.sessionsPerSecond.toFixed(1)} sessions/s, p99 ${s.p99.toFixed(0)} ms, API ${s.apiCpuMsPerSession.toFixed(0)} ms CPU/session, database ${s.dbCpuMsPerSession.toFixed(0)} ms${s.errors ? `, ${s.errors} errors` : ''}${note ? `; ${note}` : ''}`);
         lines.push(`| ${processes} | ${concurrency} | ${s.sessionsPerSecond.toFixed(1)} | ${s.p50.toFixed(0)} | ${s.p99.toFixed(0)} | ${s.apiCpuMsPerSession.toFixed(0)} | ${Number.isFinite(s.dbCpuMsPerSession) && postmaster ? s.dbCpuMsPerSession.toFixed(0) : '—'} | ${s.errors} |`);
         if (s.p99 > P99_MS || s.errors) break;
         if (!top || s.sessionsPerSecond > top.sessionsPerSecond) top = s;
@@ -214,7 +220,24 @@ async function main() {
       best.push(`${processes} API process${processes > 1 ? 'es' : ''}: ${top ? `${top.sessionsPerSecond.toFixed(1)} sessions/s at p99 ≤ ${P99_MS} ms (${top.concurrency} at once)` : `none: p99 over ${P99_MS} ms with one session at a time`}`);
       for (const s of started) s.child.kill('SIGTERM');
     }
-    console.log(`\n${lines.join('\n')}\n\n${best.map((b) => `- ${b}`).join('\n')}\n\nLoad average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')}.`);
+    // The higher of the load when measuring started and when it ended: the figures' conditions.
+    const load = Math.max(loadAtStart, loadavg()[0]!);
+    const defaults = rows === 100_000 && userCount === 10 && seconds === 10 && maxConcurrency === 64 && only.length === 2;
+    const command = `npm run bench:capacity${defaults ? '' : ` --${rows !== 100_000 ? ` --rows ${rows}` : ''}${userCount !== 10 ? ` --users ${userCount}` : ''}${seconds !== 10 ? ` --duration ${seconds}` : ''}${maxConcurrency !== 64 ? ` --max-concurrency ${maxConcurrency}` : ''}${only.length === 1 ? ` --processes ${only[0]}` : ''}`}`;
+    const text = [
+      '## Capacity on PostgreSQL',
+      '',
+      `\`${command}\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${conditions(load)}): ${userCount} users × ${Math.floor(rows / userCount).toLocaleString('en-US')} transactions; a session signs in, opens the dashboard, the list, searches, adds a transaction, asks the coach and opens the budget month; closed loop, 1, 2, 4, … sessions at once for ${seconds} s each until a request's p99 passes ${P99_MS} ms.`,
+      '',
+      ...lines,
+      '',
+      ...best.map((b) => `- ${b}`),
+    ].join('\n');
+    console.log(`\n${text}\n`);
+    if (argv.includes('--write')) {
+      writeSection('bench:capacity', text);
+      log('written into docs/performance.md');
+    }
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await store.drop();

@@ -15,7 +15,7 @@ import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -32,7 +32,8 @@ import { createBenchUser, freshBenchStore, rows as query, seedRecurringItems, se
 import { rssMb, startServer } from '../benchServer';
 import { serveStatic } from '../bundle-size';
 import { positiveOption } from '../cliOptions';
-import { ACTUAL_PAGES, ensureActualWeb, SCROLL_CAP_MS, startActual, type ActualRun } from './actual';
+import { ACTUAL_PAGES, ACTUAL_VERSION_NOTE, ensureActualWeb, SCROLL_CAP_MS, startActual, type ActualRun } from './actual';
+import { conditions, underLoad } from './load';
 import { PAGES, type Sample, type WalkContext } from './pages';
 import { OUR_WALKS, percentile, sideBySide, sideBySideMarkdown } from './sideBySide';
 
@@ -118,7 +119,7 @@ function markdown(result: ReturnType<typeof summarise>, guards: string[], meta: 
     lines.push(`| ${r.page} | ${r.figure} | ${ms(r.p50)} | ${ms(r.p95)} | ${main ? `p50 ≤ ${r.target} ms` : `p95 ≤ ${r.target} ms`} | ${met ? 'yes' : '**no**'} |`);
   }
   lines.push('', `Long tasks (p50 count / total ms) and JS heap (p50 MB): ${result.pages.map((p) => `${p.page} ${p.longTasks} / ${ms(p.longTaskMs)} / ${p.heapMb.toFixed(1)}`).join('; ')}.`);
-  lines.push('', 'Regression guards (docs/decisions.md, "The three rows of the last round"):', '', ...guards.map((g) => `- ${g}`));
+  lines.push('', ...guards.map((g) => `- guard: ${g}`));
   return lines.join('\n');
 }
 
@@ -232,7 +233,8 @@ async function main() {
   if (peer !== undefined && peer !== 'actual') throw new Error(`--peer ${peer}: the one peer known is \`actual\` (Actual Budget's web app)`);
   // Installed on demand (Node 22, its sync server and API), before anything is seeded.
   const install = peer ? ensureActualWeb() : undefined;
-  const load = loadavg()[0]!;
+  const loadAtStart = loadavg()[0]!;
+  if (underLoad(loadAtStart)) log(underLoad(loadAtStart));
   // A production build of the SPA (the app as users get it), rebuilt when its sources changed.
   process.env.NODE_ENV = 'production';
   await ensureWebBuild(log);
@@ -254,7 +256,6 @@ async function main() {
       }
       // Alternating: Actual's walks after ours in every round, so both meet the same load.
       for (const [name, walk] of actual ? Object.entries(ACTUAL_PAGES) : []) {
-        // (Actual's Spending analysis, /reports/spending, showed no chart within 90 s at 10,000 rows and is not walked.)
         // A walk Actual's app cannot finish leaves its figures out of that run (and says why), not the whole bench.
         const sample = await walk(actual!, ours.walk.expect).catch(async (error: unknown) => {
           log(`run ${run} Actual ${name} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
@@ -267,11 +268,14 @@ async function main() {
         log(`run ${run}${run === 0 ? ' (warm-up)' : ''} Actual ${name}: ${Object.entries(sample.ms).map(([k, v]) => `${k} ${ms(v)}`).join(', ')}`);
       }
     }
+    // The higher of the load when measuring started and when it ended: the figures' conditions.
+    const load = Math.max(loadAtStart, loadavg()[0]!);
+    const when = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${conditions(load)}`;
     if (actual) {
       const text = [
-        `#### Ours beside Actual's web app`,
+        `## In the browser beside Actual's web app`,
         '',
-        `\`npm run bench:web -- --rows ${total} --runs ${runs} --peer actual\`: ${total.toLocaleString('en-US')} transactions over 12 accounts in both; ${runs} alternating runs after a warm-up; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load.toFixed(1)}${load > 1 ? ' (under load)' : ''}.`,
+        `\`npm run bench:web -- --rows ${total} --runs ${runs} --peer actual\` (${when}): ${total.toLocaleString('en-US')} transactions over 12 accounts in both, ${ACTUAL_VERSION_NOTE}; ${runs} alternating runs after a warm-up. Above 1×, ours is faster.`,
         '',
         sideBySideMarkdown(sideBySide(samples, peerSamples)),
         ...scrollNote(peerSamples.register ?? [], Math.min(10_000, total)),
@@ -287,16 +291,13 @@ async function main() {
     const m = ours.memory;
     const at = (target: number) => (total === 1_000_000 ? '' : ` (target set at ${target === TARGETS.firstPageNoTotalMs ? '1,000,000' : '100,000'} rows; measured at ${total.toLocaleString('en-US')})`);
     const guards = [
-      `First page of 50 without the total, one client over HTTP, p50 of 200: ${firstPage.toFixed(2)} ms (≤ ${TARGETS.firstPageNoTotalMs} ms at 1,000,000 rows on PGlite: ${firstPage <= TARGETS.firstPageNoTotalMs ? 'met' : '**missed**'})${at(TARGETS.firstPageNoTotalMs)}`,
-      `API memory after opening: ours ${m.oursMb.toFixed(1)} MB (the process ${m.processMb.toFixed(1)} MB less node with PGlite alone on the same data, ${m.aloneMb.toFixed(1)} MB; ≤ ${TARGETS.oursMb} MB: ${m.oursMb <= TARGETS.oursMb ? 'met' : '**missed**'}), the whole process ≤ ${TARGETS.processMb} MB: ${m.processMb <= TARGETS.processMb ? 'met' : '**missed**'}${at(TARGETS.processMb)}`,
+      `first page of 50 without the total, one client over HTTP, p50 of 200: ${firstPage.toFixed(2)} ms (≤ ${TARGETS.firstPageNoTotalMs} ms at 1,000,000 rows on PGlite: ${firstPage <= TARGETS.firstPageNoTotalMs ? 'met' : '**missed**'})${at(TARGETS.firstPageNoTotalMs)}`,
+      `API memory after opening: ours ${m.oursMb.toFixed(1)} MB (≤ ${TARGETS.oursMb}: ${m.oursMb <= TARGETS.oursMb ? 'met' : '**missed**'}), the whole process ${m.processMb.toFixed(1)} MB (≤ ${TARGETS.processMb}: ${m.processMb <= TARGETS.processMb ? 'met' : '**missed**'})${at(TARGETS.processMb)}; \`npm run bench:memory\` is the reference`,
     ];
     const meta = [
-      `## In the browser (\`npm run bench:web\`)`,
+      `## In the browser`,
       '',
-      `- **Date**: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpus().length} cores (${cpus()[0]?.model.trim()}), load average ${load.toFixed(1)} when measuring started${load > 1 ? ' (other work on the machine: figures taken under load)' : ''}`,
-      `- **Data**: ${total.toLocaleString('en-US')} transactions for one user over six years on 12 accounts, every expense category budgeted in all 72 months, 20 recurring items; PGlite${process.env.DATABASE_URL ? ' — no: PostgreSQL' : ''}`,
-      `- **How**: the production SPA and the compiled API on loopback, Debian's Chromium headless at 1280×800; each page opened cold in a new signed-in context, ${runs} runs after one warm-up round; main content = the first paint after the page's content is in the DOM (counted from navigation start), interactions = from the input event's timestamp to the first paint showing its result; keystroke → paint is INP-style (the slowest keystroke of the word)`,
-      `- **Command**: \`npm run bench:web -- --rows ${total} --runs ${runs}\``,
+      `\`npm run bench:web -- --rows ${total} --runs ${runs}\` (${when}): ${total.toLocaleString('en-US')} transactions over six years on 12 accounts, every expense category budgeted in all 72 months, 20 recurring items; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}.`,
     ];
     const text = markdown(summarise(samples), guards, meta);
     console.log(`\n${text}\n`);
