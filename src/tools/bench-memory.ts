@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { API_NODE_FLAGS, apiNodeEnv, buildBenchProcesses } from './benchBuild';
 import { READY } from './bench-api';
 import { positiveOption } from './cliOptions';
-import { EMAIL, PASSWORD, percentile, seed, writeSection } from './bench-web/main';
+import { EMAIL, PASSWORD, percentile, seed, TARGETS, writeSection } from './bench-web/main';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const argv = process.argv.slice(2);
@@ -156,7 +156,7 @@ async function main() {
   // A failed guard fails the command (the figures are still printed and, with --write, written).
   if (guards.some((line) => line.endsWith('FAIL'))) process.exitCode = 1;
   const text = [
-    '### Memory of the API process',
+    `## Memory of the API process (guards: the whole process ≤ ${TARGETS.processMb} MB, ours ≤ ${TARGETS.oursMb} MB after opening at 100,000 rows)`,
     '',
     `\`npm run bench:memory -- --rows ${total} --runs ${runs}${flags.length ? ` --flags "${flags.join(' ')}"` : ''}\` (${new Date().toISOString().slice(0, 10)}, load ${load.toFixed(1)}): the compiled API as \`npm start\` runs it, p50 of ${runs} starts, /proc/<pid>/smaps 2 s after the first answer (the guard's sample), 10 s after it, and after a signed-in walk.`,
     '',

@@ -132,19 +132,28 @@ function compareLine(pairs: [Measurement, Measurement][], rows: number): string 
   return `the dashboard for ${n(rows)} rows against ${n(SMALL_ROWS)}: p50 ${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}×.`;
 }
 
-/** The docs' table: the bare route in the header, the dashboard's periods in one row (the console's table has each apart). */
+/** The docs' row a measurement folds into: its group, and its name inside the group. */
+function docGroup(label: string): [group: string, name: string] {
+  if (label.startsWith('Dashboard, ')) return ['Dashboard', label.slice('Dashboard, '.length)];
+  if (label.startsWith('List, text search ')) return ['Text search', label.slice('List, text search '.length)];
+  if (label.startsWith('List, ')) return ['List', label.slice('List, '.length)];
+  if (label.startsWith('GET /health')) return [label, ''];
+  return ['Reports', label];
+}
+
+/** The docs' table: the bare route in the header, one row per group with its figures side by side (the console's table has each apart). */
 function docTable(results: Measurement[], bare: Measurement): string {
-  const row = (label: string, list: Measurement[]) => {
+  const groups = new Map<string, Measurement[]>();
+  for (const r of results) if (r.label !== bare.label) groups.set(docGroup(r.label)[0], [...(groups.get(docGroup(r.label)[0]) ?? []), r]);
+  const row = (group: string, list: Measurement[]) => {
     const each = (figure: (r: Measurement) => string) => list.map(figure).join(' / ');
-    return `| ${label} | ${each((r) => r.rps.toFixed(0))} | ${each((r) => r.p50.toFixed(1))} | ${each((r) => r.p95.toFixed(1))} | ${each((r) => `${(r.p50 / bare.p50).toFixed(1)}×`)} |`;
+    const names = list.map((r) => docGroup(r.label)[1]).filter(Boolean);
+    return `| ${names.length ? `${group}: ${names.join(' / ')}` : group} | ${each((r) => r.rps.toFixed(0))} | ${each((r) => r.p50.toFixed(1))} | ${each((r) => r.p95.toFixed(1))} | ${each((r) => `${(r.p50 / bare.p50).toFixed(1)}×`)} |`;
   };
-  const dashboard = results.filter((r) => r.label.startsWith('Dashboard, '));
-  const others = results.filter((r) => r.label !== bare.label && !dashboard.includes(r));
   return [
     `| Endpoint (bare route: ${bare.rps.toFixed(0)} req/s, p50 ${bare.p50.toFixed(1)} ms) | req/s | p50 ms | p95 ms | p50 ÷ bare |`,
     '|---|---:|---:|---:|---:|',
-    ...others.map((r) => row(r.label, [r])),
-    ...(dashboard.length ? [row(`Dashboard: ${dashboard.map((r) => r.label.slice('Dashboard, '.length)).join(' / ')}`, dashboard)] : []),
+    ...[...groups].map(([group, list]) => row(group, list)),
   ].join('\n');
 }
 
@@ -311,26 +320,15 @@ async function main() {
 
 ${docTable(results, bare)}
 <!-- /bench:${key} -->`;
-    const intro = `# Performance
-
-Current figures, each with the command that reproduces it and one line of method. Most are single runs on a
-shared 2-core machine (the load average is given): read ratios, not absolute numbers. History is in git log;
-choices and what was tried are in [decisions.md](decisions.md).
-`;
     const path = join(root, 'docs', 'performance.md');
-    let doc = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    let doc = existsSync(path) ? readFileSync(path, 'utf8') : '# Performance\n';
+    // This engine's section in place (or after the last one); the page's introduction and every other section stay.
     const block = new RegExp(`<!-- bench:${key} -->[\\s\\S]*?<!-- /bench:${key} -->`);
-    if (!doc.startsWith('# Performance')) doc = `${intro}\n${section}\n`;
+    if (block.test(doc)) doc = doc.replace(block, () => section);
     else {
-      // Refresh the introduction and this engine's section in place; keep every other section and text.
-      const first = doc.indexOf('<!-- bench:');
-      doc = `${intro}\n${first < 0 ? '' : doc.slice(first)}`;
-      if (block.test(doc)) doc = doc.replace(block, () => section);
-      else {
-        const last = [...doc.matchAll(/<!-- \/bench:\w+ -->/g)].pop();
-        const at = last ? last.index + last[0].length : doc.length;
-        doc = `${doc.slice(0, at)}\n\n${section}${doc.slice(at)}`;
-      }
+      const last = [...doc.matchAll(/<!-- \/bench:[\w:]+ -->/g)].pop();
+      const at = last ? last.index + last[0].length : doc.length;
+      doc = `${doc.slice(0, at)}\n\n${section}${doc.slice(at)}`;
     }
     console.log(`\n${markdown}\n\n${compare(pairs, options.rows)}\n`);
     if (options.write) {
