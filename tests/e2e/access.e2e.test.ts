@@ -29,8 +29,6 @@ const coverage = recordMachineCoverage(import.meta.url, 'chromium');
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
-/** Lets client-side redirects that follow a render (react-router <Navigate> effects) finish before asserting. */
-const settle = (page: Page) => page.waitForTimeout(500);
 const mainHeading = (page: Page, name: string) => page.getByRole('main').getByRole('heading', { name, level: 1 });
 
 async function statusOnServer(page: Page, apiUrl: string): Promise<SubscriptionStatus> {
@@ -69,6 +67,12 @@ describe('onboarding, route guard, free trial and subscription in Chromium (mode
       const goTo = async (section: string) => {
         await shell.navLink(section).click();
       };
+      /** Takes a step that moves the app, then waits until the app has decided where it is (redirects, access check). */
+      const moving = async (step: () => Promise<unknown>) => {
+        const since = await AppShell.clock(page);
+        await step();
+        await shell.routeDecided(since);
+      };
 
       await path.test({
         events: {
@@ -77,20 +81,17 @@ describe('onboarding, route guard, free trial and subscription in Chromium (mode
             await waitForPath(page, '/ai-coach');
           },
           COMPLETE_ONBOARDING: async () => {
-            await wizard.complete(answers);
+            await moving(() => wizard.complete(answers));
             await toasts.waitFor(texts.onboardingCompleted);
             // Completing lands on /dashboard (docs/product.md §4), the first visit to a feature: the trial starts there.
             await waitForPath(page, '/dashboard');
-            await settle(page);
           },
           VISIT_TRANSACTIONS: async () => {
-            if (await shell.navigation.isVisible()) await goTo('Transactions');
-            else await page.goto('/transactions');
-            await settle(page);
+            if (await shell.navigation.isVisible()) await moving(() => goTo('Transactions'));
+            else await moving(() => page.goto('/transactions'));
           },
           VISIT_SETTINGS: async () => {
-            await goTo('Settings');
-            await settle(page);
+            await moving(() => goTo('Settings'));
           },
           MAYBE_LATER: () => onboardingModal.maybeLater(),
           COMPLETE_NOW: async () => {
@@ -113,8 +114,7 @@ describe('onboarding, route guard, free trial and subscription in Chromium (mode
           // connection would, to show the rule of docs/product.md §4, "if the status call fails, allow".
           VISIT_TRANSACTIONS_WHILE_STATUS_FAILS: async () => {
             await page.route(`${apiUrl}/subscription/status`, (route) => route.abort('internetdisconnected'));
-            await goTo('Transactions');
-            await settle(page);
+            await moving(() => goTo('Transactions'));
           },
           SUBSCRIBE_MONTHLY: async () => {
             const checkout: HostedCheckoutPage = await subscriptionModal.choose('Monthly');

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { guardedRoutes, publicRoutes } from '../../machines/routes';
 import { callApi as call, createVerifiedUser, type TestUser } from './support/api';
-import { launchChromium, saveScreenshot } from './support/browser';
+import { animationsDone, launchChromium, saveScreenshot } from './support/browser';
 
 /**
  * axe-core injected into the real pages (the @axe-core/playwright wrapper needs Node 22): every route,
@@ -49,12 +49,8 @@ async function audit(page: Page): Promise<Violation[]> {
 async function settle(page: Page) {
   await page.getByRole('heading').first().waitFor({ timeout: 20_000 });
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .mantine-Skeleton-root, [role="status"][aria-label="Loading"]'), undefined, { timeout: 20_000 }).catch(() => undefined);
-  // Transitions and fades done (axe would read half-faded colours); endless ones (spinners) do not count. Two
-  // frames first, so transitions the last change starts are running when they are looked for.
-  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000, polling: 50 })
-    .catch(() => undefined);
+  // Transitions and fades done: axe would read half-faded colours.
+  await animationsDone(page);
 }
 
 let browser: Browser;

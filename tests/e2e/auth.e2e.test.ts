@@ -39,9 +39,6 @@ function recordPaths(page: Page): string[] {
   return paths;
 }
 
-/** Lets client-side redirects that follow a render (react-router <Navigate> effects) finish before asserting the URL. */
-const settle = (page: Page) => page.waitForTimeout(750);
-
 /** True when the element's box lies inside the viewport (Playwright's "visible" ignores off-screen transforms). */
 async function isOnScreen(page: Page, element: Locator): Promise<boolean> {
   const box = await element.boundingBox();
@@ -65,10 +62,12 @@ describe('session (docs/product.md §4) through the browser', () => {
     const login = new LoginPage(page);
     await login.heading.waitFor();
 
+    const since = await AppShell.clock(page);
     const shell = await login.logIn(user.email, user.password);
     await new Toasts(page).waitFor(texts.loginSuccess);
     await shell.waitUntilShown();
-    await settle(page);
+    // Redirects and the access check done: the page the app stays on.
+    await shell.routeDecided(since);
     expect(path(page)).toBe('/dashboard');
     expect(await shell.currentSection()).toBe('Dashboard');
   });
@@ -298,9 +297,10 @@ describe('session (docs/product.md §4) through the browser', () => {
     const { page, apiUrl } = browser;
     const user = await createVerifiedUser(apiUrl);
     const visited = recordPaths(page);
-    await (await AppShell.openSignedIn(page, user.token, '/no-such-page')).waitUntilShown();
+    const since = await AppShell.clock(page);
+    const shell = await (await AppShell.openSignedIn(page, user.token, '/no-such-page')).waitUntilShown();
     await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
-    await settle(page);
+    await shell.routeDecided(since);
     expect(visited).not.toContain('/login');
     expect(path(page)).toBe('/no-such-page');
     expect(await storedToken(page)).toBe(user.token);

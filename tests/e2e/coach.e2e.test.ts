@@ -5,8 +5,8 @@ import { chatFlow, chatFlowModel } from '../models/chatFlow';
 import { AppShell } from './pages/AppShell';
 import { Toasts } from './pages/Toasts';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
-import { saveScreenshot, useBrowser } from './support/browser';
-import { holdNextAnswer, installAnswerHold, releaseAnswer } from './support/streamHold';
+import { animationsDone, saveScreenshot, useBrowser } from './support/browser';
+import { holdNextAnswer, releaseAnswer } from './support/streamHold';
 import { coveringModelPaths } from '../support/model-paths';
 
 const browser = useBrowser();
@@ -63,10 +63,8 @@ interface Users {
 }
 
 /**
- * Every test's user, made before the first test, three at a time. The coach paces its answers
- * (COACH_STREAM_DELAY_MS, also when answering whole), so a dozen set-up conversations asked one test after
- * another wait out a dozen paced answers; side by side the waits overlap. Three, not all at once: a dozen
- * sockets idle between paced answers on a loaded machine once had one reused just as the server closed it
+ * Every test's user, made before the first test, three at a time: side by side the set-up calls overlap. Three, not
+ * all at once: a dozen sockets idle on a loaded machine once had one reused just as the server closed it
  * (ECONNRESET). Each test still has a user of its own.
  */
 let users: Users;
@@ -135,7 +133,6 @@ class CoachPage {
   }
 
   static async open(page: Page, token: string): Promise<CoachPage> {
-    await installAnswerHold(page);
     await AppShell.openSignedIn(page, token, '/ai-coach');
     const coach = new CoachPage(page);
     await coach.heading.waitFor();
@@ -223,11 +220,11 @@ describe('the AI coach in Chromium against the real server', () => {
 
     const answers: Record<string, string> = {};
     for (const question of ['How much did I spend on groceries last month?', 'Am I on track for my vacation goal?', 'Where can I cut back?', 'Can I afford a 1,200 laptop in March?', 'Summarise this month']) {
-      await holdNextAnswer(page);
+      await holdNextAnswer(apiUrl, user);
       await coach.ask(question);
       // Each answer streams: the growing answer is on screen before it is complete (held there until seen).
       await coach.waitForStreamedWords();
-      await releaseAnswer(page);
+      await releaseAnswer(apiUrl, user);
       await coach.waitForAnswer();
       answers[question] = await coach.lastAnswer();
       expect(answers[question]).toMatch(/Next step:/);
@@ -389,9 +386,15 @@ describe('the AI coach in Chromium against the real server', () => {
     const heading = coach.log.getByRole('heading', { name: 'Ask your money coach' });
     await heading.waitFor();
     await page.reload();
-    await heading.waitFor();
-    const gap = await heading.evaluate((el) => el.getBoundingClientRect().top - el.closest('.mantine-ScrollArea-viewport')!.getBoundingClientRect().top);
-    expect(gap).toBeGreaterThanOrEqual(0);
+    // The welcome can show before the log's scroll area is laid out around it: measure once it sits in it.
+    const gap = () =>
+      heading.evaluate((el) => {
+        const viewport = el.closest('.mantine-ScrollArea-viewport');
+        return viewport ? el.getBoundingClientRect().top - viewport.getBoundingClientRect().top : null;
+      });
+    await expect.poll(gap).not.toBeNull();
+    await animationsDone(page);
+    expect(await gap()).toBeGreaterThanOrEqual(0);
   });
 });
 
@@ -416,13 +419,13 @@ describe('model-based paths: the chat test model in Chromium against the real se
           },
           SEND: async () => {
             lastSentIn = await currentTitle();
-            // The answer reaches the page up to its first words, until FINISH lets it go or STOP / SWITCH leave it.
-            await holdNextAnswer(page);
+            // The server writes the answer up to its first words, until FINISH lets it go or STOP / SWITCH leave it.
+            await holdNextAnswer(apiUrl, user);
             await coach.ask(chatFlow.question);
             await coach.waitForStreamedWords();
           },
           FINISH: async () => {
-            await releaseAnswer(page);
+            await releaseAnswer(apiUrl, user);
             await coach.waitForAnswer();
           },
           STOP: async () => {

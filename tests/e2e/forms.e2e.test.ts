@@ -8,7 +8,7 @@ import { RegisterPage } from './pages/RegisterPage';
 import { Toasts } from './pages/Toasts';
 import { TransactionsPage } from './pages/TransactionsPage';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
-import { saveScreenshot, useBrowser } from './support/browser';
+import { animationsDone, saveScreenshot, useBrowser } from './support/browser';
 import { controlsUnder } from './support/covered';
 
 /**
@@ -241,7 +241,8 @@ describe('defect 9: a toast covers no control on Settings, Tokens or the coach',
         await shell.waitForPageContent();
         // Past the skeletons: the page's real controls are laid out.
         await page.getByRole('main').locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 30_000 });
-        await page.waitForTimeout(300);
+        // Where the controls end up: the page's entrance transitions have run.
+        await animationsDone(page);
         expect(await toast.isVisible()).toBe(true);
         covered[name] = await controlsUnder(toast);
         await saveScreenshot(page, `toast-${name.toLowerCase().replace(/\W+/g, '-')}-${width}`);

@@ -20,7 +20,9 @@ const texts = {
   deleteFailed: 'Failed to delete goal',
 };
 
-const browser = useBrowser();
+// One page for the file: the model paths share one open /budget (each on a goal of its own); the other tests open
+// it afresh for their user. The test that keeps the reward dialog (an init script) comes last.
+const browser = useBrowser({ oneContext: true });
 const coverage = recordMachineCoverage(import.meta.url, 'chromium');
 // The browser context's locale (support/browser.ts) and the user's currency.
 const money = (amount: number) => formatMoney(amount, 'USD', { locale: 'en-GB' });
@@ -48,6 +50,100 @@ async function openBudget(page: Page, token: string): Promise<BudgetPage> {
 }
 
 const savedOnServer = async (apiUrl: string, token: string, goalId: string) => (await api<{ current_amount: number }>(apiUrl, token, 'GET', `/goals/${goalId}`)).current_amount;
+
+describe('model-based paths: one withdraw-funds operation in the real UI', () => {
+  // Every simple path is walked on the machine (tests/machines); here a few that walk every state and transition.
+  const paths = coveringModelPaths(goalFundsModel);
+  const nameOf = (index: number) => `Model path ${index + 1}`;
+  let user: TestUser;
+  const goalIds: string[] = [];
+  beforeAll(async () => {
+    user = await budgetUser(browser.apiUrl);
+    for (const index of paths.keys()) {
+      const created = await api<{ goal_id: string }>(browser.apiUrl, user.token, 'POST', '/goals', { name: nameOf(index), target_amount: 1000, target_date: isoDay(365), initial_amount: goalFundsFlow.saved });
+      goalIds.push(created.goal_id);
+    }
+  });
+
+  collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
+  paths.forEach((path, index) => {
+    it(path.description, async () => {
+      const { page, apiUrl } = browser;
+      const name = nameOf(index);
+      const created = { goal_id: goalIds[index]! };
+      // Every path's goal is on the page the last path left open (a failed path leaves a blank page: load again).
+      const budget = new URL(page.url()).pathname === '/budget' ? new BudgetPage(page) : await openBudget(page, user.token);
+      // The last path's success toast has gone (a cancelled path checks that none shows).
+      await new Toasts(page).withText(goalFundsFlow.successToast).first().waitFor({ state: 'hidden' });
+      const card: GoalCardModel = budget.card(name);
+      await card.root.waitFor();
+      let dialog: FundsDialog | undefined;
+      const offline = '**/goals/*/withdraw-funds';
+
+      await path.test({
+        events: {
+          OPEN: async () => {
+            dialog = await card.withdraw();
+          },
+          SUBMIT_INVALID: async () => {
+            await dialog!.submit(goalFundsFlow.invalid);
+          },
+          SUBMIT_VALID: async () => {
+            await dialog!.submit(goalFundsFlow.valid);
+          },
+          SUBMIT_TOO_MUCH: async () => {
+            await dialog!.submit(goalFundsFlow.tooMuch);
+          },
+          SUBMIT_OFFLINE: async () => {
+            await page.route(offline, (route) => route.abort('internetdisconnected'));
+            await dialog!.submit(goalFundsFlow.valid);
+            await dialog!.retryButton.waitFor();
+            await page.unroute(offline);
+          },
+          RETRY: async () => {
+            await dialog!.retryButton.click();
+          },
+          CANCEL: async () => {
+            await dialog!.cancelButton.click();
+          },
+        },
+        states: {
+          closed: async () => {
+            expect(await card.saved.textContent()).toBe(money(goalFundsFlow.saved));
+          },
+          entering: async () => {
+            expect(await dialog!.amount.inputValue()).toBe('');
+            expect(await dialog!.error.count()).toBe(0);
+          },
+          invalid: async () => {
+            await dialog!.validationMessage(goalFundsFlow.invalidMessage).waitFor();
+            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
+          },
+          refused: async () => {
+            await dialog!.validationMessage(goalFundsFlow.refusedDetail).waitFor();
+            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
+          },
+          failed: async () => {
+            await dialog!.error.getByText(goalFundsFlow.offlineMessage, { exact: true }).waitFor();
+            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
+          },
+          succeeded: async () => {
+            await new Toasts(page).waitFor(goalFundsFlow.successToast);
+            await dialog!.root.waitFor({ state: 'hidden' });
+            await expect.poll(() => card.saved.textContent()).toBe(money(goalFundsFlow.afterWithdrawal));
+            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.afterWithdrawal);
+          },
+          cancelled: async () => {
+            await dialog!.root.waitFor({ state: 'hidden' });
+            expect(await card.saved.textContent()).toBe(money(goalFundsFlow.saved));
+            expect(await new Toasts(page).withText(goalFundsFlow.successToast).count()).toBe(0);
+            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
+          },
+        },
+      });
+    });
+  });
+});
 
 describe('savings goals on /budget (Chromium against the real app)', () => {
   it('create, add funds, a refused withdrawal that changes nothing, withdraw, history, edit, delete after confirming', async () => {
@@ -172,95 +268,5 @@ describe('savings goals on /budget (Chromium against the real app)', () => {
     await reward.waitFor({ state: 'hidden' });
     await card.root.getByText('Goal reached', { exact: true }).waitFor();
     expect(await card.progress.getAttribute('aria-valuenow')).toBe('100');
-  });
-});
-
-describe('model-based paths: one withdraw-funds operation in the real UI', () => {
-  let user: TestUser;
-  beforeAll(async () => {
-    user = await budgetUser(browser.apiUrl);
-  });
-
-  // Every simple path is walked on the machine (tests/machines); here a few that walk every state and transition.
-  const paths = coveringModelPaths(goalFundsModel);
-  collectAfterEachPath(coverage, paths.map((p) => p.description), () => browser.page);
-  paths.forEach((path, index) => {
-    it(path.description, async () => {
-      const { page, apiUrl } = browser;
-      const name = `Model path ${index + 1}`;
-      const created = await api<{ goal_id: string }>(apiUrl, user.token, 'POST', '/goals', {
-        name,
-        target_amount: 1000,
-        target_date: isoDay(365),
-        initial_amount: goalFundsFlow.saved,
-      });
-      const budget = await openBudget(page, user.token);
-      const card: GoalCardModel = budget.card(name);
-      await card.root.waitFor();
-      let dialog: FundsDialog | undefined;
-      const offline = '**/goals/*/withdraw-funds';
-
-      await path.test({
-        events: {
-          OPEN: async () => {
-            dialog = await card.withdraw();
-          },
-          SUBMIT_INVALID: async () => {
-            await dialog!.submit(goalFundsFlow.invalid);
-          },
-          SUBMIT_VALID: async () => {
-            await dialog!.submit(goalFundsFlow.valid);
-          },
-          SUBMIT_TOO_MUCH: async () => {
-            await dialog!.submit(goalFundsFlow.tooMuch);
-          },
-          SUBMIT_OFFLINE: async () => {
-            await page.route(offline, (route) => route.abort('internetdisconnected'));
-            await dialog!.submit(goalFundsFlow.valid);
-            await dialog!.retryButton.waitFor();
-            await page.unroute(offline);
-          },
-          RETRY: async () => {
-            await dialog!.retryButton.click();
-          },
-          CANCEL: async () => {
-            await dialog!.cancelButton.click();
-          },
-        },
-        states: {
-          closed: async () => {
-            expect(await card.saved.textContent()).toBe(money(goalFundsFlow.saved));
-          },
-          entering: async () => {
-            expect(await dialog!.amount.inputValue()).toBe('');
-            expect(await dialog!.error.count()).toBe(0);
-          },
-          invalid: async () => {
-            await dialog!.validationMessage(goalFundsFlow.invalidMessage).waitFor();
-            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
-          },
-          refused: async () => {
-            await dialog!.validationMessage(goalFundsFlow.refusedDetail).waitFor();
-            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
-          },
-          failed: async () => {
-            await dialog!.error.getByText(goalFundsFlow.offlineMessage, { exact: true }).waitFor();
-            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
-          },
-          succeeded: async () => {
-            await new Toasts(page).waitFor(goalFundsFlow.successToast);
-            await dialog!.root.waitFor({ state: 'hidden' });
-            await expect.poll(() => card.saved.textContent()).toBe(money(goalFundsFlow.afterWithdrawal));
-            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.afterWithdrawal);
-          },
-          cancelled: async () => {
-            await dialog!.root.waitFor({ state: 'hidden' });
-            expect(await card.saved.textContent()).toBe(money(goalFundsFlow.saved));
-            expect(await new Toasts(page).withText(goalFundsFlow.successToast).count()).toBe(0);
-            expect(await savedOnServer(apiUrl, user.token, created.goal_id)).toBe(goalFundsFlow.saved);
-          },
-        },
-      });
-    });
   });
 });

@@ -9,6 +9,7 @@ import { budgetsService, type BudgetsService } from '../services/budgets';
 import { categoriesService, type CategoriesService } from '../services/categories';
 import { chatService, type ChatService } from '../services/chat';
 import { coachConversations, type CoachConversations } from '../services/coach/conversation';
+import { answerHolds, type AnswerHolds } from '../services/coach/hold';
 import { demoDataService, type DemoDataService } from '../services/demo';
 import { GOOGLE_ISSUER } from '../config';
 import { goalsService, type GoalsService } from '../services/goals';
@@ -60,6 +61,8 @@ declare module 'fastify' {
     accountLifecycle: AccountLifecycleService;
     /** Asking the coach: the allowance, a question prepared, answered whole or streamed, and saved. */
     coachConversations: CoachConversations;
+    /** Development only (null without the dev key): streamed answers held after their first words until released. */
+    answerHolds: AnswerHolds | null;
     /** Signing up, in and out with an email and a password: verification, reset, one-time sign-in, sign-out. */
     userAuth: UserAuthService;
     /** Transactions: the list, one row's changes, categories added or deleted, splits, the CSV export. */
@@ -127,6 +130,8 @@ export default fp(
       accountLifecycleService({ users: repos.users, account: repos.account, rewards: repos.rewards, subscriptions: repos.subscriptions, billing: app.billing, mailer: app.mailer, chain: () => app.chain(), exportRunner: app.exportRunner, appUrl: config.appUrl, supportEmail: config.supportEmail, log: app.log }),
     );
     app.decorate('conversions', conversionsService({ repo: app.repos.rewards, chain: () => app.chain(), chainId: app.config.chain.chainId, kick: () => app.transferWorker()?.kick() }));
+    // Behind the dev key only: a browser test holds a streamed answer (routes/dev.ts).
+    app.decorate('answerHolds', app.devKey ? answerHolds() : null);
     const coach = coachConversations({
       chat: repos.chat,
       users: repos.users,
@@ -137,6 +142,7 @@ export default fp(
       subscriptionStatus: app.subscriptions.status,
       freeDailyMessages: config.coach.freeDailyMessages,
       log: app.log,
+      holds: app.answerHolds,
     });
     app.decorate('coachConversations', coach);
     app.decorate(

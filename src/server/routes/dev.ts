@@ -73,7 +73,46 @@ export default async function devRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({ ran: await fastify.recurringChecks.runAt(new Date(request.body.at)) }),
-  );  // Same key check (the hook above applies to this child plugin too).
+  );
+  const holdBody = z.object({ email: z.string({ error: 'email is required' }).min(1, 'email is required') }).strict();
+  const holdUser = async (email: string) => {
+    const user = await fastify.repos.users.findByEmail(email);
+    if (!user || !fastify.answerHolds) throw notFound('User not found');
+    return { holds: fastify.answerHolds, userId: user.id };
+  };
+  app.post(
+    '/dev/coach/hold',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "Hold the user's next streamed coach answer after its first words until released or the client leaves (not in production; needs the dev key)",
+        body: holdBody,
+        response: { 200: z.object({ held: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const { holds, userId } = await holdUser(request.body.email);
+      holds.hold(userId);
+      return { held: true };
+    },
+  );
+  app.post(
+    '/dev/coach/release',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "Let the user's held coach answer go on (not in production; needs the dev key)",
+        body: holdBody,
+        response: { 200: z.object({ released: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const { holds, userId } = await holdUser(request.body.email);
+      holds.release(userId);
+      return { released: true };
+    },
+  );
+  // Same key check (the hook above applies to this child plugin too).
   await fastify.register(devRewardRoutes);
 }
 

@@ -53,6 +53,27 @@ export class AppShell {
     return new AppShell(page);
   }
 
+  /** The page's clock (ms since the epoch): take it before a step that moves the app, for `routeDecided`. */
+  static clock(page: Page): Promise<number> {
+    return page.evaluate(() => performance.timeOrigin + performance.now());
+  }
+
+  /**
+   * Resolves once the app machine (machines/app.ts) has decided a location it was given after `since` (`clock`):
+   * the route rules, their redirects and the access check are done, and the page is open or behind the onboarding
+   * modal. A check that something did not happen after a move (no modal, no redirect) reads the page after this.
+   * It reads the machine events the page records (`__FINU_TRACE__`, tests/support/machine-coverage.ts).
+   */
+  async routeDecided(since: number): Promise<void> {
+    await this.page.waitForFunction((from) => {
+      const trace = (window as unknown as { __FINU_TRACE__?: string[] }).__FINU_TRACE__ ?? [];
+      const app = trace
+        .map((line) => /^(\d+) app (\S+) -> (.*)$/.exec(line))
+        .filter((m): m is RegExpExecArray => m !== null && performance.timeOrigin + Number(m[1]) >= from - 1);
+      return app.some((m) => m[2] === 'route.changed') && ['"open"', '"onboardingModal"'].includes(app.at(-1)![3]!);
+    }, since);
+  }
+
   navLink(name: string): Locator {
     return this.navigation.getByRole('link', { name, exact: true });
   }

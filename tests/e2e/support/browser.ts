@@ -23,6 +23,18 @@ export interface BrowserSession {
 }
 
 /** Whether the page scrolls sideways (something is wider than the screen). */
+/**
+ * Resolves once what the last change started has run: two frames first (so transitions that change starts are
+ * running when looked for), then every finite animation and transition finished; endless ones (spinners) do not
+ * count. For checks that read colours or boxes (axe, overlap) right after a theme switch or a navigation.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000, polling: 50 })
+    .catch(() => undefined);
+}
+
 export const hasHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 120);

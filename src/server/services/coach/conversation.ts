@@ -6,6 +6,7 @@ import type { ChatMessageRow, ChatRepository, ConversationRow } from '../../repo
 import type { CoachRepository } from '../../repositories/coach';
 import type { UsersRepository } from '../../repositories/users';
 import type { RewardsService } from '../rewards';
+import { HOLD_AFTER_CHARS, type AnswerHold, type AnswerHolds } from './hold';
 import { HISTORY_MESSAGES } from './index';
 import { isoDay } from './period';
 import type { CoachEngine, CoachEvent, CoachProfile, CoachRequest } from './types';
@@ -103,6 +104,8 @@ export interface CoachConversationDeps {
   /** Questions a day without a trial or plan (COACH_FREE_DAILY_MESSAGES). */
   freeDailyMessages: number;
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** Development only: streamed answers held after their first words until released (null in production). */
+  holds?: AnswerHolds | null;
 }
 
 /**
@@ -156,15 +159,20 @@ export function coachConversations(deps: CoachConversationDeps) {
   }
 
   /** Runs the engine, passing every event on, and collects the answer; stops when `signal` aborts. */
-  async function runCoach(request: CoachRequest, signal: AbortSignal, onEvent: (event: CoachEvent) => void): Promise<Answer> {
+  async function runCoach(request: CoachRequest, signal: AbortSignal, onEvent: (event: CoachEvent) => void, hold?: AnswerHold): Promise<Answer> {
     let text = '';
     let meta: Record<string, unknown> = { engine: engine.name };
+    let holding = hold;
     try {
       for await (const event of engine.answer(request, signal)) {
         if (signal.aborted) break;
         if (event.type === 'text') text += event.text;
         if (event.type === 'meta') meta = { ...meta, ...event.meta };
         onEvent(event);
+        if (holding && text.length >= HOLD_AFTER_CHARS) {
+          await holding.wait(signal);
+          holding = undefined;
+        }
       }
       return { text, meta };
     } catch (failure) {
@@ -212,10 +220,15 @@ export function coachConversations(deps: CoachConversationDeps) {
     const conversationId = prepared.conversation.id;
     try {
       send({ type: 'start', conversation_id: conversationId, conversation_title: prepared.conversation.title, user_message_id: prepared.question.chat_id, allowance: prepared.allowance });
-      const answer = await runCoach(prepared.request, signal, (event) => {
-        if (event.type === 'text') send({ type: 'chunk', content: event.text });
-        else if (event.type === 'tool') send({ type: 'tool', name: event.name });
-      });
+      const answer = await runCoach(
+        prepared.request,
+        signal,
+        (event) => {
+          if (event.type === 'text') send({ type: 'chunk', content: event.text });
+          else if (event.type === 'tool') send({ type: 'tool', name: event.name });
+        },
+        deps.holds?.take(userId),
+      );
       const aborted = signal.aborted;
       if (answer.failure) log.error({ err: answer.failure }, 'coach failed mid-stream');
       const saved = await saveAnswer(userId, conversationId, answer, aborted || answer.failure !== undefined);
