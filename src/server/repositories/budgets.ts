@@ -3,7 +3,7 @@ import type { BudgetMode, Rollover, TargetKind } from '../../contract/budgets';
 import type { Db } from '../db/client';
 import { categoryNameReferences } from './categories';
 import type { Queryable } from './transactions';
-import { accountMonthlyTotals, accounts, budgetAssignments, budgetRollovers, budgetSettings, budgetTargets, transactionMonthlyTotals } from '../db/schema';
+import { accountMonthlyTotals, accounts, budgetAssignments, budgetDataVersions, budgetRollovers, budgetSettings, budgetTargets, transactionMonthlyTotals } from '../db/schema';
 
 const asRows = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -38,6 +38,18 @@ export interface ActivityRow {
   unconverted?: number;
 }
 
+/** Every amount and every month's activity of a user, and the data version they were read at (one statement, one snapshot). */
+export interface MonthParts {
+  version: number;
+  assignments: AssignmentRow[];
+  activity: ActivityRow[];
+}
+
+type AssignmentTuple = [string, string, number];
+type ActivityTuple = [string, string, 'income' | 'expense', number, number];
+const assignmentOf = ([month, category, minor]: AssignmentTuple): AssignmentRow => ({ month: ym(month), category, assignedMinor: Number(minor) });
+const activityOf = ([month, category, type, total, unconverted]: ActivityTuple): ActivityRow => ({ month: ym(month), category, type, totalMinor: Number(total), unconverted: Number(unconverted) });
+
 /** Category budgets: assigned amounts, rollovers and the mode, and the rollups a month is drawn from. Every query is scoped by user. */
 export function budgetsRepository(db: Db) {
   return {
@@ -71,7 +83,27 @@ export function budgetsRepository(db: Db) {
         sql`select json_agg(json_build_array(${a.month}, ${a.category}, ${a.assignedMinor})) as list
           from ${a} where ${a.userId} = ${userId} and ${a.month} >= ${first(from)} and ${a.month} <= ${first(to)}`,
       );
-      return (row?.list ?? []).map(([month, category, minor]) => ({ month: ym(month), category, assignedMinor: Number(minor) }));
+      return (row?.list ?? []).map(assignmentOf);
+    },
+
+    /** The user's budget data version (0 without a row): triggers bump it with every change of the amounts or the monthly rollup. */
+    async dataVersion(userId: string): Promise<number> {
+      const [row] = await db.select({ version: budgetDataVersions.version }).from(budgetDataVersions).where(eq(budgetDataVersions.userId, userId));
+      return Number(row?.version ?? 0);
+    },
+
+    /** Every amount and every month's income and spending of the user with the version they belong to, in one statement. */
+    async monthParts(userId: string): Promise<MonthParts> {
+      const a = budgetAssignments;
+      const m = transactionMonthlyTotals;
+      const v = budgetDataVersions;
+      const [row] = await asRows<{ version: string | null; assignments: AssignmentTuple[] | null; activity: ActivityTuple[] | null }>(
+        db,
+        sql`select (select ${v.version} from ${v} where ${v.userId} = ${userId})::text as version,
+          (select json_agg(json_build_array(${a.month}, ${a.category}, ${a.assignedMinor})) from ${a} where ${a.userId} = ${userId}) as assignments,
+          (select json_agg(json_build_array(${m.month}, ${m.category}, ${m.type}, ${m.totalMinor}, ${m.unconverted})) from ${m} where ${m.userId} = ${userId}) as activity`,
+      );
+      return { version: Number(row?.version ?? 0), assignments: (row?.assignments ?? []).map(assignmentOf), activity: (row?.activity ?? []).map(activityOf) };
     },
 
     /** Every user with an amount assigned in the month (the budget alerts look at them). */
@@ -120,15 +152,24 @@ export function budgetsRepository(db: Db) {
       });
     },
 
-    /** Sets several categories' amounts for one month in one database transaction (an assignment, or both sides of a move). */
-    async setAssigned(userId: string, month: string, amounts: { category: string; assignedMinor: number }[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        for (const { category, assignedMinor } of amounts) {
+    /**
+     * Sets several categories' amounts for one month in one statement (an assignment, or both sides of a move), and
+     * answers the data version just before and just after it: the version's row is locked from the first read to the
+     * commit, so no other write came between them (`before` is null when the user had no version yet).
+     */
+    async setAssigned(userId: string, month: string, amounts: { category: string; assignedMinor: number }[]): Promise<{ before: number | null; after: number }> {
+      const latest = [...new Map(amounts.map((a) => [a.category, a.assignedMinor])).entries()];
+      const v = budgetDataVersions;
+      return db.transaction(async (tx) => {
+        const [locked] = await tx.select({ version: v.version }).from(v).where(eq(v.userId, userId)).for('update');
+        if (latest.length > 0) {
           await tx
             .insert(budgetAssignments)
-            .values({ userId, month: first(month), category, assignedMinor })
-            .onConflictDoUpdate({ target: [budgetAssignments.userId, budgetAssignments.month, budgetAssignments.category], set: { assignedMinor } });
+            .values(latest.map(([category, assignedMinor]) => ({ userId, month: first(month), category, assignedMinor })))
+            .onConflictDoUpdate({ target: [budgetAssignments.userId, budgetAssignments.month, budgetAssignments.category], set: { assignedMinor: sql`excluded.assigned_minor` } });
         }
+        const [after] = await tx.select({ version: v.version }).from(v).where(eq(v.userId, userId));
+        return { before: locked ? Number(locked.version) : null, after: Number(after?.version ?? 0) };
       });
     },
 
@@ -161,7 +202,7 @@ export function budgetsRepository(db: Db) {
         sql`select json_agg(json_build_array(${m.month}, ${m.category}, ${m.type}, ${m.totalMinor}, ${m.unconverted})) as list
           from ${m} where ${m.userId} = ${userId} and ${m.month} >= ${first(from)} and ${m.month} <= ${first(to)}`,
       );
-      return (row?.list ?? []).map(([month, category, type, total, unconverted]) => ({ month: ym(month), category, type, totalMinor: Number(total), unconverted: Number(unconverted) }));
+      return (row?.list ?? []).map(activityOf);
     },
 
     /**

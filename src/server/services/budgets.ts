@@ -19,7 +19,7 @@ import { addMonths } from '../../contract/calendar';
 import { fromMinor, toMinor } from '../../contract/money';
 import { InsufficientFundsError, notFound, unprocessable } from '../errors';
 import { minorMoneyText } from '../money';
-import type { ActivityRow, AssignmentRow, BudgetsRepository, RolloverRow, TargetRow } from '../repositories/budgets';
+import type { ActivityRow, AssignmentRow, BudgetsRepository, MonthParts, RolloverRow, TargetRow } from '../repositories/budgets';
 import type { CategoriesRepository } from '../repositories/categories';
 import type { TransactionsRepository } from '../repositories/transactions';
 import type { UsersRepository } from '../repositories/users';
@@ -175,6 +175,9 @@ export function drawBudget(input: BudgetInput): BudgetMonth {
   };
 }
 
+/** How many users' month parts one service keeps: a six-year budget's parts are ~6,000 small rows (about 0.7 MB of heap), and the process stays within its memory guard. */
+const CACHED_USERS = 8;
+
 /** One user's category budget: reads a month from the rollups, assigns, moves, sets rollover and mode. Throws domain errors. */
 export function budgetsService(deps: {
   budgets: BudgetsRepository;
@@ -186,6 +189,49 @@ export function budgetsService(deps: {
   rates?: Pick<RatesService, 'rateOn'>;
 }) {
   const { budgets, categories, transactions, users, rewards, rates } = deps;
+
+  /**
+   * Each user's amounts and monthly activity as last read, under the data version they were read at. Valid while the
+   * version in the database is the same (one indexed read); any process's write of amounts or of the rollup bumps it
+   * in the write's own database transaction. Least recently used users go first.
+   */
+  const cache = new Map<string, MonthParts>();
+  const remember = (userId: string, parts: MonthParts) => {
+    cache.delete(userId);
+    cache.set(userId, parts);
+    if (cache.size > CACHED_USERS) cache.delete(cache.keys().next().value!);
+  };
+  async function monthParts(userId: string): Promise<MonthParts> {
+    const held = cache.get(userId);
+    if (held && held.version === (await budgets.dataVersion(userId))) {
+      remember(userId, held);
+      return held;
+    }
+    const parts = await budgets.monthParts(userId);
+    remember(userId, parts);
+    return parts;
+  }
+
+  /**
+   * Writes one month's amounts. When nothing else changed the user's data since the parts held were read (the
+   * version before this write is theirs), the held parts take the new amounts under the version after it, so the
+   * next edit reads one number instead of every amount and month again; otherwise they are dropped.
+   */
+  async function setAssigned(userId: string, m: string, amounts: { category: string; assignedMinor: number }[]): Promise<void> {
+    const { before, after } = await budgets.setAssigned(userId, m, amounts);
+    const held = cache.get(userId);
+    if (!held) return;
+    if (before === null || held.version !== before) {
+      cache.delete(userId);
+      return;
+    }
+    const set = new Map(amounts.map((a) => [a.category, a.assignedMinor]));
+    remember(userId, {
+      version: after,
+      assignments: [...held.assignments.filter((a) => a.month !== m || !set.has(a.category)), ...[...set].map(([category, assignedMinor]) => ({ month: m, category, assignedMinor }))],
+      activity: held.activity,
+    });
+  }
 
   /**
    * The money the budget starts from and the opening balances of later months, in the base currency: an
@@ -227,15 +273,17 @@ export function budgetsService(deps: {
 
   /** What one month is drawn from: the budget's tables and the monthly rollups, never the rows. */
   async function monthInput(userId: string, month: string): Promise<BudgetInput> {
-    const first = await budgets.firstMonth(userId);
+    const parts = await monthParts(userId);
+    const first = parts.assignments.reduce<string | null>((min, a) => (min === null || a.month < min ? a.month : min), null);
     const start = first && first < month ? first : month;
-    const [mode, records, assignments, rollovers, targets, activity, starting] = await Promise.all([
+    const within = (r: { month: string }) => r.month >= start && r.month <= month;
+    const assignments = parts.assignments.filter(within);
+    const activity = parts.activity.filter(within);
+    const [mode, records, rollovers, targets, starting] = await Promise.all([
       budgets.mode(userId),
       categories.list(userId),
-      budgets.assignments(userId, start, month),
       budgets.rollovers(userId),
       budgets.targets(userId),
-      budgets.activity(userId, start, month),
       budgets.onBudgetBalance(userId, start).then((b) => startingMoney(userId, start, month, b)),
     ]);
     return {
@@ -285,7 +333,7 @@ export function budgetsService(deps: {
       // Only categories with a target change: each gets what its target asks when it had less.
       for (const c of drawn.groups.flatMap((g) => g.categories)) if (c.underfunded > 0) amounts.set(c.category, toMinor(c.assigned) + toMinor(c.underfunded));
       const changed = names.filter((n) => amounts.has(n));
-      if (changed.length > 0) await budgets.setAssigned(userId, m, changed.map((category) => ({ category, assignedMinor: amounts.get(category)! })));
+      if (changed.length > 0) await setAssigned(userId, m, changed.map((category) => ({ category, assignedMinor: amounts.get(category)! })));
       return month(userId, m);
     }
     if (body.source === 'last_month') {
@@ -299,7 +347,7 @@ export function budgetsService(deps: {
       }
       for (const [category, total] of spent) amounts.set(category, Math.max(0, Math.round(total / months)));
     }
-    await budgets.setAssigned(
+    await setAssigned(
       userId,
       m,
       names.map((category) => ({ category, assignedMinor: Math.max(0, amounts.get(category) ?? 0) })),
@@ -321,7 +369,7 @@ export function budgetsService(deps: {
       const category = await expenseCategory(userId, body.category);
       const assignedMinor = toMinor(body.assigned);
       const input = await monthInput(userId, m);
-      await budgets.setAssigned(userId, m, [{ category, assignedMinor }]);
+      await setAssigned(userId, m, [{ category, assignedMinor }]);
       return withFirstBudget(userId, withAmounts(input, m, [{ category, assignedMinor }]), body.assigned > 0);
     },
 
@@ -343,7 +391,7 @@ export function budgetsService(deps: {
         { category: from, assignedMinor: toMinor(source?.assigned ?? 0) - amountMinor },
         { category: to, assignedMinor: toMinor(target?.assigned ?? 0) + amountMinor },
       ];
-      await budgets.setAssigned(userId, m, amounts);
+      await setAssigned(userId, m, amounts);
       return withAmounts(input, m, amounts);
     },
 
@@ -376,14 +424,14 @@ export function budgetsService(deps: {
         if (row.type === 'expense' && spending.has(row.category)) spent.set(row.category, (spent.get(row.category) ?? 0) + row.totalMinor);
       }
       const amounts = [...spent].map(([category, total]) => ({ category, assignedMinor: Math.ceil(total / months.length / 1000) * 1000 }));
-      for (const m of months) await budgets.setAssigned(userId, m, amounts);
+      for (const m of months) await setAssigned(userId, m, amounts);
     },
 
     /** Puts amounts back as they were (the undo of a quick fill): each category given gets its amount for the month. */
     async setAmounts(userId: string, m: string, body: AmountsRequest): Promise<BudgetMonth & { reward?: Reward }> {
       const amounts = [];
       for (const a of body.amounts) amounts.push({ category: await expenseCategory(userId, a.category), assignedMinor: toMinor(a.assigned) });
-      await budgets.setAssigned(userId, m, amounts);
+      await setAssigned(userId, m, amounts);
       return withFirstBudget(userId, await month(userId, m), amounts.some((a) => a.assignedMinor > 0));
     },
 

@@ -65,3 +65,14 @@ export const budgetTargets = pgTable(
     check('budget_targets_kind_valid', sql`${t.kind} in ('monthly', 'by_date', 'income_share')`),
   ],
 );
+
+/**
+ * A number per user that statement triggers bump with every change of budget_assignments or
+ * transaction_monthly_totals (migration 0074): the budget's cached month parts are valid while it stays.
+ */
+export const budgetDataVersions = pgTable('budget_data_versions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
