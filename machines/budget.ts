@@ -55,6 +55,8 @@ export interface BudgetContext {
   target: BudgetTargetForm | null;
   /** What the last fill changed, to put back with Undo (until another change or month). */
   undo: { amounts: { category: string; assigned: number }[] } | null;
+  /** The months before and after the one shown, read while it is shown (YYYY-MM → month); dropped on any change. */
+  ahead: Record<string, BudgetMonth>;
 }
 
 export type BudgetEvent =
@@ -188,7 +190,8 @@ const MODE_TOAST = BUDGET_MESSAGES.mode;
 /**
  * The month of the category budget on /budget: it reads one month, shows it, and sends one change at a
  * time (an assigned amount typed in a row, a move between categories, a rollover, the mode); each change
- * answers the month drawn again, which replaces what is shown. Previous and next month read that month.
+ * answers the month drawn again, which replaces what is shown. While a month is shown the months before and after
+ * are read and held, so Previous and Next show them at once (and read them again quietly); any change drops them.
  */
 export const budgetMachine = setup({
   types: {
@@ -205,6 +208,10 @@ export const budgetMachine = setup({
     /** PUT /budgets/{month}/assigned, POST …/move, PUT …/rollover or PUT …/mode. */
     saveChange: fromPromise<BudgetMonth, { month: string; change: BudgetChange }>(async () => {
       throw new Error('saveChange not provided');
+    }),
+    /** GET /budgets/{month} of the months before and after, keyed by month (none where none is wanted). */
+    fetchAround: fromPromise<Record<string, BudgetMonth>, { month: string }>(async () => {
+      throw new Error('fetchAround not provided');
     }),
   },
   actions: {
@@ -238,11 +245,13 @@ export const budgetMachine = setup({
     wasAssign: ({ context }) => context.change?.kind === 'assign',
     wasTarget: ({ context }) => context.change?.kind === 'target',
     wasMove: ({ context }) => context.change?.kind === 'move',
+    heldBefore: ({ context }) => !!context.ahead[addMonths(context.month, -1)],
+    heldAfter: ({ context }) => !!context.ahead[addMonths(context.month, 1)],
   },
 }).createMachine({
   id: 'budget',
   description: 'One month of the category budget: its categories with assigned, activity and available, and the changes made to it.',
-  context: ({ input }) => ({ month: input.month, data: null, error: null, edit: null, move: null, change: null, target: null, undo: null }),
+  context: ({ input }) => ({ month: input.month, data: null, error: null, edit: null, move: null, change: null, target: null, undo: null, ahead: {} }),
   initial: 'loading',
   states: {
     loading: {
@@ -270,6 +279,12 @@ export const budgetMachine = setup({
     ready: {
       description: 'The month is shown: each group and category with assigned, activity and available; ready to assign or income against the limits.',
       initial: 'idle',
+      invoke: {
+        src: 'fetchAround',
+        input: ({ context }) => ({ month: context.month }),
+        onDone: { description: 'The months before and after are held, so a switch to one shows it at once.', actions: assign({ ahead: ({ event }) => event.output }) },
+        onError: { description: 'Nothing is held: a switch reads the month with a spinner.' },
+      },
       states: {
         idle: {
           description: 'Nothing is being edited.',
@@ -392,7 +407,7 @@ export const budgetMachine = setup({
                 assign({
                   undo: ({ context, event }) => (context.change?.kind === 'fill' && context.change.source !== 'next_months' ? { amounts: changedBy(context.data, event.output) } : null),
                 }),
-                assign({ data: ({ event }) => event.output, edit: null, move: null, target: null }),
+                assign({ data: ({ event }) => event.output, edit: null, move: null, target: null, ahead: {} }),
                 {
                   type: 'notify',
                   params: ({ context }) => ({
@@ -442,8 +457,26 @@ export const budgetMachine = setup({
         },
       },
       on: {
-        'month.previous': { target: 'loading', description: 'Reads the month before; an edit under way and the Undo of a fill are dropped.', actions: [assign({ month: ({ context }) => addMonths(context.month, -1), edit: null, move: null, target: null, undo: null })] },
-        'month.next': { target: 'loading', description: 'Reads the month after; an edit under way and the Undo of a fill are dropped.', actions: [assign({ month: ({ context }) => addMonths(context.month, 1), edit: null, move: null, target: null, undo: null })] },
+        'month.previous': [
+          {
+            guard: 'heldBefore',
+            target: '.refreshing',
+            reenter: true,
+            description: 'The month before was held: it is shown at once and read again quietly; an edit under way and the Undo of a fill are dropped.',
+            actions: assign(({ context }) => ({ month: addMonths(context.month, -1), data: context.ahead[addMonths(context.month, -1)]!, edit: null, move: null, target: null, undo: null, ahead: {} })),
+          },
+          { target: 'loading', description: 'Reads the month before; an edit under way and the Undo of a fill are dropped.', actions: [assign({ month: ({ context }) => addMonths(context.month, -1), edit: null, move: null, target: null, undo: null, ahead: {} })] },
+        ],
+        'month.next': [
+          {
+            guard: 'heldAfter',
+            target: '.refreshing',
+            reenter: true,
+            description: 'The month after was held: it is shown at once and read again quietly; an edit under way and the Undo of a fill are dropped.',
+            actions: assign(({ context }) => ({ month: addMonths(context.month, 1), data: context.ahead[addMonths(context.month, 1)]!, edit: null, move: null, target: null, undo: null, ahead: {} })),
+          },
+          { target: 'loading', description: 'Reads the month after; an edit under way and the Undo of a fill are dropped.', actions: [assign({ month: ({ context }) => addMonths(context.month, 1), edit: null, move: null, target: null, undo: null, ahead: {} })] },
+        ],
       },
     },
   },

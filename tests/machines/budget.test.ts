@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
 import { readBudgetAmount, readTargetForm } from '../../machines/budget';
 import { fakeBudgetBackend, startBudget } from './support/budget';
 
@@ -121,6 +122,37 @@ describe('budget machine', () => {
     await b.send({ type: 'month.next' });
     expect(b.line('Groceries')).toMatchObject({ carried_in: 0 });
     expect(backend.calls.filter((c) => !c.change).map((c) => c.month)).toEqual(['2025-01', '2025-02', '2025-01', '2025-02']);
+  });
+
+  it('holds the months around the one shown: a switch draws the held month at once and reads it again quietly; a change drops them', async () => {
+    const backend = seed();
+    const b = startBudget(backend, '2025-01', { readAhead: true });
+    await b.settled();
+    await waitFor(b.actor, (s) => Object.keys(s.context.ahead).length === 2);
+    expect(Object.keys(b.actor.getSnapshot().context.ahead).sort()).toEqual(['2024-12', '2025-02']);
+    backend.calls.length = 0;
+    b.actor.send({ type: 'month.next' });
+    // Drawn before any read answers: February as held, with January's surplus carried in, and no spinner.
+    const shown = b.actor.getSnapshot();
+    expect(shown.matches({ ready: 'refreshing' })).toBe(true);
+    expect(shown.hasTag('busy')).toBe(false);
+    expect(shown.context.data?.month).toBe('2025-02');
+    expect(b.line('Groceries')).toMatchObject({ carried_in: 250 });
+    await waitFor(b.actor, (s) => s.matches({ ready: 'idle' }) && Object.keys(s.context.ahead).length === 2);
+    expect(Object.keys(b.actor.getSnapshot().context.ahead).sort()).toEqual(['2025-01', '2025-03']);
+    expect(backend.calls.map((c) => c.month).sort()).toEqual(['2025-01', '2025-02', '2025-03']);
+    // Back to January (held), then a change there: what was held for February is stale and dropped, so the switch
+    // reads February and shows the new carried-in, never the held one.
+    await b.send({ type: 'month.previous' });
+    await waitFor(b.actor, (s) => s.matches({ ready: 'idle' }) && Object.keys(s.context.ahead).length === 2);
+    await b.send({ type: 'assigned.edit', category: 'Groceries' });
+    await b.send({ type: 'assigned.change', value: '400' });
+    await b.send({ type: 'assigned.save' });
+    expect(b.actor.getSnapshot().context.ahead).toEqual({});
+    b.actor.send({ type: 'month.next' });
+    expect(b.actor.getSnapshot().matches('loading')).toBe(true);
+    await b.settled();
+    expect(b.line('Groceries')).toMatchObject({ carried_in: 350 });
   });
 
   it('a quick fill takes last month’s amounts, for one category or all, and says so', async () => {

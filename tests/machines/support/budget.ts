@@ -130,13 +130,18 @@ export function fakeBudgetBackend(seed: { income?: Record<string, number>; spent
 export type FakeBudgetBackend = ReturnType<typeof fakeBudgetBackend>;
 
 /** The real budget machine on a fake backend, with its toasts collected. */
-export function startBudget(backend: FakeBudgetBackend, month: string) {
+export function startBudget(backend: FakeBudgetBackend, month: string, options: { readAhead?: boolean } = {}) {
   const toasts: Toast[] = [];
+  const around = async (shown: string) => {
+    const months = [addMonths(shown, -1), addMonths(shown, 1)];
+    return Object.fromEntries(await Promise.all(months.map(async (m) => [m, await backend.fetchMonth(m)] as const)));
+  };
   const actor = createActor(
     budgetMachine.provide({
       actors: {
         fetchMonth: fromPromise(({ input }) => backend.fetchMonth(input.month)),
         saveChange: fromPromise(({ input }) => backend.save(input.month, input.change)),
+        ...(options.readAhead ? { fetchAround: fromPromise(({ input }) => around(input.month)) } : {}),
       },
       actions: { notify: (_, toast: Toast) => void (toast.message && toasts.push(toast)) },
     }),

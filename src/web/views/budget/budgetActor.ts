@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { budgetMachine, type BudgetChange } from '../../../../machines/budget';
+import { addMonths } from '../../../contract/calendar';
+import type { BudgetMonth } from '../../../contract/budgets';
 import type { Api } from '../../api';
 import { unlessAborted } from '../../api/abort';
 import { pageActor, toastVia, usePageMachine } from '../../hooks/pageActor';
@@ -42,9 +44,11 @@ const send = async (api: Api, month: string, change: BudgetChange) => {
  * The month budget's actor lives as long as its page (/budget, or the dashboard's card); it starts on the month
  * given (the link's, or this one). When the tab comes back into view or the window gets focus it reads the month
  * again (the budget may have changed in another tab); a visit in the same tab starts a fresh actor anyway.
+ * `readAhead`: /budget holds the months before and after the one shown, so Previous and Next draw at once; the
+ * dashboard's card, which has no month switch, does not read them.
  */
-export function useBudgetMachine(month: string): BudgetActor {
-  const actor = useBudgetActorFor(month);
+export function useBudgetMachine(month: string, readAhead = true): BudgetActor {
+  const actor = useBudgetActorFor(month, readAhead);
   useEffect(() => {
     const refresh = () => {
       if (document.visibilityState === 'visible') actor.send({ type: 'budget.refresh' });
@@ -59,12 +63,18 @@ export function useBudgetMachine(month: string): BudgetActor {
   return actor;
 }
 
-function useBudgetActorFor(month: string): BudgetActor {
+function useBudgetActorFor(month: string, readAhead: boolean): BudgetActor {
   return usePageMachine(
     ({ api, ui }) =>
       budgetMachine.provide({
         actors: {
           fetchMonth: fromPromise(({ input, signal }) => unlessAborted(signal, budgetsApi(api.call).month(input.month, signal))),
+          fetchAround: fromPromise(async ({ input, signal }) => {
+            if (!readAhead) return {};
+            const months = [addMonths(input.month, -1), addMonths(input.month, 1)];
+            const read = await unlessAborted(signal, Promise.all(months.map((m) => budgetsApi(api.call).month(m, signal))));
+            return Object.fromEntries(months.map((m, i) => [m, read[i]!])) as Record<string, BudgetMonth>;
+          }),
           saveChange: fromPromise(async ({ input }) => {
             const answer = await send(api, input.month, input.change);
             // Where the redraw after a change starts (the e2e test measures from it to the row showing the answer).

@@ -12,7 +12,7 @@ import { useBudgetMachine } from '../budget/budgetActor';
  * uses the Accounts page's), summed by budgetVsActual; this card only renders it.
  */
 export function BudgetCard() {
-  const actor = useBudgetMachine(localMonth());
+  const actor = useBudgetMachine(localMonth(), false);
   const month = useSelector(actor, (s) => s.context.month);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error?.message ?? BUDGET_MESSAGES.loadFailed : null));
