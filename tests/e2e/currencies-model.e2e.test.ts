@@ -27,6 +27,8 @@ describe('model-based paths: Settings › Currencies in the real UI', () => {
       const currencies = new SettingsCurrenciesSection(page);
       const toasts = new Toasts(page);
       const open = async () => {
+        // The file's tests share one page: the last one may have left it on this very URL, which a goto would not load again.
+        await page.goto('about:blank');
         await AppShell.openSignedIn(page, user.token, '/settings#currencies');
         // Settings is loaded on demand: on a busy machine its first paint can take a while.
         await currencies.root.waitFor({ timeout: 20_000 });
@@ -40,18 +42,17 @@ describe('model-based paths: Settings › Currencies in the real UI', () => {
       await path.test({
         events: {
           LOAD: open,
-          // The list's first read answers 503 with a reason; the next goes through.
+          // Every read of the list answers 503 with a reason (the section may mount twice while the app opens) until Retry.
           LOAD_FAILS: async () => {
-            let failed = false;
-            await page.route(`${apiUrl}/rates`, (route) => {
-              if (failed || route.request().method() !== 'GET') return route.fallback();
-              failed = true;
-              return route.fulfill({ status: 503, json: { detail: flow.loadFailed }, headers: CORS });
-            });
+            await page.route(`${apiUrl}/rates`, (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 503, json: { detail: flow.loadFailed }, headers: CORS }) : route.fallback()));
             await open();
           },
-          RETRY: async () => currencies.root.getByRole('alert').getByRole('button', { name: 'Retry' }).click(),
+          RETRY: async () => {
+            await page.unroute(`${apiUrl}/rates`);
+            await currencies.root.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
+          },
           IMPORT: async () => currencies.importFile(flow.fileName, flow.file),
+          DISMISS: async () => currencies.importResult.getByRole('button', { name: 'Dismiss the import result' }).click(),
           IMPORT_BAD: async () => currencies.importFile(flow.badFileName, flow.badFile),
           ADD_INVALID: async () => {
             await currencies.fillRate(flow.invalid);
@@ -83,6 +84,11 @@ describe('model-based paths: Settings › Currencies in the real UI', () => {
             expect(await currencies.importResult.textContent()).toContain(`${flow.importedSummary}.`);
             expect((await currencies.rows()).map((r) => r.slice(1))).toEqual(flow.importedRows);
             expect((await onServer()).map((r) => [`${r.base} → ${r.quote}`, r.rate])).toEqual(flow.importedRows.map((r) => r.slice(0, 2)));
+          },
+          dismissed: async () => {
+            await currencies.importResult.waitFor({ state: 'detached' });
+            expect((await currencies.rows()).map((r) => r.slice(1))).toEqual(flow.importedRows);
+            expect(await currencies.fileInput.isDisabled()).toBe(false);
           },
           importRefused: async () => {
             await toasts.waitFor(flow.badFileDetail);

@@ -112,6 +112,7 @@ describe('model-based paths: Settings › Currencies (the real currencyRates mac
             get().send({ type: 'rates.import', file: new Blob([flow.file]), fileName: flow.fileName });
             await idle();
           },
+          DISMISS: async () => void get().send({ type: 'rates.importDismiss' }),
           IMPORT_BAD: async () => {
             get().send({ type: 'rates.import', file: new Blob([flow.badFile]), fileName: flow.badFileName });
             await idle();
@@ -143,6 +144,11 @@ describe('model-based paths: Settings › Currencies (the real currencyRates mac
             expect(importSummary(ctx().imported!)).toBe(flow.importedSummary);
             expect(rows()).toEqual(flow.importedRows);
             expect(toasts).toEqual([]);
+          },
+          dismissed: () => {
+            expect(ctx().imported).toBeNull();
+            expect(rows()).toEqual(flow.importedRows);
+            expect(get().getSnapshot().matches({ ready: 'idle' })).toBe(true);
           },
           importRefused: () => {
             expect(ctx().importError?.message).toBe(flow.badFileDetail);

@@ -26,6 +26,10 @@ export const currencyRatesModel = createMachine({
     },
     imported: {
       description: "An ECB file with 2 rates on one day: the result sentence, both rows in the table as 'Imported file'.",
+      on: { DISMISS: 'dismissed' },
+    },
+    dismissed: {
+      description: 'The result was put away (its close button): the rows stay, the picker is ready for another file.',
     },
     importRefused: {
       description: "A file that is not an ECB file: the server's reason by the picker and in a toast; still no rates.",
@@ -40,7 +44,7 @@ export const currencyRatesModel = createMachine({
   },
 });
 
-export type CurrencyRatesFlowEvent = { type: 'LOAD' | 'LOAD_FAILS' | 'RETRY' | 'IMPORT' | 'IMPORT_BAD' | 'ADD_INVALID' | 'FIX' };
+export type CurrencyRatesFlowEvent = { type: 'LOAD' | 'LOAD_FAILS' | 'RETRY' | 'IMPORT' | 'DISMISS' | 'IMPORT_BAD' | 'ADD_INVALID' | 'FIX' };
 
 /** The files, values and texts the model's events and states use. */
 export const currencyRatesFlow = {
