@@ -101,7 +101,8 @@ export const createRateRequest = z
     quote: currencyField,
     rate: rateField.check(z.describe('1 base = rate quote, an exact decimal as text')),
   })
-  .check(z.refine((b: { base: string; quote: string }) => b.base !== b.quote, 'base and quote must be different currencies'));
+  // On the quote ("To") field, so the form shows it under that field and the API names it.
+  .check(z.refine((b: { base: string; quote: string }) => b.base !== b.quote, { message: 'base and quote must be different currencies', path: ['quote'] }));
 export type CreateRateRequest = z.input<typeof createRateRequest>;
 
 export const exchangeRate = z.object({

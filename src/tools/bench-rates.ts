@@ -8,9 +8,9 @@
  *   npx tsx src/tools/bench-rates.ts --years 1 --currencies 10
  *   DATABASE_URL=postgres://… npx tsx src/tools/bench-rates.ts
  */
-import { addDays } from '../contract/calendar';
 import { ratesRepository } from '../server/repositories/rates';
 import { ratesService } from '../server/services/rates/service';
+import { historyCsv } from './benchEcb';
 import { createBenchUser, runWithBenchDatabase } from './benchSeed';
 import { positiveOption } from './cliOptions';
 
@@ -18,24 +18,6 @@ const argv = process.argv.slice(2);
 const YEARS = positiveOption(argv, 'years', 10);
 const CURRENCIES = positiveOption(argv, 'currencies', 30);
 const log = (line: string) => console.log(line);
-
-const CODES = ['USD', 'JPY', 'BGN', 'CZK', 'DKK', 'GBP', 'HUF', 'PLN', 'RON', 'SEK', 'CHF', 'ISK', 'NOK', 'TRY', 'AUD', 'BRL', 'CAD', 'CNY', 'HKD', 'IDR', 'ILS', 'INR', 'KRW', 'MXN', 'MYR', 'NZD', 'PHP', 'SGD', 'THB', 'ZAR', 'CYP', 'EEK', 'LTL', 'LVL', 'MTL', 'SIT', 'SKK', 'HRK', 'RUB', 'KWD'];
-
-/** An eurofxref-hist.csv of the given size: newest day first, weekdays only, 4–6 significant digits. */
-function historyCsv(years: number, currencies: number): { text: string; days: number } {
-  const codes = CODES.slice(0, Math.min(currencies, CODES.length));
-  const lines = [`Date,${codes.join(',')},`];
-  let day = '2025-12-31';
-  const first = addDays(day, -365 * years);
-  let days = 0;
-  for (; day > first; day = addDays(day, -1)) {
-    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    days++;
-    lines.push(`${day},${codes.map((_, i) => (0.5 + ((days * 7 + i * 13) % 1000) / 97).toFixed(4)).join(',')},`);
-  }
-  return { text: lines.join('\n') + '\n', days };
-}
 
 runWithBenchDatabase('bench_rates', async (db) => {
   const user = await createBenchUser(db, 'bench-rates@example.com', 'bench rates password');

@@ -65,8 +65,11 @@ export async function seedTransactions(db: Db, userId: string, total: number, lo
     const started = performance.now();
     await db.execute(
       sql.raw(`
-      insert into transactions (user_id, account_id, type, amount_minor, date, category, description, merchant, notes, tags, source, created_at, updated_at)
+      insert into transactions (user_id, account_id, type, amount_minor, base_amount_minor, date, category, description, merchant, notes, tags, source, created_at, updated_at)
       select ${quote(userId)}::uuid, ('{${spreadOver.join(',')}}'::uuid[])[1 + g % ${spreadOver.length}], m.type, m.lo + (h % greatest(1, m.hi - m.lo)),
+        -- Every account is in the user's currency: its amount is its base amount, as the app stores it (a bench that
+        -- turns accounts into other currencies then rewrites only those accounts' rows, not a million).
+        m.lo + (h % greatest(1, m.hi - m.lo)),
         -- In date order, as a life's worth of entries and imports arrive.
         current_date - ${days - 1} + ((g - 1)::bigint * ${days} / ${total})::int, m.category, m.description || ' #' || (g % 9973), m.name,
         case when g % 53 = 0 then 'reimbursable, keep the receipt' end,

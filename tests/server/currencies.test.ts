@@ -207,7 +207,8 @@ describe('exchange rates', () => {
       expect(res.body.detail, res.raw).toBeTruthy();
       return res;
     };
-    await bad('POST', '/rates', { date: '2025-05-02', base: 'USD', quote: 'USD', rate: '1' });
+    // The same currency twice is about the quote ("To" in the form), and says so.
+    expect((await bad('POST', '/rates', { date: '2025-05-02', base: 'USD', quote: 'USD', rate: '1' })).body.detail).toBe('quote: base and quote must be different currencies');
     await bad('POST', '/rates', { date: '2025-05-02', base: 'USD', quote: 'EUR', rate: 1.1 });
     await bad('POST', '/rates', { date: '2025-05-02', base: 'USD', quote: 'EUR', rate: '-1' });
     await bad('POST', '/rates', { date: '2025-05-02', base: 'USD', quote: 'EUR', rate: '0' });

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUpWithAccess, type TestApp } from '../support/app';
-
-// Rates 2025-03-05..07 (EUR→USD 1.0771, 1.0790, 1.0837); a day more than 7 days after has none.
-const ratesFile = readFileSync(new URL('./fixtures/rates/eurofxref-hist.csv', import.meta.url), 'utf8');
+import { createTestApp, type TestApp } from '../support/app';
+import { currencyPerson } from '../support/currency';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -21,19 +18,14 @@ type Analytics = { balance: number; totals: { spending: number }; unconverted_co
 
 describe('the dashboard balance in the base currency', () => {
   it('the all-time balance counts every unconverted row, also those outside the selected period', async () => {
-    const user = await signUpWithAccess(app);
-    const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown, contentType?: string) => {
-      const res = await app.inject({ method, url, headers: { ...bearer(user.token), ...(contentType ? { 'content-type': contentType } : {}) }, ...(payload === undefined ? {} : { payload: payload as string }) });
-      expect(res.statusCode, res.body).toBeLessThan(300);
-      return res.json() as T;
-    };
-    const checking = await call<{ account_id: string }>('POST', '/accounts', { name: 'Checking', kind: 'checking', opening_date: '2025-01-01' });
-    const euros = await call<{ account_id: string }>('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_date: '2025-01-01' });
-    await call('POST', '/rates/import', ratesFile, 'text/csv');
-    const spend = (account: string, amount: number, date: string) => call('POST', '/transactions', { account_id: account, type: 'expense', amount, date, category: 'Groceries', description: 'Shop' });
-    await spend(euros.account_id, 10, '2025-03-06'); // 10.79 USD
-    await spend(euros.account_id, 20, '2025-03-20'); // no rate within 7 days: unconverted
-    await spend(checking.account_id, 50, '2025-04-02');
+    const u = await currencyPerson(app);
+    const call = u.ok;
+    const checking = await u.account('Checking');
+    const euros = await u.account('Girokonto', 'EUR');
+    await u.importRates();
+    await u.spend(euros.account_id, 10, '2025-03-06'); // 10.79 USD
+    await u.spend(euros.account_id, 20, '2025-03-20'); // no rate within 7 days: unconverted
+    await u.spend(checking.account_id, 50, '2025-04-02');
 
     const april = await call<Analytics>('GET', '/dashboard/analytics?period=custom&date_from=2025-04-01&date_to=2025-04-30&time_unit=days');
     // April's own totals have nothing unconverted; the balance (every row ever) leaves the 20.00 EUR out and says so.
@@ -44,14 +36,10 @@ describe('the dashboard balance in the base currency', () => {
   });
 
   it('a rate that arrives later converts the amounts that waited for it: an imported file, then a typed rate; the counts drop', async () => {
-    const user = await signUpWithAccess(app);
-    const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown, contentType?: string) => {
-      const res = await app.inject({ method, url, headers: { ...bearer(user.token), ...(contentType ? { 'content-type': contentType } : {}) }, ...(payload === undefined ? {} : { payload: payload as string }) });
-      expect(res.statusCode, res.body).toBeLessThan(300);
-      return res.json() as T;
-    };
-    const euros = await call<{ account_id: string }>('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_date: '2025-01-01' });
-    const spend = (amount: number, date: string) => call<{ transaction_id: string; base_amount: number | null }>('POST', '/transactions', { account_id: euros.account_id, type: 'expense', amount, date, category: 'Groceries', description: 'Shop' });
+    const u = await currencyPerson(app);
+    const call = u.ok;
+    const euros = await u.account('Girokonto', 'EUR');
+    const spend = (amount: number, date: string) => u.spend(euros.account_id, amount, date);
     expect((await spend(20, '2025-03-20')).base_amount).toBeNull();
     expect((await spend(10, '2025-05-02')).base_amount).toBeNull();
     type Overview = { balance: number; unconverted_count: number };
@@ -60,7 +48,7 @@ describe('the dashboard balance in the base currency', () => {
 
     // 1 EUR = 1.0900 USD on the 19th: the 20th looks back a day and finds it.
     const file = 'Date,USD,JPY,\n2025-03-19,1.0900,160.00,\n';
-    const imported = await call<{ rates: number; converted: number; recomputing: boolean }>('POST', '/rates/import', file, 'text/csv');
+    const imported = await u.importRates(file);
     expect(imported).toMatchObject({ rates: 2, converted: 1, recomputing: false });
     expect(await call<Overview>('GET', '/transactions/summary/overview')).toMatchObject({ balance: -21.8, unconverted_count: 1 });
     expect(await allTime()).toMatchObject({ balance: -21.8, balance_unconverted_count: 1, totals: { spending: 21.8 }, unconverted_count: 1 });

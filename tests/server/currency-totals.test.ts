@@ -5,10 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBudget } from '../../src/server/services/coach/budgetsBills';
 import { composeAnswer } from '../../src/server/services/coach/builtin';
 import { coachData } from '../../src/server/services/coach/data';
-import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
-
-// Rates 2025-03-05..07 (EUR→USD 1.0771, 1.0790, 1.0837); a day more than 7 days after has none.
-const ratesFile = readFileSync(new URL('./fixtures/rates/eurofxref-hist.csv', import.meta.url), 'utf8');
+import { createTestApp, type TestApp } from '../support/app';
+import { currencyPerson, type CurrencyPerson as Client } from '../support/currency';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -22,25 +20,6 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-function client(user: VerifiedUser) {
-  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, payload?: unknown, contentType?: string) => {
-    const res = await app.inject({
-      method,
-      url,
-      headers: { ...bearer(user.token), ...(contentType ? { 'content-type': contentType } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as string }),
-    });
-    return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
-  };
-  const ok = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, payload?: unknown, contentType?: string) => {
-    const res = await call<T>(method, url, payload, contentType);
-    expect(res.status, res.raw).toBeLessThan(300);
-    return res.body;
-  };
-  return { call, ok, userId: user.userId };
-}
-type Client = ReturnType<typeof client>;
-
 type Dashboard = { totals: { income: number; spending: number; transaction_count: number }; categories: { category: string; amount: number; count: number }[]; top_merchants: { merchant: string; amount: number }[]; unconverted_count: number };
 type Report = { expenses: number; income: number; transaction_count: number; unconverted_count: number };
 type Budget = { activity: number; unconverted_count: number };
@@ -53,12 +32,11 @@ const march = (u: Client) => ({
 
 /** A USD user with a euro account, the March rates file, and March spending in both currencies. */
 async function euroMarch() {
-  const u = client(await signUpWithAccess(app));
-  const checking = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Checking', kind: 'checking', opening_date: '2025-01-01' });
-  const euros = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_date: '2025-01-01' });
-  await u.ok('POST', '/rates/import', ratesFile, 'text/csv');
-  const spend = (account: string, amount: number, date: string, merchant: string) =>
-    u.ok<{ transaction_id: string; base_amount: number | null }>('POST', '/transactions', { account_id: account, type: 'expense', amount, date, category: 'Groceries', description: merchant, merchant });
+  const u = await currencyPerson(app);
+  const checking = await u.account('Checking');
+  const euros = await u.account('Girokonto', 'EUR');
+  await u.importRates();
+  const spend = u.spend;
   await spend(checking.account_id, 50, '2025-03-06', 'Safeway');
   const bread = await spend(euros.account_id, 10, '2025-03-06', 'Padaria');
   const late1 = await spend(euros.account_id, 20, '2025-03-20', 'Padaria');
@@ -123,9 +101,9 @@ describe('totals in the base currency', () => {
   });
 
   it('a CSV imported into a euro account gets base amounts at the rate of each row’s day; a day without one is not converted', async () => {
-    const u = client(await signUpWithAccess(app));
+    const u = await currencyPerson(app);
     const euros = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_date: '2025-01-01' });
-    await u.ok('POST', '/rates/import', ratesFile, 'text/csv');
+    await u.importRates();
     const file = ['date,description,amount', '2025-03-05,Padaria,-10.00', '2025-03-08,Mercado,-100.00', '2025-03-20,Farmacia,-5.00', '2025-03-07,Salario,200.00'].join('\n');
     const preview = await u.ok<{ import_id: string; mapping: unknown }>('POST', '/transactions/import?file_name=m.csv', file, 'text/csv');
     await u.ok('POST', `/transactions/import/${preview.import_id}/commit`, { mapping: preview.mapping, account_id: euros.account_id });
@@ -170,7 +148,7 @@ describe('totals in the base currency', () => {
 
   it('one user’s rates and rows never reach another’s totals; bad input is a 4xx with a detail', async () => {
     await euroMarch();
-    const other = client(await signUpWithAccess(app));
+    const other = await currencyPerson(app);
     const euros = await other.ok<{ account_id: string }>('POST', '/accounts', { name: 'Konto', kind: 'checking', currency: 'EUR', opening_date: '2025-01-01' });
     // Without rates of their own, the other user's euro row is not converted (the first user's file is theirs alone).
     await other.ok('POST', '/transactions', { account_id: euros.account_id, type: 'expense', amount: 10, date: '2025-03-06', category: 'Groceries', description: 'Padaria' });
@@ -187,12 +165,12 @@ describe('totals in the base currency', () => {
 
 describe('what was still in the account’s currency, in the base currency', () => {
   it('opening balances in the balance and the budget’s starting money, the dashboard’s recent rows and the report’s largest expenses', async () => {
-    const u = client(await signUpWithAccess(app));
+    const u = await currencyPerson(app);
     const checking = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Checking', kind: 'checking', opening_balance: 1000, opening_date: '2025-01-01' });
     // Opened on the 6th at 1.0790: 500.00 EUR = 539.50 USD. Opened in January (no rate in the file): not converted.
     const euros = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_balance: 500, opening_date: '2025-03-06' });
     await u.ok('POST', '/accounts', { name: 'Old euros', kind: 'savings', currency: 'EUR', opening_balance: 100, opening_date: '2025-01-02' });
-    await u.ok('POST', '/rates/import', ratesFile, 'text/csv');
+    await u.importRates();
     const spend = (account: string, amount: number, date: string, merchant: string) =>
       u.ok('POST', '/transactions', { account_id: account, type: 'expense', amount, date, category: 'Groceries', description: merchant, merchant });
     await spend(checking.account_id, 50, '2025-03-06', 'Safeway');
@@ -227,7 +205,7 @@ describe('what was still in the account’s currency, in the base currency', () 
   });
 
   it('a row of an account in the base currency carries its amount as base amount on every path: typed, CSV, bank file, transfer, demo', async () => {
-    const u = client(await signUpWithAccess(app));
+    const u = await currencyPerson(app);
     const checking = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Checking', kind: 'checking', opening_date: '2024-01-01' });
     const savings = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Savings', kind: 'savings', opening_date: '2024-01-01' });
     const typed = await u.ok<{ amount: number; base_amount: number | null }>('POST', '/transactions', { account_id: checking.account_id, type: 'expense', amount: 12.5, date: '2025-03-06', category: 'Groceries', description: 'Typed' });
@@ -247,7 +225,7 @@ describe('what was still in the account’s currency, in the base currency', () 
     expect(list.transactions).toHaveLength(8);
     for (const t of list.transactions) expect([t.description, t.base_amount]).toEqual([t.description, t.amount]);
 
-    const demo = client(await signUpWithAccess(app));
+    const demo = await currencyPerson(app);
     await demo.ok('POST', '/transactions/demo');
     const accounts = await demo.ok<{ accounts: { account_id: string; currency: string }[] }>('GET', '/accounts');
     const abroad = new Set(accounts.accounts.filter((a) => a.currency !== 'USD').map((a) => a.account_id));
@@ -260,7 +238,7 @@ describe('what was still in the account’s currency, in the base currency', () 
 
 describe('the coach’s trip answer', () => {
   it('"How much did the Lisbon trip cost me?": the total in the base currency, the charges in euros beside it, an amount with no rate counted', async () => {
-    const u = client(await signUpWithAccess(app));
+    const u = await currencyPerson(app);
     const card = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Visa', kind: 'credit_card', opening_date: '2025-01-01' });
     const euros = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_date: '2025-01-01' });
     const pay = (account: string, date: string, amount: number, merchant: string, description: string, category: string, paidThere?: number) =>
@@ -288,12 +266,12 @@ describe('the coach’s trip answer', () => {
 
 describe('the coach’s budget answers', () => {
   it('start from the money the Budget page starts from: an opening in euros at its day’s rate, one without a rate left out and counted', async () => {
-    const u = client(await signUpWithAccess(app));
+    const u = await currencyPerson(app);
     const checking = await u.ok<{ account_id: string }>('POST', '/accounts', { name: 'Checking', kind: 'checking', opening_balance: 1000, opening_date: '2025-01-01' });
     // 500.00 EUR opened on the 6th at 1.0790 = 539.50 USD; the January one has no rate.
     await u.ok('POST', '/accounts', { name: 'Girokonto', kind: 'checking', currency: 'EUR', opening_balance: 500, opening_date: '2025-03-06' });
     await u.ok('POST', '/accounts', { name: 'Old euros', kind: 'savings', currency: 'EUR', opening_balance: 100, opening_date: '2025-01-02' });
-    await u.ok('POST', '/rates/import', ratesFile, 'text/csv');
+    await u.importRates();
     await u.ok('POST', '/transactions', { account_id: checking.account_id, type: 'expense', amount: 50, date: '2025-03-06', category: 'Groceries', description: 'Safeway' });
     const page = await u.ok<{ ready_to_assign: number; unconverted_count: number }>('GET', '/budgets/2025-04');
     // 1,000.00 + 539.50 − 50.00 (before, without rates, the coach said 950.00: the euro opening not converted).

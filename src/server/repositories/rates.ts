@@ -51,7 +51,12 @@ export function ratesRepository(db: Db) {
       const dates = rows.map((r) => r.date).sort();
       const owner = userId === null ? sql`user_id is null` : sql`user_id = ${userId}`;
       await db.transaction(async (tx) => {
-        await tx.execute(sql`
+        // A first import (nothing of this source in those days yet) skips matching every row of the file.
+        const [kept] = rowsOf<{ any: boolean }>(
+          await tx.execute(sql`select exists (select 1 from exchange_rates where ${owner} and source = ${source} and date between ${dates[0]} and ${dates.at(-1)}) as any`),
+        );
+        if (kept?.any)
+          await tx.execute(sql`
           delete from exchange_rates where ${owner} and source = ${source} and date between ${dates[0]} and ${dates.at(-1)}
             and (date, base, quote) in (select * from unnest(${sql.param(rows.map((r) => r.date))}::date[], ${sql.param(rows.map((r) => r.base))}::text[], ${sql.param(rows.map((r) => r.quote))}::text[]))`);
         for (let i = 0; i < rows.length; i += BATCH) {
