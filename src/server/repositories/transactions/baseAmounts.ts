@@ -78,14 +78,17 @@ export function baseAmountQueries(db: Db) {
       await db.update(users).set({ baseRecomputeSince: sql`coalesce(${users.baseRecomputeSince}, now())` }).where(eq(users.id, userId));
     },
 
-    /** One account's rows after `afterId` in id order (keyset pages): what a base amount is computed from. */
-    async amountsPage(userId: string, accountId: string, afterId: string | null, limit: number): Promise<{ id: string; amountMinor: number; date: string; baseAmountMinor: number | null }[]> {
+    /**
+     * One account's rows after `after` in (date, id) order: keyset pages along the account's (account_id, date, id)
+     * index, so each page reads its own rows only (pages in id order read the whole account for every page).
+     */
+    async amountsPage(userId: string, accountId: string, after: { date: string; id: string } | null, limit: number): Promise<{ id: string; amountMinor: number; date: string; baseAmountMinor: number | null }[]> {
       const t = transactions;
       return db
         .select({ id: t.id, amountMinor: t.amountMinor, date: t.date, baseAmountMinor: t.baseAmountMinor })
         .from(t)
-        .where(and(eq(t.userId, userId), eq(t.accountId, accountId), afterId ? sql`${t.id} > ${afterId}` : undefined))
-        .orderBy(t.id)
+        .where(and(eq(t.userId, userId), eq(t.accountId, accountId), after ? sql`(${t.date}, ${t.id}) > (${after.date}::date, ${after.id}::uuid)` : undefined))
+        .orderBy(t.date, t.id)
         .limit(limit);
     },
 

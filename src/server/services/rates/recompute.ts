@@ -32,7 +32,7 @@ export async function recomputeBaseAmounts(deps: BaseRecomputeDeps, userId: stri
   }
   let unconverted = 0;
   for (const account of accounts.filter((a) => a.currency !== base)) {
-    let after: string | null = null;
+    let after: { date: string; id: string } | null = null;
     for (;;) {
       const page = await deps.transactions.amountsPage(userId, account.id, after, PAGE);
       if (page.length === 0) break;
@@ -45,7 +45,8 @@ export async function recomputeBaseAmounts(deps: BaseRecomputeDeps, userId: stri
         if (baseAmountMinor !== row.baseAmountMinor) changes.push({ id: row.id, baseAmountMinor });
       }
       await deps.transactions.setBaseAmounts(userId, changes);
-      after = page.at(-1)!.id;
+      const last = page.at(-1)!;
+      after = { date: last.date, id: last.id };
       await yieldToEventLoop();
     }
   }
