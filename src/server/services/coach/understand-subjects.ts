@@ -1,7 +1,7 @@
 import type { Flow, Subject, Vocabulary } from './plan-types';
 /** The subjects a question names, read against the user's categories, merchants and description words. */
 import { editDistance, allowedEdits, isEnglishWord, normalise, singulars, words } from './lexicon';
-import { INCOME_KINDS, groupOf, kindsOf, nameForms, type Payee } from './payees';
+import { INCOME_KINDS, groupOf, isPayer, kindsOf, nameForms, type Payee } from './payees';
 import { MONTH_NAMES } from './period';
 
 /** Everyday words for categories, used when the user's data has no closer match. */
@@ -94,7 +94,7 @@ export function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { 
     if (!kinds) return null;
     const list = payees.filter((x) => x.kind && kinds.includes(x.kind));
     if (!list.length) return null;
-    return group(p.replace(/^(?:my|the|our)\s+/, ''), list, 'kind', kinds.every((k) => INCOME_KINDS.has(k)) ? 'income' : 'expense');
+    return group(p.replace(/^(?:my|the|our)\s+/, ''), list, 'kind', kinds.every((k) => INCOME_KINDS.has(k)) || isPayer(p) ? 'income' : 'expense');
   };
   const tsq = (phrase: string) => words(phrase).map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
 
