@@ -16,7 +16,7 @@ export { periodsIn } from './understand-periods';
 
 
 
-const INCOME_FLOW = /\b((?:receive[ds]?|receiving)\s+(?:[a-z'’]+\s+){0,2}?from|earn\w*|income|make|made|came in|come in|got paid|get paid|paid me|pay me|paying me|salary|salaries|paychecks?|wages?|invoices?|refunds?|got back|get back|received|receive|bring in|brought in|brings in|bringing in|take home|took home|take in|took in|taken in|taking in|sen[dt]s? me|sent me|takings|revenue|sales|payouts?|reimburse\w*)\b/;
+const INCOME_FLOW = /\b((?:receive[ds]?|receiving)\s+(?:[a-z'’]+\s+){0,2}?from|earn\w*|income|make|made|came in|come in|got paid|get paid|paid me|pay me|paying me|salary|salaries|paychecks?|wages?|invoices?|refunds?|got back|get back|received|receive|bring in|brought in|brings in|bringing in|take home|took home|how much (?:money |cash )?(?:did|do|have|has) (?:i|we) (?:take|taken) in|(?:money|cash) (?:did )?(?:i |we )?(?:took|take|taken) in|sen[dt]s? me|sent me|takings|revenue|sales|payouts?|reimburse\w*)\b/;
 const EXPENSE_FLOW = /\b(spend\w*|spent|cost\w*|went out|go out|pay for|paid for|expenses?|bought|buy|purchases?|orders?|take|took)\b/;
 const COUNT = /\bhow many\b(?!\s+(?:dollars|euros|pounds|bucks|months? (?:until|till|to|before)))|\bhow many (?:times|transactions|orders|purchases|payments|visits|rides|trips)\b|\bhow often\b|\bhow many times\b|\bnumber of (?:transactions|orders|purchases|payments|visits)\b/;
 const LARGEST = /\b(most expensive|biggest|largest|highest|priciest|dearest|max(?:imum)?|most i (?:spent|paid)|the most)\b/;
