@@ -71,6 +71,14 @@ describe('periods people say (Friday 20 November 2026)', () => {
     expect(a).toContain('Thanksgiving weekend (27–30 Nov 2025)');
   });
 
+  it('"how many trips to the store was that?" carries Fresh Market and last year: 2 visits (22 Dec and 26 Nov 2025, 140.00)', async () => {
+    const [first, second] = await chat('how much did I spend at fresh market last year?', 'how many trips to the store was that?');
+    expect(first).toContain('$140.00');
+    expect(second).not.toContain("can't tell");
+    expect(second).toMatch(/\*\*2\*\*|\b2 (?:transactions|visits|payments|times)/);
+    expect(second).toContain('2025');
+  });
+
   it('"and the month before?" after a question with no period steps back from this month: November 15.75, October 7.00', async () => {
     const [first, second] = await chat('how much did I spend on coffee', 'and the month before?');
     expect(first).toContain('**$15.75**');

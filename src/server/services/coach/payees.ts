@@ -56,6 +56,7 @@ export const KIND_WORDS: [string[], MerchantKind[]][] = [
   [['rent', 'my rent', 'the rent'], ['rent']],
   [['mortgage'], ['mortgage']],
   [['gym', 'fitness', 'gym membership'], ['fitness']],
+  [['fixing up', 'fix up', 'fixed up', 'doing up', 'home improvement', 'home improvements', 'hardware store', 'diy'], ['home_improvement']],
   [['pharmacy', 'drugstore', 'prescriptions', 'chemist'], ['pharmacy']],
   [['haircut', 'haircuts', 'hairdresser', 'barber'], ['personal_care']],
   [['insurance'], ['insurance']],

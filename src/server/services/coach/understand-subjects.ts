@@ -54,7 +54,7 @@ export const STOP = new Set(
   average median typical typically usual mean per visit visits shop shops trips order orders ride rides fill filling tank
   why because which whose whom most least often much many number count counted tally list breakdown brought bring bringing earned
   did does was were been got get spend went spent used use using
-  once really actually run runs taken clients client customers customer buyers minus`
+  once really actually run runs taken clients client customers customer buyers minus store stores place places`
     .split(/\s+/)
     .filter(Boolean),
 );
