@@ -1,10 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from '../../src/contract/accounts';
-import { builtinCoach } from '../../src/server/services/coach/builtin';
-import { coachData } from '../../src/server/services/coach/data';
-import type { CoachTurn } from '../../src/server/services/coach/types';
-import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
+import { createTestApp, type TestApp } from '../support/app';
+import { coachPerson, type CoachPerson } from '../support/coach';
 
 /**
  * Periods and measures people say, on a fixed day (Friday 20 November 2026): "the last fortnight",
@@ -15,20 +11,13 @@ import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUse
 const TODAY = '2026-11-20';
 
 let testApp: TestApp;
-let app: FastifyInstance;
-let user: VerifiedUser;
+let chat: CoachPerson['chat'];
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  app = testApp.app;
-  user = await signUpWithAccess(app);
-  const send = async <T>(url: string, payload: object) => {
-    const res = await app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
-    if (res.statusCode >= 300) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-    return res.json<T>();
-  };
-  const account = await send<Account>('/accounts', { name: 'Checking', kind: 'checking', opening_balance: 5000, opening_date: '2025-10-31' });
-  const spend = (amount: number, date: string, category: string, merchant: string) => send('/transactions', { account_id: account.account_id, type: 'expense', amount, date, category, description: merchant.toUpperCase(), merchant });
+  const person = await coachPerson(testApp.app, TODAY);
+  chat = person.chat;
+  const spend = person.spend;
   // Coffee: 20.00 in February, 7.00 in October, and 5.00, 4.50, 6.25 in November (the last two in the last 14 days, 7–20 Nov).
   await spend(20, '2026-02-15', 'Dining', 'Blue Bottle Coffee');
   await spend(7, '2026-10-05', 'Dining', 'Blue Bottle Coffee');
@@ -48,25 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp?.close();
 });
-
-/** Asks each turn in one conversation, saving each answer's frame with it as the app does. */
-async function chat(...turns: string[]): Promise<string[]> {
-  const engine = builtinCoach({ chunkDelayMs: 0 });
-  const history: CoachTurn[] = [];
-  const answers: string[] = [];
-  for (const question of turns) {
-    let text = '';
-    let meta: Record<string, unknown> | null = null;
-    const request = { question, history, profile: { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] }, tools: { data: coachData(app.db, user.userId), currency: 'USD', today: TODAY, now: new Date(`${TODAY}T12:00:00Z`) } };
-    for await (const e of engine.answer(request, new AbortController().signal)) {
-      if (e.type === 'text') text += e.text;
-      if (e.type === 'meta') meta = { ...(meta ?? {}), ...e.meta };
-    }
-    answers.push(text);
-    history.push({ role: 'user', content: question }, { role: 'assistant', content: text, meta });
-  }
-  return answers;
-}
 
 describe('periods people say (Friday 20 November 2026)', () => {
   it('"the last fortnight": 7–20 Nov, coffee 4.50 + 6.25 = 10.75 (the 5.00 on 6 Nov is before it)', async () => {
@@ -99,6 +69,14 @@ describe('periods people say (Friday 20 November 2026)', () => {
     const [a] = await chat('how much did I spend over thanksgiving weekend?');
     expect(a).toContain('$120.00');
     expect(a).toContain('Thanksgiving weekend (27–30 Nov 2025)');
+  });
+
+  it('"how many trips to the store was that?" carries Fresh Market and last year: 2 visits (22 Dec and 26 Nov 2025, 140.00)', async () => {
+    const [first, second] = await chat('how much did I spend at fresh market last year?', 'how many trips to the store was that?');
+    expect(first).toContain('$140.00');
+    expect(second).not.toContain("can't tell");
+    expect(second).toMatch(/\*\*2\*\*|\b2 (?:transactions|visits|payments|times)/);
+    expect(second).toContain('2025');
   });
 
   it('"and the month before?" after a question with no period steps back from this month: November 15.75, October 7.00', async () => {

@@ -25,6 +25,12 @@ export interface PayeeGroup {
   names: string[];
 }
 
+/** Words for people who pay the user (a tenant's rent, a flatmate's half): money they send comes in. */
+export const PAYER_WORDS = ['tenant', 'tenants', 'my tenant', 'the tenant', 'roommate', 'roommates', 'my roommate', 'flatmate', 'flatmates', 'my flatmate', 'housemate', 'housemates', 'my housemate', 'lodger', 'lodgers', 'subletter', 'renter', 'renters'];
+const PAYERS = new Set(PAYER_WORDS);
+/** Whether a phrase names people who pay the user. */
+export const isPayer = (phrase: string) => PAYERS.has(phrase);
+
 /** Everyday words for kinds of merchant. Longer phrases win over their words ("gas bill" before "gas"). */
 export const KIND_WORDS: [string[], MerchantKind[]][] = [
   [['gas bill', 'gas bills', 'gas and electric', 'heating bill', 'gas utility'], ['gas_utility']],
@@ -50,12 +56,15 @@ export const KIND_WORDS: [string[], MerchantKind[]][] = [
   [['rent', 'my rent', 'the rent'], ['rent']],
   [['mortgage'], ['mortgage']],
   [['gym', 'fitness', 'gym membership'], ['fitness']],
+  [['fixing up', 'fix up', 'fixed up', 'doing up', 'home improvement', 'home improvements', 'hardware store', 'diy'], ['home_improvement']],
   [['pharmacy', 'drugstore', 'prescriptions', 'chemist'], ['pharmacy']],
   [['haircut', 'haircuts', 'hairdresser', 'barber'], ['personal_care']],
   [['insurance'], ['insurance']],
   [['pet', 'pets', 'vet', 'pet food'], ['pets']],
   [['bills', 'utilities', 'utility bills', 'my bills', 'utility'], ['electricity', 'gas_utility', 'water', 'internet', 'phone']],
   [['travel', 'trip', 'the trip', 'holiday', 'vacation', 'travelling', 'traveling'], ['airline', 'lodging', 'travel_booking', 'car_rental']],
+  // People who pay you: what they send comes in as a transfer from a person (Zelle, Venmo).
+  [PAYER_WORDS, ['transfer']],
   // Not "pay" alone: "what did I pay T-Mobile" is spending.
   [['paycheck', 'paychecks', 'salary', 'wages', 'wage', 'payroll', 'pay slip', 'payslip', 'my pay', 'take-home pay', 'take home pay'], ['payroll']],
 ];

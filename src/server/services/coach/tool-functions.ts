@@ -67,6 +67,11 @@ async function monthlyAverages(ctx: ToolContext) {
   };
 }
 
+/** The monthly averages as the tools answer them. */
+function averagesOut(a: Awaited<ReturnType<typeof monthlyAverages>>) {
+  return { period: periodOut(a.window), months_with_data: a.monthsWithData, income: amounts(a.incomeMinor), spending: amounts(a.spendingMinor), net: amounts(a.netMinor) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The functions
 
@@ -151,14 +156,7 @@ export async function getCashFlow(ctx: ToolContext, args: { start_date?: string;
     spending: amounts(totals.spendingMinor),
     net: amounts(totals.incomeMinor - totals.spendingMinor),
     savings_rate: rate(totals.incomeMinor, totals.spendingMinor),
-    monthly_average: {
-      period: periodOut(averages.window),
-      months_with_data: averages.monthsWithData,
-      income: amounts(averages.incomeMinor),
-      spending: amounts(averages.spendingMinor),
-      net: amounts(averages.netMinor),
-      savings_rate: rate(averages.incomeMinor, averages.spendingMinor),
-    },
+    monthly_average: { ...averagesOut(averages), savings_rate: rate(averages.incomeMinor, averages.spendingMinor) },
   };
 }
 
@@ -258,13 +256,7 @@ export async function checkAffordability(ctx: ToolContext, args: { amount: numbe
     month_period: periodOut(monthPeriod(y, m0, ctx.today)),
     months_ahead: monthsAhead,
     balance_now: amounts(balanceMinor),
-    monthly_average: {
-      period: periodOut(averages.window),
-      months_with_data: averages.monthsWithData,
-      income: amounts(averages.incomeMinor),
-      spending: amounts(averages.spendingMinor),
-      net: amounts(averages.netMinor),
-    },
+    monthly_average: averagesOut(averages),
     projected_available: amounts(availableMinor),
     cushion_one_month_spending: amounts(cushionMinor),
     left_after_purchase: amounts(availableMinor - amountMinor),

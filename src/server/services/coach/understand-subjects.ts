@@ -1,7 +1,7 @@
 import type { Flow, Subject, Vocabulary } from './plan-types';
 /** The subjects a question names, read against the user's categories, merchants and description words. */
 import { editDistance, allowedEdits, isEnglishWord, normalise, singulars, words } from './lexicon';
-import { INCOME_KINDS, groupOf, kindsOf, nameForms, type Payee } from './payees';
+import { INCOME_KINDS, groupOf, isPayer, kindsOf, nameForms, type Payee } from './payees';
 import { MONTH_NAMES } from './period';
 
 /** Everyday words for categories, used when the user's data has no closer match. */
@@ -54,7 +54,7 @@ export const STOP = new Set(
   average median typical typically usual mean per visit visits shop shops trips order orders ride rides fill filling tank
   why because which whose whom most least often much many number count counted tally list breakdown brought bring bringing earned
   did does was were been got get spend went spent used use using
-  once really actually run runs taken clients client customers customer buyers minus`
+  once really actually run runs taken clients client customers customer buyers minus store stores place places`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -94,7 +94,7 @@ export function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { 
     if (!kinds) return null;
     const list = payees.filter((x) => x.kind && kinds.includes(x.kind));
     if (!list.length) return null;
-    return group(p.replace(/^(?:my|the|our)\s+/, ''), list, 'kind', kinds.every((k) => INCOME_KINDS.has(k)) ? 'income' : 'expense');
+    return group(p.replace(/^(?:my|the|our)\s+/, ''), list, 'kind', kinds.every((k) => INCOME_KINDS.has(k)) || isPayer(p) ? 'income' : 'expense');
   };
   const tsq = (phrase: string) => words(phrase).map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
 

@@ -3,6 +3,7 @@ import { addDays, explicitPeriod, monthEnd, monthPeriod, monthStart, type Period
 import type { Flow, Measure, Plan, PlanPart, Subject, Vocabulary } from './plan-types';
 import { findPeriods, span, ym, type Found } from './understand-periods';
 import { subjectsIn } from './understand-subjects';
+import { isPayer } from './payees';
 
 export type { Flow, Measure, Plan, PlanPart, Subject, Vocabulary } from './plan-types';
 export { periodsIn } from './understand-periods';
@@ -15,7 +16,7 @@ export { periodsIn } from './understand-periods';
 
 
 
-const INCOME_FLOW = /\b((?:receive[ds]?|receiving)\s+(?:[a-z'’]+\s+){0,2}?from|earn\w*|income|make|made|came in|come in|got paid|get paid|paid me|pay me|paying me|salary|salaries|paychecks?|wages?|invoices?|refunds?|got back|get back|received|receive|bring in|brought in|brings in|bringing in|take home|took home|takings|revenue|sales|payouts?|reimburse\w*)\b/;
+const INCOME_FLOW = /\b((?:receive[ds]?|receiving)\s+(?:[a-z'’]+\s+){0,2}?from|earn\w*|income|make|made|came in|come in|got paid|get paid|paid me|pay me|paying me|salary|salaries|paychecks?|wages?|invoices?|refunds?|got back|get back|received|receive|bring in|brought in|brings in|bringing in|take home|took home|how much (?:money |cash )?(?:did|do|have|has) (?:i|we) (?:take|taken) in|(?:money|cash) (?:did )?(?:i |we )?(?:took|take|taken) in|sen[dt]s? me|sent me|takings|revenue|sales|payouts?|reimburse\w*)\b/;
 const EXPENSE_FLOW = /\b(spend\w*|spent|cost\w*|went out|go out|pay for|paid for|expenses?|bought|buy|purchases?|orders?|take|took)\b/;
 const COUNT = /\bhow many\b(?!\s+(?:dollars|euros|pounds|bucks|months? (?:until|till|to|before)))|\bhow many (?:times|transactions|orders|purchases|payments|visits|rides|trips)\b|\bhow often\b|\bhow many times\b|\bnumber of (?:transactions|orders|purchases|payments|visits)\b/;
 const LARGEST = /\b(most expensive|biggest|largest|highest|priciest|dearest|max(?:imum)?|most i (?:spent|paid)|the most)\b/;
@@ -70,7 +71,9 @@ interface Clause {
 
 
 const EXCLUDING = /\b(?:not counting|not including|excluding|except(?: for)?|apart from|other than|besides|leaving out|leave out|without counting|without|ignoring|aside from|but not|minus the)\s+/;
-const NET = /\b(?:minus|less|after|take off|taking off|take away)\s+(?:what|whatever|anything)\b[^.?]{0,30}\b(?:refund\w*|return\w*|reimburs\w*|paid (?:me )?back|gave (?:me )?back|got back|sent back)|\b(?:after|net of|minus|less|take away|taking away|taking out|take out|once you take out|accounting for|counting|including|with|deducting|subtracting|less the)\s+(?:the\s+|any\s+|all\s+|my\s+)?(?:(?:client|customer|store|shop|work|employer|expense)s?'?\s+)?(?:refunds?|returns?|reimburse\w*|money (?:i )?got back|credits?)\b|\bnet\b(?! worth)|\b(?:refunds?|returns?|reimburse\w*|credits?)\s+(?:is\s+|are\s+|was\s+|were\s+|have been\s+|has been\s+)?(?:taken|subtracted|deducted|taken off|taken out|removed|netted out|counted in)\b|\bafter (?:i |we )?(?:got |was |were |get |getting |being )?(?:reimbursed|refunded|paid back)\b|\b(?:refunds?|returns?|reimburse\w*)\b.{0,30}\b(?:taken off|taken out|deducted|subtracted|removed|netted out)\b/;
+const NET = /\bonce\s+(?:[a-z'’]+\s+){0,3}(?:paid|pays|sent|gave)\s+(?:me\s+|us\s+)?back\b|\b(?:minus|less|after|take off|taking off|take away)\s+(?:what|whatever|anything)\b[^.?]{0,30}\b(?:refund\w*|return\w*|reimburs\w*|paid (?:me )?back|gave (?:me )?back|got back|sent back)|\b(?:after|net of|minus|less|take away|taking away|taking out|take out|once you take out|accounting for|counting|including|with|deducting|subtracting|less the)\s+(?:the\s+|any\s+|all\s+|my\s+)?(?:(?:client|customer|store|shop|work|employer|expense)s?'?\s+)?(?:refunds?|returns?|reimburse\w*|money (?:i )?got back|credits?)\b|\bnet\b(?! worth)|\b(?:refunds?|returns?|reimburse\w*|credits?)\s+(?:is\s+|are\s+|was\s+|were\s+|have been\s+|has been\s+)?(?:taken|subtracted|deducted|taken off|taken out|removed|netted out|counted in)\b|\bafter (?:i |we )?(?:got |was |were |get |getting |being )?(?:reimbursed|refunded|paid back)\b|\b(?:refunds?|returns?|reimburse\w*)\b.{0,30}\b(?:taken off|taken out|deducted|subtracted|removed|netted out)\b/;
+/** Money sent to the user: "sent me", "paid us", "from my tenant". */
+const TO_ME = /\b(?:sen[dt]s?|sent|paid|pays?|gave|gives?|transferr?ed|venmo(?:ed)?|zelled?)\s+(?:[a-z'’]+\s+){0,2}?(?:me|us)\b|\bfrom\s+(?:my|our|the)\s+/;
 const LEFT = /\b(?:what (?:was|is|'s) left|what'?s left|how much (?:was |is )?left|left over|leftover|remain(?:ed|s|ing)?|did i keep|i kept)\b/;
 const PER_VISIT = /\b(?:per|each|a|every)\s+(?:[\p{L}'’]+\s+)?(?:run|visit|shop|trip|order|ride|purchase|transaction|time|fill-?up|tank|delivery|meal|bill|payment|haircut|coffee)\b|\baverage\s+(?:[\p{L}'’]+\s+){0,3}(?:run|shop|order|visit|ride|purchase|trip|bill|fill-?up|delivery|meal|payment|transaction|haircut|coffee|receipt|basket)\b|\b(?:typical|usual|normal)\s+(?:[\p{L}'’]+\s+){0,3}(?:shop|order|visit|ride|purchase|trip|fill-?up|delivery|receipt|basket)\b/u;
 const PER_WEEK = /\b(?:per|a|each|every)\s+week\b|\bweekly\b/;
@@ -91,7 +94,9 @@ function readClause(text: string, today: string, vocab: Vocabulary, notes: strin
   // "…not counting rent": what follows the words is left out, not asked about.
   const cut = EXCLUDING.exec(blanked);
   const main = cut ? blanked.slice(0, cut.index) : blanked;
-  const { subjects, unknown } = subjectsIn(main, vocab, notes);
+  const found = subjectsIn(main, vocab, notes);
+  let subjects = found.subjects;
+  const unknown = found.unknown;
   const exclude = cut ? subjectsIn(blanked.slice(cut.index + cut[0].length), vocab, notes).subjects : [];
   const days = WEEKENDS.test(text) && !/\b(?:last|this|that|next|past|previous) weekend\b|\bweekend before\b/.test(text) ? 'weekend' : WEEKDAYS.test(text) ? 'weekday' : undefined;
   let measure: Measure | null = null;
@@ -111,12 +116,23 @@ function readClause(text: string, today: string, vocab: Vocabulary, notes: strin
   else if (USUAL.test(text) && !(periods.some((p) => p.period !== 'same') && /\b(?:on average|average)\b/.test(text) && !/\b(?:usual(?:ly)?|normal(?:ly)?|typical(?:ly)?)\b/.test(text))) measure = 'usual';
   else if (AVERAGE.test(text) || /\bon average\b/.test(text)) measure = 'average';
   else if (BALANCE.test(text)) measure = 'balance';
+  // A payer ("my roommate") names money that came in only when the words say it came to the user or
+  // comes off; "how much does my roommate have?", "what did my tenant earn?" ask about someone else's
+  // money, which the data cannot tell.
+  const stranger = measure === 'net' || TO_ME.test(main) ? undefined : words(main).find(isPayer);
+  if (stranger) {
+    subjects = subjects.filter((s) => !(s.kind === 'group' && isPayer(s.name.toLowerCase())));
+    unknown.push(stranger);
+  }
   // In "…net of refunds" the refunds are what comes off, not what the question is about.
   const incomeSubject = subjects.some((s) => (s.kind === 'category' || s.kind === 'group') && s.flow === 'income' && !(measure === 'net' && moneyBack(s)));
   // Money that came in, net of refunds: "what did my shop bring in after refunds" is income less what went back out.
   const incomeNet = measure === 'net' && (incomeSubject || (INCOME_FLOW.test(text.replace(/\b(?:refunds?|reimburse\w*|returns?|got back|get back)\b/g, ' ')) && !/\b(spend|spent|cost|bought|buy)\b/.test(text)));
   const flow: Flow | null = incomeNet ? 'income' : measure === 'net' ? 'expense' : incomeSubject || (INCOME_FLOW.test(text) && !/\b(spend|spent|cost)\b/.test(text)) ? 'income' : EXPENSE_FLOW.test(text) ? 'expense' : null;
-  return { measure, flow, subjects, periods, all: ALL_WORDS.test(text), refersBack: REFERS_BACK.test(text), unknown, exclude, days };
+  // "The rent my tenant sent me": money in from a payer; the expense it is for only says why it came.
+  const payer = flow === 'income' && measure !== 'net' && subjects.some((s) => s.kind === 'group' && s.flow === 'income');
+  const asked = payer ? subjects.filter((s) => !((s.kind === 'category' || s.kind === 'group') && s.flow === 'expense')) : subjects;
+  return { measure, flow, subjects: asked, periods, all: ALL_WORDS.test(text), refersBack: REFERS_BACK.test(text), unknown, exclude, days };
 }
 
 /**
