@@ -96,7 +96,9 @@ export default defineConfig(({ command, mode }) => ({
       // Standing proof (issue 11): RELIABILITY_LONG=1 selects the long sizes (npm run test:reliability). Its files run
       // beside the others (each builds its own apps, databases and API processes on free ports; the API start waits up
       // to 180 s): one at a time at the end of the run they left a core idle for about a minute (docs/testing.md).
-      { extends: true, test: { name: 'reliability', include: ['tests/reliability/**/*.test.ts'], environment: 'node', testTimeout: 1_800_000, hookTimeout: 300_000, globalSetup: [dbTemplate] } },
+      // isolate: false as for the server files: each file imported the app, the chain client and fast-check again, and the
+      // PostgreSQL-only files (skipped on PGlite) cost their imports alone; no reliability file mocks a module.
+      { extends: true, test: { name: 'reliability', include: ['tests/reliability/**/*.test.ts'], environment: 'node', testTimeout: 1_800_000, hookTimeout: 300_000, globalSetup: [dbTemplate], isolate: false } },
     ],
   },
 }));

@@ -14,6 +14,7 @@ const LONGEST_FIRST = [
   'reliability:crash',
   'server:db-maintenance',
   'server:transactions-import',
+  'server:pglite-statements',
   'server:import-limits',
   'server:transactions-search',
   'server:rollups',

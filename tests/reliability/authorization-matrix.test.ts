@@ -82,7 +82,8 @@ beforeAll(async () => {
   operations = operations.filter((op) => !op.path.startsWith('/docs'));
   [victim, other, deleted] = [await newPerson(app, 'A'), await newPerson(app, 'B'), await newPerson(app, 'D')];
   await seedThroughApi(app, victim, operations, resolve);
-  await seedThroughApi(app, other, operations, resolve);
+  // B is the neighbour whose answers must stay free of A's data: one thing in every area is enough for that.
+  await seedThroughApi(app, other, operations, resolve, 6, 1);
   await app.db.execute(sql`delete from users where id = ${deleted.userId}`);
   // A base-currency change the seeding made is finished now, not by the half-minute job between the two reads.
   for (let i = 0; i < 20; i++) {
