@@ -27,7 +27,7 @@ const capture = new Writable({
 beforeAll(async () => {
   llm = await startFakeLlm();
   testApp = await createTestApp({
-    env: { COACH_LLM_URL: llm.url, COACH_LLM_MODEL: 'fake-model', COACH_LLM_KEY: 'sk-test-key', COACH_LLM_TIMEOUT_MS: '400', COACH_LLM_MAX_TOOL_ROUNDS: '2', COACH_STREAM_DELAY_MS: '0' },
+    env: { COACH_LLM_URL: llm.url, COACH_LLM_MODEL: 'fake-model', COACH_LLM_KEY: 'sk-test-key', COACH_LLM_TIMEOUT_MS: '5000', COACH_LLM_MAX_TOOL_ROUNDS: '2', COACH_STREAM_DELAY_MS: '0' },
     logger: { ...(loggerOptions({ logLevel: 'warn' }) as Record<string, unknown>), stream: capture },
   });
   app = testApp.app;
@@ -187,8 +187,8 @@ describe('the OpenAI-compatible coach (COACH_LLM_URL)', () => {
   });
 
   it('falls back when the model stalls past COACH_LLM_TIMEOUT_MS', async () => {
-    // The model would stall for a minute; the coach gives up after 400 ms. A busy machine may take seconds
-    // to answer, never the minute.
+    // The model would stall for a minute; the coach gives up after 5 s (not less: on a busy machine a model's
+    // ordinary tool round can take a second or more, and must not fall back). Never the minute.
     llm.script([{ stallMs: 60_000 }]);
     const started = Date.now();
     const chunks = await ask('What is my balance?');
