@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../src/contract/dashboard';
 import { toFailure, type CallFailure } from './types';
 
@@ -149,7 +149,11 @@ export const dashboardMachine = setup({
   },
   guards: {
     isNewView: ({ context }, view: DashboardView) => !sameView(context, view),
-    isHeld: ({ context, event }) => heldFor(context, event) !== undefined,
+    /** Another view than the one shown, already read in this visit. */
+    isHeld: ({ context, event }) => {
+      const view = nextView(context, event);
+      return !!view && !sameView(context, view) && context.held[viewKey(view)] !== undefined;
+    },
     isValidRange: (_, range: DayRange) => isDay(range.from) && isDay(range.to) && range.from <= range.to,
   },
 }).createMachine({
@@ -161,7 +165,7 @@ export const dashboardMachine = setup({
   on: {
     'dashboard.show': [
       {
-        guard: and([{ type: 'isNewView', params: ({ event }) => event.view }, 'isHeld']),
+        guard: 'isHeld',
         target: '.refreshing',
         description: 'The URL asked for a view already read: it is shown at once and read again quietly.',
         actions: 'showHeld',
@@ -183,7 +187,7 @@ export const dashboardMachine = setup({
     ],
     'dashboard.rangeChanged': [
       {
-        guard: and([{ type: 'isValidRange', params: ({ event }) => event.range }, 'isHeld']),
+        guard: 'isHeld',
         target: '.refreshing',
         description: 'Custom days already read in this visit: shown at once, and read again quietly.',
         actions: 'showHeld',
