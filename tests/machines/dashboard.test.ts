@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { dashboardMachine, viewFromQuery, viewToQuery, type AnalyticsRequest } from '../../machines/dashboard';
+import { dashboardMachine, NAMED_VIEWS, viewFromQuery, viewKey, viewToQuery, type AnalyticsRequest, type DashboardView } from '../../machines/dashboard';
 
 function start(answer: (q: AnalyticsRequest) => unknown, input = {}) {
   const calls: AnalyticsRequest[] = [];
@@ -100,5 +100,43 @@ describe('dashboard machine', () => {
       { period: 'custom', timeUnit: 'weeks', range: { from: '2026-02-01', to: '2026-02-20' } },
       { period: '30_days', timeUnit: 'days' },
     ]);
+  });
+
+  it('the named periods are read ahead: picking one shows it at once (not dimmed) and reads it again quietly; a reload drops them', async () => {
+    const ahead: DashboardView[][] = [];
+    const calls: AnalyticsRequest[] = [];
+    const actor = createActor(
+      dashboardMachine.provide({
+        actors: {
+          fetchAnalytics: fromPromise(async ({ input }) => {
+            calls.push(input);
+            return { period: input.period, fresh: true };
+          }),
+          fetchAhead: fromPromise(async ({ input }) => {
+            ahead.push(input.views);
+            return Object.fromEntries(input.views.map((v) => [viewKey(v), { period: v.period, fresh: false }]));
+          }),
+        },
+      }),
+      { input: {} },
+    ).start();
+    await waitFor(actor, (s) => Object.keys(s.context.held).length === NAMED_VIEWS.length);
+    // Every named period but the one shown, with its natural unit.
+    expect(ahead[0]!.map((v) => v.period)).toEqual(['30_days', '90_days', '12_months', 'year_to_date', 'last_month', 'all_time']);
+    actor.send({ type: 'dashboard.periodChanged', period: '12_months' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(actor.getSnapshot().context).toMatchObject({ period: '12_months', timeUnit: 'months', analytics: { period: '12_months', fresh: false } });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(actor.getSnapshot().context.analytics).toEqual({ period: '12_months', fresh: true });
+    // Nothing is read ahead twice.
+    expect(ahead.slice(1).every((views) => views.length === 0)).toBe(true);
+    // Back to the first view: held too.
+    actor.send({ type: 'dashboard.show', view: { period: '7_days', timeUnit: 'days', range: null } });
+    expect(actor.getSnapshot().context.analytics).toEqual({ period: '7_days', fresh: true });
+    actor.send({ type: 'dashboard.load' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    actor.send({ type: 'dashboard.unitChanged', timeUnit: 'weeks' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
   });
 });

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { DashboardAnalytics, DashboardPeriod, TimeUnit } from '../../../contract/dashboard';
-import { dashboardMachine, naturalUnit, unitForRange, viewFromQuery, viewToQuery, type DashboardView } from '../../../../machines/dashboard';
+import { dashboardMachine, naturalUnit, unitForRange, viewFromQuery, viewKey, viewToQuery, type DashboardView } from '../../../../machines/dashboard';
+import { unlessAborted } from '../../api/abort';
 import { formatDay, localDay } from '../../format/date';
 import { usePageMachine } from '../../hooks/pageActor';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -33,7 +34,21 @@ export default function DashboardPage() {
   const [search, setSearch] = useSearchParams();
   const view = useMemo(() => viewFromQuery(search), [search]);
   const dashboard = usePageMachine(
-    ({ api }) => dashboardMachine.provide({ actors: { fetchAnalytics: fromPromise(({ input }) => api.dashboard.analytics(input.period, input.timeUnit, input.range)) } }),
+    ({ api }) =>
+      dashboardMachine.provide({
+        actors: {
+          fetchAnalytics: fromPromise(({ input }) => api.dashboard.analytics(input.period, input.timeUnit, input.range)),
+          // One after another, so the reads ahead never crowd the page's own calls.
+          fetchAhead: fromPromise(async ({ input, signal }) => {
+            const held: Record<string, DashboardAnalytics> = {};
+            for (const view of input.views) {
+              if (signal.aborted) break;
+              held[viewKey(view)] = await unlessAborted(signal, api.dashboard.analytics(view.period, view.timeUnit, view.range ?? undefined, signal));
+            }
+            return held;
+          }),
+        },
+      }),
     view,
   );
   useEffect(() => {
