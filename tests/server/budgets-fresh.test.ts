@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BudgetMonth } from '../../src/contract/budgets';
 import type { ImportJob, ImportPreview, Transaction } from '../../src/contract/transactions';
-import { budgetsService } from '../../src/server/services/budgets';
+import { budgetsService } from '../../src/server/services/budgets/service';
 import { bearer, signUpWithAccess, userClient, useTestApp, type VerifiedUser } from '../support/app';
 
 // The budget keeps each user's amounts and monthly activity between reads, valid while the user's data version
