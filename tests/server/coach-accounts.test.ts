@@ -34,7 +34,7 @@ beforeAll(async () => {
     // The card is paid in full on the 8th for what it owed by then (June's payment too).
     await post('/accounts/transfers', { from_account_id: checking.account_id, to_account_id: card.account_id, amount: 400, date: `2025-${m}-08` });
   }
-});
+}, 180_000);
 afterAll(async () => {
   await testApp?.close();
 });
