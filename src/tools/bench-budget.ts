@@ -18,7 +18,7 @@ import { budgetsRepository } from '../server/repositories/budgets';
 import { categoriesRepository } from '../server/repositories/categories';
 import { transactionsRepository } from '../server/repositories/transactions';
 import { usersRepository } from '../server/repositories/users';
-import { budgetsService } from '../server/services/budgets';
+import { budgetsService } from '../server/services/budgets/service';
 import { createRewardsService } from '../server/services/rewards';
 import { rewardsRepository } from '../server/repositories/rewards';
 import { createBenchUser, rows, runWithBenchDatabase, seedTransactions } from './benchSeed';

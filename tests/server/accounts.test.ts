@@ -9,24 +9,12 @@ const app = useTestApp();
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 function client(user: VerifiedUser) {
-  const { call } = userClient(app, user);
+  const { call, ok } = userClient(app, user);
   return {
     call,
-    async account(body: Record<string, unknown>): Promise<Account> {
-      const res = await call<Account>('POST', '/accounts', body);
-      expect(res.status, res.raw).toBe(201);
-      return res.body;
-    },
-    async tx(body: Record<string, unknown>): Promise<Transaction> {
-      const res = await call<Transaction>('POST', '/transactions', { category: body.type === 'income' ? 'Salary' : 'Groceries', description: 'x', ...body });
-      expect(res.status, res.raw).toBe(201);
-      return res.body;
-    },
-    async transfer(body: Record<string, unknown>): Promise<TransferResult> {
-      const res = await call<TransferResult>('POST', '/accounts/transfers', body);
-      expect(res.status, res.raw).toBe(201);
-      return res.body;
-    },
+    account: (body: Record<string, unknown>) => ok<Account>('POST', '/accounts', body, 201),
+    tx: (body: Record<string, unknown>) => ok<Transaction>('POST', '/transactions', { category: body.type === 'income' ? 'Salary' : 'Groceries', description: 'x', ...body }, 201),
+    transfer: (body: Record<string, unknown>) => ok<TransferResult>('POST', '/accounts/transfers', body, 201),
     balanceOf: async (id: string) => (await call<Account>('GET', `/accounts/${id}`)).body.balance,
     dashboard: async (from: string, to: string) => (await call<DashboardAnalytics>('GET', `/dashboard/analytics?period=custom&date_from=${from}&date_to=${to}`)).body,
     netWorth: async (to: string, months = 3) => (await call<NetWorth>('GET', `/accounts/net-worth?to=${to}&months=${months}`)).body,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BudgetMonth } from '../../src/contract/budgets';
 import type { ImportJob, ImportPreview, Transaction } from '../../src/contract/transactions';
-import { budgetsService } from '../../src/server/services/budgets';
+import { budgetsService } from '../../src/server/services/budgets/service';
 import { bearer, signUpWithAccess, userClient, useTestApp, type VerifiedUser } from '../support/app';
 
 // The budget keeps each user's amounts and monthly activity between reads, valid while the user's data version
@@ -16,12 +16,7 @@ const fromScratch = (userId: string, month: string) =>
 const MONTHS = ['2024-02', '2024-03', '2024-04'] as const;
 
 function client(user: VerifiedUser) {
-  const { call } = userClient(app, user);
-  const ok = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, status = 200) => {
-    const res = await call<T>(method, url, payload);
-    expect(res.status, res.raw).toBe(status);
-    return res.body;
-  };
+  const { call, ok } = userClient(app, user);
   return {
     call,
     ok,

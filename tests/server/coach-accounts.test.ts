@@ -1,27 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contract/accounts';
-import { composeAnswer } from '../../src/server/services/coach/builtin';
-import { coachData } from '../../src/server/services/coach/data';
 import { runTool } from '../../src/server/services/coach/tools';
-import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
+import { createTestApp, signUpWithAccess, userClient, type TestApp, type VerifiedUser } from '../support/app';
+import { askCoach, coachTools } from '../support/coach';
 
 /**
  * The coach's account questions over a fixed set of accounts on a fixed day (15 June 2025). Figures
  * are worked out by hand from the rows below.
  */
 const TODAY = '2025-06-15';
-const NOW = new Date('2025-06-15T12:00:00Z');
 
 let testApp: TestApp;
 let app: FastifyInstance;
 let user: VerifiedUser;
 
-const post = async <T>(url: string, payload: object) => {
-  const res = await app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
-  if (res.statusCode >= 300) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-  return res.json<T>();
-};
+const post = <T>(url: string, payload: object) => userClient(app, user).succeeds<T>('POST', url, payload);
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -40,20 +34,12 @@ beforeAll(async () => {
     // The card is paid in full on the 8th for what it owed by then (June's payment too).
     await post('/accounts/transfers', { from_account_id: checking.account_id, to_account_id: card.account_id, amount: 400, date: `2025-${m}-08` });
   }
-});
+}, 180_000);
 afterAll(async () => {
   await testApp?.close();
 });
 
-async function ask(question: string) {
-  const { composed } = await composeAnswer({
-    question,
-    history: [],
-    profile: { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] },
-    tools: { data: coachData(app.db, user.userId), currency: 'USD', today: TODAY, now: NOW },
-  });
-  return composed;
-}
+const ask = async (question: string) => (await askCoach(coachTools(app, user.userId, TODAY), question)).composed;
 
 describe('the coach knows the accounts (fixed data, 15 June 2025)', () => {
   it('"What\'s my checking balance?": 2,000 + 6 × (3,000 − 500 − 300 − 400) = 12,800', async () => {
@@ -80,7 +66,7 @@ describe('the coach knows the accounts (fixed data, 15 June 2025)', () => {
     expect(a.text).toContain('You moved **$3,000.00** into **Savings**');
     expect(a.text).toContain('in 6 transfers');
     // Spending this year is the card's groceries and the loan payments (the loan is tracking only), never the moves to savings or the card payments.
-    const spending = (await runTool({ data: coachData(app.db, user.userId), currency: 'USD', today: TODAY, now: NOW }, 'get_cash_flow', JSON.stringify({ start_date: '2025-01-01', end_date: '2025-06-15' }))) as { spending: number };
+    const spending = (await runTool(coachTools(app, user.userId, TODAY), 'get_cash_flow', JSON.stringify({ start_date: '2025-01-01', end_date: '2025-06-15' }))) as { spending: number };
     expect(spending.spending).toBe(6 * 400 + 6 * 300);
   });
 });

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contract/accounts';
-import { composeAnswer } from '../../src/server/services/coach/builtin';
-import { coachData } from '../../src/server/services/coach/data';
 import type { CoachTurn } from '../../src/server/services/coach/types';
-import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
+import { bearer, createTestApp, signUpWithAccess, userClient, type TestApp, type VerifiedUser } from '../support/app';
+import { askCoach, coachTools } from '../support/coach';
 
 /**
  * The coach plans a budget: "what should I budget for dining?" (the median of the last six complete
@@ -12,18 +11,13 @@ import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUse
  * (Sunday 15 June 2025). Figures are worked out by hand from the rows below.
  */
 const TODAY = '2025-06-15';
-const NOW = new Date('2025-06-15T12:00:00Z');
 
 let testApp: TestApp;
 let app: FastifyInstance;
 let person: VerifiedUser;
 let newcomer: VerifiedUser;
 
-const send = async <T>(user: VerifiedUser, method: 'POST' | 'PUT', url: string, payload: object) => {
-  const res = await app.inject({ method, url, headers: bearer(user.token), payload });
-  if (res.statusCode >= 300) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-  return res.json<T>();
-};
+const send = <T>(user: VerifiedUser, method: 'POST' | 'PUT', url: string, payload: object) => userClient(app, user).succeeds<T>(method, url, payload);
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -56,12 +50,7 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-const toolsOf = (user: VerifiedUser) => ({ data: coachData(app.db, user.userId), currency: 'USD', today: TODAY, now: NOW });
-const profile = { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] };
-
-async function ask(user: VerifiedUser, question: string, history: CoachTurn[] = []) {
-  return composeAnswer({ question, history, profile, tools: toolsOf(user) });
-}
+const ask = (user: VerifiedUser, question: string, history: CoachTurn[] = []) => askCoach(coachTools(app, user.userId, TODAY), question, history);
 
 describe('"what should I budget for dining?"', () => {
   it('the median of January–May (December had no data): 0, 80.50, 99.75, 120, 150.25 → 99.75, with the months and a link to the row', async () => {

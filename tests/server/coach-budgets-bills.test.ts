@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contract/accounts';
-import { builtinCoach, composeAnswer } from '../../src/server/services/coach/builtin';
-import { coachData } from '../../src/server/services/coach/data';
 import { runTool } from '../../src/server/services/coach/tools';
-import type { CoachTurn } from '../../src/server/services/coach/types';
-import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
+import { createTestApp, signUpWithAccess, userClient, type TestApp, type VerifiedUser } from '../support/app';
+import { askCoach, coachTools, converse } from '../support/coach';
 
 /**
  * The coach's budget and bill questions on a fixed day (Sunday 15 June 2025), over a budget and
  * recurring items made through the API. Figures are worked out by hand from the rows below.
  */
 const TODAY = '2025-06-15';
-const NOW = new Date('2025-06-15T12:00:00Z');
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -21,11 +18,7 @@ let without: VerifiedUser;
 let detectedOnly: VerifiedUser;
 let risen: VerifiedUser;
 
-const send = async <T>(user: VerifiedUser, method: 'POST' | 'PUT', url: string, payload: object) => {
-  const res = await app.inject({ method, url, headers: bearer(user.token), payload });
-  if (res.statusCode >= 300) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-  return res.json<T>();
-};
+const send = <T>(user: VerifiedUser, method: 'POST' | 'PUT', url: string, payload: object) => userClient(app, user).succeeds<T>(method, url, payload);
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -74,12 +67,8 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-const toolsOf = (user: VerifiedUser) => ({ data: coachData(app.db, user.userId), currency: 'USD', today: TODAY, now: NOW });
-
-async function ask(user: VerifiedUser, question: string) {
-  const { composed } = await composeAnswer({ question, history: [], profile: { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] }, tools: toolsOf(user) });
-  return composed;
-}
+const toolsOf = (user: VerifiedUser) => coachTools(app, user.userId, TODAY);
+const ask = async (user: VerifiedUser, question: string) => (await askCoach(toolsOf(user), question)).composed;
 
 describe('budget questions (June 2025)', () => {
   it('"How much is left for groceries this month?": 400 − 120.50 − 80.25 = 199.25', async () => {
@@ -213,24 +202,7 @@ describe('the month ahead and price changes (Sunday 15 June 2025)', () => {
   });
 });
 
-/** Asks each turn in one conversation, saving each answer's meta with it as the app does. */
-async function chat(user: VerifiedUser, ...turns: string[]): Promise<string[]> {
-  const engine = builtinCoach({ chunkDelayMs: 0 });
-  const history: CoachTurn[] = [];
-  const answers: string[] = [];
-  for (const question of turns) {
-    let text = '';
-    let meta: Record<string, unknown> | null = null;
-    const request = { question, history, profile: { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] }, tools: toolsOf(user) };
-    for await (const e of engine.answer(request, new AbortController().signal)) {
-      if (e.type === 'text') text += e.text;
-      if (e.type === 'meta') meta = { ...(meta ?? {}), ...e.meta };
-    }
-    answers.push(text);
-    history.push({ role: 'user', content: question }, { role: 'assistant', content: text, meta });
-  }
-  return answers;
-}
+const chat = (user: VerifiedUser, ...turns: string[]) => converse(toolsOf(user), ...turns);
 
 describe('follow-ups to budget and bill answers keep their question', () => {
   it('"and dining?" after what is left for groceries: Dining 95.40 of 60, 35.40 over', async () => {

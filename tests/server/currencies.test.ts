@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateImportResult } from '../../src/contract/rates';
-import { bearer, createTestApp, createTestDatabase, signUpWithAccess, type TestApp, type TestDatabase, type VerifiedUser } from '../support/app';
+import { createTestApp, createTestDatabase, signUpWithAccess, type TestApp, type TestDatabase, type VerifiedUser, userClient } from '../support/app';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/rates/${name}`, import.meta.url), 'utf8');
 
@@ -34,15 +34,7 @@ afterAll(async () => {
 });
 
 function client(user: VerifiedUser) {
-  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, contentType?: string) => {
-    const res = await app.inject({
-      method,
-      url,
-      headers: { ...bearer(user.token), ...(contentType ? { 'content-type': contentType } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as string }),
-    });
-    return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
-  };
+  const { call } = userClient(app, user);
   return {
     call,
     convert: async (amount: string, from: string, to: string, date: string) =>

@@ -3,9 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBudget } from '../../src/server/services/coach/budgetsBills';
-import { composeAnswer } from '../../src/server/services/coach/builtin';
-import { coachData } from '../../src/server/services/coach/data';
 import { createTestApp, type TestApp } from '../support/app';
+import { askCoach, coachTools } from '../support/coach';
 import { currencyPerson, type CurrencyPerson as Client } from '../support/currency';
 
 let testApp: TestApp;
@@ -251,12 +250,7 @@ describe('the coach’s trip answer', () => {
     await pay(card.account_id, '2025-03-07', 73.91, 'Cervejaria Ramiro', 'Dinner in Lisbon', 'Dining', 68.2);
     // From the euro account on a day no rate reaches (the typed ones are 13 days older): not converted.
     await pay(euros.account_id, '2025-03-20', 10, 'Pastelaria Lisboa', 'Pastries in Lisbon', 'Dining');
-    const { composed } = await composeAnswer({
-      question: 'How much did the Lisbon trip cost me?',
-      history: [],
-      profile: { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] },
-      tools: { data: coachData(app.db, u.userId), currency: 'USD', today: '2025-03-31', now: new Date('2025-03-31T12:00:00Z') },
-    });
+const { composed } = await askCoach(coachTools(app, u.userId, '2025-03-31'), 'How much did the Lisbon trip cost me?');
     // 640.00 + 50.17 + 73.91 = 764.08 USD; in euros 46.50 + 68.20 = 114.70, which came to 50.17 + 73.91 = 124.08.
     expect(composed.text).toContain('$764.08');
     expect(composed.text).toContain('Paid in EUR: €114.70 (= $124.08)');
@@ -276,7 +270,7 @@ describe('the coach’s budget answers', () => {
     const page = await u.ok<{ ready_to_assign: number; unconverted_count: number }>('GET', '/budgets/2025-04');
     // 1,000.00 + 539.50 − 50.00 (before, without rates, the coach said 950.00: the euro opening not converted).
     expect(page).toMatchObject({ ready_to_assign: 1489.5, unconverted_count: 1 });
-    const coach = await getBudget({ data: coachData(app.db, u.userId), currency: 'USD', today: '2025-04-15', now: new Date('2025-04-15T12:00:00Z') }, { month: '2025-04' });
+    const coach = await getBudget(coachTools(app, u.userId, '2025-04-15'), { month: '2025-04' });
     expect(coach.ready_to_assign).toBe(1489.5);
   });
 });

@@ -1,33 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contract/accounts';
 import type { Rule } from '../../src/contract/autoRules';
 import type { DashboardAnalytics } from '../../src/contract/dashboard';
 import type { SplitResponse } from '../../src/contract/splits';
 import type { ImportJob, ImportPreview, Transaction, TransactionListResponse } from '../../src/contract/transactions';
-import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
+import { bearer, signUpWithAccess, userClient, useTestApp, type VerifiedUser } from '../support/app';
 
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
-});
-afterAll(() => testApp?.close());
-
-type Method = 'GET' | 'POST' | 'DELETE';
+const app = useTestApp();
 
 function client(user: VerifiedUser) {
-  const call = async <T = unknown>(method: Method, url: string, payload?: unknown) => {
-    const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
-    return { status: res.statusCode, body: (res.body && res.headers['content-type']?.toString().includes('json') ? res.json() : null) as T, raw: res.body };
-  };
-  const ok = async <T>(method: Method, url: string, payload?: unknown, status = 200) => {
-    const res = await call<T>(method, url, payload);
-    expect(res.status, res.raw).toBe(status);
-    return res.body;
-  };
+  const { call, ok } = userClient(app, user);
   const finished = async (importId: string) => {
     const until = Date.now() + 60_000;
     for (;;) {

@@ -1,19 +1,26 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparePgliteReads } from '../../src/server/db/pgliteStatements';
 
 // PGlite's query() with reads prepared once under a name (src/server/db/pgliteStatements.ts): the
 // same answers as PGlite's own path, through schema changes, errors and cache eviction.
 describe('PGlite prepared reads', { timeout: 120_000 }, () => {
-  let pg: PGlite | undefined;
-  afterEach(async () => {
+  // One PGlite for the file (starting one costs seconds of CPU); each test starts from PGlite's own
+  // query, no prepared statement and a new table, and prepares its reads afresh.
+  let pg: PGlite;
+  let ownQuery: PGlite['query'];
+  beforeAll(async () => {
+    pg = new PGlite();
+    await pg.waitReady;
+    ownQuery = pg.query;
+  }, 600_000);
+  afterAll(async () => {
     await pg?.close();
-    pg = undefined;
   });
 
   async function open(max?: number) {
-    pg = new PGlite();
-    await pg.exec(`create table t (id int primary key, name text, tags text[], at timestamptz, day date, n bigint);
+    pg.query = ownQuery;
+    await pg.exec(`deallocate all; drop table if exists t; create table t (id int primary key, name text, tags text[], at timestamptz, day date, n bigint);
       insert into t select g, 'row ' || g, array['a', 'b' || g], '2026-01-02T03:04:05Z'::timestamptz + g * interval '1 day', date '2026-01-01' + g, g * 1000000000000 from generate_series(1, 20) g;`);
     const plain = pg.query.bind(pg);
     const stats = preparePgliteReads(pg, { max });

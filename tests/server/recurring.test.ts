@@ -13,25 +13,13 @@ const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 function client(user: VerifiedUser) {
   const userId = user.userId;
-  const { call } = userClient(app, user);
+  const { call, ok } = userClient(app, user);
   return {
     userId,
     call,
-    async account(body: Record<string, unknown>): Promise<Account> {
-      const res = await call<Account>('POST', '/accounts', body);
-      expect(res.status, res.raw).toBe(201);
-      return res.body;
-    },
-    async tx(body: Record<string, unknown>): Promise<Transaction> {
-      const res = await call<Transaction>('POST', '/transactions', { category: body.type === 'income' ? 'Salary' : 'Utilities', description: 'x', ...body });
-      expect(res.status, res.raw).toBe(201);
-      return res.body;
-    },
-    async item(body: Record<string, unknown>): Promise<RecurringItem> {
-      const res = await call<RecurringItem>('POST', '/recurring', body);
-      expect(res.status, res.raw).toBe(201);
-      return res.body;
-    },
+    account: (body: Record<string, unknown>) => ok<Account>('POST', '/accounts', body, 201),
+    tx: (body: Record<string, unknown>) => ok<Transaction>('POST', '/transactions', { category: body.type === 'income' ? 'Salary' : 'Utilities', description: 'x', ...body }, 201),
+    item: (body: Record<string, unknown>) => ok<RecurringItem>('POST', '/recurring', body, 201),
   };
 }
 

@@ -6,7 +6,7 @@ import { mailTo, signUpWithAccess, userClient, useTestApp, type VerifiedUser } f
 const app = useTestApp();
 
 function client(user: VerifiedUser) {
-  const { call } = userClient(app, user);
+  const { call, ok } = userClient(app, user);
   return {
     call,
     async account(): Promise<Account> {
@@ -14,11 +14,7 @@ function client(user: VerifiedUser) {
       expect(res.status, res.raw).toBe(201);
       return res.body;
     },
-    async item(body: Record<string, unknown>): Promise<RecurringItem> {
-      const res = await call<RecurringItem>('POST', '/recurring', body);
-      expect(res.status, res.raw).toBe(201);
-      return res.body;
-    },
+    item: (body: Record<string, unknown>) => ok<RecurringItem>('POST', '/recurring', body, 201),
     async settings(body: Record<string, unknown>): Promise<NotificationSettings> {
       const res = await call<NotificationSettings>('PATCH', '/notifications/settings', body);
       expect(res.status, res.raw).toBe(200);

@@ -1,38 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contract/accounts';
 import type { Rule, RulePreview } from '../../src/contract/autoRules';
 import type { DashboardAnalytics } from '../../src/contract/dashboard';
 import type { SplitResponse } from '../../src/contract/splits';
 import type { Transaction } from '../../src/contract/transactions';
-import { bearer, createTestApp, createTestDatabase, signUpWithAccess, type TestApp, type TestDatabase, type VerifiedUser } from '../support/app';
+import { signUpWithAccess, userClient, useTestApp, type VerifiedUser } from '../support/app';
 
-let database: TestDatabase;
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await createTestApp({ database });
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp?.close();
-  await database?.drop();
-});
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const app = useTestApp();
 
 function client(user: VerifiedUser) {
-  const call = async <T = unknown>(method: Method, url: string, payload?: unknown) => {
-    const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
-    return { status: res.statusCode, body: (res.body && res.headers['content-type']?.toString().includes('json') ? res.json() : null) as T, raw: res.body };
-  };
-  const ok = async <T>(method: Method, url: string, payload?: unknown, status = 200) => {
-    const res = await call<T>(method, url, payload);
-    expect(res.status, res.raw).toBe(status);
-    return res.body;
-  };
+  const { call, ok } = userClient(app, user);
   return {
     call,
     ok,

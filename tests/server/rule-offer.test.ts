@@ -1,29 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { offeredRule, type RuleOffer } from '../../src/contract/autoRules';
 import type { Transaction } from '../../src/contract/transactions';
-import { bearer, createTestApp, createTestDatabase, signUpWithAccess, type TestApp, type TestDatabase, type VerifiedUser } from '../support/app';
+import { bearer, signUpWithAccess, userClient, useTestApp, type VerifiedUser } from '../support/app';
 
-let database: TestDatabase;
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await createTestApp({ database });
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp?.close();
-  await database?.drop();
-});
+const app = useTestApp();
 
 function client(user: VerifiedUser) {
-  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
-    const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
-    expect(res.statusCode, res.body).toBeLessThan(300);
-    return res.json<T>();
-  };
+  const call = userClient(app, user).succeeds;
   return {
     call,
     row: (description: string, date: string, extra: Record<string, unknown> = {}) =>

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnalytics } from '../../src/contract/dashboard';
-import { composeAnswer } from '../../src/server/services/coach/builtin';
-import { coachData } from '../../src/server/services/coach/data';
 import { bearer, createTestApp, signUpWithAccess, type TestApp, type VerifiedUser } from '../support/app';
+import { askCoach, coachTools } from '../support/coach';
 
 /**
  * A scheduled entry (dated after today) is listed but counted nowhere until its day comes:
@@ -56,12 +55,7 @@ describe('scheduled entries on the dashboard', () => {
 describe('scheduled entries and the coach (today fixed at 15 June 2025)', () => {
   const TODAY = '2025-06-15';
   const ask = (u: VerifiedUser, question: string) =>
-    composeAnswer({
-      question,
-      history: [],
-      profile: { name: null, currency: 'USD', monthlyIncome: null, mainGoal: null, helpWith: [] },
-      tools: { data: coachData(t.app.db, u.userId), currency: 'USD', today: TODAY, now: new Date(`${TODAY}T12:00:00Z`) },
-    }).then((a) => a.composed.text);
+askCoach(coachTools(t.app, u.userId, TODAY), question).then((a) => a.composed.text);
 
   it('the balance and this month’s spending leave out an entry dated later this month', async () => {
     const u = await userWith([

@@ -246,11 +246,17 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Calls as a signed-in user: `call` answers the status, the JSON body (null for other answers) and the raw
- * text; `ok` expects the status (200 unless told) and answers the body.
+ * text (a payload in another type than JSON, a CSV file, names its content type); `ok` expects the status
+ * (200 unless told) and answers the body; `succeeds` expects any 2xx and answers the body (set-ups).
  */
 export function userClient(app: FastifyInstance, user: Pick<VerifiedUser, 'token'>) {
-  const call = async <T = unknown>(method: Method, url: string, payload?: unknown) => {
-    const res = await app.inject({ method, url, headers: bearer(user.token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = async <T = unknown>(method: Method, url: string, payload?: unknown, contentType?: string) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { ...bearer(user.token), ...(contentType ? { 'content-type': contentType } : {}) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     const json = res.body !== '' && String(res.headers['content-type'] ?? '').includes('json');
     return { status: res.statusCode, body: (json ? res.json() : null) as T, raw: res.body };
   };
@@ -259,5 +265,11 @@ export function userClient(app: FastifyInstance, user: Pick<VerifiedUser, 'token
     expect(res.status, res.raw).toBe(status);
     return res.body;
   };
-  return { call, ok };
+  const succeeds = async <T = unknown>(method: Method, url: string, payload?: unknown, contentType?: string): Promise<T> => {
+    const res = await call<T>(method, url, payload, contentType);
+    expect(res.status, `${method} ${url}: ${res.raw}`).toBeGreaterThanOrEqual(200);
+    expect(res.status, `${method} ${url}: ${res.raw}`).toBeLessThan(300);
+    return res.body;
+  };
+  return { call, ok, succeeds };
 }

@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
-import { bearer, signUpWithAccess } from './app';
+import { signUpWithAccess, userClient } from './app';
 
 /** An ECB history file: EUR→USD 1.0771, 1.0790, 1.0837 on 2025-03-05..07 (and GBP, JPY, KWD, BGN); a day more than 7 days after has none. */
 export const ecbMarchRates = readFileSync(new URL('../server/fixtures/rates/eurofxref-hist.csv', import.meta.url), 'utf8');
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /**
  * A signed-up user (USD base, premium trial) who works in several currencies, against the real app:
@@ -14,21 +11,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
  */
 export async function currencyPerson(app: FastifyInstance) {
   const user = await signUpWithAccess(app);
-  const call = async <T = unknown>(method: Method, url: string, payload?: unknown, contentType?: string) => {
-    const res = await app.inject({
-      method,
-      url,
-      headers: { ...bearer(user.token), ...(contentType ? { 'content-type': contentType } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as string }),
-    });
-    return { status: res.statusCode, body: (res.body ? res.json() : null) as T, raw: res.body };
-  };
-  /** A call that must succeed (2xx); its body. */
-  const ok = async <T = unknown>(method: Method, url: string, payload?: unknown, contentType?: string) => {
-    const res = await call<T>(method, url, payload, contentType);
-    expect(res.status, res.raw).toBeLessThan(300);
-    return res.body;
-  };
+  const { call, succeeds: ok } = userClient(app, user);
   return {
     call,
     ok,

@@ -5,7 +5,7 @@ import { today } from '../../contract/calendar';
 import { accountLifecycleService, type AccountLifecycleService } from '../services/account/lifecycle';
 import { accountsService, type AccountsService } from '../services/accounts/service';
 import { autoRulesService, type AutoRulesService } from '../services/autoRules/service';
-import { budgetsService, type BudgetsService } from '../services/budgets';
+import { budgetsService, type BudgetsService } from '../services/budgets/service';
 import { categoriesService, type CategoriesService } from '../services/categories';
 import { chatService, type ChatService } from '../services/chat';
 import { coachConversations, type CoachConversations } from '../services/coach/conversation';

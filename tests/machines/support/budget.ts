@@ -4,7 +4,7 @@ import { budgetMachine, type BudgetChange } from '../../../machines/budget';
 import type { Toast } from '../../../machines/types';
 import { DEFAULT_CATEGORIES } from '../../../src/contract/categories';
 import type { BudgetMode, BudgetMonth, Rollover } from '../../../src/contract/budgets';
-import { drawBudget } from '../../../src/server/services/budgets';
+import { drawBudget } from '../../../src/server/services/budgets/draw';
 import type { ActivityRow, AssignmentRow, RolloverRow, TargetRow } from '../../../src/server/repositories/budgets';
 
 const fail = (message: string, status: number, handledGlobally = false) => Object.assign(new Error(message), { status, handledGlobally });

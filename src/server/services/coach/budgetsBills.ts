@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { BudgetCategory } from '../../../contract/budgets';
 import { addDays, addMonths, monthOf } from '../../../contract/calendar';
 import { fromMinor, toMinor } from '../../../contract/money';
-import { budgetsService } from '../budgets';
+import { budgetsService } from '../budgets/service';
 import { ratesService } from '../rates/service';
 import { recurringService } from '../recurring/service';
 import type { ToolContext } from './data';
