@@ -89,12 +89,12 @@ describe('a rates file in another layout, read by mapping its columns', () => {
     await refused('Date,Rate\n', { date_column: 0, rate_column: 1, base: 'EUR', quote: 'USD' }, 'The rates file holds no rates');
     // The mapping itself.
     await refused(head, { date_column: 0, rate_column: 3, base: 'EUR', quote: 'EUR' }, 'quote: base and quote must be different currencies');
-    await refused(head, { date_column: 0, rate_column: 3, base: 'ABC', quote: 'EUR' }, 'base: base must be an ISO 4217 currency code, e.g. USD');
-    await refused(head, { rate_column: 3, base: 'USD', quote: 'EUR' }, 'date_column: date_column is required: the column that holds the day');
-    await refused(head, { date_column: 0, rate_column: 0, base: 'USD', quote: 'EUR' }, 'rate_column: rate_column must be another column than the day');
-    await refused(head, { date_column: 0, rate_column: 3, quote: 'EUR' }, 'base: base is required: a column of currency codes or one currency for the whole file');
-    await refused(head, { date_column: 0, rate_column: 3, base_column: 1, base: 'USD', quote: 'EUR' }, 'base: base takes a column or one currency, not both');
-    await refused(head, { date_column: 'x', rate_column: 3, base: 'USD', quote: 'EUR' }, 'date_column: date_column must be a column number (0 is the first)');
+    await refused(head, { date_column: 0, rate_column: 3, base: 'ABC', quote: 'EUR' }, 'base must be an ISO 4217 currency code, e.g. USD');
+    await refused(head, { rate_column: 3, base: 'USD', quote: 'EUR' }, 'date_column is required: the column that holds the day');
+    await refused(head, { date_column: 0, rate_column: 0, base: 'USD', quote: 'EUR' }, 'rate_column must be another column than the day');
+    await refused(head, { date_column: 0, rate_column: 3, quote: 'EUR' }, 'base is required: a column of currency codes or one currency for the whole file');
+    await refused(head, { date_column: 0, rate_column: 3, base_column: 1, base: 'USD', quote: 'EUR' }, 'base takes a column or one currency, not both');
+    await refused(head, { date_column: 'x', rate_column: 3, base: 'USD', quote: 'EUR' }, 'date_column must be a column number (0 is the first)');
     const notColumns = await u.call<{ detail: string }>('POST', '/rates/import?format=ecb-csv&date_column=0', head, 'text/csv');
     expect(notColumns.status).toBe(422);
     expect(await own(u)).toEqual([]);
