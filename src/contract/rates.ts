@@ -123,11 +123,8 @@ export const rateListQuery = z.object({
 });
 export const rateList = z.object({ rates: z.array(exchangeRate), total: z.number() });
 
-export const rateImportQuery = z.object({
-  format: z.optional(z.enum(['auto', 'ecb-csv', 'ecb-xml'], { error: 'format must be auto, ecb-csv or ecb-xml' })),
-});
 export const rateImportResult = z.object({
-  format: z.enum(['ecb-csv', 'ecb-xml']),
+  format: z.enum(['ecb-csv', 'ecb-xml', 'columns']),
   days: z.number(),
   rates: z.number().register(z.globalRegistry, { description: 'Rates stored (one per day and currency)' }),
   currencies: z.array(z.string()),

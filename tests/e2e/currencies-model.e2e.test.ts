@@ -58,6 +58,20 @@ describe('model-based paths: Settings › Currencies in the real UI', () => {
             await currencies.fillRate(flow.invalid);
             await currencies.submitRate();
           },
+          MAP_FILE: async () => currencies.importFile(flow.mappedFileName, flow.mappedFile),
+          MAP_SAME_COLUMN: async () => {
+            await currencies.mapField('Rate column', 'Datum');
+            await currencies.mappingForm.getByRole('button', { name: 'Import rates' }).click();
+          },
+          MAP_FIX: async () => {
+            await currencies.mapField('Rate column', 'Kurs');
+            await currencies.mappingForm.getByRole('button', { name: 'Import rates' }).click();
+          },
+          MAP_BAD_FILE: async () => {
+            await currencies.importFile(flow.mappedBadFileName, flow.mappedBadFile);
+            await currencies.mappingForm.getByRole('button', { name: 'Import rates' }).click();
+          },
+          MAP_CANCEL: async () => currencies.mappingForm.getByRole('button', { name: 'Cancel' }).click(),
           FIX: async () => {
             await currencies.addForm.getByLabel('To').fill(flow.valid.to);
             await currencies.addForm.getByLabel('Rate').fill(flow.valid.rate);
@@ -107,6 +121,37 @@ describe('model-based paths: Settings › Currencies in the real UI', () => {
             for (const s of shown) expect(s.below).toBeLessThan(40);
             expect(await currencies.addForm.getByRole('alert').count()).toBe(0);
             expect(await onServer()).toEqual([]);
+          },
+          // The step opens with its first field focused, so a keyboard user starts there.
+          mapping: async () => {
+            await currencies.mappingForm.waitFor({ timeout: 20_000 });
+            expect(await currencies.mappingFields(Object.keys(flow.suggested))).toEqual(flow.suggested);
+            expect(await currencies.previewLines()).toEqual(flow.mappedPreview);
+            await expect.poll(() => page.evaluate(() => document.activeElement?.id && document.querySelector(`label[for="${document.activeElement.id}"]`)?.textContent)).toBe('Date column');
+            expect(await onServer()).toEqual([]);
+          },
+          mappingFieldsRefused: async () => {
+            await expect.poll(() => currencies.mappingForm.getByLabel('Rate column', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+            const shown = await fieldErrors(currencies.mappingForm);
+            expect(shown.map(({ field, error, announced }) => ({ field, error, announced }))).toEqual([{ field: 'Rate column', error: flow.sameColumn, announced: true }]);
+            expect(await onServer()).toEqual([]);
+          },
+          mappedImported: async () => {
+            await currencies.importResult.waitFor({ timeout: 20_000 });
+            expect(await currencies.importResult.textContent()).toContain(`${flow.mappedSummary}.`);
+            expect(await currencies.mappingForm.count()).toBe(0);
+            expect((await currencies.rows()).map((r) => r.slice(1))).toEqual(flow.mappedRows);
+            expect((await onServer()).map((r) => [`${r.base} → ${r.quote}`, r.rate])).toEqual(flow.mappedRows.map((r) => r.slice(0, 2)));
+          },
+          mappedRefused: async () => {
+            await toasts.waitFor(flow.mappedBadDetail);
+            await currencies.mappingForm.getByRole('alert').filter({ hasText: flow.mappedBadDetail }).waitFor();
+            expect(await onServer()).toEqual([]);
+          },
+          mappingCancelled: async () => {
+            await currencies.mappingForm.waitFor({ state: 'detached' });
+            expect(await currencies.fileInput.isDisabled()).toBe(false);
+            expect(await currencies.emptyState.isVisible()).toBe(true);
           },
           added: async () => {
             await toasts.waitFor(flow.addedToast);

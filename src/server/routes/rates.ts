@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { conversion, conversionQuery, createRateRequest, exchangeRate, rateImportQuery, rateImportResult, rateList, rateListQuery } from '../../contract/rates';
+import { conversion, conversionQuery, createRateRequest, exchangeRate, rateImportResult, rateList, rateListQuery } from '../../contract/rates';
+import { rateImportQuery } from '../../contract/rateMapping';
 import { CSV_IMPORT_LIMITS } from '../../contract/transactions';
 import { acceptCsvUploads, CSV_TYPES } from '../plugins/csv-upload';
 import { areaSchemas, premiumRoutes } from '../routeSchema';
@@ -27,9 +28,14 @@ export default async function ratesRoutes(fastify: FastifyInstance) {
     {
       bodyLimit: CSV_IMPORT_LIMITS.maxBytes,
       schema: schema({
-        summary: "Import an ECB reference-rate file (the euro's rates, CSV or XML)",
+        summary: "Import a rates file: the ECB's reference rates (CSV or XML), or any CSV by mapping its columns",
         description:
-          'Send eurofxref.csv / eurofxref-hist.csv or eurofxref-daily.xml / eurofxref-hist.xml as the raw body (Content-Type text/csv or application/xml). Each day\'s rates are kept as 1 EUR = rate; other pairs are crossed through the euro. A rate already kept for the same day and currency is replaced.',
+          'Send the file as the raw body (Content-Type text/csv or application/xml). ' +
+          "ECB files (eurofxref.csv / eurofxref-hist.csv, eurofxref-daily.xml / eurofxref-hist.xml; `format` auto, ecb-csv or ecb-xml): each day's rates are kept as 1 EUR = rate; other pairs are crossed through the euro. " +
+          'Any other CSV with one rate per line (`format=columns`): name the day\'s column (`date_column`, 0 for the first; `date_format`), the rate\'s (`rate_column`; `decimal_separator`) and each side of the pair as a column of ISO 4217 codes (`base_column`, `quote_column`) or one currency for the whole file (`base`, `quote`); ' +
+          'a line is read as 1 base = rate quote, or with `inverted=true` as 1 quote = rate base. Delimiter, date format and decimal mark are detected when not given. ' +
+          'A line that cannot be read refuses the whole file (422 naming the line and the field); nothing of it is kept. ' +
+          'Either way a rate already kept from a file for the same day and pair is replaced, and your amounts that waited for a rate of those days are converted.',
         consumes: CSV_TYPES,
         querystring: rateImportQuery,
         body: z.string().check(z.describe('The file')),
@@ -37,7 +43,7 @@ export default async function ratesRoutes(fastify: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      const result = await rates.importFile(request.userId, request.body, request.query.format);
+      const result = await rates.importFile(request.userId, request.body, request.query);
       reply.code(201);
       return result;
     },

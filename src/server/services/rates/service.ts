@@ -16,9 +16,11 @@ import {
   type RateImportResult,
   type RateSource,
 } from '../../../contract/rates';
+import type { RateImportQuery } from '../../../contract/rateMapping';
 import { unprocessable } from '../../errors';
 import type { RateRow, RatesRepository } from '../../repositories/rates';
 import { parseEcb, type EcbFormat, type RateDay } from './ecb';
+import { parseMapped } from './mapped';
 
 /** The ECB publishes every rate against the euro; any other pair is crossed through it. */
 export const PIVOT = 'EUR';
@@ -219,10 +221,19 @@ export function ratesService({ repo, fetchImpl = fetch, waiting }: { repo: Rates
       return { rates: rows.map(toWire), total };
     },
 
-    /** A user's ECB reference-rate file (CSV or XML); stored as their own rates. */
-    async importFile(userId: string, text: string, format: EcbFormat | 'auto' = 'auto'): Promise<RateImportResult> {
-      const parsed = parseEcb(text, format);
-      const result = await store(userId, 'import', parsed.format, parsed.days);
+    /**
+     * A user's rates file, stored as their own rates: the ECB's CSV or XML, or (`format: 'columns'`) any
+     * CSV read by the mapping in `query`.
+     */
+    async importFile(userId: string, text: string, query: EcbFormat | 'auto' | RateImportQuery = 'auto'): Promise<RateImportResult> {
+      const q = typeof query === 'string' ? { format: query } : query;
+      let result: RateImportResult;
+      if (q.format === 'columns') {
+        result = await store(userId, 'import', 'columns', parseMapped(text, q as RateImportQuery).rows);
+      } else {
+        const parsed = parseEcb(text, q.format ?? 'auto');
+        result = await store(userId, 'import', parsed.format, daysToRows(parsed.days));
+      }
       const waited = result.first_date && result.last_date ? await convertWaiting(userId, result.first_date, result.last_date) : { converted: 0, recomputing: false };
       return { ...result, ...waited };
     },
@@ -232,16 +243,17 @@ export function ratesService({ repo, fetchImpl = fetch, waiting }: { repo: Rates
       const response = await fetchImpl(url, { signal: AbortSignal.timeout(30_000) });
       if (!response.ok) throw new Error(`rates provider answered ${response.status}`);
       const parsed = parseEcb(await response.text());
-      return store(null, 'provider', parsed.format, parsed.days);
+      return store(null, 'provider', parsed.format, daysToRows(parsed.days));
     },
   };
 
-  async function store(userId: string | null, source: RateSource, format: EcbFormat, days: RateDay[]): Promise<RateImportResult> {
-    const rows = daysToRows(days);
+  async function store(userId: string | null, source: RateSource, format: RateImportResult['format'], rows: { date: string; base: string; quote: string; rate: string }[]): Promise<RateImportResult> {
     if (rows.length === 0) throw unprocessable('The rates file holds no rates');
-    await repo.replace(userId, source, rows);
-    const dates = days.map((d) => d.date).sort();
-    return { format, days: days.length, rates: rows.length, currencies: [...new Set(rows.map((r) => r.quote))].sort(), first_date: dates[0] ?? null, last_date: dates.at(-1) ?? null, converted: 0, recomputing: false };
+    const stored = await repo.replace(userId, source, rows);
+    const dates = [...new Set(rows.map((r) => r.date))].sort();
+    // An ECB file's currencies are those quoted against the euro; a mapped file's, every one on either side.
+    const currencies = new Set(rows.flatMap((r) => (format === 'columns' ? [r.base, r.quote] : [r.quote])));
+    return { format, days: dates.length, rates: stored, currencies: [...currencies].sort(), first_date: dates[0] ?? null, last_date: dates.at(-1) ?? null, converted: 0, recomputing: false };
   }
 
   return service;

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, CloseButton, FileInput, Group, Paper, Progress, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, CloseButton, FileInput, Group, NativeSelect, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
@@ -6,7 +6,8 @@ import { useLocation } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { currencyRatesMachine } from '../../../../machines/currencyRates';
 import { createRateRequest, importSummary, RATE_LOOKBACK_DAYS, rateSourceLabels, type CreateRateRequest, type ExchangeRate } from '../../../contract/rates';
-import { CSV_IMPORT_LIMITS } from '../../../contract/transactions';
+import { columnNames, type RateMapping } from '../../../contract/rateMapping';
+import { CSV_IMPORT_LIMITS, IMPORT_DATE_FORMATS, type DecimalSeparator, type ImportDateFormat } from '../../../contract/transactions';
 import { unlessAborted } from '../../api/abort';
 import { ratesApi } from '../../api/rates';
 import type { AppActors } from '../../app/actors';
@@ -28,6 +29,11 @@ const ratesWith = ({ api, ui }: AppActors) => {
         const result = await rates.importFile(input.file, input.fileName);
         return { result, list: await rates.list() };
       }),
+      readHead: fromPromise(({ input }) => input.file.slice(0, 64 * 1024).text()),
+      importMapped: fromPromise(async ({ input }) => {
+        const result = await rates.importMapped(input.file, input.mapping);
+        return { result, list: await rates.list() };
+      }),
     },
     actions: { notify: toastVia(ui) },
   });
@@ -37,7 +43,7 @@ type RatesActor = ActorRefFrom<typeof currencyRatesMachine>;
 
 /**
  * Settings › Currencies (machines/currencyRates.ts): the base currency, the rate table, a form to keep a
- * rate and an ECB reference-rate file to import. Self-contained, so SettingsPage mounts it with one line.
+ * rate and a rates file to import (an ECB file as it is, any other CSV after a mapping step). Self-contained, so SettingsPage mounts it with one line.
  */
 export function CurrenciesSection() {
   const actor = usePageMachine(ratesWith);
@@ -167,7 +173,8 @@ function RateRow({ rate }: { rate: ExchangeRate }) {
 }
 
 function ImportRates({ actor }: { actor: RatesActor }) {
-  const importing = useSelector(actor, (s) => s.matches({ ready: 'importing' }));
+  const importing = useSelector(actor, (s) => s.matches({ ready: 'importing' }) || s.matches({ ready: 'importingMapped' }));
+  const mapping = useSelector(actor, (s) => s.matches({ ready: 'mapping' }));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const fileName = useSelector(actor, (s) => s.context.upload?.fileName ?? null);
   const imported = useSelector(actor, (s) => s.context.imported);
@@ -179,19 +186,20 @@ function ImportRates({ actor }: { actor: RatesActor }) {
         Import a rates file
       </Title>
       <FileInput
-        label="ECB reference-rate file"
-        description={`The European Central Bank's eurofxref.csv, eurofxref-hist.csv or their XML (eurofxref-daily.xml, eurofxref-hist.xml), up to ${Math.round(CSV_IMPORT_LIMITS.maxBytes / (1024 * 1024))} MB. A rate already kept for the same day and currency is replaced.`}
+        label="Rates file"
+        description={`The European Central Bank's eurofxref.csv, eurofxref-hist.csv or their XML (eurofxref-daily.xml, eurofxref-hist.xml), or any CSV with one rate per line (you then say which column is which), up to ${Math.round(CSV_IMPORT_LIMITS.maxBytes / (1024 * 1024))} MB. A rate already kept for the same day and pair is replaced.`}
         placeholder="Choose a file"
         styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
         accept=".csv,.xml,text/csv,application/xml,text/xml"
-        disabled={busy}
+        disabled={busy || mapping}
         clearable={false}
         value={null}
-        error={importError ?? undefined}
+        error={mapping ? undefined : (importError ?? undefined)}
         onChange={(file) => {
           if (file) actor.send({ type: 'rates.import', file, fileName: file.name });
         }}
       />
+      {mapping && <MapColumns actor={actor} />}
       {importing && (
         <Group gap="xs" role="status" aria-live="polite">
           <Progress value={100} animated striped style={{ flex: 1 }} aria-label="Uploading the rates file" />
@@ -255,6 +263,144 @@ function AddRate({ actor, base }: { actor: RatesActor; base: string }) {
         <Group>
           <Button type="submit" loading={adding} disabled={busy && !adding}>
             Keep rate
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const FIXED = 'fixed';
+const decimalChoices: { value: DecimalSeparator; label: string }[] = [
+  { value: '.', label: 'Dot: 1,234.5678' },
+  { value: ',', label: 'Comma: 1.234,5678' },
+];
+
+/**
+ * The mapping step of a CSV that is not an ECB file: a select per field (a column, or one currency for
+ * the whole file for each side of the pair), the date format and decimal mark, and the first lines as the
+ * import will read them. Every change goes to the machine, which reads the preview again.
+ */
+function MapColumns({ actor }: { actor: RatesActor }) {
+  const head = useSelector(actor, (s) => s.context.head);
+  const m = useSelector(actor, (s) => s.context.mapping);
+  const preview = useSelector(actor, (s) => s.context.preview);
+  const errors = useSelector(actor, (s) => s.context.mappingErrors);
+  const fileName = useSelector(actor, (s) => s.context.upload?.fileName ?? '');
+  const refused = useSelector(actor, (s) => s.context.importError?.message ?? null);
+  const first = useRef<HTMLSelectElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  if (!head || !m) return null;
+  const change = (c: Partial<RateMapping>) => actor.send({ type: 'rates.mapping.change', change: c });
+  const columns = columnNames(head, m.has_header).map((label, i) => ({ value: String(i), label }));
+  const side = (key: 'base' | 'quote', label: string, hint: string) => {
+    const column = m[`${key}_column`];
+    const fixed = column === null;
+    return (
+      <Stack gap={4}>
+        <NativeSelect
+          label={label}
+          description={hint}
+          value={fixed ? FIXED : String(column)}
+          error={fixed ? undefined : errors[key]}
+          data={[...columns, { value: FIXED, label: 'One currency for the whole file' }]}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            change(v === FIXED ? { [`${key}_column`]: null, [key]: m[key] ?? '' } : { [`${key}_column`]: Number(v), [key]: null });
+          }}
+        />
+        {fixed && (
+          <TextInput
+            label={`${label} currency`}
+            placeholder="USD"
+            maxLength={3}
+            autoCapitalize="characters"
+            value={m[key] ?? ''}
+            error={errors[key]}
+            onChange={(e) => change({ [key]: e.currentTarget.value.trim().toUpperCase() })}
+          />
+        )}
+      </Stack>
+    );
+  };
+  return (
+    <form
+      aria-labelledby="map-rates-heading"
+      noValidate
+      data-testid="rates-mapping"
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'rates.mapping.submit' });
+      }}
+    >
+      <Stack gap="sm">
+        <div>
+          <Title order={4} fz="sm" id="map-rates-heading">
+            Which column is which in {fileName}
+          </Title>
+          <Text size="sm" c="dimmed">
+            Not an ECB file: one rate per line is read as 1 “from” = rate “to” on its day.
+          </Text>
+        </div>
+        <Checkbox label="The first line names the columns" checked={m.has_header} onChange={(e) => change({ has_header: e.currentTarget.checked })} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
+          <NativeSelect ref={first} label="Date column" value={String(m.date_column)} error={errors.date_column} data={columns} onChange={(e) => change({ date_column: Number(e.currentTarget.value) })} />
+          <NativeSelect
+            label="Date format"
+            value={m.date_format}
+            error={errors.date_format}
+            data={[...IMPORT_DATE_FORMATS]}
+            onChange={(e) => change({ date_format: e.currentTarget.value as ImportDateFormat })}
+          />
+          <NativeSelect label="Rate column" value={String(m.rate_column)} error={errors.rate_column} data={columns} onChange={(e) => change({ rate_column: Number(e.currentTarget.value) })} />
+          <NativeSelect
+            label="Decimal mark"
+            value={m.decimal_separator}
+            error={errors.decimal_separator}
+            data={decimalChoices}
+            onChange={(e) => change({ decimal_separator: e.currentTarget.value as DecimalSeparator })}
+          />
+          {side('base', 'From', 'The currency of which 1 is worth the rate')}
+          {side('quote', 'To', 'The currency the rate is in')}
+        </SimpleGrid>
+        <Checkbox
+          label="The file says 1 “to” = rate “from” (the other way round)"
+          checked={m.inverted}
+          onChange={(e) => change({ inverted: e.currentTarget.checked })}
+        />
+        <Table.ScrollContainer type="native" minWidth={280} tabIndex={0} aria-label="Preview">
+          <Table verticalSpacing={2} horizontalSpacing="xs" fz="sm" aria-label="The first lines as they will be read" data-testid="rates-mapping-preview">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Line</Table.Th>
+                <Table.Th scope="col">Read as</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.map((p) => (
+                <Table.Tr key={p.line}>
+                  <Table.Td>{p.line}</Table.Td>
+                  {p.ok ? (
+                    <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {p.date}: 1 {p.base} = {p.rate} {p.quote}
+                    </Table.Td>
+                  ) : (
+                    <Table.Td c="red.8">Cannot be read: {p.error}</Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {refused && (
+          <Alert color="red" variant="light" role="alert">
+            {refused}
+          </Alert>
+        )}
+        <Group gap="sm">
+          <Button type="submit">Import rates</Button>
+          <Button variant="default" onClick={() => actor.send({ type: 'rates.mapping.cancel' })}>
+            Cancel
           </Button>
         </Group>
       </Stack>
