@@ -7,7 +7,7 @@ import { SettingsRulesSection } from './pages/SettingsRulesSection';
 import { TransactionsPage } from './pages/TransactionsPage';
 import { Toasts } from './pages/Toasts';
 import { callApi as api, createVerifiedUser, type TestUser } from './support/api';
-import { useBrowser } from './support/browser';
+import { animationsDone, useBrowser } from './support/browser';
 import { coveringModelPaths } from '../support/model-paths';
 
 const browser = useBrowser();
@@ -162,6 +162,29 @@ describe('the transaction list: ticked rows and the form’s suggestion', () => 
     await hint.getByRole('button', { name: 'Use Transport' }).click();
     expect(await form.root.getByRole('combobox', { name: 'Category' }).inputValue()).toBe('Transport');
     expect(await form.root.getByRole('textbox', { name: 'Merchant or payee', exact: true }).inputValue()).toBe('Shell');
-    await hint.waitFor({ state: 'hidden' });
+    await hint.getByRole('button', { name: 'Use Transport' }).waitFor({ state: 'detached' });
+  });
+
+  it('the suggestion comes and goes without moving the fields or the Add button below it', async () => {
+    const { page, apiUrl } = browser;
+    const user = await rulesUser(apiUrl);
+    await AppShell.openSignedIn(page, user.token, '/transactions');
+    const form = await (await new TransactionsPage(page).waitUntilLoaded()).openAddForm();
+    await form.fill({ amount: '12.34', description: 'Bus pass top-up' });
+    const add = form.root.getByRole('button', { name: 'Add transaction' });
+    const merchant = form.root.getByRole('textbox', { name: 'Merchant or payee', exact: true });
+    const boxes = async () => ({ add: await add.boundingBox(), merchant: await merchant.boundingBox() });
+    await animationsDone(page);
+    const before = await boxes();
+    // Leaving the description asks for a suggestion; it appears in a line kept for it.
+    await form.root.getByRole('textbox', { name: 'Description', exact: true }).blur();
+    const hint = form.root.getByRole('status', { name: 'Suggested category' });
+    const use = hint.getByRole('button', { name: 'Use Transport' });
+    await use.waitFor();
+    expect(await hint.innerText()).toContain('Suggested: Transport');
+    expect(await boxes()).toEqual(before);
+    await use.click();
+    await use.waitFor({ state: 'detached' });
+    expect(await boxes()).toEqual(before);
   });
 });

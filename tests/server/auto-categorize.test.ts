@@ -112,6 +112,14 @@ describe('first sight: the merchant kind gives the category', () => {
     });
   });
 
+  it('the form suggests Transport for a transit top-up, Utilities for a phone top-up', async () => {
+    const fresh = await signUpWithAccess(app);
+    for (const description of ['Bus pass top-up', 'OYSTER AUTO TOP-UP', 'Transit card top up']) {
+      expect(await ok<Suggestion>(fresh, 'POST', '/rules/suggest', { description, amount: 20, type: 'expense' }), description).toMatchObject({ category: 'Transport' });
+    }
+    expect(await ok<Suggestion>(fresh, 'POST', '/rules/suggest', { description: 'Mobile top-up', amount: 10, type: 'expense' })).toMatchObject({ category: 'Utilities' });
+  });
+
   it('a user who files a kind elsewhere is not overruled: the next place of that kind is only suggested', async () => {
     const user = await signUpWithAccess(app);
     const first = await importRows(user, [['2025-03-01', 'SQ *MAPLE LEAF COFFEE 1', '-5.00']]);

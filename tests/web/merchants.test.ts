@@ -205,6 +205,32 @@ describe('an unknown merchant is cleaned, and its words tell the kind when they 
   });
 });
 
+describe('a top-up is of whatever the row names: a transit card or pass is transport, nothing else a phone', () => {
+  const cases: [raw: string, kind: MerchantKind][] = [
+    ['Bus pass top-up', 'public_transit'],
+    ['TOP UP BUS PASS', 'public_transit'],
+    ['Transit card top up', 'public_transit'],
+    ['Rail pass top-up', 'public_transit'],
+    ['OYSTER AUTO TOP-UP', 'public_transit'],
+    ['Oyster top up', 'public_transit'],
+    ['CLIPPER CARD TOP UP', 'public_transit'],
+    ['PAYMENT CLIPPER TOPUP', 'public_transit'],
+    ['Opal top up', 'public_transit'],
+    ['Mobile top-up', 'phone'],
+    ['AIRTIME TOP UP', 'phone'],
+    ['TOP UP', 'phone'],
+    ['LEBARA TOPUP', 'phone'],
+    ['POS PURCHASE EE TOP UP', 'phone'],
+    ['Starbucks card top up', 'coffee_shop'],
+  ];
+  it.each(cases)('%s → %s', (raw, kind) => {
+    expect(normalizeMerchant(raw).kind, raw).toBe(kind);
+  });
+  it('an oyster bar is still a restaurant', () => {
+    expect(normalizeMerchant('OYSTER BAR').kind).toBe('restaurant');
+  });
+});
+
 describe('a known name with no kind keeps its spelling and says it has no kind', () => {
   const cases: Case[] = [
     ['UPS STORE 1234', 'UPS', null],

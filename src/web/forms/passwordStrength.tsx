@@ -12,17 +12,20 @@ function loadChecker(): Promise<Checker> {
   return loading;
 }
 
-/** The shared strength check once loaded (null until then: the server applies the same rule anyway). */
-export function usePasswordChecker(): Checker | null {
+/**
+ * The shared strength check once loaded (null until then: the server applies the same rule anyway). `wanted` false
+ * puts the load off (its dictionaries are about 1.7 MB of script) until a password is being typed.
+ */
+export function usePasswordChecker(wanted = true): Checker | null {
   const [checker, setChecker] = useState<Checker | null>(() => loaded);
   useEffect(() => {
-    if (checker) return;
+    if (checker || !wanted) return;
     let live = true;
     void loadChecker().then((c) => live && setChecker(() => c));
     return () => {
       live = false;
     };
-  }, [checker]);
+  }, [checker, wanted]);
   return checker;
 }
 
@@ -30,7 +33,7 @@ const colors = ['red', 'orange', 'yellow', 'teal', 'green'] as const;
 
 /** A meter under a new-password field: score, label and the first suggestion. */
 export function PasswordStrengthMeter({ password, userInputs = [], id }: { password: string; userInputs?: (string | null | undefined)[]; id?: string }) {
-  const check = usePasswordChecker();
+  const check = usePasswordChecker(password !== '');
   if (!password || !check) return null;
   const strength = check(password, userInputs);
   return (

@@ -48,6 +48,8 @@ interface Phrase<T> {
   startOnly: boolean;
   /** A weak keyword loses to any other of the same length. */
   weak: boolean;
+  /** A keyword that says what was done, not where (a top-up): it counts only when no other keyword or merchant does. */
+  fallback?: boolean;
   value: T;
 }
 
@@ -131,8 +133,8 @@ function buildKeywords(): PhraseIndex<MerchantKind> {
     for (const word of text.split(',')) {
       const trimmed = word.trim();
       if (!trimmed) continue;
-      const keys = keysOf(trimmed.replace(/\?$/, ''));
-      if (keys.length) addPhrase(index, { keys, startOnly: false, weak: trimmed.endsWith('?'), value: kind });
+      const keys = keysOf(trimmed.replace(/[?*]$/, ''));
+      if (keys.length) addPhrase(index, { keys, startOnly: false, weak: trimmed.endsWith('?'), fallback: trimmed.endsWith('*'), value: kind });
     }
   }
   return index;
@@ -286,12 +288,14 @@ function splitAmpersands(tokens: readonly Token[]): Token[] {
   });
 }
 
-/** The best kind keyword: the longest phrase, then a strong one over a weak one, then the leftmost. */
+/** The best kind keyword: any over a fallback one, then the longest phrase, then a strong one over a weak one, then the leftmost. */
 function findKeyword(tokens: readonly Token[], start: number): Phrase<MerchantKind> | undefined {
   const best = bestKeyword(tokens, start);
   if (best || !tokens.some((token) => token.key.includes('&'))) return best;
   return bestKeyword(splitAmpersands(tokens.slice(start)), 0);
 }
+
+const rank = (phrase: Phrase<MerchantKind>) => (phrase.fallback ? 0 : phrase.keys.length);
 
 function bestKeyword(tokens: readonly Token[], start: number): Phrase<MerchantKind> | undefined {
   let best: Phrase<MerchantKind> | undefined;
@@ -300,7 +304,7 @@ function bestKeyword(tokens: readonly Token[], start: number): Phrase<MerchantKi
     if (!candidates) continue;
     for (const phrase of candidates) {
       if (!fitsAt(tokens, position, tokens.length, phrase)) continue;
-      if (!best || phrase.keys.length > best.keys.length || (phrase.keys.length === best.keys.length && best.weak && !phrase.weak)) best = phrase;
+      if (!best || rank(phrase) > rank(best) || (rank(phrase) === rank(best) && best.weak && !phrase.weak)) best = phrase;
       break;
     }
   }
@@ -381,7 +385,7 @@ export function normalizeMerchant(raw: string): MerchantMatch {
   const found = findMerchant(tokens, start);
   // A brand word inside another name ("LITTLE SPROUTS DAYCARE") is not that brand when the name's own words say
   // it is something else.
-  const inside = found && found.position > start && keyword && !keyword.weak && keyword.value !== found.merchant.kind;
+  const inside = found && found.position > start && keyword && !keyword.weak && !keyword.fallback && keyword.value !== found.merchant.kind;
   if (found && !inside) {
     const confidence = found.glued ? 0.8 : found.position === start ? 0.95 : 0.85;
     return { name: found.merchant.name, kind: found.merchant.kind, source: 'dictionary', confidence };

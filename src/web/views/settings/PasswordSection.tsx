@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { changePasswordRequest } from '../../../contract/auth';
 import { useAppActors, useSession } from '../../app/context';
 import { useRequest } from '../../app/useRequest';
@@ -20,12 +21,15 @@ export function PasswordSection() {
   const { api, session } = useAppActors();
   const email = useSession((s) => s.context.user?.email ?? '');
   const name = useSession((s) => s.context.user?.full_name ?? null);
-  const check = usePasswordChecker();
+  // Settings opens without the strength dictionaries; they load once a password is typed here.
+  const [typing, setTyping] = useState(false);
+  const check = usePasswordChecker(typing);
   const form = useForm<PasswordValues>({
     name: 'password',
     enhanceGetInputProps: markInvalid,
     mode: 'controlled',
     initialValues: { current_password: '', new_password: '' },
+    onValuesChange: (v) => setTyping((was) => was || v.current_password !== '' || v.new_password !== ''),
     validate: contractRules<PasswordValues>(changePasswordRequest, {
       labels,
       extra: (v) => ({

@@ -14,6 +14,7 @@ import { useTransactions, useTransactionsActor, type SplitActor } from './transa
 import { SplitEditor } from './SplitEditor';
 import { TransferMatches } from './TransferMatches';
 import { useDialog } from '../../hooks/useDialog';
+import classes from './transactions.module.css';
 
 /** The add/edit transaction modal, driven by the transactions machine's form region. */
 export function TransactionFormModal() {
@@ -238,38 +239,43 @@ function TransactionForm({ transaction, saving, failure, onCancel, title }: Form
             } else form.setFieldValue('category', value);
           }}
         />
-        <TextInput
-          label="Description"
-          placeholder="Weekly groceries"
-          maxLength={TRANSACTION_LIMITS.description}
-          {...form.getInputProps('description')}
-          onBlur={() => {
-            form.getInputProps('description').onBlur?.();
-            const amount = Number(form.values.amount);
-            actor.send({
-              type: 'form.describe',
-              row: { description: form.values.description.trim(), merchant: form.values.merchant.trim() || null, type, ...(Number.isFinite(amount) && amount > 0 ? { amount } : {}) },
-            });
-          }}
-        />
-        {suggestion && suggestion.category !== form.values.category && categories.some((c) => c.name === suggestion.category && c.type === type) && (
-          <Group gap="xs" role="status" aria-label="Suggested category">
-            <Text size="sm">
-              Suggested: <strong>{suggestion.category}</strong>
-              {suggestion.why ? ` — ${suggestion.why}` : ''}
-            </Text>
-            <Button
-              size="compact-xs"
-              variant="light"
-              onClick={() => {
-                form.setFieldValue('category', suggestion.category);
-                if (!form.values.merchant.trim() && suggestion.merchant) form.setFieldValue('merchant', suggestion.merchant);
-              }}
-            >
-              Use {suggestion.category}
-            </Button>
-          </Group>
-        )}
+        <div>
+          <TextInput
+            label="Description"
+            placeholder="Weekly groceries"
+            maxLength={TRANSACTION_LIMITS.description}
+            {...form.getInputProps('description')}
+            onBlur={() => {
+              form.getInputProps('description').onBlur?.();
+              const amount = Number(form.values.amount);
+              actor.send({
+                type: 'form.describe',
+                row: { description: form.values.description.trim(), merchant: form.values.merchant.trim() || null, type, ...(Number.isFinite(amount) && amount > 0 ? { amount } : {}) },
+              });
+            }}
+          />
+          {/* Always there, empty until a suggestion arrives: the line is kept and the news is read out politely. */}
+          <div className={classes.suggestion} role="status" aria-live="polite" aria-label="Suggested category">
+            {suggestion && suggestion.category !== form.values.category && categories.some((c) => c.name === suggestion.category && c.type === type) && (
+              <>
+                <span className={classes.suggestionText} title={[suggestion.category, suggestion.why].filter(Boolean).join(' — ')}>
+                  Suggested: <strong>{suggestion.category}</strong>
+                  {suggestion.why ? ` — ${suggestion.why}` : ''}
+                </span>
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  onClick={() => {
+                    form.setFieldValue('category', suggestion.category);
+                    if (!form.values.merchant.trim() && suggestion.merchant) form.setFieldValue('merchant', suggestion.merchant);
+                  }}
+                >
+                  Use {suggestion.category}
+                </Button>
+              </>
+            )}
+          </div>
+        </div>
         <TextInput label="Merchant or payee" placeholder="Corner Market" maxLength={TRANSACTION_LIMITS.merchant} {...form.getInputProps('merchant')} />
         <TagsInput
           label="Tags"
