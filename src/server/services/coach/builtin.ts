@@ -121,7 +121,7 @@ export async function composeAnswer(request: CoachRequest): Promise<{ intent: In
 
   // A balance of one account, what is owed, net worth, money moved between accounts.
   const accountQuestion = recogniseAccountQuestion(request.question, await ctx.data.accounts(), ctx.today);
-  if (!accountQuestion && UNLINKED.test(request.question.toLowerCase())) {
+  if (!accountQuestion && UNLINKED.test(request.question.toLowerCase()) && !CAME_IN.test(request.question.toLowerCase())) {
     return { intent: { kind: 'general', period: null }, composed: { text: `I can't tell that: that account isn't linked here, so I don't see its balance. Only the transactions in Finu are.\n\n${CAN_DO}\n\n**Next step:** add the account under **Accounts** to track it here.`, tools: [] } };
   }
   if (accountQuestion) {
@@ -188,11 +188,15 @@ const OUTSIDE: [RegExp, string][] = [
   [/\bhow much (?:did|do) (?:i|we) tip\b|\btips? (?:did|do) i (?:leave|give)\b/, "I can't tell the tips on their own: a tip is part of the payment the bank records, not a separate line."],
   [/\bwhat (?:exactly )?(?:did|items did|things did) (?:i|we) (?:buy|order|get|purchase)\b|\bwhich (?:items|products|things) (?:did|have) (?:i|we)\b/, "I can't tell which items you bought: the bank records one line per payment, with the shop and the amount, not what was in the basket."],
   [/\b(?:my (?:partner|wife|husband|boyfriend|girlfriend|spouse|roommate|flatmate|housemate|son|daughter|kids?|children|mum|mom|dad|parents?|friends?|brother|sister|boss)|(?:his|her|their))(?:'s|’s)? (?:[a-z]+ )?(?:spend\w*|income|salary|earn\w*|account|pay|savings|budget)\b|\bhow much (?:does|did) my (?:partner|wife|husband|boyfriend|girlfriend|spouse|roommate|flatmate|son|daughter|mum|mom|dad) (?:spend|earn|make)\b/, "I can't tell anyone else's money: I only see the transactions in your own Finu account."],
+  [/\b(?:meal )?swipes?\b|\b(?:points|miles|rewards?|credits|vouchers?)\b.*\b(?:left|remaining|do i have|have i got)\b|\b(?:left|remaining) (?:on|in) (?:my|the) (?:meal plan|dining plan|gift cards?|transit card|metro ?card|oyster card|prepaid card|rewards?|loyalty)\b|\bgift card\b.*\b(?:balance|left)\b/, "I can't tell that: a meal plan, gift card, pass or rewards balance is kept by whoever issued it, and Finu only sees the payments that went through your accounts."],
+  [/^(?:and |so |but |ok |okay )?(?:will|would|is|are|does|do)\b.*\b(?:get|gets|be|being|going to be)\s+(?:renewed|approved|accepted|extended|cancell?ed|raised|increased|promoted|hired|denied|rejected|reinstated|renewed next)\b|\bwill (?:i|we) (?:get|be) (?:a |the |my )?(?:raise|promotion|bonus|approved|accepted|hired|renewed)\b|\b(?:am i|are we) (?:eligible|qualified)\b|\b(?:do|will|would) (?:i|we) qualify\b/, "I can't tell that: it depends on a decision someone else will make, which Finu has no way to see. I answer from what already happened in your accounts."],
   [/\b(?:cash|money) (?:in my (?:wallet|purse|pocket)|on hand)\b|\bin my (?:wallet|purse)\b/, "I can't tell the cash in your wallet: I only see what went through the accounts whose transactions are in Finu."],
   [/\b(?:gross|before tax|pre-tax|pretax|before deductions)\b/, "I can't tell your pay before tax: only what reached your account is recorded, not the payslip's deductions."],
   [/\bhow much (?:will|am i going to|are we going to|would) (?:i|we)? ?(?:spend|earn|make)\b.*\bnext (?:month|year|week|quarter)\b|\bpredict\b|\bforecast\b|\b(?:will|going to|'ll)\b(?!.*\b(?:afford|goal|reach|save for|saving for|have enough)\b).*\b(?:be|cost|come to|run)\b.*\bnext (?:month|year|week|quarter)\b|\bhow much (?:will|am i going to|are we going to|is it going to|'ll) (?:i |we |it )?(?:spend|earn|make|get paid|receive|be paid|cost)\b(?!.*\b(?:at (?:this|the current|my current|that) (?:rate|pace)|if i keep|afford|goals?|left|balance)\b)|\bwill (?:my|the|our) [a-z' ]{1,30}\b(?:go up|go down|increase|decrease|rise|fall|drop|be higher|be lower|be more|be less)\b/, "I can't tell what you will spend: I answer from what already happened, not guesses about the future. I can give your usual month, which is the best guide."],
 ];
 
+/** Money that came in from something ("what came in from the pension"): payments the transactions show, not a balance. */
+const CAME_IN = /\b(?:came|come|comes|coming) in\b|\b(?:paid|pays|pay|paying) (?:me|us)\b|\breceived?\b|\bgot from\b|\bdeposits?\b|\bpaid out\b/;
 /** An account's balance or debt that no linked account answers. */
 const UNLINKED = /\b(?:balance|owe|owing|outstanding|left|in)\b.*\b(?:student loans?|car loan|auto loan|personal loan|mortgage|pension|savings account at|account at|hsa|fsa)\b|\b(?:student loan|car loan|auto loan|mortgage) (?:balance|payoff)\b/;
 

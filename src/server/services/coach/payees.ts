@@ -34,7 +34,7 @@ export const isPayer = (phrase: string) => PAYERS.has(phrase);
 /** Everyday words for kinds of merchant. Longer phrases win over their words ("gas bill" before "gas"). */
 export const KIND_WORDS: [string[], MerchantKind[]][] = [
   [['gas bill', 'gas bills', 'gas and electric', 'heating bill', 'gas utility'], ['gas_utility']],
-  [['power bill', 'power bills', 'electricity', 'electric bill', 'electric bills', 'electricity bill', 'electricity bills', 'energy bill', 'energy bills', 'power'], ['electricity']],
+  [['power bill', 'power bills', 'electricity', 'electric', 'the power company', 'power company', 'electric company', 'electric bill', 'electric bills', 'electricity bill', 'electricity bills', 'energy bill', 'energy bills', 'power'], ['electricity']],
   [['water bill', 'water bills', 'water'], ['water']],
   [['internet', 'internet bill', 'broadband', 'wifi', 'wi-fi', 'cable internet'], ['internet']],
   [['phone bill', 'phone bills', 'phone', 'mobile', 'mobile bill', 'cell phone', 'cellphone', 'cell', 'phone plan'], ['phone']],
@@ -56,8 +56,13 @@ export const KIND_WORDS: [string[], MerchantKind[]][] = [
   [['rent', 'my rent', 'the rent'], ['rent']],
   [['mortgage'], ['mortgage']],
   [['gym', 'fitness', 'gym membership'], ['fitness']],
-  [['fixing up', 'fix up', 'fixed up', 'doing up', 'home improvement', 'home improvements', 'hardware store', 'diy'], ['home_improvement']],
-  [['pharmacy', 'drugstore', 'prescriptions', 'chemist'], ['pharmacy']],
+  [['golf', 'golfing', 'round of golf', 'rounds of golf', 'tee time', 'tee times', 'bowling', 'movies', 'the movies', 'cinema', 'concerts', 'concert tickets', 'museum', 'museums'], ['entertainment']],
+  [['church', 'my church', 'the church', 'collection plate', 'the collection plate', 'tithe', 'tithes', 'tithing', 'offering', 'offerings', 'donations', 'donation', 'charity', 'charities', 'giving'], ['charity']],
+  [['books', 'bookstore', 'audiobooks'], ['books']],
+  [['tuition', 'school fees', 'course fees', 'classes', 'courses'], ['education']],
+  [['fixing up', 'fix up', 'fixed up', 'doing up', 'home improvement', 'home improvements', 'hardware store', 'diy', 'repairs', 'repair', 'the repairs', 'home repairs', 'house repairs', 'maintenance', 'upkeep'], ['home_improvement']],
+  [['pharmacy', 'drugstore', 'prescriptions', 'prescription', 'chemist', 'meds', 'medication', 'medications'], ['pharmacy']],
+  [['medical', 'medical stuff', 'medical bills', 'medical costs', 'medical expenses', 'healthcare', 'health care', 'health costs', 'health expenses', 'medical care'], ['health', 'pharmacy']],
   [['haircut', 'haircuts', 'hairdresser', 'barber'], ['personal_care']],
   [['insurance'], ['insurance']],
   [['pet', 'pets', 'vet', 'pet food'], ['pets']],
@@ -66,8 +71,47 @@ export const KIND_WORDS: [string[], MerchantKind[]][] = [
   // People who pay you: what they send comes in as a transfer from a person (Zelle, Venmo).
   [PAYER_WORDS, ['transfer']],
   // Not "pay" alone: "what did I pay T-Mobile" is spending.
-  [['paycheck', 'paychecks', 'salary', 'wages', 'wage', 'payroll', 'pay slip', 'payslip', 'my pay', 'take-home pay', 'take home pay'], ['payroll']],
+  // A job names its employer's payroll ("my job at the cafe", "work"), whichever employer it is.
+  [['paycheck', 'paychecks', 'salary', 'wages', 'wage', 'payroll', 'pay slip', 'payslip', 'my pay', 'take-home pay', 'take home pay', 'job', 'jobs', 'my job', 'the job', 'part-time job', 'side job', 'employer', 'my employer', 'employers', 'shifts'], ['payroll']],
 ];
+/**
+ * Everyday words for payees that are one part of a kind, or of no kind, told by the bank's own text: the dentist
+ * among health payees, a doctor's practice that is not the dentist, a pension, social security, student aid.
+ */
+export interface PayeeWord {
+  kinds: MerchantKind[] | null;
+  /** The bank text (upper case) must match. */
+  only?: RegExp;
+  /** The bank text must not match. */
+  not?: RegExp;
+  income?: boolean;
+  /** Only in a question about money that came in ("what did the rental make me"), never for spending ("the rental car"). */
+  whenIncome?: boolean;
+}
+const DENTAL = /DENT(?:AL|IST)|ORTHODONT|\bDDS\b|\bDMD\b/;
+export const PAYEE_WORDS: [string[], PayeeWord][] = [
+  [['the rental', 'my rental', 'rental income', 'rental property', 'the rental property', 'my rental property', 'the rental unit', 'the apartment i rent out', 'the house i rent out'], { kinds: ['transfer'], income: true, whenIncome: true }],
+  [['textbooks', 'textbook', 'course books', 'course materials', 'school books'], { kinds: ['books', 'education'], only: /BOOK|TEXTBOOK|CHEGG|VITALSOURCE|CENGAGE|PEARSON|MCGRAW|WILEY|REDSHELF|AKADEMOS|ECAMPUS|FOLLETT/ }],
+  // Money given to family is sent to people: transfers out.
+  [['grandkids', 'the grandkids', 'my grandkids', 'grandchildren', 'the grandchildren', 'my grandchildren', 'grandson', 'granddaughter', 'my grandson', 'my granddaughter', 'the kids', 'my kids', 'my son', 'my daughter', 'my nephew', 'my niece', 'my parents', 'my mom', 'my mum', 'my dad', 'my brother', 'my sister', 'family members'], { kinds: ['transfer'] }],
+  [['dentist', 'dentists', 'the dentist', 'my dentist', 'dental', 'dental work', 'dental bills', 'orthodontist', 'braces'], { kinds: ['health'], only: DENTAL }],
+  [['doctor', 'doctors', 'the doctor', 'my doctor', 'doctor visit', 'doctor visits', 'doctor bills', "doctor's bills", 'doctors bills', 'physician', 'lab', 'labs', 'lab bills', 'lab work', 'lab tests', 'blood work', 'clinic', 'hospital', 'specialist'], { kinds: ['health'], not: DENTAL }],
+  [['pension', 'pensions', 'my pension', 'the pension', 'teacher pension', 'teachers pension', 'retirement income', 'annuity'], { kinds: null, only: /PENSION|\bRET(?:IREMENT)?\s+(?:SYS|SYSTEM|FUND|BD|BOARD|PLAN)\b|RETIREMENT\s+(?:SYS|SYSTEM|PAY|BENEFIT)|ANNUIT|CALPERS|CALSTRS|\bTIAA\b|\bPERS\b|\bSTRS\b/, income: true }],
+  [['social security', 'social security check', 'social security checks', 'ssa', 'ssi', 'ssdi', 'soc sec'], { kinds: null, only: /\bSSA\b|SOC\s*SEC|SOCIAL\s+SEC|\bSSI\b|\bSSDI\b/, income: true }],
+  [['scholarship', 'scholarships', 'financial aid', 'fin aid', 'student aid', 'grant', 'grants', 'bursary', 'pell grant', 'student loan disbursement'], { kinds: null, only: /FIN(?:ANCIAL)?\s+AID|SCHOLAR|BURSARY|\bGRANT\b|STUDENT\s+AID|\bDISB\b|\bPELL\b|FAFSA/, income: true }],
+];
+const payeeWords = new Map<string, PayeeWord>();
+for (const [phrases, word] of PAYEE_WORDS) for (const p of phrases) if (!payeeWords.has(p)) payeeWords.set(p, word);
+/** The payee word a phrase is, or null. */
+export const payeeWordOf = (phrase: string): PayeeWord | null => payeeWords.get(phrase) ?? null;
+/** Whether a payee is one a payee word names. */
+export function isNamedBy(word: PayeeWord, payee: Payee): boolean {
+  const text = payee.raw.toUpperCase();
+  if (word.kinds && !(payee.kind && word.kinds.includes(payee.kind))) return false;
+  if (word.only && !word.only.test(text)) return false;
+  return !(word.not && word.not.test(text));
+}
+
 /** Words whose kinds are income. */
 export const INCOME_KINDS = new Set<MerchantKind>(['payroll']);
 

@@ -79,8 +79,14 @@ export async function runSpecial(ctx: ToolContext, part: PlanPart, extra: Extra)
       }
       if (m === 'net' && part.flow === 'income') {
         // What came in from a payee less what went back out to it (refunds given, fees).
-        let out = s ? await figure(ctx, s, 'expense', p, extra) : { totalMinor: 0, count: 0 };
-        if (s && !out.count) {
+        let out = { totalMinor: 0, count: 0 };
+        // What the words take off ("the rental once you take off the repairs"), else what went back out to the same payees.
+        for (const b of part.back ?? []) {
+          const x = await figure(ctx, b, 'expense', p);
+          out = { totalMinor: out.totalMinor + x.totalMinor, count: out.count + x.count };
+        }
+        if (!part.back?.length && s) out = await figure(ctx, s, 'expense', p, extra);
+        if (s && !out.count && !part.back?.length) {
           // Refunds given back to clients are booked elsewhere (a business category): the same payees, paid out.
           const payers = await ctx.data.rows(filterOf(s, 'income', p, extra), 500);
           const merchants = [...new Set(payers.map((r) => r.merchant).filter((x): x is string => !!x))];
@@ -88,6 +94,7 @@ export async function runSpecial(ctx: ToolContext, part: PlanPart, extra: Extra)
           if (merchants.length || descriptions.length) out = await subsetFigure(ctx, { from: p.start, to: p.end, type: 'expense', ...(merchants.length ? { merchants } : {}), ...(descriptions.length ? { descriptions } : {}) });
         }
         row.back = amounts(out.totalMinor);
+        if (part.back?.length) row.back_label = part.back.map(label).join(' and ');
         row.value = amounts(f.totalMinor - out.totalMinor);
       } else if (m === 'net') {
         let back = { totalMinor: 0, count: 0 };
@@ -104,6 +111,7 @@ export async function runSpecial(ctx: ToolContext, part: PlanPart, extra: Extra)
           back = await subsetFigure(ctx, { ...filterOf(null, 'income', after, extra), tsquery: words });
         }
         row.back = amounts(back.totalMinor);
+        if (part.back?.length) row.back_label = part.back.map(label).join(' and ');
         row.value = amounts(f.totalMinor - back.totalMinor);
       }
       if (m === 'breakdown') {

@@ -114,6 +114,8 @@ export interface PartResult {
     weeks?: number;
     /** net: what came back from the same payees (refunds, reimbursements). */
     back?: number;
+    /** What the words took off, when they named it ("the repairs", "Aetna"). */
+    back_label?: string;
     /** top_month: every month's figure, and the month with the most. */
     months_list?: { month: string; label: string; total: number; count: number }[];
     top?: { month: string; label: string; total: number; count: number } | null;

@@ -51,8 +51,9 @@ function writePart(r: PartResult, m: (n: number) => string, phrases: Map<string,
       break;
     case 'net':
       for (const row of r.rows) {
-        if (r.flow === 'income') lines.push(`${capitalise(m(row.total))} came in ${what(row, 'income')} ${row.period.phrase}${row.subject ? ` and ${m(row.back ?? 0)} went back out to ${row.subject_kind === 'words' ? row.subject : bold(row.subject)}` : ', not counting refunds and reimbursements'}, so ${bold(m(row.value!))} net.`);
-        else lines.push(`${verb} ${m(row.total)} ${what(row, 'expense')} ${row.period.phrase} and got ${m(row.back ?? 0)} back in refunds or reimbursements, so ${bold(m(row.value!))} net.`);
+        if (r.flow === 'income' && row.back_label) lines.push(`${capitalise(m(row.total))} came in ${what(row, 'income')} ${row.period.phrase} and ${m(row.back ?? 0)} went out on ${bold(row.back_label)}, so ${bold(m(row.value!))} net.`);
+        else if (r.flow === 'income') lines.push(`${capitalise(m(row.total))} came in ${what(row, 'income')} ${row.period.phrase}${row.subject ? ` and ${m(row.back ?? 0)} went back out to ${row.subject_kind === 'words' ? row.subject : bold(row.subject)}` : ', not counting refunds and reimbursements'}, so ${bold(m(row.value!))} net.`);
+        else lines.push(`${verb} ${m(row.total)} ${what(row, 'expense')} ${row.period.phrase} and got ${m(row.back ?? 0)} back${row.back_label ? ` from ${bold(row.back_label)}` : ' in refunds or reimbursements'}, so ${bold(m(row.value!))} net.`);
       }
       break;
     case 'left':

@@ -1,7 +1,7 @@
 import type { Flow, Subject, Vocabulary } from './plan-types';
 /** The subjects a question names, read against the user's categories, merchants and description words. */
 import { editDistance, allowedEdits, isEnglishWord, normalise, singulars, words } from './lexicon';
-import { INCOME_KINDS, groupOf, isPayer, kindsOf, nameForms, type Payee } from './payees';
+import { INCOME_KINDS, groupOf, isNamedBy, isPayer, kindsOf, nameForms, payeeWordOf, type Payee } from './payees';
 import { MONTH_NAMES } from './period';
 
 /** Everyday words for categories, used when the user's data has no closer match. */
@@ -64,7 +64,7 @@ for (const m of ['jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept',
 /** Words before a subject: an unknown word after them is a subject the data does not have ("on my dog"). */
 export const SUBJECT_SLOT = new Set(['on', 'at', 'for', 'from', 'my', 'our', 'the', 'to']);
 /** The subjects a clause names: the user's categories, merchants and description words, tolerant of plurals and typos. */
-export function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { subjects: Subject[]; unknown: string[] } {
+export function subjectsIn(text: string, vocab: Vocabulary, notes: string[], asked: { income?: boolean } = {}): { subjects: Subject[]; unknown: string[] } {
   const tokens = words(text);
   const subjects: { s: Subject; at: number; end: number; weak: boolean }[] = [];
   const unknownAt: { w: string; at: number }[] = [];
@@ -90,6 +90,12 @@ export function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { 
     return { kind: 'group', name, by, flow, merchants: g.merchants, descriptions: g.descriptions, names: g.names };
   };
   const kindGroup = (p: string): Subject | null => {
+    const word = payeeWordOf(p);
+    // The user's own description word wins over a reading of the bank's text ("Textbooks" written on the rows).
+    if (word && !(word.whenIncome && !asked.income) && !singulars(p).some((f) => vocab.texts.has(f))) {
+      const list = payees.filter((x) => isNamedBy(word, x));
+      return list.length ? group(p.replace(/^(?:my|the|our)\s+/, ''), list, 'kind', word.income ? 'income' : 'expense') : null;
+    }
     const kinds = kindsOf(p);
     if (!kinds) return null;
     const list = payees.filter((x) => x.kind && kinds.includes(x.kind));
@@ -106,6 +112,9 @@ export function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { 
     const cat = cats.find((c) => forms.some((f) => c.forms.has(f)) || stems.some((f) => c.forms.has(f)) || (n === 1 && c.parts.some((part) => singulars(part).some((f) => forms.includes(f)))));
     // The user's own category name wins over a kind of the same word: a merchant the component cannot
     // place (a local grocer) is still in the user's Groceries.
+    // Money that came in from a kind of payee the user files spending under ("what did the insurance company reimburse me"): those payees.
+    const incoming = cat && asked.income && cat.flow === 'expense' ? kindGroup(p) : null;
+    if (incoming) return { s: incoming, weak: false };
     if (cat) return { s: { kind: 'category', name: cat.name, flow: cat.flow }, weak: false };
     const named = [p, ...forms].map((f) => byName.get(f)).find(Boolean);
     if (named) return { s: group(named.name, named.list, 'name', 'expense'), weak: false };
@@ -215,12 +224,23 @@ export function subjectsIn(text: string, vocab: Vocabulary, notes: string[]): { 
     if (c) kept.push({ s: { kind: 'category', name: c.name, flow: 'expense', via: 'car' }, at: 0, end: 0, weak: false });
   }
   const seen = new Set<string>();
+  // Two words for the same payees ("doctor and lab bills"): one subject, named by both.
+  const samePayees = new Map<string, Subject & { kind: 'group' }>();
   const out = kept
     .map((x) => x.s)
     .filter((s) => {
       const key = `${s.kind}:${s.kind === 'words' ? s.tsquery : s.name}`;
       if (seen.has(key)) return false;
       seen.add(key);
+      if (s.kind === 'group') {
+        const payeesKey = `${s.flow}|${[...s.merchants].sort().join('|')}#${[...s.descriptions].sort().join('|')}`;
+        const first = samePayees.get(payeesKey);
+        if (first) {
+          first.name = `${first.name} and ${s.name}`;
+          return false;
+        }
+        samePayees.set(payeesKey, s);
+      }
       return true;
     });
   return { subjects: out, unknown };

@@ -67,10 +67,14 @@ interface Clause {
   all: boolean;
   refersBack: boolean;
   unknown: string[];
+  /** In a net question, what the words say comes off ("after Aetna paid its part"). */
+  off: Subject[];
 }
 
 
 const EXCLUDING = /\b(?:not counting|not including|excluding|except(?: for)?|apart from|other than|besides|leaving out|leave out|without counting|without|ignoring|aside from|but not|minus the)\s+/;
+/** "after Aetna paid its part", "once insurance covered its share", "once you take off the repairs": what follows comes off. */
+const NET_OFF = /\b(?:after|once)\s+(?:[a-z'’]+\s+){1,3}?(?:paid|pays|covered|covers|reimbursed|chipped in|kicked in|picked up)\s+(?:(?:its|their|his|her|the|my|our)\s+)?(?:part|share|portion|bit|half|cut)\b|\b(?:once|after)\s+(?:you\s+|i\s+|we\s+)?(?:take|taking|took|subtract|subtracting|deduct|deducting|knock|knocking)\s+(?:off|out|away)?\s*(?:the\s+|my\s+|what\s+i\s+(?:spent|paid)\s+(?:on|for)\s+(?:the\s+)?)\b|\bafter (?:paying for|the cost of)\b/;
 const NET = /\bonce\s+(?:[a-z'’]+\s+){0,3}(?:paid|pays|sent|gave)\s+(?:me\s+|us\s+)?back\b|\b(?:minus|less|after|take off|taking off|take away)\s+(?:what|whatever|anything)\b[^.?]{0,30}\b(?:refund\w*|return\w*|reimburs\w*|paid (?:me )?back|gave (?:me )?back|got back|sent back)|\b(?:after|net of|minus|less|take away|taking away|taking out|take out|once you take out|accounting for|counting|including|with|deducting|subtracting|less the)\s+(?:the\s+|any\s+|all\s+|my\s+)?(?:(?:client|customer|store|shop|work|employer|expense)s?'?\s+)?(?:refunds?|returns?|reimburse\w*|money (?:i )?got back|credits?)\b|\bnet\b(?! worth)|\b(?:refunds?|returns?|reimburse\w*|credits?)\s+(?:is\s+|are\s+|was\s+|were\s+|have been\s+|has been\s+)?(?:taken|subtracted|deducted|taken off|taken out|removed|netted out|counted in)\b|\bafter (?:i |we )?(?:got |was |were |get |getting |being )?(?:reimbursed|refunded|paid back)\b|\b(?:refunds?|returns?|reimburse\w*)\b.{0,30}\b(?:taken off|taken out|deducted|subtracted|removed|netted out)\b/;
 /** Money sent to the user: "sent me", "paid us", "from my tenant". */
 const TO_ME = /\b(?:sen[dt]s?|sent|paid|pays?|gave|gives?|transferr?ed|venmo(?:ed)?|zelled?)\s+(?:[a-z'’]+\s+){0,2}?(?:me|us)\b|\bfrom\s+(?:my|our|the)\s+/;
@@ -84,6 +88,8 @@ const WHY = /^\s*(?:and\s+)?why\b|\bwhat (?:made|makes) (?:it|that|this)\b|\bwhe
 const WEEKENDS = /\b(?:on|at|over|during)?\s*(?:the\s+)?weekends\b|\bon (?:a |the )?(?:saturdays?|sundays?|weekend)\b/;
 const WEEKDAYS = /\bweekdays\b|\bon (?:work ?days|workdays)\b|\bduring the (?:work ?)?week\b|\bmonday to friday\b/;
 
+const subjectKey = (s: Subject) => `${s.kind}:${s.kind === 'words' ? s.tsquery : s.name}`;
+
 /** A category or payee group of money coming back (refunds, returns, reimbursements). */
 const moneyBack = (s: Subject) => (s.kind === 'category' || s.kind === 'group') && s.flow === 'income' && /\b(?:refund|reimburs|return|cash ?back|credit)/i.test(s.name);
 
@@ -94,7 +100,8 @@ function readClause(text: string, today: string, vocab: Vocabulary, notes: strin
   // "…not counting rent": what follows the words is left out, not asked about.
   const cut = EXCLUDING.exec(blanked);
   const main = cut ? blanked.slice(0, cut.index) : blanked;
-  const found = subjectsIn(main, vocab, notes);
+  const moneyIn = INCOME_FLOW.test(main) && !/\b(?:spend|spent|cost|costs|bought|buy)\b/.test(main);
+  const found = subjectsIn(main, vocab, notes, { income: moneyIn });
   let subjects = found.subjects;
   const unknown = found.unknown;
   const exclude = cut ? subjectsIn(blanked.slice(cut.index + cut[0].length), vocab, notes).subjects : [];
@@ -102,12 +109,12 @@ function readClause(text: string, today: string, vocab: Vocabulary, notes: strin
   let measure: Measure | null = null;
   if (WHY.test(text)) measure = 'breakdown';
   else if (INTERVAL.test(text) && subjects.length) measure = 'interval';
-  else if (NET.test(text)) measure = 'net';
+  else if (NET.test(text) || NET_OFF.test(text)) measure = 'net';
   else if (LEFT.test(text)) measure = 'left';
   else if (MEDIAN.test(text)) measure = 'median';
   else if (TOP_MONTH.test(text)) measure = 'top_month';
   else if (PER_WEEK.test(text) && /\b(average|avg|usually|typical|per|each|normally|on average|a week|weekly)\b/.test(text)) measure = 'per_week';
-  else if (PER_VISIT.test(text) && /\b(average|avg|typical|usual|normal|usually|per|each|on average|mean)\b/.test(text) && !COUNT.test(text)) measure = 'per_visit';
+  else if (PER_VISIT.test(text) && /\b(average|avg|typical|usual|normal|usually|per|each|on average|mean)\b/.test(text) && !COUNT.test(text) && !/\b(?:a|per|each|every) month\b|\bmonthly\b/.test(text.replace(PER_VISIT, ' '))) measure = 'per_visit';
   else if (COUNT.test(text)) measure = 'count';
   else if (SMALLEST.test(text)) measure = 'smallest';
   else if (LARGEST.test(text) && !/\bhow much more\b|\bmore than\b/.test(text)) measure = 'largest';
@@ -131,8 +138,10 @@ function readClause(text: string, today: string, vocab: Vocabulary, notes: strin
   const flow: Flow | null = incomeNet ? 'income' : measure === 'net' ? 'expense' : incomeSubject || (INCOME_FLOW.test(text) && !/\b(spend|spent|cost)\b/.test(text)) ? 'income' : EXPENSE_FLOW.test(text) ? 'expense' : null;
   // "The rent my tenant sent me": money in from a payer; the expense it is for only says why it came.
   const payer = flow === 'income' && measure !== 'net' && subjects.some((s) => s.kind === 'group' && s.flow === 'income');
-  const asked = payer ? subjects.filter((s) => !((s.kind === 'category' || s.kind === 'group') && s.flow === 'expense')) : subjects;
-  return { measure, flow, subjects: asked, periods, all: ALL_WORDS.test(text), refersBack: REFERS_BACK.test(text), unknown, exclude, days };
+  const asked = payer ? subjects.filter((s) => !(s.kind === 'category' || (s.kind === 'group' && s.by === 'kind')) || s.flow !== 'expense') : subjects;
+  const offAt = measure === 'net' ? NET_OFF.exec(main) : null;
+  const off = offAt ? subjectsIn(main.slice(offAt.index), vocab, [], { income: true }).subjects : [];
+  return { measure, flow, subjects: asked, periods, all: ALL_WORDS.test(text), refersBack: REFERS_BACK.test(text), unknown, exclude, days, off };
 }
 
 /**
@@ -171,7 +180,8 @@ export function understand(question: string, today: string, vocab: Vocabulary, p
     const part: PlanPart = { measure, flow, subjects, periods: periodList.slice(0, 2), ...(c.exclude.length ? { exclude: c.exclude } : {}), ...(c.days ? { days: c.days } : {}) };
     if (measure === 'net') {
       // "Travel after the reimbursement": the income named is what comes off, not something asked about.
-      const back = subjects.filter((s) => moneyBack(s) || (flow === 'expense' && (s.kind === 'category' || s.kind === 'group') && s.flow === 'income'));
+      const offKeys = new Set(c.off.map(subjectKey));
+      const back = subjects.filter((s) => moneyBack(s) || offKeys.has(subjectKey(s)) || (flow === 'expense' && (s.kind === 'category' || s.kind === 'group') && s.flow === 'income'));
       if (back.length) {
         part.back = back;
         part.subjects = subjects.filter((s) => !back.includes(s));
