@@ -39,6 +39,8 @@ export const DETECTION_INTERVALS = [
   { name: 'yearly', days: 365.25, tolerance: 10, rrule: 'FREQ=YEARLY' },
 ] as const;
 export type DetectionInterval = (typeof DETECTION_INTERVALS)[number]['name'];
+/** One payee and direction to the detector (and a suggestion's key, what a dismissal remembers). */
+export const payeeKey = (payee: string, type: 'income' | 'expense') => `${type}:${payee.trim().toLowerCase()}`;
 export const DETECTION = {
   minCharges: 3,
   /** Share of the gaps that must fit the interval (one late or early charge is allowed in a long history). */

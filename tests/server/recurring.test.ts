@@ -326,4 +326,17 @@ describe('the coach reads the same detector', () => {
     expect(coach.charges.map((ch) => [ch.merchant, ch.interval, ch.monthly_amount])).toEqual([['Netflix', 'monthly', 15.49]]);
     expect(page.body.suggestions.map((s) => s.name)).toEqual(['Netflix']);
   });
+
+  it('an everyday merchant is not steady, and the same name written otherwise (charged monthly) goes with it', async () => {
+    const user = await signUpWithAccess(app);
+    const c = client(user);
+    const checking = await c.account({ name: 'Checking', kind: 'checking' });
+    for (let i = 0; i < 150; i++) await c.tx({ type: 'expense', amount: 5, date: addDays('2031-03-01', i), merchant: 'Corner Cafe', category: 'Dining', account_id: checking.account_id });
+    for (let i = 0; i < 8; i++) {
+      await c.tx({ type: 'expense', amount: 9.99, date: `${addMonths('2031-02', i)}-12`, merchant: 'CORNER CAFE ', category: 'Dining', account_id: checking.account_id });
+      await c.tx({ type: 'expense', amount: 15.49, date: `${addMonths('2031-02', i)}-12`, merchant: 'Netflix', category: 'Subscriptions', account_id: checking.account_id });
+    }
+    const page = await c.call<{ suggestions: Suggestion[] }>('GET', '/recurring/suggestions?from=2031-09-20');
+    expect(page.body.suggestions.map((s) => s.name)).toEqual(['Netflix']);
+  }, 180_000);
 });

@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { DETECTION, DETECTION_INTERVALS, payeeKey } from '../../contract/recurring';
 import { categoryNameReferences } from './categories';
 import { recurringDismissals, recurringItems, recurringOccurrences } from '../db/schema';
 
@@ -24,6 +25,36 @@ const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 const owned = (userId: string, id: string) => and(eq(recurringItems.userId, userId), eq(recurringItems.id, id));
 
 type Raw = { id: string; payee: string; type: 'income' | 'expense'; date: string; amount_minor: string | number; account_id: string; category: string | null; kind: string };
+
+/**
+ * A payee detectRecurring can find steady on N charge days within a span of S days keeps at least
+ * N × keptShare of them after leaving one-offs out (at most a fifth), at least minGapDays apart (half the
+ * shortest interval): so N × keptShare ≤ S / minGapDays + 1. A payee with more days cannot be steady.
+ */
+const steadyDaysBound = { minGapDays: Math.min(...DETECTION_INTERVALS.map((i) => i.days)) / 2, keptShare: 1 - DETECTION.oneOffShare };
+
+/**
+ * The rows of `rows` (id, payee, type, date, amount_minor, account_id, category, kind; none before `since`)
+ * the detector can find something in: every row of a payee charged on more days than any steady interval
+ * fits (groceries, coffee) is left out, as detectRecurring would drop it. The database counts the days,
+ * so a long history's everyday merchants are not carried into the process. It groups by the exact payee;
+ * the detector by payeeKey (trimmed, any case), which may join a dense payee with others: those go too.
+ */
+async function steadyOnly(db: Db, rows: SQL, since: string): Promise<ChargeRow[]> {
+  const { minGapDays, keptShare } = steadyDaysBound;
+  const result = (await db.execute(sql`
+    with c as (${rows}), dense as (
+      select payee, type from c where amount_minor > 0 and not (kind = 'transfer' and type = 'income') group by payee, type
+      having count(distinct date) * ${keptShare}::numeric > (select max(date) - ${since}::date from c) / ${minGapDays}::numeric + 1
+    )
+    select id, payee, type, date::text as date, amount_minor, account_id, category, kind, false as dense
+    from c where not exists (select 1 from dense d where d.payee = c.payee and d.type = c.type)
+    union all
+    select null, payee, type, null, null, null, null, null, true from dense`)) as unknown as { rows: (Raw & { dense: boolean })[] };
+  const dense = new Set(result.rows.filter((r) => r.dense && r.payee).map((r) => payeeKey(r.payee, r.type)));
+  return result.rows.filter((r) => !r.dense && r.payee && !dense.has(payeeKey(r.payee, r.type))).map(charge);
+}
+
 const charge = (r: Raw): ChargeRow => ({ id: r.id, payee: r.payee, type: r.type, date: String(r.date).slice(0, 10), amountMinor: Number(r.amount_minor), accountId: r.account_id, category: r.category, transfer: r.kind === 'transfer' });
 
 /** Recurring items, what was decided about their occurrences, dismissed suggestions, and the rows they read. */
@@ -92,14 +123,17 @@ export function recurringRepository(db: Db) {
 
     /**
      * The rows the detector reads since a day: income and spending and the outgoing leg of each
-     * transfer (one transfer is one charge), with the merchant or, without one, the description as payee.
+     * transfer (one transfer is one charge), with the merchant or, without one, the description as payee;
+     * of payees that can be steady (steadyOnly).
      */
     async charges(userId: string, since: string): Promise<ChargeRow[]> {
-      const result = (await db.execute(sql`
-        select id, coalesce(nullif(merchant, ''), description) as payee, type, date::text as date, amount_minor, account_id, category, kind
-        from transactions
-        where user_id = ${userId} and date >= ${since} and kind in ('standard', 'transfer') and not (kind = 'transfer' and type = 'income')`)) as unknown as { rows: Raw[] };
-      return result.rows.filter((r) => r.payee).map(charge);
+      return steadyOnly(
+        db,
+        sql`select id, coalesce(nullif(merchant, ''), description) as payee, type, date, amount_minor, account_id, category, kind
+          from transactions
+          where user_id = ${userId} and date >= ${since} and kind in ('standard', 'transfer') and not (kind = 'transfer' and type = 'income')`,
+        since,
+      );
     },
 
     /**
@@ -113,13 +147,15 @@ export function recurringRepository(db: Db) {
         lowered.map((p) => sql`${p}`),
         sql`, `,
       );
-      const result = (await db.execute(sql`
-        select id, merchant as payee, type, date::text as date, amount_minor, account_id, category, kind from transactions
-        where user_id = ${userId} and lower(merchant) in (${list}) and date between ${from} and ${to} and kind in ('standard', 'transfer')
-        union all
-        select id, description as payee, type, date::text as date, amount_minor, account_id, category, kind from transactions
-        where user_id = ${userId} and date between ${from} and ${to} and (merchant is null or merchant = '') and lower(description) in (${list}) and kind in ('standard', 'transfer')`)) as unknown as { rows: Raw[] };
-      return result.rows.map(charge);
+      return steadyOnly(
+        db,
+        sql`select id, merchant as payee, type, date, amount_minor, account_id, category, kind from transactions
+          where user_id = ${userId} and lower(merchant) in (${list}) and date between ${from} and ${to} and kind in ('standard', 'transfer')
+          union all
+          select id, description as payee, type, date, amount_minor, account_id, category, kind from transactions
+          where user_id = ${userId} and date between ${from} and ${to} and (merchant is null or merchant = '') and lower(description) in (${list}) and kind in ('standard', 'transfer')`,
+        from,
+      );
     },
 
     /**

@@ -1,5 +1,5 @@
 import { addDays, daysBetween } from '../../../contract/calendar';
-import { DETECTION, DETECTION_INTERVALS, type DetectionInterval, type RecurringKind } from '../../../contract/recurring';
+import { DETECTION, DETECTION_INTERVALS, payeeKey, type DetectionInterval, type RecurringKind } from '../../../contract/recurring';
 import type { ChargeRow } from '../../repositories/recurring';
 
 /** One past transaction the detector reads. */
@@ -32,7 +32,7 @@ export interface Detected {
 /** Categories whose recurring charges are bills to plan for rather than subscriptions to review. */
 const BILL_CATEGORIES = ['housing', 'rent', 'utilities', 'insurance', 'education', 'fees & charges', 'loans', 'taxes'];
 
-export const payeeKey = (payee: string, type: 'income' | 'expense') => `${type}:${payee.trim().toLowerCase()}`;
+export { payeeKey };
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
