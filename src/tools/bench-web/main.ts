@@ -10,6 +10,8 @@
  *   npm run bench:web -- --rows 1000000 --runs 9 --write   # and writes it into docs/performance.md
  *   npm run bench:web -- --rows 100000 --data /tmp/web100k  # seeds that folder once, reuses it after
  *   npm run bench:web -- --rows 10000 --runs 3 --peer actual  # beside Actual's web app (actual.ts): one table, ours and Actual's
+ *   npm run bench:web -- --rows 100000 --runs 1 --pages coach --waterfall  # and each cold load's requests and long tasks
+ *   npm run bench:web -- --rows 100000 --dist /tmp/before  # serves that build of the SPA instead of dist/web
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
@@ -161,7 +163,8 @@ export async function startOurs(total: number): Promise<OursRun & { memory: { pr
   const given = option('data');
   const store = given ? { dataDir: given, drop: async () => undefined } : await freshBenchStore('bench_web');
   let api = '';
-  const { server, url: appUrl } = await serveStatic(webDistDir, () => api);
+  // `--dist DIR`: another build of the SPA (say, the one before a change, to compare runs taken back to back).
+  const { server, url: appUrl } = await serveStatic(resolve(option('dist') ?? webDistDir), () => api);
   const env: Record<string, string> = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
@@ -217,6 +220,17 @@ export async function startOurs(total: number): Promise<OursRun & { memory: { pr
   };
 }
 
+/**
+ * `--waterfall`: one cold load of a page as it happened, up to its first figure (the main content): every request
+ * (start, first byte, end), the marks and the long tasks, in the page's milliseconds from navigation start.
+ */
+export function waterfallText(page: string, sample: Sample): string {
+  const [figure, at] = Object.entries(sample.ms)[0] ?? ['', Infinity];
+  const steps = (sample.waterfall ?? []).filter((s) => s.start <= at);
+  const lines = steps.map((s) => `  ${s.start.toFixed(0).padStart(6)} ${(s.firstByte === undefined ? '' : s.firstByte.toFixed(0)).padStart(6)} ${s.end.toFixed(0).padStart(6)}  ${s.kind.padEnd(14)} ${s.name}`);
+  return [`${page}: ${figure} at ${ms(at)} ms`, `  ${'start'.padStart(6)} ${'byte'.padStart(6)} ${'end'.padStart(6)}  kind`, ...lines].join('\n');
+}
+
 /** Where Actual's register did not reach the row within the walk's cap: how far it got. */
 function scrollNote(register: Sample[], target: number): string[] {
   const short = register.filter((s) => !Number.isFinite(s.ms['scroll to row 10,000']));
@@ -237,7 +251,7 @@ async function main() {
   if (underLoad(loadAtStart)) log(underLoad(loadAtStart));
   // A production build of the SPA (the app as users get it), rebuilt when its sources changed.
   process.env.NODE_ENV = 'production';
-  await ensureWebBuild(log);
+  if (!option('dist')) await ensureWebBuild(log);
   const ours = await startOurs(total);
   log(`API ${ours.api}, app ${ours.walk.appUrl}; ${JSON.stringify(ours.walk.expect)}`);
   let actual: ActualRun | undefined;
@@ -253,6 +267,7 @@ async function main() {
         // The first round warms the API's caches and the browser's compiled code: not counted.
         if (run > 0) (samples[name] ??= []).push(sample);
         log(`run ${run}${run === 0 ? ' (warm-up)' : ''} ${name}: ${Object.entries(sample.ms).map(([k, v]) => `${k} ${ms(v)}`).join(', ')}`);
+        if (run > 0 && argv.includes('--waterfall')) console.log(waterfallText(name, sample));
       }
       // Alternating: Actual's walks after ours in every round, so both meet the same load.
       for (const [name, walk] of actual ? Object.entries(ACTUAL_PAGES) : []) {

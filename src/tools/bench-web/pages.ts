@@ -12,6 +12,18 @@ export interface Sample {
   longTasks: number;
   longTaskMs: number;
   heapMb: number;
+  /** The page's network and long tasks from navigation start (`--waterfall` prints the first figure's part of it). */
+  waterfall?: WaterfallEntry[];
+}
+
+/** One step of a page's load: a fetched resource (`name` its path) or a long task, in the page's milliseconds. */
+export interface WaterfallEntry {
+  name: string;
+  kind: string;
+  start: number;
+  /** When the first byte of the answer arrived (resources). */
+  firstByte?: number;
+  end: number;
 }
 
 export interface WalkContext {
@@ -125,14 +137,23 @@ export async function withProbe(context: BrowserContext): Promise<void> {
 
 /** The probe's long tasks, heap and slowest keystroke (as `inputs`), then closes what the walk opened (its context, or the peer's tab). */
 export async function finish(page: Page, context: { close(): Promise<void> }, ms: Record<string, number>, inputs?: string): Promise<Sample> {
-  const probe = await page.evaluate(() => ({ longTasks: window.__bench.longTasks, heap: window.__bench.heapMb(), inputs: window.__bench.inputs }));
+  const probe = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const steps = [
+      ...(nav ? [{ name: 'document', kind: 'navigation', start: nav.startTime, firstByte: nav.responseStart, end: nav.responseEnd }, { name: 'DOMContentLoaded', kind: 'event', start: nav.domContentLoadedEventStart, end: nav.domContentLoadedEventEnd }] : []),
+      ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({ name: new URL(e.name).pathname + new URL(e.name).search, kind: e.initiatorType, start: e.startTime, firstByte: e.responseStart, end: e.responseEnd })),
+      ...performance.getEntriesByType('mark').map((e) => ({ name: e.name, kind: 'mark', start: e.startTime, end: e.startTime })),
+      ...window.__bench.longTasks.map((t) => ({ name: 'long task', kind: 'longtask', start: t.start, end: t.start + t.duration })),
+    ];
+    return { longTasks: window.__bench.longTasks, heap: window.__bench.heapMb(), inputs: window.__bench.inputs, steps: steps.sort((a, b) => a.start - b.start) };
+  });
   if (inputs) {
     // The slowest keystroke of the typing: what INP reports for it.
     const keys = probe.inputs.filter((i) => i.type === 'keydown').map((i) => i.latency);
     if (keys.length) ms[inputs] = Math.max(...keys);
   }
   await context.close();
-  return { ms, longTasks: probe.longTasks.length, longTaskMs: probe.longTasks.reduce((s, t) => s + t.duration, 0), heapMb: probe.heap };
+  return { ms, longTasks: probe.longTasks.length, longTaskMs: probe.longTasks.reduce((s, t) => s + t.duration, 0), heapMb: probe.heap, waterfall: probe.steps };
 }
 
 const rowAt = (n: number) => `[role="list"][aria-label="Transactions"] [role="listitem"][aria-posinset="${n}"]`;

@@ -4,17 +4,24 @@
  * moves them to the day before; instants (ISO timestamps) are written on the user's clock.
  */
 
-const formats = {
-  day: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }),
-  dayMonth: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-  month: new Intl.DateTimeFormat(undefined, { month: 'long', timeZone: 'UTC' }),
-  monthYear: new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
-  longMonthYear: new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-  date: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }),
-  shortDate: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }),
-  time: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }),
-  longDate: new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }),
-  dateTime: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+/** The options of each format; each Intl formatter is built the first time it writes (building all ten at load took a cold page's main thread for tens of milliseconds). */
+const options = {
+  day: { dateStyle: 'medium', timeZone: 'UTC' },
+  dayMonth: { day: 'numeric', month: 'short', timeZone: 'UTC' },
+  month: { month: 'long', timeZone: 'UTC' },
+  monthYear: { month: 'short', year: 'numeric', timeZone: 'UTC' },
+  longMonthYear: { month: 'long', year: 'numeric', timeZone: 'UTC' },
+  date: { dateStyle: 'medium' },
+  shortDate: { day: 'numeric', month: 'short' },
+  time: { hour: '2-digit', minute: '2-digit' },
+  longDate: { dateStyle: 'long' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+const built = new Map<keyof typeof options, Intl.DateTimeFormat>();
+const formatter = (name: keyof typeof options): Intl.DateTimeFormat => {
+  let made = built.get(name);
+  if (!made) built.set(name, (made = new Intl.DateTimeFormat(undefined, options[name])));
+  return made;
 };
 
 /** A moment as the format writes it, or the text itself when it is not a date (never "Invalid Date"). */
@@ -28,34 +35,34 @@ const utc = (day: string) => `${day}T00:00:00Z`;
 const firstOf = (month: string) => utc(`${month.slice(0, 7)}-01`);
 
 /** A calendar day (YYYY-MM-DD): "5 Jan 2026" (en-GB), "Jan 5, 2026" (en-US). */
-export const formatDay = (day: string) => write(formats.day, day, utc(day));
+export const formatDay = (day: string) => write(formatter('day'), day, utc(day));
 
 /** A calendar day without its year, for short lists and chart axes: "5 Jan". */
-export const formatDayMonth = (day: string) => write(formats.dayMonth, day, utc(day));
+export const formatDayMonth = (day: string) => write(formatter('dayMonth'), day, utc(day));
 
 /** The name of a month (YYYY-MM, or a day in it): "January". */
-export const formatMonthName = (month: string) => write(formats.month, month, firstOf(month));
+export const formatMonthName = (month: string) => write(formatter('month'), month, firstOf(month));
 
 /** A month with its year, never as a day ("Dec 2025", not "Dec 25"); YYYY-MM or a day in it. */
-export const formatMonthYear = (month: string) => write(formats.monthYear, month, firstOf(month));
+export const formatMonthYear = (month: string) => write(formatter('monthYear'), month, firstOf(month));
 
 /** A month with its year in full, for a heading: "January 2026". */
-export const formatLongMonthYear = (month: string) => write(formats.longMonthYear, month, firstOf(month));
+export const formatLongMonthYear = (month: string) => write(formatter('longMonthYear'), month, firstOf(month));
 
 /** The day of an instant (ISO timestamp) on the user's clock: "5 Jan 2026". */
-export const formatDate = (iso: string) => write(formats.date, iso);
+export const formatDate = (iso: string) => write(formatter('date'), iso);
 
 /** The day of an instant without its year, on the user's clock: "5 Jan". */
-export const formatShortDate = (iso: string) => write(formats.shortDate, iso);
+export const formatShortDate = (iso: string) => write(formatter('shortDate'), iso);
 
 /** The time of an instant on the user's clock: "14:30"; blank when it is not a time. */
-export const formatTime = (iso: string) => (Number.isNaN(Date.parse(iso)) ? '' : formats.time.format(new Date(iso)));
+export const formatTime = (iso: string) => (Number.isNaN(Date.parse(iso)) ? '' : formatter('time').format(new Date(iso)));
 
 /** The day of an instant, written out: "5 January 2026"; blank for none. */
-export const formatLongDate = (iso: string | null) => (iso ? write(formats.longDate, iso) : '');
+export const formatLongDate = (iso: string | null) => (iso ? write(formatter('longDate'), iso) : '');
 
 /** An instant (ISO timestamp) with its time on the user's clock: "5 Jan 2026, 14:30". */
-export const formatDateTime = (iso: string) => write(formats.dateTime, iso);
+export const formatDateTime = (iso: string) => write(formatter('dateTime'), iso);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
