@@ -28,6 +28,7 @@ function start(options: { load?: () => Promise<RateList>; add?: (r: CreateRateRe
           added.push(input.rate);
           return options.add ? options.add(input.rate) : { rate: { ...rate(input.rate.date), source: 'typed' as const }, list: { rates: [rate(input.rate.date)], total: 1 } };
         }),
+        readHead: fromPromise(({ input }) => input.file.slice(0, 64 * 1024).text()),
         importFile: fromPromise(async ({ input }) => {
           uploaded.push(input.fileName);
           if (options.importFile) return options.importFile(input);
@@ -106,9 +107,10 @@ describe('currencyRates (Settings › Currencies)', () => {
       },
     });
     await m.idle();
-    m.actor.send({ type: 'rates.import', file: new Blob(['x']), fileName: 'notes.txt' });
-    expect(m.actor.getSnapshot().matches({ ready: 'importing' })).toBe(true);
-    expect(m.actor.getSnapshot().context.upload?.fileName).toBe('notes.txt');
+    // An ECB file (an XML one here) is read in the browser, seen to be one, and uploaded as it is.
+    m.actor.send({ type: 'rates.import', file: new Blob(['<gesmes:Envelope/>']), fileName: 'eurofxref.xml' });
+    await waitFor(m.actor, (s) => s.matches({ ready: 'importing' }));
+    expect(m.actor.getSnapshot().context.upload?.fileName).toBe('eurofxref.xml');
     // One change at a time: no rate is sent while the file uploads.
     expect(m.actor.getSnapshot().can({ type: 'rates.add', rate: { date: '2025-03-10', base: 'EUR', quote: 'USD', rate: '1' } })).toBe(false);
     await m.idle();
@@ -116,12 +118,12 @@ describe('currencyRates (Settings › Currencies)', () => {
     expect(m.toasts).toEqual([{ kind: 'error', message: 'The rates file holds no rates' }]);
 
     refuse = false;
-    m.actor.send({ type: 'rates.import', file: new Blob(['x']), fileName: 'eurofxref-hist.csv' });
+    m.actor.send({ type: 'rates.import', file: new Blob(['Date,USD,JPY,\n2025-03-07,1.0837,160.5,\n']), fileName: 'eurofxref-hist.csv' });
     await m.idle();
     expect(m.actor.getSnapshot().context).toMatchObject({ imported: result, importError: null, list: { total: 6 } });
     expect(importSummary(result)).toBe('6 rates for 2 currencies (USD, JPY) over 3 days, 2025-03-05 to 2025-03-07; 2 amounts that had no rate are converted now');
     m.actor.send({ type: 'rates.importDismiss' });
     expect(m.actor.getSnapshot().context.imported).toBeNull();
-    expect(m.uploaded).toEqual(['notes.txt', 'eurofxref-hist.csv']);
+    expect(m.uploaded).toEqual(['eurofxref.xml', 'eurofxref-hist.csv']);
   });
 });
