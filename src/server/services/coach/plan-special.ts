@@ -80,13 +80,15 @@ export async function runSpecial(ctx: ToolContext, part: PlanPart, extra: Extra)
       if (m === 'net' && part.flow === 'income') {
         // What came in from a payee less what went back out to it (refunds given, fees).
         let out = { totalMinor: 0, count: 0 };
-        // What the words take off ("the rental once you take off the repairs"), else what went back out to the same payees.
-        for (const b of part.back ?? []) {
+        // What the words take off ("the rental once you take off the repairs"), else what went back out to the same payees:
+        // money-back categories named ("once refunds to clients are taken off") are the latter, not spending to subtract.
+        const off = (part.back ?? []).filter((b) => !((b.kind === 'category' || b.kind === 'group') && b.flow === 'income'));
+        for (const b of off) {
           const x = await figure(ctx, b, 'expense', p);
           out = { totalMinor: out.totalMinor + x.totalMinor, count: out.count + x.count };
         }
-        if (!part.back?.length && s) out = await figure(ctx, s, 'expense', p, extra);
-        if (s && !out.count && !part.back?.length) {
+        if (!off.length && s) out = await figure(ctx, s, 'expense', p, extra);
+        if (s && !out.count && !off.length) {
           // Refunds given back to clients are booked elsewhere (a business category): the same payees, paid out.
           const payers = await ctx.data.rows(filterOf(s, 'income', p, extra), 500);
           const merchants = [...new Set(payers.map((r) => r.merchant).filter((x): x is string => !!x))];
@@ -94,7 +96,7 @@ export async function runSpecial(ctx: ToolContext, part: PlanPart, extra: Extra)
           if (merchants.length || descriptions.length) out = await subsetFigure(ctx, { from: p.start, to: p.end, type: 'expense', ...(merchants.length ? { merchants } : {}), ...(descriptions.length ? { descriptions } : {}) });
         }
         row.back = amounts(out.totalMinor);
-        if (part.back?.length) row.back_label = part.back.map(label).join(' and ');
+        if (off.length) row.back_label = off.map(label).join(' and ');
         row.value = amounts(f.totalMinor - out.totalMinor);
       } else if (m === 'net') {
         let back = { totalMinor: 0, count: 0 };
