@@ -60,12 +60,9 @@ export function createAppActors(apiUrl: string, navigate: Navigate): AppActors {
             exchangeToken: fromPromise(({ input }) => api.auth.exchangeToken(input.token)),
             fetchProfile: fromPromise(({ input }) => api.auth.getProfile(input.token)),
             // GET /users/me is not exempt from the 401 rule [spec:8-401]: an expired stored token toasts 'Session expired…'.
-            // Both asked at once; /users/me decides as before, and the profile is taken only once it accepted the token.
             checkSession: fromPromise(async ({ input }) => {
-              const profile = api.auth.getProfile(input.token);
-              profile.catch(() => undefined);
               await api.auth.me();
-              return profile;
+              return api.auth.getProfile(input.token);
             }),
             walletSignIn: browserWalletSignIn(api),
             fetchWeb3Profile: fromPromise(({ input }) => api.web3.me(input.token)),
