@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { calendarFeeds, jobLeases, notificationSettings, notifications } from '../db/schema';
 
@@ -155,16 +155,13 @@ export function notificationsRepository(db: Db) {
  */
 export function jobLeasesRepository(db: Db) {
   return {
-    /**
-     * Takes the job's lease for `owner` until `until` when it is free or expired at `now` and no run finished at
-     * `now` already (another process reading the same clock); the time of the last finished run, or false.
-     */
+    /** Takes the job's lease for `owner` until `until` when it is free or expired at `now`; the time of the last finished run, or false. */
     async acquire(name: string, owner: string, now: Date, until: Date): Promise<{ lastRunAt: Date | null } | false> {
       await db.insert(jobLeases).values({ name }).onConflictDoNothing();
       const [row] = await db
         .update(jobLeases)
         .set({ owner, leaseUntil: until })
-        .where(and(eq(jobLeases.name, name), or(isNull(jobLeases.leaseUntil), lt(jobLeases.leaseUntil, now)), or(isNull(jobLeases.lastRunAt), ne(jobLeases.lastRunAt, now))))
+        .where(and(eq(jobLeases.name, name), or(isNull(jobLeases.leaseUntil), lt(jobLeases.leaseUntil, now))))
         .returning({ lastRunAt: jobLeases.lastRunAt });
       return row ? { lastRunAt: row.lastRunAt } : false;
     },
