@@ -31,41 +31,11 @@ const reactRouterProduction = (name: string) => fileURLToPath(new URL(`./node_mo
 /** The Mantine components of the login page and the signed-in shell's first paint (see `build` below). */
 const loginMantine = /node_modules\/@mantine\/(core\/esm\/components\/(UnstyledButton|Text|Button|Title|Loader|Paper|Stack|Alert|ActionIcon|CloseButton|Input|InputBase|Anchor|Center)\/|hooks\/esm\/use-uncontrolled\/)/;
 
-/**
- * Which chunks a lazy import fetches together. The entry's own imports travel as `<link rel="modulepreload">` in
- * index.html (fetched at once, not one import level after another). A lazy chunk's imports are listed beside its
- * `import()` so they are fetched with it, except in the entry, where the list is JavaScript in the first load of
- * /login: there only the app shell and the guarded pages (src/web/app/pages.tsx) have one, without the chunks the
- * entry has already loaded.
- */
-const signedInChunk = /\/(AppLayout|OnboardingPage|DashboardPage|SettingsPage|BudgetPage|AccountsPage|BillsPage|TransactionsPage|CoachPage|TokensPage|HelpPage)-[\w-]{8}\.js$/;
-const entryImports = new Set<string>();
-const rememberEntryImports = (): Plugin => ({
-  name: 'remember-entry-imports',
-  generateBundle: {
-    order: 'pre',
-    handler(_, bundle) {
-      entryImports.clear();
-      const visit = (file: string) => {
-        const chunk = bundle[file];
-        if (chunk?.type !== 'chunk' || entryImports.has(file)) return;
-        entryImports.add(file);
-        chunk.imports.forEach(visit);
-      };
-      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
-    },
-  },
-});
-const preloadDependencies = (file: string, deps: string[], { hostType, hostId }: { hostType: 'html' | 'js'; hostId: string }): string[] => {
-  if (hostType === 'html' || !entryImports.has(hostId)) return deps;
-  return signedInChunk.test(file) ? deps.filter((d) => !entryImports.has(d)) : [];
-};
-
 // Only vitest loads the sequencer (and vitest/node with it): `vite build` and the dev server do not need it.
 const sequencer = process.env.VITEST ? (await import('./tests/sequencer.ts')).default : undefined;
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), runtimeConfig(), stripMachineDescriptionsPlugin(), contractPartsPlugin(), rememberEntryImports()],
+  plugins: [react(), runtimeConfig(), stripMachineDescriptionsPlugin(), contractPartsPlugin()],
   resolve:
     command === 'build' && mode === 'production'
       ? {
@@ -87,10 +57,7 @@ export default defineConfig(({ command, mode }) => ({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1800,
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: preloadDependencies,
-    },
+    modulePreload: false,
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'mantine-base', test: loginMantine }] } } },
   },
   server: {

@@ -116,7 +116,7 @@ export function routeChunks(dir: string): RouteChunk[] {
   const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
   const source = readFileSync(join(root, 'src/web/app/pages.tsx'), 'utf8');
   const pages = [
-    ...[...source.matchAll(/'(\/[^']*)': lazyPage\(\(\) => import\('([^']+)'\)\)/g)].map((m) => [m[1]!, m[2]!] as const),
+    ...[...source.matchAll(/'(\/[^']*)': lazy\(\(\) => import\('([^']+)'\)\)/g)].map((m) => [m[1]!, m[2]!] as const),
     ...[...source.matchAll(/export const (\w+) = lazyNamed(?:<[^>]*>)?\(\(\) => import\('([^']+)'\)/g)].map((m) => [m[1]!, m[2]!] as const),
   ];
   const assets = readdirSync(join(dir, 'assets'));

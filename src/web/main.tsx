@@ -6,17 +6,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createAppActors } from './app/actors';
 import { startInspection } from './app/inspect';
-import { preloadSignedIn } from './app/pages';
 import { createRouter, type AppRouter } from './app/router';
-import { loadSession } from './app/storage';
 
 interface RuntimeConfig {
   apiUrl: string;
 }
 
 async function start() {
-  if (loadSession().token) preloadSignedIn(window.location.pathname);
-  // The API host is read at run time so one build works against any API (index.html starts fetching it).
+  // The API host is read at run time so one build works against any API.
   const config = (await fetch('/config.json').then((r) => r.json())) as RuntimeConfig;
   await startInspection();
   const routing: { router?: AppRouter } = {};

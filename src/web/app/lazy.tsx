@@ -21,9 +21,6 @@ export function lazyNamed<P extends object>(load: () => Promise<Record<string, C
   return Object.assign(lazy(get), { preload: () => void get().catch(() => undefined) });
 }
 
-/** A page module's default export, loaded on first use, its code fetchable ahead like `lazyNamed`'s. */
-export const lazyPage = (load: () => Promise<{ default: ComponentType }>): Preloadable<object> => lazyNamed<object>(load as () => Promise<Record<string, ComponentType>>, 'default');
-
 /** A lazily loaded page with the one loading state every route shows while its code arrives. */
 export function Loaded({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
