@@ -250,6 +250,9 @@ describe('session (docs/product.md §4) through the browser', () => {
     const user = await createVerifiedUser(apiUrl);
     const shell = await (await AppShell.openSignedIn(page, user.token, '/dashboard')).waitUntilShown();
     await waitForPath(page, '/dashboard');
+    // The dashboard reads its other periods ahead once it is shown: a read still in flight when the password changes
+    // would end the session on this page before the reload, and the reload would find no token to check.
+    await page.waitForLoadState('networkidle');
 
     // The password changes on another device: tokens issued before stop working.
     await changePasswordElsewhere(apiUrl, user, 'changed somewhere else');
